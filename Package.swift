@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CafeDigno",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "CatalogModel", targets: ["CatalogModel"]),
+        .executable(name: "digno", targets: ["digno"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+    ],
+    targets: [
+        // The client library: model types and the relation rules. Foundation only, so that it
+        // builds for iOS and macOS as well as Linux.
+        .target(
+            name: "CatalogModel",
+            dependencies: [.product(name: "Tagged", package: "swift-tagged")]
+        ),
+        // libxml2 from the system (Debian: libxml2-dev). Used by the compiler only.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        // The content compiler: reading, parsing, file checks.
+        .target(
+            name: "BundleCompiler",
+            dependencies: ["CatalogModel", "CLibXML2"],
+            resources: [.embedInCode("Schema/content.xsd")]
+        ),
+        // The thin command: flags in, library calls, printing and exit codes out.
+        .executableTarget(
+            name: "digno",
+            dependencies: [
+                "BundleCompiler",
+                "CatalogModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
+        .testTarget(
+            name: "BundleCompilerTests",
+            dependencies: ["BundleCompiler", "CatalogModel"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

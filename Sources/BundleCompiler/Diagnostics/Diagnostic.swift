@@ -1,0 +1,55 @@
+import CatalogModel
+
+/// One problem in the content, the way a compiler reports it: where, how serious, a stable
+/// code, and a message that says what to do.
+public struct Diagnostic: Hashable, Sendable {
+    /// Error or warning.
+    public var severity: Severity
+    /// The stable code, such as `name-too-long` or `schema-invalid`.
+    public var code: String
+    /// The path relative to the content root (`products/espresso.xml`), or a folder
+    /// (`products`) for problems that concern no single file.
+    public var file: String?
+    /// The line, counting from 1, when known.
+    public var line: Int?
+    /// The column in characters, counting from 1, when known.
+    public var column: Int?
+    /// The entity the problem is in, when there is one.
+    public var entity: EntityReference?
+    /// What is wrong and what to do about it.
+    public var message: String
+
+    /// A diagnostic from its parts.
+    public init(
+        _ severity: Severity, _ code: String, file: String?, line: Int? = nil, column: Int? = nil,
+        entity: EntityReference? = nil, message: String
+    ) {
+        self.severity = severity
+        self.code = code
+        self.file = file
+        self.line = line
+        self.column = column
+        self.entity = entity
+        self.message = message
+    }
+
+    init(
+        _ severity: Severity, _ code: DiagnosticCode, file: String?, position: SourcePosition? = nil,
+        entity: EntityReference? = nil, message: String
+    ) {
+        self.init(severity, code.rawValue, file: file, line: position?.line, column: position?.column,
+                  entity: entity, message: message)
+    }
+
+    /// The order diagnostics are printed in: by file, then line and column.
+    static func printOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        (a.file ?? "", a.line ?? 0, a.column ?? 0, a.severity == .error ? 0 : 1, a.code, a.message)
+            < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.severity == .error ? 0 : 1, b.code, b.message)
+    }
+}
+
+/// A place in a content file: line and column, counting from 1.
+struct SourcePosition: Hashable, Sendable {
+    var line: Int
+    var column: Int?
+}

@@ -1,0 +1,30 @@
+/// The stable codes of the problems the compiler finds in files (the catalogue rules have
+/// theirs in `CatalogIssue.Code`). README.md lists them all; a code never changes meaning.
+public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
+    // Files and folders
+    case missingFile = "missing-file"
+    case unexpectedFile = "unexpected-file"
+    case fileUnreadable = "file-unreadable"
+    case fileTooLarge = "file-too-large"
+    case fileCompressed = "file-compressed"
+    case fileOutsideRoot = "file-outside-root"
+    case invalidFileName = "invalid-file-name"
+    // XML
+    case invalidUTF8 = "invalid-utf8"
+    case doctypeForbidden = "doctype-forbidden"
+    case xmlMalformed = "xml-malformed"
+    case xmlTooDeep = "xml-too-deep"
+    case wrongRoot = "wrong-root"
+    case schemaInvalid = "schema-invalid"
+    case idMismatch = "id-mismatch"
+    case duplicateID = "duplicate-id"
+    case linkTarget = "link-target"
+    // Images
+    case imageMissing = "image-missing"
+    case imageOutsideRoot = "image-outside-root"
+    case imageFormat = "image-format"
+    case imageDimensions = "image-dimensions"
+    case imageTooLarge = "image-too-large"
+    case iconNotSquare = "icon-not-square"
+    case imageUnused = "image-unused"
+}

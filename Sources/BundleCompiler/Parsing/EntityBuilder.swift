@@ -1,0 +1,214 @@
+import CatalogModel
+
+/// One entity read from a content file.
+enum ParsedEntity: Sendable {
+    case catalog(CatalogHeader)
+    case home(HomePage)
+    case company(CompanyPage)
+    case product(Product)
+    case recipe(Recipe)
+    case retailer(Retailer)
+}
+
+/// What `catalog.xml` holds.
+struct CatalogHeader: Sendable {
+    var brand: String
+    var releaseVersion: String
+    var releaseDate: Day
+    var sections: [Section]
+}
+
+/// Where each field of an entity starts in its file, keyed by entity and field (nil for the
+/// entity's own element). Recorded only when a diagnostic needs a position.
+struct AnchorKey: Hashable {
+    var entity: EntityReference
+    var field: FieldPath?
+}
+
+/// Turns a schema-valid document into a model entity. The schema has already fixed the
+/// structure; this reads values, normalises whitespace, and reports what the schema cannot
+/// say (a link with no target or two).
+struct EntityBuilder {
+    let file: ContentFile
+    let source: SourceText
+    let root: XMLElement
+    /// When set, the element of every field is recorded here.
+    var anchors: [AnchorKey: XMLElement]?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: ContentFile, source: SourceText, root: XMLElement, recordAnchors: Bool = false) {
+        self.file = file
+        self.source = source
+        self.root = root
+        self.anchors = recordAnchors ? [:] : nil
+    }
+
+    mutating func build() -> ParsedEntity? {
+        switch file.kind {
+        case .catalog: return catalog().map(ParsedEntity.catalog)
+        case .home: return .home(home())
+        case .company: return .company(company())
+        case .product: return .product(product())
+        case .recipe: return .recipe(recipe())
+        case .retailer: return .retailer(retailer())
+        }
+    }
+
+    // MARK: Files
+
+    private mutating func catalog() -> CatalogHeader? {
+        let entity = EntityReference(.catalog)
+        anchor(root, entity, nil)
+        let brand = text(root, "brand", entity)
+        let release = root.child("release")
+        if let release { anchor(release, entity, FieldPath("release")) }
+        var sections: [Section] = []
+        if let list = root.child("sections") {
+            anchor(list, entity, FieldPath("sections"))
+            for (index, element) in list.children.enumerated() {
+                guard let id = element.attribute("id").flatMap(SectionKind.init(rawValue:)) else { continue }
+                let sectionEntity = EntityReference(.section, id.rawValue)
+                anchor(element, entity, FieldPath("section", index))
+                anchor(element, sectionEntity, nil)
+                sections.append(Section(
+                    id: id, title: text(element, "title", sectionEntity), icon: image(element, "icon", sectionEntity)))
+            }
+        }
+        guard let date = release?.attribute("date").flatMap(Day.init) else { return nil }
+        return CatalogHeader(brand: brand, releaseVersion: release?.attribute("version") ?? "", releaseDate: date, sections: sections)
+    }
+
+    private mutating func home() -> HomePage {
+        let entity = EntityReference(.home)
+        anchor(root, entity, nil)
+        var promotions: [Promotion] = []
+        for element in root.child("promotions")?.children ?? [] {
+            let id = element.attribute("id") ?? ""
+            let promotionEntity = EntityReference(.promotion, id)
+            anchor(element, promotionEntity, nil)
+            guard let first = element.attribute("first-day").flatMap(Day.init),
+                let last = element.attribute("last-day").flatMap(Day.init)
+            else { continue }
+            promotions.append(Promotion(
+                id: PromotionID(id), title: text(element, "title", promotionEntity), text: text(element, "text", promotionEntity),
+                image: image(element, "image", promotionEntity), firstDay: first, lastDay: last,
+                link: element.child("link").flatMap { linkTarget($0, promotionEntity, FieldPath("link")) }))
+        }
+        return HomePage(
+            logo: image(root, "logo", entity), image: image(root, "image", entity),
+            body: richText(root, "body", entity), promotions: promotions)
+    }
+
+    private mutating func company() -> CompanyPage {
+        let entity = EntityReference(.company)
+        anchor(root, entity, nil)
+        return CompanyPage(
+            name: text(root, "name", entity), logo: image(root, "logo", entity), body: richText(root, "body", entity),
+            images: pictures(entity), webAddress: text(root, "web", entity))
+    }
+
+    private mutating func product() -> Product {
+        let entity = file.entity
+        anchor(root, entity, nil)
+        return Product(
+            id: ProductID(file.id), name: text(root, "name", entity), icon: image(root, "icon", entity),
+            summary: text(root, "summary", entity), body: richText(root, "body", entity), images: pictures(entity),
+            position: position())
+    }
+
+    private mutating func recipe() -> Recipe {
+        let entity = file.entity
+        anchor(root, entity, nil)
+        var ingredients: [Ingredient] = []
+        for (index, element) in (root.child("ingredients")?.children ?? []).enumerated() {
+            anchor(element, entity, FieldPath("ingredient", index))
+            ingredients.append(Ingredient(text: element.text, product: element.attribute("product").map { ProductID($0) }))
+        }
+        return Recipe(
+            id: RecipeID(file.id), name: text(root, "name", entity), icon: image(root, "icon", entity),
+            summary: text(root, "summary", entity), ingredients: ingredients, method: richText(root, "method", entity),
+            images: pictures(entity), position: position())
+    }
+
+    private mutating func retailer() -> Retailer {
+        let entity = file.entity
+        anchor(root, entity, nil)
+        var sells: [ProductID] = []
+        var coordinate: Coordinate?
+        for element in root.children {
+            if element.isNamed("sells"), let product = element.attribute("product") {
+                anchor(element, entity, FieldPath("sells", sells.count))
+                sells.append(ProductID(product))
+            } else if element.isNamed("location"), let latitude = element.attribute("latitude").flatMap(Double.init),
+                let longitude = element.attribute("longitude").flatMap(Double.init)
+            {
+                coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            }
+        }
+        return Retailer(
+            id: RetailerID(file.id), name: text(root, "name", entity), logo: image(root, "logo", entity),
+            address: text(root, "address", entity), phone: text(root, "phone", entity),
+            openingHours: text(root, "hours", entity), otherInfo: optionalText(root, "info", entity),
+            webAddress: optionalText(root, "web", entity), coordinate: coordinate, sells: sells, position: position())
+    }
+
+    // MARK: Fields
+
+    private mutating func anchor(_ element: XMLElement, _ entity: EntityReference, _ field: FieldPath?) {
+        anchors?[AnchorKey(entity: entity, field: field)] = element
+    }
+
+    private mutating func text(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> String {
+        optionalText(parent, name, entity) ?? ""
+    }
+
+    private mutating func optionalText(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> String? {
+        guard let element = parent.child(name) else { return nil }
+        anchor(element, entity, FieldPath("\(name)"))
+        return element.text
+    }
+
+    private mutating func image(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> ImageReference {
+        guard let element = parent.child(name) else { return ImageReference(source: "") }
+        anchor(element, entity, FieldPath("\(name)"))
+        return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
+    }
+
+    private mutating func pictures(_ entity: EntityReference) -> [ImageReference] {
+        guard let list = root.child("images") else { return [] }
+        anchor(list, entity, FieldPath("images"))
+        return list.children.enumerated().map { index, element in
+            anchor(element, entity, FieldPath("image", index))
+            return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
+        }
+    }
+
+    private func position() -> Int? {
+        root.attribute("position").flatMap { Int($0) }
+    }
+
+    private mutating func richText(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> RichText {
+        guard let element = parent.child(name) else { return RichText(blocks: []) }
+        let field = "\(name)"
+        anchor(element, entity, FieldPath(field))
+        var reader = RichTextReader(field: field)
+        let text = reader.read(element) { link, index in self.linkTarget(link, entity, FieldPath("\(field).link", index)) }
+        return text
+    }
+
+    /// The target of a `<link>`: exactly one of `product` or `recipe`.
+    private mutating func linkTarget(_ element: XMLElement, _ entity: EntityReference, _ field: FieldPath) -> LinkTarget? {
+        anchor(element, entity, field)
+        switch (element.attribute("product"), element.attribute("recipe")) {
+        case (let product?, nil): return .product(ProductID(product))
+        case (nil, let recipe?): return .recipe(RecipeID(recipe))
+        case (_?, _?):
+            diagnostics.append(Diagnostic(.error, .linkTarget, file: file.path, position: source.position(of: element, root: root),
+                                          entity: entity, message: "link names both a product and a recipe; keep one of product=\"…\" and recipe=\"…\""))
+        case (nil, nil):
+            diagnostics.append(Diagnostic(.error, .linkTarget, file: file.path, position: source.position(of: element, root: root),
+                                          entity: entity, message: "link names no target; add product=\"<id>\" or recipe=\"<id>\""))
+        }
+        return nil
+    }
+}

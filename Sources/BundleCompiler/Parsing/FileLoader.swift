@@ -1,0 +1,111 @@
+import CLibXML2
+import CatalogModel
+
+/// Everything the compiler learned from one content file.
+struct LoadedFile: Sendable {
+    var file: ContentFile
+    /// The entity, when the file was readable, well-formed and valid against the schema.
+    var entity: ParsedEntity?
+    /// The id the root element declares, and where, for checking it against the file name.
+    var declaredID: String?
+    var rootPosition: SourcePosition?
+    var diagnostics: [Diagnostic] = []
+}
+
+/// Reads, checks and parses content files: size, compression, UTF-8, well-formedness, no
+/// DOCTYPE, depth, root element, schema, then the entity. One loader per thread.
+struct FileLoader {
+    /// The largest content file accepted.
+    static let maxFileSize = 4 * 1024 * 1024
+
+    let root: String
+    let parser: ContentXMLParser
+
+    init(root: String, libxml: LibXML) throws(CompilerError) {
+        self.root = root
+        self.parser = try ContentXMLParser(libxml: libxml)
+    }
+
+    func load(_ file: ContentFile) -> LoadedFile {
+        var loaded = LoadedFile(file: file)
+        func fail(_ code: DiagnosticCode, _ position: SourcePosition?, _ message: String) -> LoadedFile {
+            loaded.diagnostics.append(Diagnostic(.error, code, file: file.path, position: position, entity: file.entity, message: message))
+            return loaded
+        }
+        let bytes: [UInt8]
+        switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge(let size)):
+            return fail(.fileTooLarge, nil, "\(file.path) is \(size) bytes; the limit is \(Self.maxFileSize) bytes (4 MiB): split or shorten it")
+        case .failure(.unreadable(let reason)):
+            return fail(.fileUnreadable, nil, "\(file.path) cannot be read: \(reason)")
+        }
+        if bytes.starts(with: [0x1F, 0x8B]) {
+            return fail(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
+        }
+        let source = SourceText(bytes: bytes)
+        let result = parser.parse(bytes, file: file.path)
+        if let problem = result.problems.first, result.document == nil {
+            if let offset = source.firstInvalidUTF8Offset() {
+                return fail(.invalidUTF8, source.position(ofByte: offset), "the file is not valid UTF-8 here; save it with UTF-8 encoding")
+            }
+            switch problem {
+            case .doctype(let line):
+                return fail(.doctypeForbidden, SourcePosition(line: max(line, 1), column: 1),
+                            "DOCTYPE declarations are not allowed in content files; delete the <!DOCTYPE …> declaration")
+            case .malformed(let error) where Self.isDepthError(error):
+                return fail(.xmlTooDeep, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
+                            "elements are nested more than \(LibXML.maxDepth) deep; the content format never needs that many levels")
+            case .malformed(let error), .schema(let error):
+                return fail(.xmlMalformed, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
+                            "not well-formed XML: \(error.message.trimmingTrailingPeriod()); fix the markup here")
+            }
+        }
+        guard let document = result.document, let rootElement = result.root else { return loaded }
+        let rootPosition = source.position(of: rootElement, root: rootElement)
+        loaded.rootPosition = rootPosition
+        if rootElement.name != file.kind.rootElement || rootElement.node.pointee.ns != nil {
+            let expected = file.kind.rootElement
+            return fail(.wrongRoot, rootPosition,
+                        "the root element is <\(rootElement.name)>\(rootElement.node.pointee.ns != nil ? " in a namespace" : ""); a file in this place must hold <\(expected)> with no namespace")
+        }
+        for problem in result.problems {
+            guard case .schema(let error) = problem else { continue }
+            let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
+                ?? SourcePosition(line: max(error.line, 1), column: 1)
+            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity,
+                                                 message: "does not match the schema: \(error.message)"))
+        }
+        loaded.declaredID = rootElement.attribute("id")
+        guard result.problems.isEmpty else { return loaded }
+        var builder = EntityBuilder(file: file, source: source, root: rootElement)
+        loaded.entity = builder.build()
+        loaded.diagnostics += builder.diagnostics
+        withExtendedLifetime(document) {}
+        return loaded
+    }
+
+    /// The element of each field of the entity in `file`, as positions, for diagnostics.
+    func anchors(of file: ContentFile) -> [AnchorKey: SourcePosition] {
+        guard case .success(let bytes) = FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) else { return [:] }
+        let result = parser.parse(bytes, file: file.path)
+        guard let document = result.document, let rootElement = result.root else { return [:] }
+        let source = SourceText(bytes: bytes)
+        var builder = EntityBuilder(file: file, source: source, root: rootElement, recordAnchors: true)
+        _ = builder.build()
+        let positions = (builder.anchors ?? [:]).mapValues { source.position(of: $0, root: rootElement) }
+        withExtendedLifetime(document) {}
+        return positions
+    }
+
+    /// libxml2 reports its depth limit as an internal error whose message names the depth.
+    private static func isDepthError(_ error: RawXMLError) -> Bool {
+        error.code == Int(XML_ERR_INTERNAL_ERROR.rawValue) && error.message.contains("Excessive depth")
+    }
+}
+
+extension String {
+    func trimmingTrailingPeriod() -> String {
+        hasSuffix(".") ? String(dropLast()) : self
+    }
+}

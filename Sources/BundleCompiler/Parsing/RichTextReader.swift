@@ -1,0 +1,102 @@
+import CLibXML2
+import CatalogModel
+
+/// Reads a schema-valid rich-text element (`body`, `method`) into `RichText`, collapsing
+/// whitespace the way a browser does: every run of whitespace is one space, and none at the
+/// start or end of a block.
+struct RichTextReader {
+    let field: String
+    private var linkCount = 0
+    private var pendingSpace = false
+    private var blockHasText = false
+
+    init(field: String) {
+        self.field = field
+    }
+
+    /// The blocks of `element`. `resolveLink` gives a `<link>`'s target (or nil, having
+    /// reported why), given the index the link will have among the resolved links.
+    mutating func read(_ element: XMLElement, resolveLink: (XMLElement, Int) -> LinkTarget?) -> RichText {
+        var blocks: [RichText.Block] = []
+        for child in element.children {
+            if child.isNamed("p") {
+                blocks.append(.paragraph(block(child, resolveLink)))
+            } else if child.isNamed("h2") {
+                blocks.append(.heading(level: 2, block(child, resolveLink)))
+            } else if child.isNamed("h3") {
+                blocks.append(.heading(level: 3, block(child, resolveLink)))
+            } else if child.isNamed("ul") || child.isNamed("ol") {
+                let items = child.children.map { block($0, resolveLink) }
+                blocks.append(.list(ordered: child.isNamed("ol"), items: items))
+            }
+        }
+        return RichText(blocks: blocks)
+    }
+
+    private mutating func block(_ element: XMLElement, _ resolveLink: (XMLElement, Int) -> LinkTarget?) -> [RichText.Inline] {
+        pendingSpace = false
+        blockHasText = false
+        return inlines(element, resolveLink)
+    }
+
+    private mutating func inlines(_ element: XMLElement, _ resolveLink: (XMLElement, Int) -> LinkTarget?) -> [RichText.Inline] {
+        var result: [RichText.Inline] = []
+        var node = element.node.pointee.children
+        while let current = node {
+            defer { node = current.pointee.next }
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                guard let content = current.pointee.content else { continue }
+                let text = collapse(String(cString: content))
+                if !text.isEmpty { appendText(text, to: &result) }
+            case XML_ELEMENT_NODE:
+                let child = XMLElement(node: current)
+                if child.isNamed("em") {
+                    let children = inlines(child, resolveLink)
+                    if !children.isEmpty { result.append(.emphasis(children)) }
+                } else if child.isNamed("strong") {
+                    let children = inlines(child, resolveLink)
+                    if !children.isEmpty { result.append(.strong(children)) }
+                } else if child.isNamed("link") {
+                    let target = resolveLink(child, linkCount)
+                    let children = inlines(child, resolveLink)
+                    if let target {
+                        linkCount += 1
+                        result.append(.link(target, children))
+                    } else {
+                        result.append(contentsOf: children)
+                    }
+                }
+            default:
+                continue  // comments and processing instructions are not content
+            }
+        }
+        return result
+    }
+
+    /// Text with whitespace runs made single spaces; a space is held back until more text
+    /// follows, so blocks never end with one and never hold two in a row.
+    private mutating func collapse(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case " ", "\t", "\n", "\r":
+                pendingSpace = blockHasText
+            default:
+                if pendingSpace { result.unicodeScalars.append(" ") }
+                pendingSpace = false
+                blockHasText = true
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private func appendText(_ text: String, to inlines: inout [RichText.Inline]) {
+        if case .text(let previous)? = inlines.last {
+            inlines[inlines.count - 1] = .text(previous + text)
+        } else {
+            inlines.append(.text(text))
+        }
+    }
+}

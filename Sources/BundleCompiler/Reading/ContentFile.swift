@@ -1,0 +1,47 @@
+import CatalogModel
+
+/// What a content file holds, decided by where it lies in the content folder.
+enum ContentFileKind: String, Sendable, CaseIterable {
+    case catalog, home, company, product, recipe, retailer
+
+    /// The root element the file must have.
+    var rootElement: String { rawValue }
+
+    /// The folder holding one file per entity, for the three repeated kinds.
+    var folder: String? {
+        switch self {
+        case .product: "products"
+        case .recipe: "recipes"
+        case .retailer: "retailers"
+        case .catalog, .home, .company: nil
+        }
+    }
+
+    /// The file of the single kinds, relative to the content root.
+    var singleFileName: String? {
+        folder == nil ? "\(rawValue).xml" : nil
+    }
+
+    var entityKind: EntityReference.Kind {
+        switch self {
+        case .catalog: .catalog
+        case .home: .home
+        case .company: .company
+        case .product: .product
+        case .recipe: .recipe
+        case .retailer: .retailer
+        }
+    }
+}
+
+/// One XML file of the content: where it is, what it holds, and the id its name gives.
+struct ContentFile: Hashable, Sendable {
+    /// The path relative to the content root, with `/` separators.
+    var path: String
+    var kind: ContentFileKind
+    /// The file name without `.xml` for products, recipes and retailers; empty otherwise.
+    var id: String
+
+    /// The entity the file defines.
+    var entity: EntityReference { EntityReference(kind.entityKind, id) }
+}

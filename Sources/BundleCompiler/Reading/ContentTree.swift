@@ -1,0 +1,115 @@
+import CatalogModel
+import Foundation
+
+/// The files of a content folder, found by where they lie:
+/// `catalog.xml`, `home.xml`, `company.xml`, `products/<id>.xml`, `recipes/<id>.xml`,
+/// `retailers/<id>.xml`, and pictures under `images/`.
+struct ContentTree {
+    /// The content folder as given.
+    var root: String
+    /// The content folder with every symbolic link resolved: nothing outside it is read.
+    var realRoot: String
+    /// The XML files, in path order.
+    var files: [ContentFile] = []
+    /// Every file under `images/`, relative to the root, in path order.
+    var imageFiles: [String] = []
+    /// Ids whose files exist but are named wrongly, so references to them are not reported
+    /// as unknown on top of the file name error.
+    var misnamedIDs: Set<LinkTarget> = []
+    /// Problems with the folder's layout.
+    var diagnostics: [Diagnostic] = []
+
+    static func scan(_ root: String) throws(CompilerError) -> ContentTree {
+        switch FileSystem.entryType(root) {
+        case nil: throw .contentFolderMissing(root)
+        case .folder, .symlink: break
+        case .file, .other: throw .contentNotAFolder(root)
+        }
+        guard let realRoot = FileSystem.realPath(root), FileSystem.entryType(realRoot) == .folder else {
+            throw .contentNotAFolder(root)
+        }
+        var tree = ContentTree(root: root, realRoot: realRoot)
+        let topLevel = Set(try FileSystem.list(root))
+        for kind in ContentFileKind.allCases {
+            if let name = kind.singleFileName {
+                if topLevel.contains(name) {
+                    tree.add(ContentFile(path: name, kind: kind, id: ""))
+                } else {
+                    tree.diagnostics.append(Diagnostic(.error, .missingFile, file: name,
+                        message: "\(name) is missing; every content folder needs catalog.xml, home.xml and company.xml"))
+                }
+            } else if let folder = kind.folder, topLevel.contains(folder) {
+                try tree.scanEntityFolder(folder, kind: kind)
+            }
+        }
+        for name in topLevel.sorted() where name.hasSuffix(".xml") && !ContentFileKind.allCases.contains(where: { $0.singleFileName == name }) {
+            tree.diagnostics.append(Diagnostic(.warning, .unexpectedFile, file: name,
+                message: "\(name) is not part of the content and is ignored; products, recipes and retailers go in products/, recipes/ and retailers/"))
+        }
+        if topLevel.contains("images") {
+            try tree.scanImages("images")
+        }
+        return tree
+    }
+
+    private mutating func add(_ file: ContentFile) {
+        let absolute = root + "/" + file.path
+        if FileSystem.entryType(absolute) == .symlink {
+            guard let real = FileSystem.realPath(absolute), isInside(real) else {
+                diagnostics.append(Diagnostic(.error, .fileOutsideRoot, file: file.path, entity: file.entity,
+                    message: "\(file.path) is a symbolic link that leads outside the content folder; replace it with the file itself"))
+                return
+            }
+        }
+        files.append(file)
+    }
+
+    private mutating func scanEntityFolder(_ folder: String, kind: ContentFileKind) throws(CompilerError) {
+        for name in try FileSystem.list(root + "/" + folder) where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            guard name.hasSuffix(".xml"), FileSystem.entryType(root + "/" + path) != .folder else {
+                diagnostics.append(Diagnostic(.warning, .unexpectedFile, file: path,
+                    message: "\(path) is not an XML file and is ignored; only <id>.xml files belong in \(folder)/"))
+                continue
+            }
+            let id = String(name.dropLast(4))
+            guard isValidSlug(id) else {
+                let suggestion = Self.slug(from: id)
+                diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, id),
+                    message: "file name '\(id)' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
+                        + (suggestion.isEmpty ? "" : ", for example '\(suggestion).xml'")))
+                switch kind {
+                case .product: misnamedIDs.insert(.product(ProductID(suggestion)))
+                case .recipe: misnamedIDs.insert(.recipe(RecipeID(suggestion)))
+                default: break
+                }
+                continue
+            }
+            add(ContentFile(path: path, kind: kind, id: id))
+        }
+    }
+
+    private mutating func scanImages(_ folder: String) throws(CompilerError) {
+        for name in try FileSystem.list(root + "/" + folder) where !name.hasPrefix(".") {
+            let path = folder + "/" + name
+            if FileSystem.entryType(root + "/" + path) == .folder {
+                try scanImages(path)
+            } else {
+                imageFiles.append(path)
+            }
+        }
+    }
+
+    /// Whether a resolved absolute path lies inside the content folder.
+    func isInside(_ realPath: String) -> Bool {
+        realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")
+    }
+
+    /// A best guess at the id a wrongly named file meant: lower case, accents dropped, other
+    /// characters made hyphens.
+    static func slug(from name: String) -> String {
+        let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        let parts = folded.unicodeScalars.split { !(("a"..."z").contains($0) || ("0"..."9").contains($0)) }
+        return parts.map { String(String.UnicodeScalarView($0)) }.joined(separator: "-")
+    }
+}

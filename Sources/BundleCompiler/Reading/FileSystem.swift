@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX calls the reader needs, wrapped. Content files are read with plain `open` and
+/// `read`, never through a library that might follow a compressed or remote source
+/// (`xmlReadFile` silently decompresses gzip).
+enum FileSystem {
+    enum EntryType {
+        case file, folder, symlink, other
+    }
+
+    /// What is at `path`, not following a final symbolic link; nil if nothing is.
+    static func entryType(_ path: String) -> EntryType? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .folder
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    /// The absolute path with every symbolic link resolved; nil if it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// The names in a folder, sorted by their bytes, without `.` and `..`.
+    static func list(_ path: String) throws(CompilerError) -> [String] {
+        guard let folder = opendir(path) else {
+            throw .folderUnreadable(path, reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(folder) }
+        var names: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    enum ReadFailure: Error {
+        case tooLarge(size: Int)
+        case unreadable(String)
+    }
+
+    /// The whole file, refusing anything larger than `limit` bytes.
+    static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable("not a regular file")) }
+        if Int(info.st_size) > limit { return .failure(.tooLarge(size: Int(info.st_size))) }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var total = 0
+        while true {
+            if total == bytes.count {
+                guard total <= limit else { return .failure(.tooLarge(size: total)) }
+                bytes.append(contentsOf: repeatElement(0, count: 4096))
+            }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                posixRead(descriptor, buffer.baseAddress! + total, buffer.count - total)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.unreadable(String(cString: strerror(errno))))
+            }
+            if count == 0 { break }
+            total += count
+        }
+        guard total <= limit else { return .failure(.tooLarge(size: total)) }
+        bytes.removeSubrange(total...)
+        return .success(bytes)
+    }
+}
+
+private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
+}

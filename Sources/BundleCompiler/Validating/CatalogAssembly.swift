@@ -1,0 +1,78 @@
+import CatalogModel
+
+/// Puts the loaded files together into one `Catalog`, remembering which file each entity came
+/// from and which files could not be loaded.
+struct CatalogAssembly {
+    private var header: CatalogHeader?
+    private var home: HomePage?
+    private var company: CompanyPage?
+    private var products: [Product] = []
+    private var recipes: [Recipe] = []
+    private var retailers: [Retailer] = []
+    private var files: [EntityReference: ContentFile] = [:]
+    private var singles: [ContentFileKind: ContentFile] = [:]
+    /// Files that exist but whose entity could not be read.
+    var broken: Set<String> = []
+    /// Products and recipes whose files exist but could not be read.
+    var unloadedIDs: Set<LinkTarget> = []
+
+    init(_ loaded: [LoadedFile]) {
+        for item in loaded {
+            let file = item.file
+            switch file.kind {
+            case .catalog, .home, .company: singles[file.kind] = file
+            case .product, .recipe, .retailer: files[file.entity] = file
+            }
+            switch item.entity {
+            case .catalog(let value): header = value
+            case .home(let value): home = value
+            case .company(let value): company = value
+            case .product(let value): products.append(value)
+            case .recipe(let value): recipes.append(value)
+            case .retailer(let value): retailers.append(value)
+            case nil:
+                broken.insert(file.path)
+                switch file.kind {
+                case .product: unloadedIDs.insert(.product(ProductID(file.id)))
+                case .recipe: unloadedIDs.insert(.recipe(RecipeID(file.id)))
+                default: break
+                }
+            }
+        }
+    }
+
+    func has(_ kind: ContentFileKind) -> Bool {
+        switch kind {
+        case .catalog: header != nil
+        case .home: home != nil
+        case .company: company != nil
+        case .product, .recipe, .retailer: true
+        }
+    }
+
+    /// Whether catalog.xml, home.xml and company.xml were all read.
+    var singlesPresent: Bool { header != nil && home != nil && company != nil }
+
+    /// The file an entity comes from.
+    func file(of entity: EntityReference) -> ContentFile? {
+        switch entity.kind {
+        case .catalog, .section: singles[.catalog]
+        case .home, .promotion: singles[.home]
+        case .company: singles[.company]
+        case .product, .recipe, .retailer: entity.id.isEmpty ? nil : files[entity]
+        }
+    }
+
+    /// The catalogue; parts from files that could not be read are empty stand-ins, and issues
+    /// about them are dropped (the files' own errors say what is wrong).
+    func catalog() -> Catalog {
+        let empty = ImageReference(source: "")
+        return Catalog(
+            brand: header?.brand ?? "", releaseVersion: header?.releaseVersion ?? "",
+            releaseDate: header?.releaseDate ?? Day(year: 2000, month: 1, day: 1)!,
+            sections: header?.sections ?? [],
+            home: home ?? HomePage(logo: empty, image: empty, body: RichText(blocks: [])),
+            company: company ?? CompanyPage(name: "", logo: empty, body: RichText(blocks: []), images: [], webAddress: ""),
+            products: products, recipes: recipes, retailers: retailers)
+    }
+}

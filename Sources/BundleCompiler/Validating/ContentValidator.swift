@@ -1,0 +1,123 @@
+import CatalogModel
+import Dispatch
+import Foundation
+
+/// Checks a content folder: the files (`FileLoader`), then the catalogue rules shared with
+/// clients (`Catalog.validate`), then the images (`ImageChecker`). Collects every problem and
+/// returns them together, each with file, line and column.
+public struct ContentValidator: Sendable {
+    /// The content folder.
+    public var contentFolder: String
+    /// The day promotions are judged against; nil skips the `promotion-ended` check.
+    public var today: Day?
+
+    /// A validator for the content folder at `contentFolder`.
+    public init(contentFolder: String, today: Day? = nil) {
+        self.contentFolder = contentFolder
+        self.today = today
+    }
+
+    /// Checks everything. Throws only when the folder itself cannot be read; every problem in
+    /// the content is a diagnostic in the report.
+    public func validate() throws(CompilerError) -> ValidationReport {
+        let libxml = try LibXML.shared.get()
+        let tree = try ContentTree.scan(contentFolder)
+        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml)
+
+        var diagnostics = tree.diagnostics
+        diagnostics += loaded.flatMap(\.diagnostics)
+        diagnostics += Self.checkDeclaredIDs(loaded)
+
+        var assembly = CatalogAssembly(loaded)
+        for file in [ContentFileKind.catalog, .home, .company] where !assembly.has(file) {
+            assembly.broken.insert(file.singleFileName!)
+        }
+        let catalog = assembly.catalog()
+        var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloadedIDs.union(tree.misnamedIDs)).map {
+            PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
+        }
+        var images = ImageChecker(tree: tree)
+        let imageResult = images.check(catalog.imageUses)
+        pending += imageResult.issues
+        if assembly.broken.isEmpty {
+            diagnostics += images.unused(imageResult.used)
+        }
+        let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
+        diagnostics += located
+        return ValidationReport(
+            diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
+            fileCount: tree.files.count + tree.imageFiles.count,
+            catalog: assembly.singlesPresent ? catalog : nil)
+    }
+
+    /// Parses every file, on every core: each worker has its own libxml2 contexts and takes
+    /// every n-th file; results keep the files' order.
+    static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML) throws(CompilerError) -> [LoadedFile] {
+        let workers = max(1, min(files.count, ProcessInfo.activeProcessors))
+        let loaders = WorkerShared(try (0..<workers).map { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml) })
+        let results = UnsafeMutableBufferPointer<LoadedFile>.allocate(capacity: files.count)
+        defer { results.deallocate() }
+        let slots = WorkerShared(results)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let loader = loaders.value[worker]
+            for index in stride(from: worker, to: files.count, by: workers) {
+                (slots.value.baseAddress! + index).initialize(to: loader.load(files[index]))
+            }
+        }
+        let array = Array(results)
+        _ = results.deinitialize()
+        return array
+    }
+
+    /// A root element whose id differs from its file name: a copy that was not renamed, or a
+    /// renamed file whose id was not.
+    static func checkDeclaredIDs(_ loaded: [LoadedFile]) -> [Diagnostic] {
+        var stems: [ContentFileKind: [String: String]] = [:]
+        for file in loaded.map(\.file) where !file.id.isEmpty { stems[file.kind, default: [:]][file.id] = file.path }
+        return loaded.compactMap { item in
+            guard !item.file.id.isEmpty, let declared = item.declaredID, declared != item.file.id else { return nil }
+            if let other = stems[item.file.kind]?[declared] {
+                return Diagnostic(.error, .duplicateID, file: item.file.path, position: item.rootPosition, entity: item.file.entity,
+                                  message: "id '\(declared)' is already the id of \(other); ids come from file names: set id=\"\(item.file.id)\" to match this file's name")
+            }
+            return Diagnostic(.error, .idMismatch, file: item.file.path, position: item.rootPosition, entity: item.file.entity,
+                              message: "id '\(declared)' differs from the file name; set id=\"\(item.file.id)\", or rename the file to \(declared).xml")
+        }
+    }
+
+    /// Gives each pending issue the file, line and column of its field, re-reading only the
+    /// files that have issues.
+    private func locate(_ pending: [PendingIssue], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
+        let loader = try FileLoader(root: tree.root, libxml: libxml)
+        var anchorsByFile: [String: [AnchorKey: SourcePosition]] = [:]
+        var result: [Diagnostic] = []
+        for issue in pending {
+            guard let file = assembly.file(of: issue.entity) else {
+                // A missing catalog.xml, home.xml or company.xml is reported already; other
+                // issues without a file concern a whole folder, such as `no-products`.
+                guard let folder = ContentFileKind.allCases.first(where: { $0.entityKind == issue.entity.kind })?.folder else { continue }
+                result.append(Diagnostic(issue.severity, issue.code, file: folder, entity: issue.entity, message: issue.message))
+                continue
+            }
+            if assembly.broken.contains(file.path) { continue }  // its own errors are already reported
+            if anchorsByFile[file.path] == nil { anchorsByFile[file.path] = loader.anchors(of: file) }
+            let anchors = anchorsByFile[file.path]!
+            let position = issue.field.flatMap { anchors[AnchorKey(entity: issue.entity, field: $0)] }
+                ?? anchors[AnchorKey(entity: issue.entity, field: nil)]
+            result.append(Diagnostic(issue.severity, issue.code, file: file.path, line: position?.line, column: position?.column,
+                                     entity: issue.entity, message: issue.message))
+        }
+        return result
+    }
+}
+
+/// Hands the parallel workers what they share: each worker uses only its own loader and
+/// writes only its own slots of the result buffer, so no two threads touch the same memory.
+private struct WorkerShared<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+extension ProcessInfo {
+    static var activeProcessors: Int { ProcessInfo.processInfo.activeProcessorCount }
+}

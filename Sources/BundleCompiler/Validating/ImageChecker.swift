@@ -1,0 +1,111 @@
+import CatalogModel
+
+/// Checks every image the content uses: inside the content folder, present, a PNG or JPEG
+/// with readable dimensions, square where it must be; and warns about image files nothing uses.
+struct ImageChecker {
+    /// The largest image accepted.
+    static let maxImageSize = 8 * 1024 * 1024
+
+    let tree: ContentTree
+    /// Each file's header, read once however often the file is used.
+    private var headers: [String: Result<ImageHeader, ImageFailure>] = [:]
+
+    init(tree: ContentTree) {
+        self.tree = tree
+    }
+
+    enum ImageFailure: Error {
+        case missing, outside(symlink: Bool), tooLarge(Int), unreadable(String), format(ImageHeader.Problem)
+    }
+
+    /// The problems of each use, still to be given positions, and the set of paths used.
+    mutating func check(_ uses: [ImageUse]) -> (issues: [PendingIssue], used: Set<String>) {
+        var issues: [PendingIssue] = []
+        var used = Set<String>()
+        for use in uses {
+            let source = use.reference.source
+            func report(_ code: DiagnosticCode, _ message: String) {
+                issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: use.entity, field: use.field, message: message))
+            }
+            guard let path = Self.normalized(source) else {
+                report(.imageOutsideRoot, "'\(source)' leads outside the content folder; give a path relative to the content folder, such as images/name.png")
+                continue
+            }
+            used.insert(path)
+            switch header(path) {
+            case .success(let header):
+                if use.mustBeSquare && header.width != header.height {
+                    report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels; icons must be square")
+                }
+            case .failure(.missing):
+                report(.imageMissing, "image '\(source)' does not exist" + suggestion(for: path))
+            case .failure(.outside):
+                report(.imageOutsideRoot, "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder")
+            case .failure(.tooLarge(let size)):
+                report(.imageTooLarge, "image '\(source)' is \(size) bytes; the limit is \(Self.maxImageSize) bytes (8 MiB): make it smaller")
+            case .failure(.unreadable(let reason)):
+                report(.fileUnreadable, "image '\(source)' cannot be read: \(reason)")
+            case .failure(.format(.notAnImage)):
+                report(.imageFormat, "'\(source)' is not a PNG or JPEG file; save the picture as PNG or JPEG")
+            case .failure(.format(.unreadableDimensions(let format))):
+                report(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
+            }
+        }
+        return (issues, used)
+    }
+
+    /// Image files under `images/` that no entity uses.
+    func unused(_ used: Set<String>) -> [Diagnostic] {
+        tree.imageFiles.filter { !used.contains($0) }.map { path in
+            Diagnostic(.warning, .imageUnused, file: path, message: "\(path) is not used by any content; remove it or refer to it with src=\"\(path)\"")
+        }
+    }
+
+    private mutating func header(_ path: String) -> Result<ImageHeader, ImageFailure> {
+        if let known = headers[path] { return known }
+        let result = readHeader(path)
+        headers[path] = result
+        return result
+    }
+
+    private func readHeader(_ path: String) -> Result<ImageHeader, ImageFailure> {
+        let absolute = tree.root + "/" + path
+        guard let type = FileSystem.entryType(absolute) else { return .failure(.missing) }
+        guard let real = FileSystem.realPath(absolute) else { return .failure(.missing) }
+        guard tree.isInside(real) else { return .failure(.outside(symlink: type == .symlink)) }
+        switch FileSystem.read(absolute, limit: Self.maxImageSize) {
+        case .success(let bytes): return ImageHeader.read(bytes).mapError(ImageFailure.format)
+        case .failure(.tooLarge(let size)): return .failure(.tooLarge(size))
+        case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
+        }
+    }
+
+    private func suggestion(for path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let close = tree.imageFiles.filter { $0.split(separator: "/").last.map(String.init) == name }
+        if let candidate = close.first { return "; did you mean '\(candidate)'?" }
+        return "; add the file or correct the path (it is relative to the content folder)"
+    }
+
+    /// The path with `.` and empty parts removed; nil for an absolute path, a `..` part, a
+    /// backslash or a home-folder path, all of which could leave the content folder.
+    static func normalized(_ source: String) -> String? {
+        guard !source.hasPrefix("/"), !source.hasPrefix("~"), !source.contains("\\") else { return nil }
+        var parts: [Substring] = []
+        for part in source.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." { return nil }
+            parts.append(part)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}
+
+/// A problem tied to an entity's field, waiting for the file position of that field.
+struct PendingIssue {
+    var severity: Severity
+    var code: String
+    var entity: EntityReference
+    var field: FieldPath?
+    var message: String
+}

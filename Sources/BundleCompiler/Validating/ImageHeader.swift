@@ -1,0 +1,69 @@
+/// The format and pixel size of a PNG or JPEG file, read from its header.
+///
+/// Hand-written: Foundation on Linux has no image decoding, and the compiler needs only the
+/// signature and the size, which both formats state in their first bytes (PNG's IHDR chunk,
+/// JPEG's start-of-frame marker).
+struct ImageHeader: Hashable, Sendable {
+    enum Format: String, Sendable {
+        case png = "image/png"
+        case jpeg = "image/jpeg"
+    }
+
+    var format: Format
+    var width: Int
+    var height: Int
+
+    enum Problem: Error, Equatable {
+        /// Neither the PNG nor the JPEG signature.
+        case notAnImage
+        /// The signature is right but the size cannot be read.
+        case unreadableDimensions(Format)
+    }
+
+    static func read(_ bytes: [UInt8]) -> Result<ImageHeader, Problem> {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            return png(bytes).map(Result.success) ?? .failure(.unreadableDimensions(.png))
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            return jpeg(bytes).map(Result.success) ?? .failure(.unreadableDimensions(.jpeg))
+        }
+        return .failure(.notAnImage)
+    }
+
+    /// PNG: the first chunk must be IHDR, holding width and height as big-endian 32-bit numbers.
+    private static func png(_ bytes: [UInt8]) -> ImageHeader? {
+        guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
+        let width = bigEndian(bytes, at: 16, count: 4)
+        let height = bigEndian(bytes, at: 20, count: 4)
+        guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else { return nil }
+        return ImageHeader(format: .png, width: width, height: height)
+    }
+
+    /// JPEG: walk the marker segments to the first start-of-frame (SOF0–SOF15 except DHT,
+    /// JPG and DAC), which holds height then width as big-endian 16-bit numbers.
+    private static func jpeg(_ bytes: [UInt8]) -> ImageHeader? {
+        var index = 2
+        while index + 4 <= bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF { index += 1; continue }  // fill byte
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            if marker == 0xD9 || marker == 0xDA { return nil }  // end of image or scan before any frame
+            let length = bigEndian(bytes, at: index + 2, count: 2)
+            guard length >= 2 else { return nil }
+            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard index + 9 <= bytes.count else { return nil }
+                let height = bigEndian(bytes, at: index + 5, count: 2)
+                let width = bigEndian(bytes, at: index + 7, count: 2)
+                guard width > 0, height > 0 else { return nil }
+                return ImageHeader(format: .jpeg, width: width, height: height)
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
+        bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+    }
+}

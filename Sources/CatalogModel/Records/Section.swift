@@ -1,0 +1,32 @@
+import Tagged
+
+/// One of the app's five tab sections.
+public enum SectionKind: String, CaseIterable, Hashable, Sendable, Codable {
+    /// Etusivu: the start screen.
+    case home
+    /// Tuotteet: the product list and product screens.
+    case products
+    /// Kahvireseptit: the recipe list and recipe screens.
+    case recipes
+    /// Jälleenmyyjät: the retailer list.
+    case retailers
+    /// Deling Group: the company screen.
+    case company
+}
+
+/// A tab in the app's tab bar: which section, its title and its icon.
+public struct Section: Identifiable, Hashable, Sendable, Codable {
+    /// The section this tab opens.
+    public var id: SectionKind
+    /// The tab's title, such as "Tuotteet".
+    public var title: String
+    /// The tab's icon.
+    public var icon: ImageReference
+
+    /// A tab from its section, title and icon.
+    public init(id: SectionKind, title: String, icon: ImageReference) {
+        self.id = id
+        self.title = title
+        self.icon = icon
+    }
+}

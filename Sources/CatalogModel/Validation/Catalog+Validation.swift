@@ -1,0 +1,319 @@
+import Tagged
+
+extension Catalog {
+    /// Checks every rule that concerns the catalogue as a whole: required fields and their
+    /// lengths, references between entities, the 1..* relations, duplicate ids, texts and
+    /// positions, and promotions. Returns every problem found, errors and warnings, in a stable
+    /// order; an empty array means the catalogue is valid.
+    ///
+    /// - Parameters:
+    ///   - today: the day to judge promotions against; a promotion whose last day is before it
+    ///     gets a `promotion-ended` warning. Nil skips that check.
+    ///   - unloaded: products and recipes that exist but could not be loaded (their files have
+    ///     errors of their own); references to them are not reported as unknown.
+    public func validate(today: Day? = nil, unloaded: Set<LinkTarget> = []) -> [CatalogIssue] {
+        var rules = CatalogRules(catalog: self, unloaded: unloaded)
+        rules.checkCatalog()
+        rules.checkProducts()
+        rules.checkRecipes()
+        rules.checkRetailers()
+        rules.checkHome(today: today)
+        rules.checkCompany()
+        rules.checkDuplicateTexts()
+        return rules.issues
+    }
+}
+
+/// The rules behind `Catalog.validate`, one method per part of the catalogue.
+struct CatalogRules {
+    let catalog: Catalog
+    /// The ids references may name: the loaded entities and the unloaded ones.
+    let productIDs: Set<ProductID>
+    let recipeIDs: Set<RecipeID>
+    let unloaded: Set<LinkTarget>
+    var issues: [CatalogIssue] = []
+
+    init(catalog: Catalog, unloaded: Set<LinkTarget>) {
+        self.catalog = catalog
+        self.unloaded = unloaded
+        var productIDs = Set(catalog.products.map(\.id))
+        var recipeIDs = Set(catalog.recipes.map(\.id))
+        for target in unloaded {
+            switch target {
+            case .product(let id): productIDs.insert(id)
+            case .recipe(let id): recipeIDs.insert(id)
+            }
+        }
+        self.productIDs = productIDs
+        self.recipeIDs = recipeIDs
+    }
+
+    mutating func report(
+        _ code: CatalogIssue.Code, _ entity: EntityReference, _ field: FieldPath?, _ message: String,
+        severity: Severity = .error
+    ) {
+        issues.append(CatalogIssue(severity: severity, code: code, entity: entity, field: field, message: message))
+    }
+
+    // MARK: Parts
+
+    mutating func checkCatalog() {
+        let entity = EntityReference(.catalog)
+        requireText(catalog.brand, "brand", entity, limit: FieldLimits.name, code: .nameTooLong, what: "the brand name")
+        requireText(catalog.releaseVersion, "release", entity, what: "the release version")
+        var seen = Set<SectionKind>()
+        for (index, section) in catalog.sections.enumerated() {
+            let ref = EntityReference(.section, section.id.rawValue)
+            if !seen.insert(section.id).inserted {
+                report(.duplicateID, ref, FieldPath("section", index),
+                       "section '\(section.id.rawValue)' is listed twice; list each tab section once")
+            }
+            requireText(section.title, "title", ref, limit: FieldLimits.title, code: .titleTooLong, what: "the tab title")
+        }
+        for kind in SectionKind.allCases where !seen.contains(kind) {
+            report(.sectionMissing, entity, FieldPath("sections"),
+                   "section '\(kind.rawValue)' is missing; the app has five tabs: home, products, recipes, retailers, company")
+        }
+    }
+
+    mutating func checkProducts() {
+        if productIDs.isEmpty {
+            report(.noProducts, EntityReference(.product), nil, "there are no products; add at least one file products/<id>.xml")
+        }
+        checkUnique(catalog.products.map(\.id.rawValue), kind: .product)
+        checkPositions(catalog.products.map { ($0.id.rawValue, $0.position) }, kind: .product)
+        let used = Set(catalog.recipes.flatMap(\.productIDs))
+        for product in catalog.products {
+            let ref = EntityReference(.product, product.id.rawValue)
+            requireText(product.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
+            requireText(product.summary, "summary", ref, limit: FieldLimits.summary, code: .summaryTooLong,
+                        what: "the short description shown in the product list")
+            checkBody(product.body, "body", ref)
+            checkPictures(product.images, ref)
+            if !used.contains(product.id) {
+                report(.productUnused, ref, nil,
+                       "product '\(product.id)' is not used by any recipe; every product needs at least one: add <ingredient product=\"\(product.id)\"> to a recipe that uses it")
+            }
+        }
+    }
+
+    mutating func checkRecipes() {
+        if recipeIDs.isEmpty {
+            report(.noRecipes, EntityReference(.recipe), nil, "there are no recipes; add at least one file recipes/<id>.xml")
+        }
+        checkUnique(catalog.recipes.map(\.id.rawValue), kind: .recipe)
+        checkPositions(catalog.recipes.map { ($0.id.rawValue, $0.position) }, kind: .recipe)
+        for recipe in catalog.recipes {
+            let ref = EntityReference(.recipe, recipe.id.rawValue)
+            requireText(recipe.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
+            requireText(recipe.summary, "summary", ref, limit: FieldLimits.summary, code: .summaryTooLong,
+                        what: "the short description shown in the recipe list")
+            for (index, ingredient) in recipe.ingredients.enumerated() {
+                let field = FieldPath("ingredient", index)
+                requireText(ingredient.text, field, ref, what: "the ingredient line")
+                if let product = ingredient.product {
+                    checkReference(.product(product), field, ref, element: "ingredient")
+                }
+            }
+            checkBody(recipe.method, "method", ref)
+            checkPictures(recipe.images, ref)
+            // An ingredient naming an unknown product is reported as such, not again here.
+            if !recipe.ingredients.contains(where: { $0.product != nil }) {
+                report(.recipeWithoutProduct, ref, nil,
+                       "recipe '\(recipe.id)' uses no Café Digno product; every recipe needs at least one: mark the ingredient that is one with product=\"<id>\"")
+            }
+        }
+    }
+
+    mutating func checkRetailers() {
+        if catalog.retailers.isEmpty {
+            report(.noRetailers, EntityReference(.retailer), nil, "there are no retailers; add at least one file retailers/<id>.xml")
+        }
+        checkUnique(catalog.retailers.map(\.id.rawValue), kind: .retailer)
+        checkPositions(catalog.retailers.map { ($0.id.rawValue, $0.position) }, kind: .retailer)
+        for retailer in catalog.retailers {
+            let ref = EntityReference(.retailer, retailer.id.rawValue)
+            requireText(retailer.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
+            requireText(retailer.address, "address", ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
+            requireText(retailer.phone, "phone", ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
+            requireText(retailer.openingHours, "hours", ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
+                        what: "the opening hours")
+            if let info = retailer.otherInfo {
+                requireText(info, "info", ref, what: "the other information, or remove the element")
+            }
+            var sold = Set<ProductID>()
+            for (index, product) in retailer.sells.enumerated() {
+                let field = FieldPath("sells", index)
+                checkReference(.product(product), field, ref, element: "sells")
+                if !sold.insert(product).inserted {
+                    report(.duplicateSells, ref, field, "product '\(product)' is listed twice; remove one <sells product=\"\(product)\"/>",
+                           severity: .warning)
+                }
+            }
+            if retailer.sells.isEmpty {
+                report(.retailerSellsNothing, ref, nil,
+                       "retailer '\(retailer.id)' sells no Café Digno product; every retailer sells at least one: add <sells product=\"<id>\"/> for each")
+            }
+        }
+    }
+
+    mutating func checkHome(today: Day?) {
+        let home = EntityReference(.home)
+        checkPicture(catalog.home.image, FieldPath("image"), home)
+        checkBody(catalog.home.body, "body", home)
+        checkUnique(catalog.home.promotions.map(\.id.rawValue), kind: .promotion)
+        for promotion in catalog.home.promotions {
+            let ref = EntityReference(.promotion, promotion.id.rawValue)
+            requireText(promotion.title, "title", ref, limit: FieldLimits.title, code: .titleTooLong, what: "the promotion's headline")
+            requireText(promotion.text, "text", ref, limit: FieldLimits.promotionText, code: .textTooLong, what: "the promotion's text")
+            checkPicture(promotion.image, FieldPath("image"), ref)
+            if let link = promotion.link {
+                checkReference(link, FieldPath("link"), ref, element: "link")
+            }
+            if promotion.firstDay > promotion.lastDay {
+                report(.promotionDates, ref, nil,
+                       "first-day \(promotion.firstDay) is after last-day \(promotion.lastDay); correct one of them")
+            } else if let today, promotion.lastDay < today {
+                report(.promotionEnded, ref, nil,
+                       "promotion '\(promotion.id)' ended on \(promotion.lastDay); remove it or move its last-day", severity: .warning)
+            }
+        }
+    }
+
+    mutating func checkCompany() {
+        let company = EntityReference(.company)
+        requireText(catalog.company.name, "name", company, limit: FieldLimits.name, code: .nameTooLong, what: "the company's name")
+        requireText(catalog.company.webAddress, "web", company, what: "the company's web address")
+        checkBody(catalog.company.body, "body", company)
+        checkPictures(catalog.company.images, company)
+    }
+
+    /// Two entities with the same text are almost always a copy-and-paste slip.
+    mutating func checkDuplicateTexts() {
+        var texts: [(EntityReference, String, String)] = []  // entity, field, text
+        texts += catalog.products.map { (EntityReference(.product, $0.id.rawValue), "body", $0.body.plainText) }
+        texts += catalog.recipes.map { (EntityReference(.recipe, $0.id.rawValue), "method", $0.method.plainText) }
+        var first: [String: EntityReference] = [:]
+        for (entity, field, text) in texts {
+            let key = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            guard !key.isEmpty else { continue }
+            if let original = first[key] {
+                report(.duplicateText, entity, FieldPath(field),
+                       "\(field) is the same text as in \(original); write this \(entity.kind.rawValue)'s own text",
+                       severity: .warning)
+            } else {
+                first[key] = entity
+            }
+        }
+    }
+
+    // MARK: Shared checks
+
+    mutating func requireText(
+        _ text: String, _ field: String, _ entity: EntityReference, limit: Int? = nil,
+        code: CatalogIssue.Code = .emptyField, what: String
+    ) {
+        requireText(text, FieldPath(field), entity, limit: limit, code: code, what: what)
+    }
+
+    mutating func requireText(
+        _ text: String, _ field: FieldPath, _ entity: EntityReference, limit: Int? = nil,
+        code: CatalogIssue.Code = .emptyField, what: String
+    ) {
+        if text.allSatisfy(\.isWhitespace) {
+            report(.emptyField, entity, field, "\(field.name) is empty; write \(what)")
+        } else if let limit, text.count > limit {
+            report(code, entity, field, "\(field.name) is \(text.count) characters; the limit is \(limit)")
+        }
+    }
+
+    mutating func checkPictures(_ images: [ImageReference], _ entity: EntityReference) {
+        if !FieldLimits.pictures.contains(images.count) {
+            report(.imageCount, entity, FieldPath("images"),
+                   "\(entity) has \(images.count) pictures; give it \(FieldLimits.pictures.lowerBound) or \(FieldLimits.pictures.upperBound)")
+        }
+        for (index, image) in images.enumerated() {
+            checkPicture(image, FieldPath("image", index), entity)
+        }
+    }
+
+    mutating func checkPicture(_ image: ImageReference, _ field: FieldPath, _ entity: EntityReference) {
+        guard let alt = image.alt else { return }
+        if alt.allSatisfy(\.isWhitespace) {
+            report(.emptyField, entity, field, "alt is empty; describe the picture for people who cannot see it")
+        } else if alt.count > FieldLimits.alt {
+            report(.altTooLong, entity, field, "alt is \(alt.count) characters; the limit is \(FieldLimits.alt)")
+        }
+    }
+
+    mutating func checkBody(_ text: RichText, _ field: String, _ entity: EntityReference) {
+        if text.plainText.allSatisfy(\.isWhitespace) {
+            report(.emptyField, entity, FieldPath(field), "\(field) is empty; write the text")
+        }
+        for (index, link) in text.links.enumerated() {
+            checkReference(link, FieldPath("\(field).link", index), entity, element: "link")
+        }
+    }
+
+    mutating func checkReference(_ target: LinkTarget, _ field: FieldPath, _ entity: EntityReference, element: String) {
+        switch target {
+        case .product(let id) where !productIDs.contains(id):
+            report(.unknownProduct, entity, field,
+                   "\(element) names product '\(id)', which does not exist; use the id of a file in products/"
+                       + Self.suggestion(for: id.rawValue, among: productIDs.map(\.rawValue)))
+        case .recipe(let id) where !recipeIDs.contains(id):
+            report(.unknownRecipe, entity, field,
+                   "\(element) names recipe '\(id)', which does not exist; use the id of a file in recipes/"
+                       + Self.suggestion(for: id.rawValue, among: recipeIDs.map(\.rawValue)))
+        default:
+            break
+        }
+    }
+
+    mutating func checkUnique(_ ids: [String], kind: EntityReference.Kind) {
+        var seen = Set<String>()
+        for id in ids where !seen.insert(id).inserted {
+            report(.duplicateID, EntityReference(kind, id), nil, "\(kind.rawValue) id '\(id)' is used twice; ids must be unique")
+        }
+    }
+
+    mutating func checkPositions(_ entries: [(id: String, position: Int?)], kind: EntityReference.Kind) {
+        var holder: [Int: String] = [:]
+        for entry in entries {
+            guard let position = entry.position else { continue }
+            if let other = holder[position] {
+                report(.duplicatePosition, EntityReference(kind, entry.id), FieldPath("position"),
+                       "position \(position) is also given to \(kind.rawValue) '\(other)'; give each a different position")
+            } else {
+                holder[position] = entry.id
+            }
+        }
+    }
+
+    /// ` (did you mean 'espresso'?)` when one id is close to the unknown one.
+    static func suggestion(for unknown: String, among candidates: [String]) -> String {
+        let best = candidates
+            .map { (id: $0, distance: editDistance(unknown, $0)) }
+            .filter { $0.distance <= max(2, unknown.count / 4) }
+            .min { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        return best.map { " (did you mean '\($0.id)'?)" } ?? ""
+    }
+
+    /// Levenshtein distance over characters. Hand-written: no package here offers one, and a
+    /// suggestion for a mistyped id is worth twenty lines.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

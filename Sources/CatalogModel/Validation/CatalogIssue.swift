@@ -1,0 +1,110 @@
+import Tagged
+
+/// How serious a problem is: an error fails validation, a warning does not.
+public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+    /// The content breaks a rule; no bundle may be built from it.
+    case error
+    /// Worth a look, but the content is still valid.
+    case warning
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .error && rhs == .warning
+    }
+}
+
+/// A problem the relation and field rules found in a catalogue.
+public struct CatalogIssue: Hashable, Sendable {
+    /// Error or warning.
+    public var severity: Severity
+    /// The stable code, such as `name-too-long`.
+    public var code: Code
+    /// The entity the problem is in.
+    public var entity: EntityReference
+    /// The field of the entity, when the problem is in one; nil for the entity as a whole.
+    public var field: FieldPath?
+    /// What is wrong and what to do about it.
+    public var message: String
+
+    /// An issue from its parts.
+    public init(severity: Severity, code: Code, entity: EntityReference, field: FieldPath?, message: String) {
+        self.severity = severity
+        self.code = code
+        self.entity = entity
+        self.field = field
+        self.message = message
+    }
+
+    /// The stable codes of the catalogue rules. Their raw values never change meaning.
+    public enum Code: String, Hashable, Sendable, CaseIterable {
+        case emptyField = "empty-field"
+        case nameTooLong = "name-too-long"
+        case summaryTooLong = "summary-too-long"
+        case addressTooLong = "address-too-long"
+        case phoneTooLong = "phone-too-long"
+        case hoursTooLong = "hours-too-long"
+        case titleTooLong = "title-too-long"
+        case textTooLong = "text-too-long"
+        case altTooLong = "alt-too-long"
+        case imageCount = "image-count"
+        case unknownProduct = "unknown-product"
+        case unknownRecipe = "unknown-recipe"
+        case productUnused = "product-unused"
+        case recipeWithoutProduct = "recipe-without-product"
+        case retailerSellsNothing = "retailer-sells-nothing"
+        case noProducts = "no-products"
+        case noRecipes = "no-recipes"
+        case noRetailers = "no-retailers"
+        case duplicateID = "duplicate-id"
+        case duplicatePosition = "duplicate-position"
+        case sectionMissing = "section-missing"
+        case promotionDates = "promotion-dates"
+        case promotionEnded = "promotion-ended"
+        case duplicateText = "duplicate-text"
+        case duplicateSells = "duplicate-sells"
+    }
+}
+
+/// Which entity a problem is in: its kind and id. The home page, the company page and the
+/// catalogue file have one instance each and an empty id.
+public struct EntityReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The kinds of entity in a catalogue.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case catalog, section, home, promotion, company, product, recipe, retailer
+    }
+
+    /// The entity's kind.
+    public var kind: Kind
+    /// The entity's id; empty for the home page, the company page and the catalogue.
+    public var id: String
+
+    /// A reference from a kind and an id.
+    public init(_ kind: Kind, _ id: String = "") {
+        self.kind = kind
+        self.id = id
+    }
+
+    /// `product 'espresso'`, or just the kind for single entities.
+    public var description: String {
+        id.isEmpty ? kind.rawValue : "\(kind.rawValue) '\(id)'"
+    }
+}
+
+/// A field of an entity, as the content file names it: `name`, `ingredient[2]`,
+/// `body.link[0]`. Indexes count from 0 in document order.
+public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+    /// The field's element name, with its container for links (`method.link`).
+    public var name: String
+    /// Which occurrence, for repeated fields.
+    public var index: Int?
+
+    /// A field path from a name and an optional index.
+    public init(_ name: String, _ index: Int? = nil) {
+        self.name = name
+        self.index = index
+    }
+
+    /// `name` or `name[index]`.
+    public var description: String {
+        index.map { "\(name)[\($0)]" } ?? name
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+
+/// The `digno` command: compiles and checks Café Digno content.
+@main
+struct Digno: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "digno",
+        abstract: "Check and compile the Café Digno content.",
+        version: "0.1.0",
+        subcommands: [Validate.self])
+
+    /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
+    /// usage status, 64, is mapped to 2).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as ExitCode {
+            Foundation.exit(code.rawValue)
+        } catch {
+            let status = exitCode(for: error)
+            if status == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}

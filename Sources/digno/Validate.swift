@@ -1,0 +1,50 @@
+import ArgumentParser
+import BundleCompiler
+import CatalogModel
+import Foundation
+
+extension ReportFormat: ExpressibleByArgument {}
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a content folder and report every problem.",
+        discussion: """
+            Exit status: 0 when the content is valid (warnings allowed), 1 when it has errors, \
+            2 for usage or I/O errors.
+            """)
+
+    @Argument(help: "The content folder.")
+    var contentFolder = "content"
+
+    @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
+    var format: ReportFormat = .text
+
+    @Option(help: ArgumentHelp("Judge promotions against this day (YYYY-MM-DD) instead of today.", valueName: "day"))
+    var today: Day?
+
+    func run() throws {
+        let validator = ContentValidator(contentFolder: contentFolder, today: today ?? Day.today())
+        let report: ValidationReport
+        do {
+            report = try validator.validate()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(format.render(report, contentFolder: contentFolder), terminator: "")
+        if report.diagnostics.contains(where: { $0.code == "file-unreadable" }) { throw ExitCode(2) }
+        if !report.isValid { throw ExitCode(1) }
+    }
+}
+
+extension Day: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(argument)
+    }
+
+    /// Today in the local time zone: the one place the command reads the clock.
+    static func today() -> Day? {
+        let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
+        return Day(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
+    }
+}
