@@ -13,9 +13,9 @@ struct ContentTree {
     var files: [ContentFile] = []
     /// Every file under `images/`, relative to the root, in path order.
     var imageFiles: [String] = []
-    /// Ids whose files exist but are named wrongly, so references to them are not reported
-    /// as unknown on top of the file name error.
-    var misnamedIDs: Set<LinkTarget> = []
+    /// Entities whose files exist but are named wrongly, with the id the name most likely
+    /// meant, so references to them are not reported as unknown on top of the name error.
+    var misnamed: Set<EntityReference> = []
     /// Problems with the folder's layout.
     var diagnostics: [Diagnostic] = []
 
@@ -78,11 +78,7 @@ struct ContentTree {
                 diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, id),
                     message: "file name '\(id)' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
                         + (suggestion.isEmpty ? "" : ", for example '\(suggestion).xml'")))
-                switch kind {
-                case .product: misnamedIDs.insert(.product(ProductID(suggestion)))
-                case .recipe: misnamedIDs.insert(.recipe(RecipeID(suggestion)))
-                default: break
-                }
+                misnamed.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }
             add(ContentFile(path: path, kind: kind, id: id))

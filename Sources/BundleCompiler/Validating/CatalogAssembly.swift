@@ -13,8 +13,8 @@ struct CatalogAssembly {
     private var singles: [ContentFileKind: ContentFile] = [:]
     /// Files that exist but whose entity could not be read.
     var broken: Set<String> = []
-    /// Products and recipes whose files exist but could not be read.
-    var unloadedIDs: Set<LinkTarget> = []
+    /// Products, recipes and retailers whose files exist but could not be read.
+    var unloaded: Set<EntityReference> = []
 
     init(_ loaded: [LoadedFile]) {
         for item in loaded {
@@ -32,11 +32,7 @@ struct CatalogAssembly {
             case .retailer(let value): retailers.append(value)
             case nil:
                 broken.insert(file.path)
-                switch file.kind {
-                case .product: unloadedIDs.insert(.product(ProductID(file.id)))
-                case .recipe: unloadedIDs.insert(.recipe(RecipeID(file.id)))
-                default: break
-                }
+                if !file.id.isEmpty { unloaded.insert(file.entity) }
             }
         }
     }

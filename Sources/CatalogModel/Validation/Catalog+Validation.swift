@@ -9,9 +9,11 @@ extension Catalog {
     /// - Parameters:
     ///   - today: the day to judge promotions against; a promotion whose last day is before it
     ///     gets a `promotion-ended` warning. Nil skips that check.
-    ///   - unloaded: products and recipes that exist but could not be loaded (their files have
-    ///     errors of their own); references to them are not reported as unknown.
-    public func validate(today: Day? = nil, unloaded: Set<LinkTarget> = []) -> [CatalogIssue] {
+    ///   - unloaded: entities that exist but could not be loaded (their files have errors of
+    ///     their own). References to them are not reported as unknown, a kind with unloaded
+    ///     entities is not reported empty, and while a recipe is unloaded no product is reported
+    ///     unused, since that recipe may use it.
+    public func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [CatalogIssue] {
         var rules = CatalogRules(catalog: self, unloaded: unloaded)
         rules.checkCatalog()
         rules.checkProducts()
@@ -30,22 +32,14 @@ struct CatalogRules {
     /// The ids references may name: the loaded entities and the unloaded ones.
     let productIDs: Set<ProductID>
     let recipeIDs: Set<RecipeID>
-    let unloaded: Set<LinkTarget>
+    let unloadedKinds: Set<EntityReference.Kind>
     var issues: [CatalogIssue] = []
 
-    init(catalog: Catalog, unloaded: Set<LinkTarget>) {
+    init(catalog: Catalog, unloaded: Set<EntityReference>) {
         self.catalog = catalog
-        self.unloaded = unloaded
-        var productIDs = Set(catalog.products.map(\.id))
-        var recipeIDs = Set(catalog.recipes.map(\.id))
-        for target in unloaded {
-            switch target {
-            case .product(let id): productIDs.insert(id)
-            case .recipe(let id): recipeIDs.insert(id)
-            }
-        }
-        self.productIDs = productIDs
-        self.recipeIDs = recipeIDs
+        unloadedKinds = Set(unloaded.map(\.kind))
+        productIDs = Set(catalog.products.map(\.id) + unloaded.filter { $0.kind == .product }.map { ProductID($0.id) })
+        recipeIDs = Set(catalog.recipes.map(\.id) + unloaded.filter { $0.kind == .recipe }.map { RecipeID($0.id) })
     }
 
     mutating func report(
@@ -90,7 +84,7 @@ struct CatalogRules {
                         what: "the short description shown in the product list")
             checkBody(product.body, "body", ref)
             checkPictures(product.images, ref)
-            if !used.contains(product.id) {
+            if !used.contains(product.id) && !unloadedKinds.contains(.recipe) {
                 report(.productUnused, ref, nil,
                        "product '\(product.id)' is not used by any recipe; every product needs at least one: add <ingredient product=\"\(product.id)\"> to a recipe that uses it")
             }
@@ -126,7 +120,7 @@ struct CatalogRules {
     }
 
     mutating func checkRetailers() {
-        if catalog.retailers.isEmpty {
+        if catalog.retailers.isEmpty && !unloadedKinds.contains(.retailer) {
             report(.noRetailers, EntityReference(.retailer), nil, "there are no retailers; add at least one file retailers/<id>.xml")
         }
         checkUnique(catalog.retailers.map(\.id.rawValue), kind: .retailer)
