@@ -41,6 +41,8 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
+        // Runs the built `digno` executable: exact output, help and exit statuses.
+        .testTarget(name: "DignoTests", dependencies: ["digno"]),
         .testTarget(
             name: "BundleCompilerTests",
             dependencies: ["BundleCompiler", "CatalogModel"],

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs the `digno` executable that `swift build` put beside the test bundle.
+struct DignoRunner {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures")
+
+    static var executable: URL {
+        let productsFolder = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }?.bundleURL.deletingLastPathComponent()
+            ?? Bundle.main.bundleURL
+        return productsFolder.appendingPathComponent("digno")
+    }
+
+    static func run(_ arguments: [String], in folder: URL = repository) throws -> Outcome {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                       errors: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+/// `digno validate` as a user and CI see it: output in each format and exit statuses.
+@Suite struct ValidateCommandTests {
+    /// A content folder with two errors and a warning, made from the valid fixture.
+    func brokenContent() throws -> URL {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("digno-cli-\(UUID().uuidString)")
+        let content = scratch.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
+        let product = content.appendingPathComponent("products/espresso.xml")
+        var text = try String(contentsOf: product, encoding: .utf8)
+        text = text.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>Café Digno Espresso, tummapaahteinen ja täyteläinen kahvi</name>")
+        text = text.replacingOccurrences(of: "recipe=\"cafe-latte\"", with: "recipe=\"cafe-lattee\"")
+        try text.write(to: product, atomically: true, encoding: .utf8)
+        try Data("x".utf8).write(to: content.appendingPathComponent("images/unused.png"))
+        return content
+    }
+
+    @Test func validContentExitsZeroWithASummary() throws {
+        let outcome = try DignoRunner.run(["validate", DignoRunner.fixtures.appendingPathComponent("valid").path, "--today", "2026-11-22"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "0 errors, 0 warnings in 11 files\n")
+        #expect(outcome.errors == "")
+    }
+
+    @Test func textFormatPrintsOneLinePerProblem() throws {
+        let content = try brokenContent()
+        defer { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
+        let outcome = try DignoRunner.run(["validate", "content", "--today", "2026-11-22"], in: content.deletingLastPathComponent())
+        #expect(outcome.status == 1)
+        #expect(outcome.output == """
+            images/unused.png: warning: images/unused.png is not used by any content; remove it or refer to it with src="images/unused.png" [image-unused]
+            products/espresso.xml:3:3: error: name is 57 characters; the limit is 50 [name-too-long]
+            products/espresso.xml:7:14: error: link names recipe 'cafe-lattee', which does not exist; use the id of a file in recipes/ (did you mean 'cafe-latte'?) [unknown-recipe]
+            2 errors, 1 warning in 12 files
+
+            """)
+    }
+
+    @Test func githubFormatPrintsAnnotations() throws {
+        let content = try brokenContent()
+        defer { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
+        let outcome = try DignoRunner.run(["validate", "content", "--format", "github", "--today", "2026-11-22"], in: content.deletingLastPathComponent())
+        #expect(outcome.status == 1)
+        #expect(outcome.output == """
+            ::warning file=content/images/unused.png,title=image-unused::images/unused.png is not used by any content; remove it or refer to it with src="images/unused.png"
+            ::error file=content/products/espresso.xml,line=3,col=3,title=name-too-long::name is 57 characters; the limit is 50
+            ::error file=content/products/espresso.xml,line=7,col=14,title=unknown-recipe::link names recipe 'cafe-lattee', which does not exist; use the id of a file in recipes/ (did you mean 'cafe-latte'?)
+            2 errors, 1 warning in 12 files
+
+            """)
+    }
+
+    @Test func jsonFormatPrintsTheDocumentedReport() throws {
+        let content = try brokenContent()
+        defer { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
+        let outcome = try DignoRunner.run(["validate", "content", "--format", "json", "--today", "2026-11-22"], in: content.deletingLastPathComponent())
+        #expect(outcome.status == 1)
+        #expect(outcome.output == """
+            {
+              "content" : "content",
+              "diagnostics" : [
+                {
+                  "code" : "image-unused",
+                  "column" : null,
+                  "entity" : null,
+                  "file" : "images/unused.png",
+                  "line" : null,
+                  "message" : "images/unused.png is not used by any content; remove it or refer to it with src=\\"images/unused.png\\"",
+                  "severity" : "warning"
+                },
+                {
+                  "code" : "name-too-long",
+                  "column" : 3,
+                  "entity" : {
+                    "id" : "espresso",
+                    "kind" : "product"
+                  },
+                  "file" : "products/espresso.xml",
+                  "line" : 3,
+                  "message" : "name is 57 characters; the limit is 50",
+                  "severity" : "error"
+                },
+                {
+                  "code" : "unknown-recipe",
+                  "column" : 14,
+                  "entity" : {
+                    "id" : "espresso",
+                    "kind" : "product"
+                  },
+                  "file" : "products/espresso.xml",
+                  "line" : 7,
+                  "message" : "link names recipe 'cafe-lattee', which does not exist; use the id of a file in recipes/ (did you mean 'cafe-latte'?)",
+                  "severity" : "error"
+                }
+              ],
+              "errors" : 2,
+              "files" : 12,
+              "format" : "digno-validation-report",
+              "valid" : false,
+              "version" : 1,
+              "warnings" : 1
+            }
+
+            """)
+        let decoded = try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any]
+        #expect(decoded?["valid"] as? Bool == false)
+    }
+
+    @Test func warningsAloneExitZero() throws {
+        let content = try brokenContent()
+        defer { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }
+        let validProduct = DignoRunner.fixtures.appendingPathComponent("valid/products/espresso.xml")
+        try Data(contentsOf: validProduct).write(to: content.appendingPathComponent("products/espresso.xml"))
+        let outcome = try DignoRunner.run(["validate", content.path, "--today", "2026-11-22"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasSuffix("[image-unused]\n0 errors, 1 warning in 12 files\n"))
+    }
+
+    @Test func aMissingFolderIsAnIOErrorWithStatusTwo() throws {
+        let outcome = try DignoRunner.run(["validate", "/nonexistent/content"])
+        #expect(outcome.status == 2)
+        #expect(outcome.output == "")
+        #expect(outcome.errors == "error: content folder '/nonexistent/content' does not exist; give the folder holding catalog.xml\n")
+    }
+
+    @Test func aBadOptionIsAUsageErrorWithStatusTwo() throws {
+        let outcome = try DignoRunner.run(["validate", "--format", "xml"])
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("The value 'xml' is invalid for '--format <format>'"))
+        let badDay = try DignoRunner.run(["validate", "--today", "2026-02-30"])
+        #expect(badDay.status == 2)
+    }
+
+    @Test func helpDescribesTheCommand() throws {
+        let outcome = try DignoRunner.run(["validate", "--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == """
+            OVERVIEW: Check a content folder and report every problem.
+
+            Exit status: 0 when the content is valid (warnings allowed), 1 when it has
+            errors, 2 for usage or I/O errors.
+
+            USAGE: digno validate [<content-folder>] [--format <format>] [--today <day>]
+
+            ARGUMENTS:
+              <content-folder>        The content folder. (default: content)
+
+            OPTIONS:
+              --format <format>       Output format: text, json or github (GitHub Actions
+                                      annotations). (values: text, json, github; default:
+                                      text)
+              --today <day>           Judge promotions against this day (YYYY-MM-DD)
+                                      instead of today.
+              --version               Show the version.
+              -h, --help              Show help information.
+
+
+            """)
+    }
+}
