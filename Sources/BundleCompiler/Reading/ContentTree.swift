@@ -13,9 +13,10 @@ struct ContentTree {
     var files: [ContentFile] = []
     /// Every file under `images/`, relative to the root, in path order.
     var imageFiles: [String] = []
-    /// Entities whose files exist but are named wrongly, with the id the name most likely
-    /// meant, so references to them are not reported as unknown on top of the name error.
-    var misnamed: Set<EntityReference> = []
+    /// Entities whose files exist but are not read: named wrongly (with the id the name most
+    /// likely meant) or linking outside the folder. References to them are not reported as
+    /// unknown on top of the file's own error.
+    var unread: Set<EntityReference> = []
     /// Problems with the folder's layout.
     var diagnostics: [Diagnostic] = []
 
@@ -58,6 +59,7 @@ struct ContentTree {
             guard let real = FileSystem.realPath(absolute), isInside(real) else {
                 diagnostics.append(Diagnostic(.error, .fileOutsideRoot, file: file.path, entity: file.entity,
                     message: "\(file.path) is a symbolic link that leads outside the content folder; replace it with the file itself"))
+                if !file.id.isEmpty { unread.insert(file.entity) }
                 return
             }
         }
@@ -78,7 +80,7 @@ struct ContentTree {
                 diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, id),
                     message: "file name '\(id)' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
                         + (suggestion.isEmpty ? "" : ", for example '\(suggestion).xml'")))
-                misnamed.insert(EntityReference(kind.entityKind, suggestion))
+                unread.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }
             add(ContentFile(path: path, kind: kind, id: id))

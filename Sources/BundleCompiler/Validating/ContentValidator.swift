@@ -33,7 +33,7 @@ public struct ContentValidator: Sendable {
             assembly.broken.insert(file.singleFileName!)
         }
         let catalog = assembly.catalog()
-        var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloaded.union(tree.misnamed)).map {
+        var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloaded.union(tree.unread)).map {
             PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
         }
         var images = ImageChecker(tree: tree)

@@ -1,0 +1,184 @@
+@testable import BundleCompiler
+import CatalogModel
+import Foundation
+import Testing
+
+/// Content files are untrusted: nothing a document names is ever read, entities are never
+/// expanded, and every attack is refused quickly with its own diagnostic.
+@Suite struct HostileInputTests {
+    /// A file outside the content folder whose text must never appear in any output.
+    static func secretFile() throws -> (url: URL, marker: String) {
+        let marker = "SECRET-\(UUID().uuidString)"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("digno-secret-\(UUID().uuidString).txt")
+        try Data(marker.utf8).write(to: url)
+        return (url, marker)
+    }
+
+    /// Validates content whose espresso product file is `bytes`; returns the report, the
+    /// rendered text in all formats, and how long it took.
+    func validate(productBytes bytes: Data) throws -> (report: ValidationReport, output: String, seconds: Double) {
+        let content = try Fixtures.makeContent { content in
+            try bytes.write(to: content.appendingPathComponent("products/espresso.xml"))
+        }
+        defer { Fixtures.remove(content) }
+        let clock = ContinuousClock()
+        var report: ValidationReport?
+        let elapsed = try clock.measure { report = try Fixtures.validate(content) }
+        let output = ReportFormat.allCases.map { $0.render(report!, contentFolder: "content") }.joined()
+        return (report!, output, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+
+    func codes(_ report: ValidationReport) -> [String] {
+        report.diagnostics.map(\.code)
+    }
+
+    @Test func externalEntityNamingAFileIsRefusedWithoutReadingIt() throws {
+        let secret = try Self.secretFile()
+        defer { try? FileManager.default.removeItem(at: secret.url) }
+        for target in [secret.url.absoluteString, secret.url.path, "file:///etc/passwd"] {
+            let document = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE product [<!ENTITY leak SYSTEM "\(target)">]>
+                <product id="espresso"><name>&leak;</name></product>
+                """
+            let result = try validate(productBytes: Data(document.utf8))
+            #expect(codes(result.report) == ["doctype-forbidden"])
+            #expect(!result.output.contains(secret.marker))
+            #expect(!result.output.contains("root:"))
+            #expect(result.seconds < 1)
+        }
+    }
+
+    @Test func parameterEntityIsRefused() throws {
+        let secret = try Self.secretFile()
+        defer { try? FileManager.default.removeItem(at: secret.url) }
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE product [<!ENTITY % file SYSTEM "\(secret.url.absoluteString)"> <!ENTITY % eval "<!ENTITY leak '%file;'>"> %eval;]>
+            <product id="espresso"><name>&leak;</name></product>
+            """
+        let result = try validate(productBytes: Data(document.utf8))
+        #expect(codes(result.report) == ["doctype-forbidden"])
+        #expect(!result.output.contains(secret.marker))
+        #expect(result.seconds < 1)
+    }
+
+    @Test func billionLaughsIsRefusedQuickly() throws {
+        var declarations = "<!ENTITY lol0 \"lol\">"
+        for level in 1...12 {
+            declarations += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }
+        let document = "<?xml version=\"1.0\"?>\n<!DOCTYPE product [\(declarations)]>\n<product id=\"espresso\"><name>&lol12;</name></product>\n"
+        let result = try validate(productBytes: Data(document.utf8))
+        #expect(codes(result.report) == ["doctype-forbidden"])
+        #expect(result.seconds < 1)
+    }
+
+    @Test func deepNestingIsRefused() throws {
+        let depth = 300
+        let document = "<?xml version=\"1.0\"?>\n<product id=\"espresso\"><body><p>" + String(repeating: "<em>", count: depth) + "x"
+            + String(repeating: "</em>", count: depth) + "</p></body></product>\n"
+        let result = try validate(productBytes: Data(document.utf8))
+        #expect(codes(result.report) == ["xml-too-deep"])
+        #expect(result.report.diagnostics.first?.message == "elements are nested more than 40 deep; the content format never needs that many levels")
+        #expect(result.seconds < 1)
+    }
+
+    @Test func gzipCompressedFileIsRefused() throws {
+        // A gzip member holding "<product/>" (RFC 1952 header, stored deflate block, CRC, size).
+        let payload = Array("<product/>".utf8)
+        var gzip: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0xFF, 0x01]
+        gzip += [UInt8(payload.count), 0, ~UInt8(payload.count), 0xFF] + payload + [0, 0, 0, 0, UInt8(payload.count), 0, 0, 0]
+        let result = try validate(productBytes: Data(gzip))
+        #expect(codes(result.report) == ["file-compressed"])
+        #expect(result.seconds < 1)
+    }
+
+    @Test func oversizedFileIsRefusedWithoutParsing() throws {
+        let padding = String(repeating: "<!-- padding -->\n", count: FileLoader.maxFileSize / 17 + 1)
+        let document = "<?xml version=\"1.0\"?>\n<product id=\"espresso\">" + padding + "</product>\n"
+        let result = try validate(productBytes: Data(document.utf8))
+        #expect(codes(result.report) == ["file-too-large"])
+        #expect(result.report.diagnostics.first?.message.hasSuffix("the limit is 4194304 bytes (4 MiB): split or shorten it") == true)
+    }
+
+    @Test func invalidUTF8IsReportedWhereItIs() throws {
+        var bytes = Array("<?xml version=\"1.0\"?>\n<product id=\"espresso\">\n  <name>Caf".utf8)
+        bytes += [0xE9]  // "é" in Latin-1
+        bytes += Array("</name>\n</product>\n".utf8)
+        let result = try validate(productBytes: Data(bytes))
+        #expect(codes(result.report) == ["invalid-utf8"])
+        #expect(result.report.diagnostics.first?.line == 3)
+        #expect(result.report.diagnostics.first?.column == 12)
+    }
+
+    @Test func aSchemaNamedByTheDocumentIsNeverFetched() throws {
+        let secret = try Self.secretFile()
+        defer { try? FileManager.default.removeItem(at: secret.url) }
+        let original = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
+        let document = original.replacingOccurrences(
+            of: "<product id=\"espresso\">",
+            with: "<product xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:noNamespaceSchemaLocation=\"\(secret.url.absoluteString)\" id=\"espresso\">")
+        let result = try validate(productBytes: Data(document.utf8))
+        #expect(result.report.diagnostics == [])
+        #expect(!result.output.contains(secret.marker))
+    }
+
+    @Test func aContentFileThatLinksOutsideTheFolderIsNotRead() throws {
+        let secret = try Self.secretFile()
+        defer { try? FileManager.default.removeItem(at: secret.url) }
+        let content = try Fixtures.makeContent { content in
+            let product = content.appendingPathComponent("products/espresso.xml")
+            try FileManager.default.removeItem(at: product)
+            try FileManager.default.createSymbolicLink(at: product, withDestinationURL: secret.url)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(codes(report) == ["file-outside-root"])
+        #expect(report.diagnostics.first?.message == "products/espresso.xml is a symbolic link that leads outside the content folder; replace it with the file itself")
+    }
+
+    @Test func anImageThatLinksOutsideTheFolderIsRefused() throws {
+        let content = try Fixtures.makeContent { content in
+            let icon = content.appendingPathComponent("images/icon.png")
+            let outside = content.deletingLastPathComponent().appendingPathComponent("icon.png")
+            try FileManager.default.moveItem(at: icon, to: outside)
+            try FileManager.default.createSymbolicLink(at: icon, withDestinationURL: outside)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(Set(codes(report)) == ["image-outside-root"])
+        #expect(report.diagnostics.first?.message == "'images/icon.png' is a symbolic link that leads outside the content folder; put the image itself in the content folder")
+    }
+
+    @Test func aSymbolicLinkInsideTheFolderIsFine() throws {
+        let content = try Fixtures.makeContent { content in
+            let icon = content.appendingPathComponent("images/icon.png")
+            let moved = content.appendingPathComponent("images/icon-original.png")
+            try FileManager.default.moveItem(at: icon, to: moved)
+            try FileManager.default.createSymbolicLink(atPath: icon.path, withDestinationPath: "icon-original.png")
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        // The link target itself is an image file nothing names directly.
+        #expect(codes(report) == ["image-unused"])
+    }
+
+    @Test func theParserStaysSafeWhenReusedAcrossFiles() throws {
+        let libxml = try LibXML.shared.get()
+        let content = try Fixtures.makeContent { content in
+            try Data("<?xml version=\"1.0\"?>\n<!DOCTYPE product [<!ENTITY a \"b\">]>\n<product id=\"evil\"/>\n".utf8)
+                .write(to: content.appendingPathComponent("products/evil.xml"))
+        }
+        defer { Fixtures.remove(content) }
+        let loader = try FileLoader(root: content.path, libxml: libxml)
+        let evil = ContentFile(path: "products/evil.xml", kind: .product, id: "evil")
+        let good = ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")
+        for _ in 0..<3 {
+            #expect(loader.load(evil).diagnostics.map(\.code) == ["doctype-forbidden"])
+            let loaded = loader.load(good)
+            #expect(loaded.diagnostics == [])
+            #expect(loaded.entity != nil)
+        }
+    }
+}
