@@ -30,7 +30,7 @@ enum Fixtures {
                     let source = overlay.appendingPathComponent(path)
                     let target = content.appendingPathComponent(path)
                     var isFolder: ObjCBool = false
-                    FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
+                    _ = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
                     if isFolder.boolValue {
                         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
                     } else {
