@@ -2,13 +2,12 @@ import CLibXML2
 import CatalogModel
 
 /// Reads a schema-valid rich-text element (`body`, `method`) into `RichText`, collapsing
-/// whitespace the way a browser does: every run of whitespace is one space, and none at the
-/// start or end of a block.
+/// whitespace the way a browser does: every run of whitespace is one space, none at the start
+/// or end of a block, and a space beside an inline element's edge stays outside it.
 struct RichTextReader {
     let field: String
     private var linkCount = 0
-    private var pendingSpace = false
-    private var blockHasText = false
+    private var whitespace = WhitespaceCollapser()
 
     init(field: String) {
         self.field = field
@@ -34,8 +33,7 @@ struct RichTextReader {
     }
 
     private mutating func block(_ element: XMLElement, _ resolveLink: (XMLElement, Int) -> LinkTarget?) -> [RichText.Inline] {
-        pendingSpace = false
-        blockHasText = false
+        whitespace.reset()
         return inlines(element, resolveLink)
     }
 
@@ -47,9 +45,10 @@ struct RichTextReader {
             switch current.pointee.type {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 guard let content = current.pointee.content else { continue }
-                let text = collapse(String(cString: content))
+                let text = collapse(content)
                 if !text.isEmpty { appendText(text, to: &result) }
             case XML_ELEMENT_NODE:
+                if whitespace.flushPendingSpace() { appendText(" ", to: &result) }
                 let child = XMLElement(node: current)
                 if child.isNamed("em") {
                     let children = inlines(child, resolveLink)
@@ -74,22 +73,14 @@ struct RichTextReader {
         return result
     }
 
-    /// Text with whitespace runs made single spaces; a space is held back until more text
-    /// follows, so blocks never end with one and never hold two in a row.
-    private mutating func collapse(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case " ", "\t", "\n", "\r":
-                pendingSpace = blockHasText
-            default:
-                if pendingSpace { result.unicodeScalars.append(" ") }
-                pendingSpace = false
-                blockHasText = true
-                result.unicodeScalars.append(scalar)
-            }
+    /// A text node's text with whitespace collapsed, continuing the block's collapsing.
+    private mutating func collapse(_ content: UnsafePointer<UInt8>) -> String {
+        let count = Int(xmlStrlen(content))
+        return String(unsafeUninitializedCapacity: count + 1) { output in
+            var written = 0
+            whitespace.collapse(UnsafeBufferPointer(start: content, count: count)) { output[written] = $0; written += 1 }
+            return written
         }
-        return result
     }
 
     private func appendText(_ text: String, to inlines: inout [RichText.Inline]) {

@@ -51,25 +51,64 @@ struct XMLElement {
     var text: String {
         guard let content = xmlNodeGetContent(node) else { return "" }
         defer { digno_xml_free(content) }
-        return collapsingWhitespace(String(cString: content))
+        return collapsingWhitespace(content, count: Int(xmlStrlen(content)))
     }
 }
 
 /// `text` with every run of XML whitespace (space, tab, line feed, carriage return) made one
 /// space, and none at either end.
 func collapsingWhitespace(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case " ", "\t", "\n", "\r":
-            pendingSpace = !result.isEmpty
-        default:
-            if pendingSpace { result.unicodeScalars.append(" ") }
-            pendingSpace = false
-            result.unicodeScalars.append(scalar)
+    var text = text
+    return text.withUTF8 { collapsingWhitespace($0.baseAddress!, count: $0.count) }
+}
+
+/// The same over UTF-8 bytes from libxml2, without an intermediate `String`. Works on bytes
+/// because XML whitespace is ASCII, and ASCII bytes never occur inside a multi-byte character.
+func collapsingWhitespace(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
+    var collapser = WhitespaceCollapser()
+    return String(unsafeUninitializedCapacity: count) { output in
+        var written = 0
+        collapser.collapse(UnsafeBufferPointer(start: bytes, count: count)) { output[written] = $0; written += 1 }
+        return written
+    }
+}
+
+/// Collapses XML whitespace across several pieces of text, so that a run split between pieces
+/// (text, then `<em>`, then text) still becomes one space. A space is held back until more
+/// text follows, so the result never starts or ends with one; at the start of an inline
+/// element the caller flushes it, so that it lands outside the element.
+struct WhitespaceCollapser {
+    private var pendingSpace = false
+    private var lastWasSpace = false
+    private(set) var hasText = false
+
+    mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Void) {
+        for byte in bytes {
+            switch byte {
+            case 0x20, 0x09, 0x0A, 0x0D:
+                pendingSpace = hasText && !lastWasSpace
+            default:
+                if pendingSpace { emit(0x20) }
+                pendingSpace = false
+                lastWasSpace = false
+                hasText = true
+                emit(byte)
+            }
         }
     }
-    return result
+
+    /// Whether a held-back space is due here; if so it counts as written.
+    mutating func flushPendingSpace() -> Bool {
+        guard pendingSpace else { return false }
+        pendingSpace = false
+        lastWasSpace = true
+        return true
+    }
+
+    /// A new block: nothing before it counts.
+    mutating func reset() {
+        pendingSpace = false
+        lastWasSpace = false
+        hasText = false
+    }
 }

@@ -90,6 +90,7 @@ struct ImageChecker {
     /// The path with `.` and empty parts removed; nil for an absolute path, a `..` part, a
     /// backslash or a home-folder path, all of which could leave the content folder.
     static func normalized(_ source: String) -> String? {
+        if isPlainRelativePath(source) { return source }
         guard !source.hasPrefix("/"), !source.hasPrefix("~"), !source.contains("\\") else { return nil }
         var parts: [Substring] = []
         for part in source.split(separator: "/", omittingEmptySubsequences: true) {
@@ -98,6 +99,31 @@ struct ImageChecker {
             parts.append(part)
         }
         return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+}
+
+extension ImageChecker {
+    /// Whether a path is already normal: not empty, no leading `/` or `~`, no backslash, no
+    /// empty, `.` or `..` part. The common case, checked on bytes without splitting.
+    static func isPlainRelativePath(_ source: String) -> Bool {
+        var partLength = 0
+        var partIsDots = true
+        for byte in source.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                if partLength == 0 || (partIsDots && partLength <= 2) { return false }
+                partLength = 0
+                partIsDots = true
+            case UInt8(ascii: "\\"):
+                return false
+            case UInt8(ascii: "~") where partLength == 0:
+                return false
+            default:
+                partIsDots = partIsDots && byte == UInt8(ascii: ".")
+                partLength += 1
+            }
+        }
+        return partLength > 0 && !(partIsDots && partLength <= 2)
     }
 }
 

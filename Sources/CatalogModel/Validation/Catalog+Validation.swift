@@ -187,9 +187,9 @@ struct CatalogRules {
         var texts: [(EntityReference, String, String)] = []  // entity, field, text
         texts += catalog.products.map { (EntityReference(.product, $0.id.rawValue), "body", $0.body.plainText) }
         texts += catalog.recipes.map { (EntityReference(.recipe, $0.id.rawValue), "method", $0.method.plainText) }
-        var first: [String: EntityReference] = [:]
+        var first: [[UInt8]: EntityReference] = [:]
         for (entity, field, text) in texts {
-            let key = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let key = Self.collapsingASCIIWhitespace(text)
             guard !key.isEmpty else { continue }
             if let original = first[key] {
                 report(.duplicateText, entity, FieldPath(field),
@@ -216,7 +216,7 @@ struct CatalogRules {
     ) {
         if text.allSatisfy(\.isWhitespace) {
             report(.emptyField, entity, field, "\(field.name) is empty; write \(what)")
-        } else if let limit, text.count > limit {
+        } else if let limit, text.utf8.count > limit, text.count > limit {  // no character is shorter than a byte
             report(code, entity, field, "\(field.name) is \(text.count) characters; the limit is \(limit)")
         }
     }
@@ -235,7 +235,7 @@ struct CatalogRules {
         guard let alt = image.alt else { return }
         if alt.allSatisfy(\.isWhitespace) {
             report(.emptyField, entity, field, "alt is empty; describe the picture for people who cannot see it")
-        } else if alt.count > FieldLimits.alt {
+        } else if alt.utf8.count > FieldLimits.alt, alt.count > FieldLimits.alt {
             report(.altTooLong, entity, field, "alt is \(alt.count) characters; the limit is \(FieldLimits.alt)")
         }
     }
@@ -282,6 +282,26 @@ struct CatalogRules {
                 holder[position] = entry.id
             }
         }
+    }
+
+    /// The text's UTF-8 bytes with runs of ASCII whitespace made one space and none at the
+    /// ends, so texts that differ only in line breaks and indentation compare equal. Bytes, not
+    /// a `String`: it runs over every text of a catalogue, and hashing bytes skips Unicode
+    /// normalisation. ASCII bytes never occur inside other characters.
+    static func collapsingASCIIWhitespace(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingSpace = false
+        for byte in text.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                pendingSpace = !bytes.isEmpty
+            } else {
+                if pendingSpace { bytes.append(0x20) }
+                pendingSpace = false
+                bytes.append(byte)
+            }
+        }
+        return bytes
     }
 
     /// ` (did you mean 'espresso'?)` when one id is close to the unknown one.
