@@ -1,4 +1,5 @@
 import CatalogModel
+import Foundation
 import Testing
 
 @Test func dayParsesAndPrints() {
@@ -7,4 +8,28 @@ import Testing
     #expect(Day("2028-02-29") != nil)
     #expect(Day("26-11-22") == nil)
     #expect(Day("2026-11-22")! < Day("2026-12-01")!)
+}
+
+@Test func dayEncodesAsYearMonthDayAndDecodesBack() throws {
+    let days = [Day("2026-11-22")!, Day("0999-01-05")!]
+    let json = try JSONEncoder().encode(days)
+    #expect(String(decoding: json, as: UTF8.self) == #"["2026-11-22","0999-01-05"]"#)
+    #expect(try JSONDecoder().decode([Day].self, from: json) == days)
+}
+
+@Test(arguments: ["2026-13-01", "2026-02-30", "22.11.2026", "2026-11-22T10:00", ""])
+func decodingABadDayThrows(_ text: String) throws {
+    let json = Data(#"["\#(text)"]"#.utf8)
+    let error = #expect(throws: DecodingError.self) { try JSONDecoder().decode([Day].self, from: json) }
+    guard case .dataCorrupted(let context) = error else {
+        Issue.record("expected dataCorrupted, got \(String(describing: error))")
+        return
+    }
+    #expect(context.debugDescription == "'\(text)' is not a day written YYYY-MM-DD")
+}
+
+/// `YYYY-MM-DD` has digits only: a sign is not a digit.
+@Test(arguments: ["+026-11-22", "2026-+1-22", "2026-11-+2"])
+func daySignedPartsAreRejected(_ text: String) {
+    #expect(Day(text) == nil)
 }

@@ -1,0 +1,151 @@
+import CatalogModel
+import Testing
+
+/// Required fields, length limits and picture counts.
+@Suite struct FieldRulesTests {
+    @Test func theSampleCatalogueHasNoIssues() {
+        #expect(Sample.catalog.validate() == [])
+        #expect(Sample.catalog.validate(today: day("2026-11-22")) == [])
+    }
+
+    // MARK: empty-field
+
+    @Test func aWhitespaceOnlyNameIsEmpty() {
+        #expect(issues { $0[product: "espresso"].name = " \t\n " } == [
+            .error(.emptyField, .espresso, FieldPath("name"), "name is empty; write the product's name")
+        ])
+    }
+
+    @Test func anEmptyPhoneIsReported() {
+        #expect(issues { $0.retailers[0].phone = "" } == [
+            .error(.emptyField, .delingGroup, FieldPath("phone"), "phone is empty; write the phone number")
+        ])
+    }
+
+    @Test func anEmptyIngredientLineNamesItsIndex() {
+        #expect(issues { $0[recipe: "cafe-latte"].ingredients[1].text = "  " } == [
+            .error(.emptyField, .cafeLatte, FieldPath("ingredient", 1), "ingredient is empty; write the ingredient line")
+        ])
+    }
+
+    @Test func anEmptyBodyIsReported() {
+        #expect(issues { $0[product: "ground-coffee"].body = RichText(blocks: []) } == [
+            .error(.emptyField, .groundCoffee, FieldPath("body"), "body is empty; write the text")
+        ])
+    }
+
+    @Test func anEmptyOtherInfoIsReportedButAMissingOneIsNot() {
+        #expect(issues { $0.retailers[0].otherInfo = " " } == [
+            .error(.emptyField, .delingGroup, FieldPath("info"), "info is empty; write the other information, or remove the element")
+        ])
+        #expect(issues { $0.retailers[0].otherInfo = nil } == [])
+    }
+
+    @Test func anEmptyAltIsReported() {
+        #expect(issues { $0[product: "espresso"].images[0].alt = "" } == [
+            .error(.emptyField, .espresso, FieldPath("image", 0), "alt is empty; describe the picture for people who cannot see it")
+        ])
+    }
+
+    // MARK: Length limits
+
+    @Test func aNameOf51CharactersIsTooLongAndOf50IsNot() {
+        #expect(issues { $0[product: "espresso"].name = text(51) } == [
+            .error(.nameTooLong, .espresso, FieldPath("name"), "name is 51 characters; the limit is 50")
+        ])
+        #expect(issues { $0[product: "espresso"].name = text(50) } == [])
+    }
+
+    @Test func aDecomposedAccentIsOneCharacter() {
+        let decomposedE = "e\u{301}"  // é as e + combining acute: 3 UTF-8 bytes, 1 character
+        #expect(issues { $0[recipe: "cafe-latte"].name = String(repeating: decomposedE, count: 50) } == [])
+        #expect(issues { $0[recipe: "cafe-latte"].name = String(repeating: decomposedE, count: 51) } == [
+            .error(.nameTooLong, .cafeLatte, FieldPath("name"), "name is 51 characters; the limit is 50")
+        ])
+    }
+
+    @Test func theBrandNameHasTheNameLimit() {
+        #expect(issues { $0.brand = text(51) } == [
+            .error(.nameTooLong, EntityReference(.catalog), FieldPath("brand"), "brand is 51 characters; the limit is 50")
+        ])
+    }
+
+    @Test func aSummaryOf101CharactersIsTooLong() {
+        #expect(issues { $0[recipe: "cafe-latte"].summary = text(101) } == [
+            .error(.summaryTooLong, .cafeLatte, FieldPath("summary"), "summary is 101 characters; the limit is 100")
+        ])
+        #expect(issues { $0[recipe: "cafe-latte"].summary = text(100) } == [])
+    }
+
+    @Test func anAddressOf256CharactersIsTooLong() {
+        #expect(issues { $0.retailers[0].address = text(256) } == [
+            .error(.addressTooLong, .delingGroup, FieldPath("address"), "address is 256 characters; the limit is 255")
+        ])
+        #expect(issues { $0.retailers[0].address = text(255) } == [])
+    }
+
+    @Test func aPhoneOf51CharactersIsTooLong() {
+        #expect(issues { $0.retailers[0].phone = text(51) } == [
+            .error(.phoneTooLong, .delingGroup, FieldPath("phone"), "phone is 51 characters; the limit is 50")
+        ])
+        #expect(issues { $0.retailers[0].phone = text(50) } == [])
+    }
+
+    @Test func openingHoursOf256CharactersAreTooLong() {
+        #expect(issues { $0.retailers[0].openingHours = text(256) } == [
+            .error(.hoursTooLong, .delingGroup, FieldPath("hours"), "hours is 256 characters; the limit is 255")
+        ])
+        #expect(issues { $0.retailers[0].openingHours = text(255) } == [])
+    }
+
+    @Test func aPromotionTitleOf51CharactersIsTooLong() {
+        #expect(issues { $0.home.promotions[0].title = text(51) } == [
+            .error(.titleTooLong, .uutuus, FieldPath("title"), "title is 51 characters; the limit is 50")
+        ])
+        #expect(issues { $0.home.promotions[0].title = text(50) } == [])
+    }
+
+    @Test func aTabTitleOf51CharactersIsTooLong() {
+        #expect(issues { $0.sections[1].title = text(51) } == [
+            .error(.titleTooLong, EntityReference(.section, "products"), FieldPath("title"), "title is 51 characters; the limit is 50")
+        ])
+    }
+
+    @Test func aPromotionTextOf256CharactersIsTooLong() {
+        #expect(issues { $0.home.promotions[0].text = text(256) } == [
+            .error(.textTooLong, .uutuus, FieldPath("text"), "text is 256 characters; the limit is 255")
+        ])
+        #expect(issues { $0.home.promotions[0].text = text(255) } == [])
+    }
+
+    @Test func anAltOf256CharactersIsTooLong() {
+        #expect(issues { $0[product: "espresso"].images[0].alt = text(256) } == [
+            .error(.altTooLong, .espresso, FieldPath("image", 0), "alt is 256 characters; the limit is 255")
+        ])
+        #expect(issues { $0.home.image.alt = text(256) } == [
+            .error(.altTooLong, EntityReference(.home), FieldPath("image"), "alt is 256 characters; the limit is 255")
+        ])
+        #expect(issues { $0.home.image.alt = text(255) } == [])
+    }
+
+    // MARK: image-count
+
+    @Test func aProductWithoutPicturesIsReported() {
+        #expect(issues { $0[product: "espresso"].images = [] } == [
+            .error(.imageCount, .espresso, FieldPath("images"), "product 'espresso' has 0 pictures; give it 1 or 2")
+        ])
+    }
+
+    @Test func aRecipeWithThreePicturesIsReported() {
+        #expect(issues { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2"), picture("3")] } == [
+            .error(.imageCount, .cafeAuLait, FieldPath("images"), "recipe 'cafe-au-lait' has 3 pictures; give it 1 or 2")
+        ])
+        #expect(issues { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2")] } == [])
+    }
+
+    @Test func theCompanyWithoutPicturesIsReported() {
+        #expect(issues { $0.company.images = [] } == [
+            .error(.imageCount, EntityReference(.company), FieldPath("images"), "company has 0 pictures; give it 1 or 2")
+        ])
+    }
+}
