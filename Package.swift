@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-tagged", from: "0.10.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The client library: model types and the relation rules. Foundation only, so that it
@@ -28,8 +30,13 @@ let package = Package(
         // The content compiler: reading, parsing, file checks.
         .target(
             name: "BundleCompiler",
-            dependencies: ["CatalogModel", "CLibXML2"],
-            resources: [.embedInCode("Schema/content.xsd")]
+            dependencies: [
+                "CatalogModel", "CLibXML2",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // schema.sql is a link to the repository root's schema.sql, the one source.
+            resources: [.embedInCode("Schema/content.xsd"), .embedInCode("Schema/schema.sql")]
         ),
         // The thin command: flags in, library calls, printing and exit codes out.
         .executableTarget(
