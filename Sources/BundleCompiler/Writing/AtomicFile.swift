@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Publishing a file so that a reader sees the old one or the new one, never a mix: write a
+/// temporary file in the same folder, fsync it, rename it over the target, fsync the folder.
+/// Hand-written because Foundation's atomic writes skip the folder fsync, and `VACUUM INTO`
+/// does no fsync at all.
+enum AtomicFile {
+    /// The temporary name beside `target`: hidden, fixed, so that the next build finds and
+    /// removes one a killed build left behind.
+    static func temporaryPath(for target: String) -> String {
+        let (folder, name) = split(target)
+        return folder + "/." + name + ".partial"
+    }
+
+    /// Removes a temporary file a killed build left behind.
+    static func removeStale(for target: String) throws(BuildError) {
+        let path = temporaryPath(for: target)
+        if unlink(path) != 0 && errno != ENOENT { throw .output(path: path, reason: lastError()) }
+    }
+
+    /// Writes `bytes` to the temporary file of `target` and flushes it to disk.
+    static func writeTemporary(_ bytes: [UInt8], for target: String) throws(BuildError) {
+        let path = temporaryPath(for: target)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .output(path: path, reason: lastError()) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .output(path: path, reason: lastError())
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
+    }
+
+    /// Flushes an existing file (such as one `VACUUM INTO` wrote) to disk.
+    static func sync(_ path: String) throws(BuildError) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .output(path: path, reason: lastError()) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
+    }
+
+    /// Renames the temporary file over `target` and flushes the folder, so the rename survives
+    /// a power cut.
+    static func publish(_ target: String) throws(BuildError) {
+        let temporary = temporaryPath(for: target)
+        guard rename(temporary, target) == 0 else { throw .output(path: target, reason: lastError()) }
+        let folder = split(target).folder
+        let descriptor = open(folder, O_RDONLY)
+        guard descriptor >= 0 else { throw .output(path: folder, reason: lastError()) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .output(path: folder, reason: lastError()) }
+    }
+
+    /// Creates `folder` and its parents if missing.
+    static func makeFolder(_ folder: String) throws(BuildError) {
+        var path = folder.hasPrefix("/") ? "" : "."
+        for part in folder.split(separator: "/") {
+            path += "/" + part
+            if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .output(path: path, reason: lastError()) }
+        }
+    }
+
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    private static func lastError() -> String {
+        String(cString: strerror(errno))
+    }
+}

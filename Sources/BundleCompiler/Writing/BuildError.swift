@@ -1,0 +1,30 @@
+/// Why `digno build` wrote nothing. Whatever the reason, the previous bundle and manifest are
+/// left exactly as they were.
+public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The content has errors; the report lists them.
+    case contentInvalid(errors: Int)
+    /// A file changed between validation and writing.
+    case contentChanged(String)
+    /// The output could not be written.
+    case output(path: String, reason: String)
+    /// The written bundle failed its own checks: a defect of the compiler.
+    case bundleCheckFailed(String)
+    /// The content folder could not be read at all.
+    case compiler(CompilerError)
+
+    /// A message for the person running the command.
+    public var description: String {
+        switch self {
+        case .contentInvalid(let errors):
+            "the content has \(errors) error\(errors == 1 ? "" : "s"); nothing was written"
+        case .contentChanged(let reason):
+            "\(reason) during the build; run it again"
+        case .output(let path, let reason):
+            "cannot write '\(path)': \(reason)"
+        case .bundleCheckFailed(let reason):
+            "internal error: the bundle failed its checks (\(reason)); nothing was published; please report this as a bug"
+        case .compiler(let error):
+            error.description
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import CatalogModel
+import Crypto
+import Foundation
+import GRDB
+
+/// Compiles a content folder into a bundle: validates exactly as `digno validate` does, and
+/// when there is no error writes the bundle and its manifest atomically. A failed or killed
+/// build leaves the previous bundle and manifest as they were.
+public struct BundleBuilder: Sendable {
+    /// The content folder.
+    public var contentFolder: String
+    /// Where the bundle goes, such as `dist/catalog.sqlite`.
+    public var output: String
+    /// Overrides the release version from `catalog.xml`.
+    public var releaseVersion: String?
+    /// The day promotions are judged against (warnings only).
+    public var today: Day?
+
+    /// A builder for one content folder and output path.
+    public init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
+        self.contentFolder = contentFolder
+        self.output = output
+        self.releaseVersion = releaseVersion
+        self.today = today
+    }
+
+    /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
+    public var manifestPath: String {
+        let (folder, name) = AtomicFile.split(output)
+        let stem = name.hasSuffix(".sqlite") ? String(name.dropLast(7)) : name
+        return folder + "/" + stem + ".manifest.json"
+    }
+
+    /// The compiler's version.
+    public static let version = "0.1.0"
+
+    /// Step one: validate. Print the report; call `write` only if it is valid.
+    public func validate() throws(CompilerError) -> ValidationReport {
+        try ContentValidator(contentFolder: contentFolder, today: today).validate()
+    }
+
+    /// Step two: write the bundle and manifest of a valid report's catalogue.
+    public func write(_ report: ValidationReport) throws(BuildError) -> Manifest {
+        guard report.isValid, let catalog = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
+        if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
+            throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
+        }
+        let images = try BundleImages(catalog: catalog, root: contentFolder)
+        let digest = ContentDigest.compute(catalog, images: images)
+        let version = releaseVersion ?? catalog.releaseVersion
+        let info = [
+            "schema_version": String(BundleSchema.version),
+            "release_version": version,
+            "release_date": catalog.releaseDate.description,
+            "content_digest": digest,
+            "brand": catalog.brand,
+        ]
+        let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase()
+
+        let (folder, name) = AtomicFile.split(output)
+        try AtomicFile.makeFolder(folder)
+        try AtomicFile.removeStale(for: output)
+        try AtomicFile.removeStale(for: manifestPath)
+        let temporary = AtomicFile.temporaryPath(for: output)
+        do {
+            try BundleWriter.vacuum(scratch, into: temporary)
+            try Self.check(temporary)
+            try AtomicFile.sync(temporary)
+            let bytes: [UInt8]
+            switch FileSystem.read(temporary, limit: Int.max - 1) {
+            case .success(let read): bytes = read
+            case .failure: throw BuildError.output(path: temporary, reason: "cannot read back the written bundle")
+            }
+            let manifest = Manifest(
+                format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
+                releaseDate: catalog.releaseDate.description, contentDigest: digest,
+                bundle: Manifest.File(file: name, sha256: SHA256.hash(data: bytes).hexString, bytes: bytes.count),
+                counts: [
+                    "products": catalog.products.count, "recipes": catalog.recipes.count,
+                    "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
+                    "images": images.bySHA256.count,
+                ])
+            try AtomicFile.writeTemporary(manifest.encoded(), for: manifestPath)
+            // Both files are complete on disk before either is renamed.
+            try AtomicFile.publish(output)
+            try AtomicFile.publish(manifestPath)
+            return manifest
+        } catch {
+            try? AtomicFile.removeStale(for: output)
+            try? AtomicFile.removeStale(for: manifestPath)
+            throw error as? BuildError ?? .output(path: output, reason: "\(error)")
+        }
+    }
+
+    /// Opens the written file read-only and runs every check on it.
+    static func check(_ path: String) throws(BuildError) {
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let problems = try queue.read { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+                return try BundleChecks.problems(in: db) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
+            }
+            try queue.close()
+            if !problems.isEmpty { throw BuildError.bundleCheckFailed(problems.joined(separator: "; ")) }
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw .bundleCheckFailed("\(error)")
+        }
+    }
+
+    static func isReleaseVersion(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0].count == 4
+            && parts.allSatisfy { !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+}

@@ -1,0 +1,39 @@
+import GRDB
+
+/// The checks a bundle passes before it is published: SQLite's own integrity and foreign key
+/// checks, the marks of a Café Digno bundle, and the 1..* rules, which no constraint can state,
+/// checked again in SQL as a second line of defence behind the catalogue rules.
+enum BundleChecks {
+    /// Named queries that must return no rows.
+    static let relationRules: [(name: String, sql: String)] = [
+        ("a product no recipe uses", "SELECT id FROM products WHERE id NOT IN (SELECT product_id FROM recipe_products)"),
+        ("a recipe that uses no product", "SELECT id FROM recipes WHERE id NOT IN (SELECT recipe_id FROM recipe_products)"),
+        ("a retailer that sells nothing", "SELECT id FROM retailers WHERE id NOT IN (SELECT retailer_id FROM retailer_products)"),
+        ("no products", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM products)"),
+        ("no recipes", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM recipes)"),
+        ("no retailers", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM retailers)"),
+        ("not exactly five sections", "SELECT 1 WHERE (SELECT count(*) FROM sections) <> 5"),
+        ("no home page", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM home)"),
+        ("no company page", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM company)"),
+    ]
+
+    /// Every problem found, as short descriptions; empty when the bundle is sound.
+    static func problems(in db: Database) throws -> [String] {
+        var problems: [String] = []
+        let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        if integrity != ["ok"] { problems.append("integrity_check: " + integrity.joined(separator: "; ")) }
+        let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
+        if !foreignKeys.isEmpty {
+            problems.append("foreign_key_check: " + foreignKeys.map { "\($0[0] as String? ?? "?") row \($0[1] as Int64? ?? 0) → \($0[2] as String? ?? "?")" }.joined(separator: "; "))
+        }
+        for rule in relationRules {
+            let rows = try String.fetchAll(db, sql: rule.sql)
+            if !rows.isEmpty { problems.append("\(rule.name): \(rows.prefix(5).joined(separator: ", "))") }
+        }
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id")
+        if applicationID != BundleSchema.applicationID { problems.append("application_id is \(applicationID ?? 0)") }
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version")
+        if version != BundleSchema.version { problems.append("user_version is \(version ?? 0)") }
+        return problems
+    }
+}

@@ -1,0 +1,57 @@
+import CatalogModel
+import Crypto
+
+/// The images of a bundle: every distinct file the content uses, read once, hashed, and
+/// stored once however often it is used.
+struct BundleImages {
+    struct Image {
+        var sha256: String
+        var header: ImageHeader
+        var bytes: [UInt8]
+    }
+
+    /// Each distinct image by its SHA-256, in hash order.
+    private(set) var bySHA256: [String: Image] = [:]
+    /// The SHA-256 of each content path.
+    private(set) var byPath: [String: String] = [:]
+
+    /// Reads every image `catalog` uses. Validation has already checked each path and header,
+    /// so a failure here means a file changed during the build.
+    init(catalog: Catalog, root: String) throws(BuildError) {
+        for use in catalog.imageUses {
+            guard let path = ImageChecker.normalized(use.reference.source) else {
+                throw .contentChanged("image path '\(use.reference.source)' is not inside the content folder")
+            }
+            if byPath[path] != nil { continue }
+            let bytes: [UInt8]
+            switch FileSystem.read(root + "/" + path, limit: ImageChecker.maxImageSize) {
+            case .success(let read): bytes = read
+            case .failure: throw .contentChanged("image '\(path)' could not be read")
+            }
+            guard case .success(let header) = ImageHeader.read(bytes) else {
+                throw .contentChanged("image '\(path)' is no longer a readable PNG or JPEG")
+            }
+            let sha256 = SHA256.hash(data: bytes).hexString
+            byPath[path] = sha256
+            bySHA256[sha256] = Image(sha256: sha256, header: header, bytes: bytes)
+        }
+    }
+
+    /// The SHA-256 of the image a reference names.
+    func sha256(of reference: ImageReference) -> String {
+        ImageChecker.normalized(reference.source).flatMap { byPath[$0] } ?? ""
+    }
+}
+
+extension Sequence<UInt8> {
+    /// Lower-case hexadecimal digits.
+    var hexString: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var result: [UInt8] = []
+        for byte in self {
+            result.append(digits[Int(byte >> 4)])
+            result.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// `catalog.manifest.json`, written beside the bundle: what the bundle is, for release
+/// tooling and clients that fetch it. README.md documents every key.
+public struct Manifest: Codable, Equatable, Sendable {
+    /// Always `cafe-digno-bundle`.
+    public var format: String
+    /// The bundle's schema version (`PRAGMA user_version`).
+    public var schemaVersion: Int
+    /// The release version, such as `2026.11.0`.
+    public var releaseVersion: String
+    /// The release date, `YYYY-MM-DD`.
+    public var releaseDate: String
+    /// SHA-256 of the content's canonical form, in hexadecimal.
+    public var contentDigest: String
+    /// The bundle file: its name, SHA-256 and size.
+    public var bundle: File
+    /// How many of each kind the bundle holds.
+    public var counts: [String: Int]
+
+    /// A file's name, SHA-256 and size in bytes.
+    public struct File: Codable, Equatable, Sendable {
+        /// The file name, relative to the manifest's folder.
+        public var file: String
+        /// SHA-256 of the file's bytes, in hexadecimal.
+        public var sha256: String
+        /// The file's size in bytes.
+        public var bytes: Int
+    }
+
+    /// The manifest as written: sorted keys, two-space indentation, a final line break.
+    func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)  // strings and numbers always encode
+        return Array(data) + [0x0A]
+    }
+}

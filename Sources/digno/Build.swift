@@ -1,0 +1,65 @@
+import ArgumentParser
+import BundleCompiler
+import CatalogModel
+import Foundation
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate the content and compile it into a read-only SQLite bundle.",
+        discussion: """
+            Writes nothing if the content has any error. Otherwise writes the bundle and, \
+            beside it, its manifest (catalog.manifest.json for catalog.sqlite), replacing the \
+            previous ones atomically. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
+            """)
+
+    @Option(help: ArgumentHelp("The content folder.", valueName: "folder"))
+    var content = "content"
+
+    @Option(help: ArgumentHelp("The bundle to write.", valueName: "file"))
+    var output = "dist/catalog.sqlite"
+
+    @Option(help: ArgumentHelp("The release version, overriding catalog.xml's (year.month.patch).", valueName: "version"))
+    var releaseVersion: String?
+
+    @Flag(help: "Print only problems, no summary.")
+    var quiet = false
+
+    func run() throws {
+        let started = ContinuousClock.now
+        let builder = BundleBuilder(contentFolder: content, output: output, releaseVersion: releaseVersion, today: Day.today())
+        let report: ValidationReport
+        do {
+            report = try builder.validate()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if !report.diagnostics.isEmpty || !report.isValid {
+            let text = ReportFormat.text.render(report, contentFolder: content)
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+        guard report.isValid else {
+            FileHandle.standardError.write(Data("error: nothing was written; fix the errors above\n".utf8))
+            throw ExitCode(report.diagnostics.contains { $0.code == "file-unreadable" } ? 2 : 1)
+        }
+        do {
+            let manifest = try builder.write(report)
+            if !quiet {
+                let elapsed = ContinuousClock.now - started
+                print(BuildSummary.line(manifest: manifest, output: output, elapsed: elapsed))
+            }
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// The one line a build ends with.
+enum BuildSummary {
+    static func line(manifest: Manifest, output: String, elapsed: Duration) -> String {
+        let counts = ["products", "recipes", "retailers", "images"].map { "\(manifest.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        return "built \(output) \(manifest.releaseVersion): \(counts); \(manifest.bundle.bytes) bytes in \(milliseconds) ms"
+    }
+}
