@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "DignoTests", dependencies: ["digno"]),
         .testTarget(
             name: "BundleCompilerTests",
-            dependencies: ["BundleCompiler", "CatalogModel"],
+            dependencies: ["BundleCompiler", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,0 +1,146 @@
+@testable import BundleCompiler
+import CatalogModel
+import Foundation
+import GRDB
+import Testing
+
+/// `digno build`'s guarantees: the schema is schema.sql, builds are reproducible and atomic,
+/// and the bundle is read-only and holds every field of the content.
+@Suite struct BundleBuildTests {
+    static let repository = Fixtures.folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let shippedContent = repository.appendingPathComponent("content").path
+
+    static func scratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-build-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @discardableResult
+    static func build(_ content: String, to output: String, releaseVersion: String? = nil) throws -> Manifest {
+        let builder = BundleBuilder(contentFolder: content, output: output, releaseVersion: releaseVersion, today: Fixtures.today)
+        return try builder.write(try builder.validate())
+    }
+
+    @Test func theBundleSchemaIsSchemaSQL() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("catalog.sqlite").path
+        try Self.build(Self.shippedContent, to: bundle)
+        let reference = try DatabaseQueue()
+        let schemaFile = try String(contentsOf: Self.repository.appendingPathComponent("schema.sql"), encoding: .utf8)
+        try reference.write { try $0.execute(sql: schemaFile) }
+        let query = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_%' ORDER BY type, name"
+        let expected = try reference.read { try Row.fetchAll($0, sql: query) }
+        let actual = try DatabaseQueue(path: bundle, configuration: Self.readOnly).read { try Row.fetchAll($0, sql: query) }
+        #expect(actual == expected)
+        #expect(BundleSchema.sql == schemaFile)
+    }
+
+    static var readOnly: Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return configuration
+    }
+
+    @Test func buildsAreByteIdenticalFromAnyFolder() throws {
+        let first = try Self.scratchFolder(), second = try Self.scratchFolder()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        // The second build reads a copy of the content whose files were written in reverse
+        // order, with Windows line endings, from another folder.
+        let copy = second.appendingPathComponent("content")
+        try FileManager.default.copyItem(atPath: Self.shippedContent, toPath: copy.path)
+        let xmlFiles = try FileManager.default.subpathsOfDirectory(atPath: copy.path).filter { $0.hasSuffix(".xml") }
+        for path in xmlFiles.reversed() {
+            let url = copy.appendingPathComponent(path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try FileManager.default.removeItem(at: url)
+            try text.replacingOccurrences(of: "\n", with: "\r\n").write(to: url, atomically: false, encoding: .utf8)
+        }
+        let one = try Self.build(Self.shippedContent, to: first.appendingPathComponent("out/catalog.sqlite").path)
+        let two = try Self.build(copy.path, to: second.appendingPathComponent("catalog.sqlite").path)
+        #expect(one == two)
+        let bytesOne = try Data(contentsOf: first.appendingPathComponent("out/catalog.sqlite"))
+        let bytesTwo = try Data(contentsOf: second.appendingPathComponent("catalog.sqlite"))
+        #expect(bytesOne == bytesTwo)
+        #expect(try Data(contentsOf: first.appendingPathComponent("out/catalog.manifest.json"))
+                    == Data(contentsOf: second.appendingPathComponent("catalog.manifest.json")))
+    }
+
+    @Test func aFailedBuildLeavesThePreviousBundleAndManifest() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite")
+        let manifestURL = folder.appendingPathComponent("catalog.manifest.json")
+        try Self.build(Fixtures.valid.path, to: output.path)
+        let bundleBefore = try Data(contentsOf: output), manifestBefore = try Data(contentsOf: manifestURL)
+
+        let broken = try Fixtures.makeContent(case: "name-too-long")
+        defer { Fixtures.remove(broken) }
+        let builder = BundleBuilder(contentFolder: broken.path, output: output.path, today: Fixtures.today)
+        let report = try builder.validate()
+        #expect(!report.isValid)
+        #expect(throws: BuildError.contentInvalid(errors: 1)) { try builder.write(report) }
+        #expect(try Data(contentsOf: output) == bundleBefore)
+        #expect(try Data(contentsOf: manifestURL) == manifestBefore)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
+    }
+
+    @Test func aStaleTemporaryFileFromAKilledBuildIsRemoved() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        // What a build killed during VACUUM INTO leaves behind.
+        try Data("half a database".utf8).write(to: URL(fileURLWithPath: AtomicFile.temporaryPath(for: output)))
+        try Data("{\"half\":".utf8).write(to: folder.appendingPathComponent(".catalog.manifest.json.partial"))
+        try Self.build(Fixtures.valid.path, to: output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
+    }
+
+    @Test func theManifestDescribesTheBundle() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite")
+        let manifest = try Self.build(Self.shippedContent, to: output.path, releaseVersion: "2026.11.1")
+        let decoded = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("catalog.manifest.json")))
+        #expect(decoded == manifest)
+        #expect(manifest.format == "cafe-digno-bundle")
+        #expect(manifest.schemaVersion == 1)
+        #expect(manifest.releaseVersion == "2026.11.1")
+        #expect(manifest.releaseDate == "2026-11-22")
+        #expect(manifest.counts == ["products": 3, "recipes": 13, "retailers": 5, "promotions": 1, "images": 62])
+        let bytes = try Data(contentsOf: output)
+        #expect(manifest.bundle.bytes == bytes.count)
+        #expect(manifest.bundle.file == "catalog.sqlite")
+        let info = try DatabaseQueue(path: output.path, configuration: Self.readOnly).read { db in
+            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, value FROM bundle_info").map { ($0[0] as String, $0[1] as String) })
+        }
+        #expect(info["release_version"] == "2026.11.1")
+        #expect(info["content_digest"] == manifest.contentDigest)
+        #expect(info["schema_version"] == "1")
+    }
+
+    @Test func theBundleIsReadOnlyShaped() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        try Self.build(Fixtures.valid.path, to: output)
+        let queue = try DatabaseQueue(path: output, configuration: Self.readOnly)
+        let pragmas = try queue.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int32.fetchOne(db, sql: "PRAGMA application_id"),
+             try Int.fetchOne(db, sql: "PRAGMA user_version"), try Int.fetchOne(db, sql: "PRAGMA freelist_count"))
+        }
+        #expect(pragmas.0 == "delete")
+        #expect(pragmas.1 == BundleSchema.applicationID)
+        #expect(pragmas.2 == BundleSchema.version)
+        #expect(pragmas.3 == 0)
+        #expect(throws: DatabaseError.self) {
+            try queue.writeWithoutTransaction { try $0.execute(sql: "DELETE FROM products") }
+        }
+        try queue.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
+    }
+}
