@@ -24,6 +24,12 @@ struct Build: ParsableCommand {
     @Flag(help: "Print only problems, no summary.")
     var quiet = false
 
+    func validate() throws {
+        if let releaseVersion, !BundleBuilder.isReleaseVersion(releaseVersion) {
+            throw ValidationError("release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
+        }
+    }
+
     func run() throws {
         let started = ContinuousClock.now
         let builder = BundleBuilder(contentFolder: content, output: output, releaseVersion: releaseVersion, today: Day.today())

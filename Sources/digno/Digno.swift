@@ -8,7 +8,7 @@ struct Digno: ParsableCommand {
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
         version: "0.1.0",
-        subcommands: [Build.self, Validate.self])
+        subcommands: [Build.self, Validate.self, Inspect.self])
 
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
     /// usage status, 64, is mapped to 2).

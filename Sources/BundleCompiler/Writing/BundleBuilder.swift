@@ -111,7 +111,8 @@ public struct BundleBuilder: Sendable {
         }
     }
 
-    static func isReleaseVersion(_ text: String) -> Bool {
+    /// Whether `text` is a release version: year.month.patch, such as `2026.11.0`.
+    public static func isReleaseVersion(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 3 && parts[0].count == 4
             && parts.allSatisfy { !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }

@@ -1,0 +1,32 @@
+import ArgumentParser
+import BundleCompiler
+import Foundation
+
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describe a bundle and run its integrity checks.",
+        discussion: "Exit status: 0 when every check passes, 1 when one fails or the file is not a bundle, 2 for usage or I/O errors.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The bundle file.")
+    var file: String
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let inspection: BundleInspection
+        do {
+            inspection = try BundleInspection.inspect(file)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            if case .missing = error { throw ExitCode(2) }
+            throw ExitCode(1)
+        }
+        print(format == .json ? inspection.json : inspection.text, terminator: "")
+        if !inspection.isSound { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `digno build` and `digno inspect` as a user sees them.
+@Suite struct BuildCommandTests {
+    func scratch() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-cli-build-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func buildWritesTheBundleAndManifestAndSaysSoInOneLine() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
+        let outcome = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite"], in: folder)
+        #expect(outcome.status == 0)
+        #expect(outcome.errors == "")
+        #expect(outcome.output.hasPrefix("built out/catalog.sqlite 2026.11.0: 2 products, 2 recipes, 1 retailers, 3 images; "))
+        #expect(outcome.output.hasSuffix(" ms\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
+                    == ["catalog.manifest.json", "catalog.sqlite"])
+        let quiet = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite", "--quiet"], in: folder)
+        #expect(quiet.status == 0)
+        #expect(quiet.output == "")
+
+        let inspect = try DignoRunner.run(["inspect", "out/catalog.sqlite"], in: folder)
+        #expect(inspect.status == 0)
+        #expect(inspect.output.hasPrefix("file: out/catalog.sqlite ("))
+        #expect(inspect.output.contains("release: 2026.11.0 of 2026-11-01\nschema version: 1\n"))
+        #expect(inspect.output.contains("counts: 3 images, 2 products, 1 promotions, 2 recipe_products, 2 recipes, 2 retailer_products, 1 retailers\n"))
+        #expect(inspect.output.hasSuffix("checks: integrity, foreign keys, relations: ok\n"))
+        let json = try DignoRunner.run(["inspect", "out/catalog.sqlite", "--format", "json"], in: folder)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect((decoded?["problems"] as? [String]) == [])
+        #expect((decoded?["info"] as? [String: String])?["release_version"] == "2026.11.0")
+    }
+
+    @Test func buildWithContentErrorsWritesNothingAndExitsOne() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("content")
+        try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
+        try FileManager.default.removeItem(at: content.appendingPathComponent("retailers/deling-group.xml"))
+        let outcome = try DignoRunner.run(["build"], in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.output == "")
+        #expect(outcome.errors == """
+            retailers: error: there are no retailers; add at least one file retailers/<id>.xml [no-retailers]
+            1 error, 0 warnings in 10 files
+            error: nothing was written; fix the errors above
+
+            """)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
+    }
+
+    @Test func aBadReleaseVersionIsRefused() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
+        let outcome = try DignoRunner.run(["build", "--content", valid, "--release-version", "next"], in: folder)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.hasPrefix("Error: release version 'next' is not year.month.patch, such as 2026.11.0\n"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
+    }
+
+    @Test func inspectingSomethingElseFailsClearly() throws {
+        let outcome = try DignoRunner.run(["inspect", "Package.swift"])
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix("error: 'Package.swift' is not a readable Café Digno bundle: "))
+        let missing = try DignoRunner.run(["inspect", "no-such.sqlite"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "error: 'no-such.sqlite' does not exist\n")
+    }
+}
