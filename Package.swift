@@ -47,6 +47,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.
+        .executableTarget(
+            name: "digno-bench",
+            dependencies: ["BundleCompiler", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno"]),

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Writes a valid synthetic content folder shaped like the real one: realistic text lengths,
+/// one or two pictures per entity drawn from a pool of small distinct PNGs, valid relations.
+/// The same seed and sizes always give the same files.
+struct SyntheticContent {
+    var products: Int
+    var recipes: Int
+    var retailers: Int
+    var seed: UInt64
+    /// How many distinct pictures and icons the pool holds.
+    var imagePool = 64
+
+    func write(to folder: URL) throws {
+        let manager = FileManager.default
+        try? manager.removeItem(at: folder)
+        for sub in ["products", "recipes", "retailers", "images"] {
+            try manager.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        var random = SplitMix64(seed: seed)
+        for index in 0..<imagePool {
+            try PNGTile.make(width: 32, height: 32, seed: UInt64(index) &* 2 &+ 1).write(to: folder.appendingPathComponent("images/icon-\(index).png"))
+            try PNGTile.make(width: 48, height: 32, seed: UInt64(index) &* 2 &+ 2).write(to: folder.appendingPathComponent("images/picture-\(index).png"))
+        }
+        func icon() -> String { "images/icon-\(random.next(below: imagePool)).png" }
+        func pictures() -> String {
+            (0..<(1 + random.next(below: 2))).map { _ in
+                "    <image src=\"images/picture-\(random.next(below: imagePool)).png\" alt=\"\(Words.sentence(&random, words: 4))\"/>"
+            }.joined(separator: "\n")
+        }
+        func paragraphs(_ count: Int) -> String {
+            (0..<count).map { _ in "    <p>\(Words.sentence(&random, words: 12 + random.next(below: 30)))</p>" }.joined(separator: "\n")
+        }
+        func write(_ text: String, _ path: String) throws {
+            try Data(text.utf8).write(to: folder.appendingPathComponent(path))
+        }
+
+        let sections = [("home", "Etusivu"), ("products", "Tuotteet"), ("recipes", "Kahvireseptit"), ("retailers", "Jälleenmyyjät"), ("company", "Deling Group")]
+        try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <catalog>
+              <brand>Café Digno</brand>
+              <release version="2026.11.0" date="2026-11-22"/>
+              <sections>
+            \(sections.map { "    <section id=\"\($0.0)\"><title>\($0.1)</title><icon src=\"images/icon-0.png\"/></section>" }.joined(separator: "\n"))
+              </sections>
+            </catalog>
+
+            """, "catalog.xml")
+        try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <home>
+              <logo src="images/picture-0.png"/>
+              <image src="images/picture-1.png" alt="Café Digno -tuotesarja"/>
+              <body>
+            \(paragraphs(3))
+              </body>
+            </home>
+
+            """, "home.xml")
+        try write("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <company>
+              <name>Deling Group Oy</name>
+              <logo src="images/picture-2.png"/>
+              <body>
+            \(paragraphs(2))
+              </body>
+              <images>
+                <image src="images/picture-3.png" alt="Deling Groupin toimisto"/>
+              </images>
+              <web>https://www.delinggroup.com</web>
+            </company>
+
+            """, "company.xml")
+
+        // Product p is used by recipe p % recipes, so every product has a recipe and every
+        // recipe with an index below the product count has a product; the rest get random ones.
+        for index in 0..<products {
+            try write("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <product id="product-\(index)">
+                  <name>\(Words.title(&random)) \(index)</name>
+                  <icon src="\(icon())"/>
+                  <summary>\(Words.sentence(&random, words: 3 + random.next(below: 5)))</summary>
+                  <body>
+                \(paragraphs(1 + random.next(below: 3)))
+                    <h2>Vinkkejä</h2>
+                    <ol>
+                      <li>\(Words.sentence(&random, words: 8))</li>
+                      <li>\(Words.sentence(&random, words: 8))</li>
+                    </ol>
+                  </body>
+                  <images>
+                \(pictures())
+                  </images>
+                </product>
+
+                """, "products/product-\(index).xml")
+        }
+        for index in 0..<recipes {
+            var used = stride(from: index, to: products, by: recipes).map { $0 }
+            if used.isEmpty { used = [random.next(below: products)] }
+            let ingredients = used.map { "    <ingredient product=\"product-\($0)\">1–2 annosta \(Words.title(&random))</ingredient>" }
+                + (0..<(1 + random.next(below: 3))).map { _ in "    <ingredient>\(random.next(below: 5) + 1) dl \(Words.word(&random))</ingredient>" }
+            try write("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <recipe id="recipe-\(index)">
+                  <name>\(Words.title(&random)) \(index)</name>
+                  <icon src="\(icon())"/>
+                  <summary>\(Words.sentence(&random, words: 3 + random.next(below: 5)))</summary>
+                  <ingredients>
+                \(ingredients.joined(separator: "\n"))
+                  </ingredients>
+                  <method>
+                \(paragraphs(1 + random.next(below: 2)))
+                  </method>
+                  <images>
+                \(pictures())
+                  </images>
+                </recipe>
+
+                """, "recipes/recipe-\(index).xml")
+        }
+        for index in 0..<retailers {
+            let sells = Set((0..<(1 + random.next(below: 4))).map { _ in random.next(below: products) }).sorted()
+            try write("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <retailer id="retailer-\(index)">
+                  <name>\(Words.title(&random)) \(index)</name>
+                  <logo src="images/picture-\(random.next(below: imagePool)).png"/>
+                  <address>\(Words.title(&random))katu \(random.next(below: 200) + 1), 00\(100 + random.next(below: 900)) Helsinki</address>
+                  <phone>040 \(100 + random.next(below: 900)) \(1000 + random.next(below: 9000))</phone>
+                  <hours>ma–pe klo \(7 + random.next(below: 4))–\(16 + random.next(below: 6))</hours>
+                  <web>https://www.example.fi/\(index)</web>
+                  <location latitude="60.\(1000 + random.next(below: 9000))" longitude="24.\(1000 + random.next(below: 9000))"/>
+                \(sells.map { "  <sells product=\"product-\($0)\"/>" }.joined(separator: "\n"))
+                </retailer>
+
+                """, "retailers/retailer-\(index).xml")
+        }
+    }
+}
+
+/// A small deterministic pseudo-random generator (SplitMix64). Hand-written: the standard
+/// library's generators cannot be seeded, and the content must be the same on every run.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int {
+        Int(next() % UInt64(max(bound, 1)))
+    }
+}
+
+/// Finnish coffee words for synthetic text.
+enum Words {
+    static let vocabulary = [
+        "kahvi", "espresso", "maito", "vaahto", "paahto", "papu", "jauhe", "kuppi", "lasi", "aamu", "ilta", "suklaa",
+        "kerma", "sokeri", "vanilja", "kardemumma", "jää", "höyry", "crema", "aromi", "maku", "pehmeä", "vahva", "tumma",
+        "vaalea", "täyteläinen", "ylellinen", "Arabica", "ylänkö", "Meksiko", "keitin", "mylly", "pannu", "tamppaus",
+        "annos", "resepti", "herkku", "nautinto", "tuoksu", "lämmin", "kylmä", "kevyt", "makea", "kirpeä", "Café", "Digno",
+    ]
+
+    static func word(_ random: inout SplitMix64) -> String {
+        vocabulary[random.next(below: vocabulary.count)]
+    }
+
+    static func title(_ random: inout SplitMix64) -> String {
+        let word = word(&random)
+        return word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    static func sentence(_ random: inout SplitMix64, words: Int) -> String {
+        let text = (0..<max(words, 1)).map { _ in word(&random) }.joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst() + "."
+    }
+}
