@@ -1,5 +1,6 @@
 import CLibXML2
 import CatalogModel
+import Crypto
 
 /// Everything the compiler learned from one content file.
 struct LoadedFile: Sendable {
@@ -9,6 +10,8 @@ struct LoadedFile: Sendable {
     /// The id the root element declares, and where, for checking it against the file name.
     var declaredID: String?
     var rootPosition: SourcePosition?
+    /// SHA-256 of the file's bytes with CR LF line ends made LF, for the content digest.
+    var sha256: String?
     var diagnostics: [Diagnostic] = []
 }
 
@@ -44,6 +47,7 @@ struct FileLoader {
             return fail(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
         }
         let source = SourceText(bytes: bytes)
+        loaded.sha256 = Self.digest(bytes)
         let result = parser.parse(bytes, file: file.path)
         if let problem = result.problems.first, result.document == nil {
             if let offset = source.firstInvalidUTF8Offset() {
@@ -96,6 +100,22 @@ struct FileLoader {
         let positions = (builder.anchors ?? [:]).mapValues { source.position(of: $0, root: rootElement) }
         withExtendedLifetime(document) {}
         return positions
+    }
+
+    /// SHA-256 of `bytes` with every CR LF made LF, so that line endings do not change it.
+    static func digest(_ bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
+                hasher.update(data: bytes[start..<index])
+                start = index + 1
+            }
+            index += 1
+        }
+        hasher.update(data: bytes[start..<bytes.count])
+        return hasher.finalize().hexString
     }
 
     /// libxml2 reports its depth limit as an internal error whose message names the depth.

@@ -47,7 +47,8 @@ public struct ContentValidator: Sendable {
         return ValidationReport(
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,
-            catalog: assembly.singlesPresent ? catalog : nil)
+            catalog: assembly.singlesPresent ? catalog : nil,
+            fileDigests: Dictionary(loaded.compactMap { item in item.sha256.map { (item.file.path, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts and takes

@@ -8,6 +8,8 @@ public struct ValidationReport: Sendable {
     public var fileCount: Int
     /// The catalogue, when every file it needs could be read (it may still have errors).
     public var catalog: Catalog?
+    /// SHA-256 of each XML file by path (line ends normalised), for the content digest.
+    var fileDigests: [String: String] = [:]
 
     /// How many errors there are.
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -46,7 +46,7 @@ public struct BundleBuilder: Sendable {
             throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
         }
         let images = try BundleImages(catalog: catalog, root: contentFolder)
-        let digest = ContentDigest.compute(catalog, images: images)
+        let digest = ContentDigest.compute(files: report.fileDigests, images: images)
         let version = releaseVersion ?? catalog.releaseVersion
         let info = [
             "schema_version": String(BundleSchema.version),
@@ -66,15 +66,11 @@ public struct BundleBuilder: Sendable {
             try BundleWriter.vacuum(scratch, into: temporary)
             try Self.check(temporary)
             try AtomicFile.sync(temporary)
-            let bytes: [UInt8]
-            switch FileSystem.read(temporary, limit: Int.max - 1) {
-            case .success(let read): bytes = read
-            case .failure: throw BuildError.output(path: temporary, reason: "cannot read back the written bundle")
-            }
+            let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
             let manifest = Manifest(
                 format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
                 releaseDate: catalog.releaseDate.description, contentDigest: digest,
-                bundle: Manifest.File(file: name, sha256: SHA256.hash(data: bytes).hexString, bytes: bytes.count),
+                bundle: Manifest.File(file: name, sha256: bundleSHA256, bytes: bundleBytes),
                 counts: [
                     "products": catalog.products.count, "recipes": catalog.recipes.count,
                     "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
@@ -88,8 +84,26 @@ public struct BundleBuilder: Sendable {
         } catch {
             try? AtomicFile.removeStale(for: output)
             try? AtomicFile.removeStale(for: manifestPath)
-            throw error as? BuildError ?? .output(path: output, reason: "\(error)")
+            throw error
         }
+    }
+
+    /// SHA-256 and size of a file, read in pieces so that a large bundle is never all in memory.
+    static func sha256(ofFile path: String) throws(BuildError) -> (String, Int) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .output(path: path, reason: "cannot read back the written bundle")
+        }
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        var total = 0
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { throw .output(path: path, reason: "\(error)") }
+            guard let chunk, !chunk.isEmpty else { break }
+            hasher.update(data: chunk)
+            total += chunk.count
+        }
+        return (hasher.finalize().hexString, total)
     }
 
     /// Opens the written file read-only and runs every check on it.

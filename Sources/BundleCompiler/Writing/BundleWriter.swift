@@ -49,9 +49,7 @@ struct BundleWriter {
     // MARK: Rows
 
     private func insertAll(_ db: Database) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        func json(_ text: RichText) throws -> String { String(decoding: try encoder.encode(text), as: UTF8.self) }
+        func json(_ text: RichText) -> String { RichTextJSON.encode(text) }
         func image(_ reference: ImageReference) -> String { images.sha256(of: reference) }
 
         let insertInfo = try db.makeStatement(sql: "INSERT INTO bundle_info (key, value) VALUES (?, ?)")
@@ -80,7 +78,7 @@ struct BundleWriter {
         for product in catalog.products.sorted(by: { productPositions[$0.id.rawValue]! < productPositions[$1.id.rawValue]! }) {
             let id = product.id.rawValue
             let text = product.body.plainText
-            try insertProduct.execute(arguments: [id, productPositions[id], product.name, product.summary, image(product.icon), try json(product.body), text])
+            try insertProduct.execute(arguments: [id, productPositions[id], product.name, product.summary, image(product.icon), json(product.body), text])
             for (index, picture) in product.images.enumerated() {
                 try insertProductImage.execute(arguments: [id, index + 1, image(picture), picture.alt ?? ""])
             }
@@ -97,7 +95,7 @@ struct BundleWriter {
         for recipe in catalog.recipes.sorted(by: { recipePositions[$0.id.rawValue]! < recipePositions[$1.id.rawValue]! }) {
             let id = recipe.id.rawValue
             let text = recipe.method.plainText
-            try insertRecipe.execute(arguments: [id, recipePositions[id], recipe.name, recipe.summary, image(recipe.icon), try json(recipe.method), text])
+            try insertRecipe.execute(arguments: [id, recipePositions[id], recipe.name, recipe.summary, image(recipe.icon), json(recipe.method), text])
             for (index, picture) in recipe.images.enumerated() {
                 try insertRecipeImage.execute(arguments: [id, index + 1, image(picture), picture.alt ?? ""])
             }
@@ -132,7 +130,7 @@ struct BundleWriter {
 
         let home = catalog.home
         try db.execute(sql: "INSERT INTO home (id, logo, image, image_alt, body_json, body_text) VALUES (1, ?, ?, ?, ?, ?)",
-                       arguments: [image(home.logo), image(home.image), home.image.alt ?? "", try json(home.body), home.body.plainText])
+                       arguments: [image(home.logo), image(home.image), home.image.alt ?? "", json(home.body), home.body.plainText])
         let insertPromotion = try db.makeStatement(sql: """
             INSERT INTO promotions (id, position, title, text, image, image_alt, first_day, last_day, link_product, link_recipe)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -152,7 +150,7 @@ struct BundleWriter {
 
         let company = catalog.company
         try db.execute(sql: "INSERT INTO company (id, name, logo, body_json, body_text, web_address) VALUES (1, ?, ?, ?, ?, ?)",
-                       arguments: [company.name, image(company.logo), try json(company.body), company.body.plainText, company.webAddress])
+                       arguments: [company.name, image(company.logo), json(company.body), company.body.plainText, company.webAddress])
         for (index, picture) in company.images.enumerated() {
             try db.execute(sql: "INSERT INTO company_images (position, image, alt) VALUES (?, ?, ?)",
                            arguments: [index + 1, image(picture), picture.alt ?? ""])

@@ -1,25 +1,17 @@
-import CatalogModel
 import Crypto
-import Foundation
 
 /// The content digest: SHA-256 over a canonical form of the content, so the same content gives
-/// the same digest whatever the file order, line endings, indentation or machine. The form is
-/// the catalogue as JSON (sorted keys; products, recipes and retailers by id; whitespace already
-/// collapsed by the parser), followed by the SHA-256 of every image by path.
+/// the same digest whatever the order files were written in, their line endings or the machine.
+/// The form is one line per file, sorted by path: the path, a tab, and the SHA-256 of the
+/// file's bytes (XML with CR LF made LF; images as they are).
 enum ContentDigest {
-    private struct Canonical: Encodable {
-        var catalog: Catalog
-        var images: [String: String]
-    }
-
-    static func compute(_ catalog: Catalog, images: BundleImages) -> String {
-        var canonical = catalog
-        canonical.products.sort { $0.id.rawValue < $1.id.rawValue }
-        canonical.recipes.sort { $0.id.rawValue < $1.id.rawValue }
-        canonical.retailers.sort { $0.id.rawValue < $1.id.rawValue }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = (try? encoder.encode(Canonical(catalog: canonical, images: images.byPath))) ?? Data()
-        return SHA256.hash(data: data).hexString
+    static func compute(files: [String: String], images: BundleImages) -> String {
+        var lines = files
+        for (path, sha256) in images.byPath { lines[path] = sha256 }
+        var hasher = SHA256()
+        for (path, sha256) in lines.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            hasher.update(data: Array("\(path)\t\(sha256)\n".utf8))
+        }
+        return hasher.finalize().hexString
     }
 }
