@@ -27,11 +27,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // ICU's collator from the system (Debian: libicu-dev, which libxml2-dev brings), for
+        // Finnish sort keys. Used by the compiler only.
+        .target(
+            name: "CICUCollation",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         // The content compiler: reading, parsing, file checks.
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CLibXML2",
+                "CatalogModel", "CLibXML2", "CICUCollation",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
