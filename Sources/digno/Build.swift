@@ -33,28 +33,33 @@ struct Build: ParsableCommand {
     func run() throws {
         let started = ContinuousClock.now
         let builder = BundleBuilder(contentFolder: content, output: output, releaseVersion: releaseVersion, today: Day.today())
+        let progress = ProgressLine(enabled: !quiet)
+        defer { progress.finish() }
         let report: ValidationReport
         do {
-            report = try builder.validate()
+            report = try builder.validate(progress: progress.update)
         } catch {
+            progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
         if !report.diagnostics.isEmpty || !report.isValid {
-            let text = ReportFormat.text.render(report, contentFolder: content)
-            FileHandle.standardError.write(Data(text.utf8))
+            progress.writeAbove(ReportFormat.text.render(report, contentFolder: content))
         }
         guard report.isValid else {
+            progress.finish()
             FileHandle.standardError.write(Data("error: nothing was written; fix the errors above\n".utf8))
             throw ExitCode(report.diagnostics.contains { $0.code == "file-unreadable" } ? 2 : 1)
         }
         do {
-            let manifest = try builder.write(report)
+            let manifest = try builder.write(report, progress: progress.update)
+            progress.finish()
             if !quiet {
                 let elapsed = ContinuousClock.now - started
                 print(BuildSummary.line(manifest: manifest, output: output, elapsed: elapsed))
             }
         } catch {
+            progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }

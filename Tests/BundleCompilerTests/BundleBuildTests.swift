@@ -143,4 +143,17 @@ import Testing
         try queue.close()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
     }
+
+    @Test func stagesAreReportedInOrder() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        let builder = BundleBuilder(contentFolder: Fixtures.valid.path, output: output, today: Fixtures.today)
+        var stages: [String] = []
+        _ = try builder.write(try builder.validate { stages.append($0) }) { stages.append($0) }
+        #expect(stages == [
+            "checking \(Fixtures.valid.path)", "reading images", "writing 5 entities and the search index",
+            "compacting into \(output)", "checking the bundle", "publishing",
+        ])
+    }
 }

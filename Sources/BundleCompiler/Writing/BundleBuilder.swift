@@ -35,16 +35,19 @@ public struct BundleBuilder: Sendable {
     public static let version = "0.1.0"
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
-    public func validate() throws(CompilerError) -> ValidationReport {
-        try ContentValidator(contentFolder: contentFolder, today: today).validate()
+    public func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
+        progress("checking \(contentFolder)")
+        return try ContentValidator(contentFolder: contentFolder, today: today).validate()
     }
 
-    /// Step two: write the bundle and manifest of a valid report's catalogue.
-    public func write(_ report: ValidationReport) throws(BuildError) -> Manifest {
+    /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
+    /// each stage as it starts, in words, for a command to show on a terminal.
+    public func write(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> Manifest {
         guard report.isValid, let catalog = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
         if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
             throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
         }
+        progress("reading images")
         let images = try BundleImages(catalog: catalog, root: contentFolder)
         let digest = ContentDigest.compute(files: report.fileDigests, images: images)
         let version = releaseVersion ?? catalog.releaseVersion
@@ -55,6 +58,7 @@ public struct BundleBuilder: Sendable {
             "content_digest": digest,
             "brand": catalog.brand,
         ]
+        progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
         let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase()
 
         let (folder, name) = AtomicFile.split(output)
@@ -63,9 +67,12 @@ public struct BundleBuilder: Sendable {
         try AtomicFile.removeStale(for: manifestPath)
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
+            progress("compacting into \(output)")
             try BundleWriter.vacuum(scratch, into: temporary)
+            progress("checking the bundle")
             try Self.check(temporary)
             try AtomicFile.sync(temporary)
+            progress("publishing")
             let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
             let manifest = Manifest(
                 format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
