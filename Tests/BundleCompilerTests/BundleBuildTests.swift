@@ -156,4 +156,29 @@ import Testing
             "compacting into \(output)", "checking the bundle", "publishing",
         ])
     }
+
+    @Test func searchFoldsAccentsAndMatchesPrefixes() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        try Self.build(Self.shippedContent, to: output)
+        let queue = try DatabaseQueue(path: output, configuration: Self.readOnly)
+        func search(_ query: String) throws -> [String] {
+            try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT kind, entity_id FROM search WHERE search MATCH ? ORDER BY rank, entity_id", arguments: [query])
+                    .map { "\($0["kind"] as String)/\($0["entity_id"] as String)" }
+            }
+        }
+        #expect(try search("name:capp*") == ["recipe/cappuccino"])
+        // Five recipes and two retailers are named Café …
+        #expect(try search("name:cafe").sorted() == [
+            "recipe/cafe-au-lait", "recipe/cafe-de-mumma", "recipe/cafe-latte", "recipe/cafe-mocha", "recipe/cafe-naranja",
+            "retailer/cafe-kahvila", "retailer/cafe-mansku",
+        ].sorted())
+        // No stemming: Finnish inflections are reached by prefix ("kardemummaa").
+        #expect(try search("kardemumma") == [])
+        #expect(try search("kardemumm*") == ["recipe/cafe-de-mumma"])
+        #expect(try search("jaalatte") == ["recipe/tiramisu-jaalatte"])
+        #expect(try search("mannerheimintie") == ["retailer/cafe-mansku"])
+    }
 }

@@ -73,3 +73,26 @@ import Testing
         #expect(missing.errors == "error: 'no-such.sqlite' does not exist\n")
     }
 }
+
+/// The bundle does not depend on the time zone, the locale or the working folder.
+@Test func buildIsTheSameUnderAnyTimeZoneAndLocale() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-cli-env-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let content = DignoRunner.repository.appendingPathComponent("content").path
+    var outputs: [Data] = []
+    for (index, environment) in [["TZ": "UTC", "LC_ALL": "C"], ["TZ": "Pacific/Kiritimati", "LC_ALL": "fi_FI.UTF-8", "LANG": "fi_FI.UTF-8"]].enumerated() {
+        let process = Process()
+        process.executableURL = DignoRunner.executable
+        process.arguments = ["build", "--content", content, "--output", "out-\(index)/catalog.sqlite", "--quiet"]
+        process.currentDirectoryURL = folder
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        outputs.append(try Data(contentsOf: folder.appendingPathComponent("out-\(index)/catalog.sqlite")))
+        outputs.append(try Data(contentsOf: folder.appendingPathComponent("out-\(index)/catalog.manifest.json")))
+    }
+    #expect(outputs[0] == outputs[2])
+    #expect(outputs[1] == outputs[3])
+}
