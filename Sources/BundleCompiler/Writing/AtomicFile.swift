@@ -16,9 +16,19 @@ enum AtomicFile {
         return folder + "/." + name + ".partial"
     }
 
+    /// The scratch database's name beside `target`, hidden and fixed like the temporary file.
+    static func scratchPath(for target: String) -> String {
+        let (folder, name) = split(target)
+        return folder + "/." + name + ".scratch"
+    }
+
     /// Removes a temporary file a killed build left behind.
     static func removeStale(for target: String) throws(BuildError) {
-        let path = temporaryPath(for: target)
+        try remove(temporaryPath(for: target))
+    }
+
+    /// Removes a file if it exists.
+    static func remove(_ path: String) throws(BuildError) {
         if unlink(path) != 0 && errno != ENOENT { throw .output(path: path, reason: lastError()) }
     }
 

@@ -58,13 +58,16 @@ public struct BundleBuilder: Sendable {
             "content_digest": digest,
             "brand": catalog.brand,
         ]
-        progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
-        let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase()
-
         let (folder, name) = AtomicFile.split(output)
+        let scratchPath = AtomicFile.scratchPath(for: output)
         try AtomicFile.makeFolder(folder)
         try AtomicFile.removeStale(for: output)
         try AtomicFile.removeStale(for: manifestPath)
+        try AtomicFile.remove(scratchPath)
+        defer { try? AtomicFile.remove(scratchPath) }
+        progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
+        let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase(at: scratchPath)
+        defer { try? scratch.close() }
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
             progress("compacting into \(output)")
