@@ -96,3 +96,50 @@ import Testing
     #expect(outputs[0] == outputs[2])
     #expect(outputs[1] == outputs[3])
 }
+
+/// A build killed while it writes leaves the previous bundle and manifest byte for byte; the
+/// next build removes what the killed one left behind.
+@Test func aKilledBuildLeavesThePreviousBundle() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-cli-kill-\(UUID().uuidString)")
+    let content = folder.appendingPathComponent("content")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
+    let first = try DignoRunner.run(["build", "--quiet"], in: folder)
+    #expect(first.status == 0)
+    let bundle = folder.appendingPathComponent("dist/catalog.sqlite")
+    let manifest = folder.appendingPathComponent("dist/catalog.manifest.json")
+    let bundleBefore = try Data(contentsOf: bundle), manifestBefore = try Data(contentsOf: manifest)
+
+    // Enough entities that writing takes a while: each extra product has a recipe of its own.
+    for index in 0..<4000 {
+        try Data("""
+            <product id="p\(index)"><name>Tuote \(index)</name><icon src="images/icon.png"/><summary>Kuvaus \(index)</summary>
+            <body><p>Teksti \(index) kahvista ja maidosta.</p></body><images><image src="images/picture.png" alt="Kuva"/></images></product>
+            """.utf8).write(to: content.appendingPathComponent("products/p\(index).xml"))
+        try Data("""
+            <recipe id="r\(index)"><name>Resepti \(index)</name><icon src="images/icon.png"/><summary>Kuvaus \(index)</summary>
+            <ingredients><ingredient product="p\(index)">1 annos</ingredient></ingredients>
+            <method><p>Valmista \(index).</p></method><images><image src="images/picture.png" alt="Kuva"/></images></recipe>
+            """.utf8).write(to: content.appendingPathComponent("recipes/r\(index).xml"))
+    }
+    let process = Process()
+    process.executableURL = DignoRunner.executable
+    process.arguments = ["build", "--quiet"]
+    process.currentDirectoryURL = folder
+    try process.run()
+    let scratch = folder.appendingPathComponent("dist/.catalog.sqlite.scratch").path
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: scratch) && process.isRunning && Date() < deadline { usleep(2_000) }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal)
+    #expect(try Data(contentsOf: bundle) == bundleBefore)
+    #expect(try Data(contentsOf: manifest) == manifestBefore)
+
+    let again = try DignoRunner.run(["build", "--quiet"], in: folder)
+    #expect(again.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("dist").path).sorted()
+                == ["catalog.manifest.json", "catalog.sqlite"])
+    #expect(try Data(contentsOf: bundle) != bundleBefore)
+}
