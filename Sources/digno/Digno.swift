@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundleCompiler
 import Foundation
 
 /// The `digno` command: compiles and checks Café Digno content.
@@ -7,7 +8,7 @@ struct Digno: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
-        version: "0.1.0",
+        version: BundleBuilder.version,
         subcommands: [Build.self, Validate.self, Inspect.self])
 
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
