@@ -34,7 +34,7 @@ struct ContentTree {
         for kind in ContentFileKind.allCases {
             if let name = kind.singleFileName {
                 if topLevel.contains(name) {
-                    tree.add(ContentFile(path: name, kind: kind, id: ""))
+                    tree.add(ContentFile(path: name, kind: kind, id: ""), type: FileSystem.entryType(root + "/" + name))
                 } else {
                     tree.diagnostics.append(Diagnostic(.error, .missingFile, file: name,
                         message: "\(name) is missing; every content folder needs catalog.xml, home.xml and company.xml"))
@@ -53,9 +53,9 @@ struct ContentTree {
         return tree
     }
 
-    private mutating func add(_ file: ContentFile) {
+    private mutating func add(_ file: ContentFile, type: FileSystem.EntryType?) {
         let absolute = root + "/" + file.path
-        if FileSystem.entryType(absolute) == .symlink {
+        if type == .symlink {
             guard let real = FileSystem.realPath(absolute), isInside(real) else {
                 diagnostics.append(Diagnostic(.error, .fileOutsideRoot, file: file.path, entity: file.entity,
                     message: "\(file.path) is a symbolic link that leads outside the content folder; replace it with the file itself"))
@@ -67,9 +67,9 @@ struct ContentTree {
     }
 
     private mutating func scanEntityFolder(_ folder: String, kind: ContentFileKind) throws(CompilerError) {
-        for name in try FileSystem.list(root + "/" + folder) where !name.hasPrefix(".") {
+        for (name, type) in try FileSystem.listWithTypes(root + "/" + folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
-            guard name.hasSuffix(".xml"), FileSystem.entryType(root + "/" + path) != .folder else {
+            guard name.hasSuffix(".xml"), type != .folder else {
                 diagnostics.append(Diagnostic(.warning, .unexpectedFile, file: path,
                     message: "\(path) is not an XML file and is ignored; only <id>.xml files belong in \(folder)/"))
                 continue
@@ -83,14 +83,14 @@ struct ContentTree {
                 unread.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }
-            add(ContentFile(path: path, kind: kind, id: id))
+            add(ContentFile(path: path, kind: kind, id: id), type: type)
         }
     }
 
     private mutating func scanImages(_ folder: String) throws(CompilerError) {
-        for name in try FileSystem.list(root + "/" + folder) where !name.hasPrefix(".") {
+        for (name, type) in try FileSystem.listWithTypes(root + "/" + folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
-            if FileSystem.entryType(root + "/" + path) == .folder {
+            if type == .folder {
                 try scanImages(path)
             } else {
                 imageFiles.append(path)

@@ -33,18 +33,34 @@ enum FileSystem {
 
     /// The names in a folder, sorted by their bytes, without `.` and `..`.
     static func list(_ path: String) throws(CompilerError) -> [String] {
+        try listWithTypes(path).map(\.name)
+    }
+
+    /// The entries of a folder with their types, sorted by name bytes, without `.` and `..`.
+    /// The type comes from the folder listing itself where the file system gives it, saving a
+    /// `lstat` per file; otherwise from `lstat`.
+    static func listWithTypes(_ path: String) throws(CompilerError) -> [(name: String, type: EntryType?)] {
         guard let folder = opendir(path) else {
             throw .folderUnreadable(path, reason: String(cString: strerror(errno)))
         }
         defer { closedir(folder) }
-        var names: [String] = []
+        var entries: [(name: String, type: EntryType?)] = []
         while let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
             }
-            if name != "." && name != ".." { names.append(name) }
+            guard name != "." && name != ".." else { continue }
+            let type: EntryType?
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): type = .file
+            case Int32(DT_DIR): type = .folder
+            case Int32(DT_LNK): type = .symlink
+            case Int32(DT_UNKNOWN): type = entryType(path + "/" + name)
+            default: type = .other
+            }
+            entries.append((name, type))
         }
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
     enum ReadFailure: Error {

@@ -187,10 +187,10 @@ struct CatalogRules {
         var texts: [(EntityReference, String, String)] = []  // entity, field, text
         texts += catalog.products.map { (EntityReference(.product, $0.id.rawValue), "body", $0.body.plainText) }
         texts += catalog.recipes.map { (EntityReference(.recipe, $0.id.rawValue), "method", $0.method.plainText) }
-        var first: [[UInt8]: EntityReference] = [:]
+        var first: [TextKey: EntityReference] = [:]
         for (entity, field, text) in texts {
-            let key = Self.collapsingASCIIWhitespace(text)
-            guard !key.isEmpty else { continue }
+            let key = TextKey(bytes: Self.collapsingASCIIWhitespace(text))
+            guard !key.bytes.isEmpty else { continue }
             if let original = first[key] {
                 report(.duplicateText, entity, FieldPath(field),
                        "\(field) is the same text as in \(original); write this \(entity.kind.rawValue)'s own text",
@@ -302,6 +302,16 @@ struct CatalogRules {
             }
         }
         return bytes
+    }
+
+    /// Text bytes as a dictionary key, hashed in one call rather than byte by byte as
+    /// `[UInt8]` is.
+    struct TextKey: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// ` (did you mean 'espresso'?)` when one id is close to the unknown one.
