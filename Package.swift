@@ -19,7 +19,10 @@ let package = Package(
         // builds for iOS and macOS as well as Linux.
         .target(
             name: "CatalogModel",
-            dependencies: [.product(name: "Tagged", package: "swift-tagged")]
+            dependencies: [
+                .product(name: "Tagged", package: "swift-tagged"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // libxml2 from the system (Debian: libxml2-dev). Used by the compiler only.
         .systemLibrary(
@@ -58,7 +61,10 @@ let package = Package(
             name: "digno-bench",
             dependencies: ["BundleCompiler", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "CatalogModelTests", dependencies: ["CatalogModel"]),
+        .testTarget(
+            name: "CatalogModelTests",
+            dependencies: ["CatalogModel", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno"]),
         .testTarget(

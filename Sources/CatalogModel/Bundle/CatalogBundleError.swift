@@ -1,0 +1,25 @@
+/// Why a bundle could not be opened or read. Each case says what a person can do about it.
+public enum CatalogBundleError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// There is no file at the path.
+    case fileMissing(path: String)
+    /// The file is not a Café Digno bundle (not SQLite, or another application's database).
+    case notABundle(path: String, reason: String)
+    /// The bundle was made for a newer schema than this library reads.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The file is a bundle but damaged: truncated, corrupted, or failing its checks.
+    case damaged(path: String, reason: String)
+
+    /// A message for a person.
+    public var description: String {
+        switch self {
+        case .fileMissing(let path):
+            "no bundle at '\(path)'"
+        case .notABundle(let path, let reason):
+            "'\(path)' is not a Café Digno bundle: \(reason)"
+        case .newerSchema(let path, let found, let supported):
+            "'\(path)' has schema version \(found), newer than the \(supported) this app reads; update the app"
+        case .damaged(let path, let reason):
+            "'\(path)' is damaged (\(reason)); download or install the bundle again"
+        }
+    }
+}
