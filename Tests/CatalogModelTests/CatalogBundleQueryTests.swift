@@ -1,0 +1,105 @@
+@testable import CatalogModel
+import Foundation
+import Testing
+
+/// The named queries over the bundle built from `content/`: every screen's data, typed.
+@Suite struct CatalogBundleQueryTests {
+    let bundle: CatalogBundle
+
+    init() throws {
+        bundle = try CatalogBundle(path: BundleFixtures.shipped)
+    }
+
+    @Test func sectionsInTabOrder() throws {
+        let tabs = try bundle.sections()
+        #expect(tabs.map(\.id) == [.home, .products, .recipes, .retailers, .company])
+        #expect(tabs.map(\.title) == ["Etusivu", "Tuotteet", "Kahvireseptit", "Jälleenmyyjät", "Deling Group"])
+        for tab in tabs {
+            let icon = try #require(try bundle.image(tab.icon))
+            #expect(icon.width == icon.height)
+        }
+    }
+
+    @Test func homeShowsOnlyRunningPromotions() throws {
+        let during = try bundle.home(on: Day("2026-11-22")!)
+        #expect(during.promotions.map(\.id) == ["uutuus-coffee-beans"])
+        #expect(during.promotions.first?.link == .product("coffee-beans"))
+        #expect(try bundle.home(on: Day("2027-01-31")!).promotions.count == 1)
+        #expect(try bundle.home(on: Day("2027-02-01")!).promotions.isEmpty)
+        #expect(try bundle.home(on: Day("2026-10-31")!).promotions.isEmpty)
+        #expect(during.body.plainText.hasPrefix("Café Digno on ylellinen kahvisarja"))
+        #expect(during.picture.alt == "Café Digno -tuotesarja: Coffee Beans, Espresso ja Ground Coffee")
+    }
+
+    @Test func productListAndDetail() throws {
+        let rows = try bundle.productRows()
+        #expect(rows.map(\.name) == ["Coffee Beans", "Espresso", "Ground Coffee"])
+        #expect(try bundle.productRows(offset: 1, limit: 1).map(\.id) == ["espresso"])
+        let espresso = try #require(try bundle.product("espresso"))
+        #expect(espresso.summary == "Tummapaahteinen espressojauhe")
+        #expect(espresso.pictures.count == 2)
+        #expect(espresso.recipes.map(\.id) == [
+            "cafe-latte", "cafe-mocha", "cappuccino", "espresso", "iced-mocha", "latte-macchiato", "tiramisu-jaalatte", "vaniljalatte",
+        ])
+        #expect(espresso.retailers.map(\.id) == ["cafe-kahvila", "cafe-mansku", "deling-group", "kaisan-kahvitukku"])
+        #expect(espresso.body.blocks.contains { if case .list(ordered: true, _) = $0 { true } else { false } })
+        #expect(try bundle.product("no-such-product") == nil)
+    }
+
+    @Test func recipeListAndDetail() throws {
+        let rows = try bundle.recipeRows()
+        #expect(rows.count == 13)
+        #expect(rows.first?.name == "Café au Lait")
+        #expect(rows.last?.name == "Vaniljalatte")
+        let latte = try #require(try bundle.recipe("cafe-latte"))
+        #expect(latte.ingredients.first == Ingredient(text: "1–2 annosta Café Digno Espressoa", product: "espresso"))
+        #expect(latte.products.map(\.id) == ["espresso"])
+        #expect(!latte.method.plainText.isEmpty)
+        #expect(try bundle.recipe("no-such-recipe") == nil)
+    }
+
+    @Test func retailersWithWhatTheySell() throws {
+        let rows = try bundle.retailerRows()
+        #expect(rows.map(\.id) == ["cafe-kahvila", "cafe-mansku", "deling-group", "kaisan-kahvitukku", "rinsessa"])
+        let deling = try #require(rows.first { $0.id == "deling-group" })
+        #expect(deling.address == "Sannankatu 12, 00100 Helsinki")
+        #expect(deling.sells == ["coffee-beans", "espresso", "ground-coffee"])
+        #expect(deling.webAddress == "https://www.delinggroup.com")
+        #expect(deling.coordinate == Coordinate(latitude: 60.1699, longitude: 24.9384))
+    }
+
+    @Test func companyAndImages() throws {
+        let company = try bundle.company()
+        #expect(company.webAddress == "https://www.delinggroup.com")
+        #expect(company.pictures.count == 2)
+        let logo = try #require(try bundle.image(company.logo))
+        #expect(logo.mediaType == "image/png")
+        #expect(logo.bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(try bundle.image("0000") == nil)
+    }
+
+    @Test func searchIsRankedAccentBlindAndFollowsTyping() throws {
+        #expect(try bundle.search("capp").first?.target == .recipe("cappuccino"))
+        #expect(try bundle.search("Cappuccino").first?.target == .recipe("cappuccino"))
+        let cafe = try bundle.search("cafe")
+        #expect(cafe.prefix(7).allSatisfy { $0.name.hasPrefix("Caf") })
+        #expect(try bundle.search("jäälatte").first?.target == .recipe("tiramisu-jaalatte"))
+        #expect(try bundle.search("mannerheimintie").map(\.target) == [.retailer("cafe-mansku")])
+        #expect(try bundle.search("").isEmpty)
+        #expect(try bundle.search("  \"*( OR NEAR ) ").isEmpty)  // FTS5 syntax in the input is just text
+        #expect(try bundle.search("zzzzqqq").isEmpty)
+    }
+
+    @Test func matchQueriesQuoteEveryWord() {
+        #expect(CatalogBundle.matchQuery("café la") == "\"café\" \"la\"*")
+        #expect(CatalogBundle.matchQuery("\"x\" OR y*") == "\"x\" \"OR\" \"y\"*")
+        #expect(CatalogBundle.matchQuery(" - ") == nil)
+    }
+
+    @Test func nearestRetailers() throws {
+        // Helsinki railway station.
+        let nearest = try bundle.retailersNearest(to: Coordinate(latitude: 60.1710, longitude: 24.9414), limit: 2)
+        #expect(nearest.map(\.retailer.id) == ["deling-group", "cafe-kahvila"])
+        #expect(nearest[0].metres > 100 && nearest[0].metres < 300)
+    }
+}
