@@ -1,0 +1,91 @@
+/// Where the user is in the app: the selected tab, and for each section the detail screens
+/// open on top of its list. A value type with no UI framework: the app's views bind to it, and
+/// it is `Codable` so the app restores it after being suspended.
+///
+/// The rules (original specification, chapter 3.3): the app starts on Etusivu; each section
+/// keeps its own place when the user switches tabs; choosing the active tab again returns to
+/// its list; a detail screen's back button returns to the list.
+public struct NavigationState: Hashable, Sendable, Codable {
+    /// The selected tab.
+    public private(set) var selected: SectionKind
+    /// The detail screens open in each section, bottom first; empty means the section's own
+    /// screen (its list).
+    public private(set) var stacks: [SectionKind: [Route]]
+
+    /// The start: Etusivu, nothing open anywhere.
+    public init() {
+        selected = .home
+        stacks = [:]
+    }
+
+    /// The screen showing now.
+    public var current: Route {
+        stacks[selected]?.last ?? .root(of: selected)
+    }
+
+    /// Chooses a tab. Choosing the active tab again returns to its list; another tab shows the
+    /// place that section was left at.
+    public mutating func select(_ section: SectionKind) {
+        if section == selected {
+            stacks[section] = nil
+        } else {
+            selected = section
+        }
+    }
+
+    /// Opens a screen. A section's own screen selects its tab at its list. A product or recipe
+    /// opens in its section: on top of the current detail when followed from a screen of the
+    /// same section (a link in a recipe to another recipe), otherwise straight over the list
+    /// (a home promotion, a link from a product to a recipe), so that back leads to the list.
+    public mutating func open(_ route: Route) {
+        let section = route.section
+        guard route.isDetail else {
+            selected = section
+            stacks[section] = nil
+            return
+        }
+        if section == selected, let stack = stacks[section], !stack.isEmpty {
+            if stack.last != route { stacks[section] = stack + [route] }
+        } else {
+            stacks[section] = [route]
+        }
+        selected = section
+    }
+
+    /// Goes back one screen in the selected section; nothing happens on a section's own screen.
+    public mutating func back() {
+        guard var stack = stacks[selected], !stack.isEmpty else { return }
+        stack.removeLast()
+        stacks[selected] = stack.isEmpty ? nil : stack
+    }
+
+    /// Whether the navigation bar shows: only in Tuotteet, Kahvireseptit and Jälleenmyyjät.
+    public var showsNavigationBar: Bool {
+        selected == .products || selected == .recipes || selected == .retailers
+    }
+
+    /// The navigation bar for the current screen, given the tab titles: on a list its title is
+    /// the section's title; on a detail screen its back button is labelled with it. Nil where no
+    /// bar shows.
+    public func navigationBar(titles: [SectionKind: String]) -> NavigationBar? {
+        guard showsNavigationBar else { return nil }
+        let title = titles[selected] ?? selected.rawValue
+        return current.isDetail ? NavigationBar(title: nil, backButton: title) : NavigationBar(title: title, backButton: nil)
+    }
+}
+
+/// What the navigation bar shows.
+public struct NavigationBar: Hashable, Sendable, Codable {
+    /// The title, on a list screen.
+    public var title: String?
+    /// The back button's label, on a detail screen.
+    public var backButton: String?
+
+    /// A bar with a title (list screens) or a back button (detail screens).
+    public init(title: String?, backButton: String?) {
+        self.title = title
+        self.backButton = backButton
+    }
+}
+
+extension SectionKind: CodingKeyRepresentable {}

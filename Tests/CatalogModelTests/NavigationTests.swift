@@ -1,0 +1,161 @@
+import CatalogModel
+import Foundation
+import Testing
+
+/// The tab-section navigation model, over the bundle built from `content/`.
+@Suite struct NavigationTests {
+    let bundle: CatalogBundle
+    let today = Day("2026-11-22")!
+
+    init() throws {
+        bundle = try CatalogBundle(path: BundleFixtures.shipped)
+    }
+
+    func screen(_ state: NavigationState) throws -> Screen {
+        try bundle.screen(for: state, today: today)
+    }
+
+    /// The thesis' user test (appendix 1, steps 3–10) as one walk through the app.
+    @Test func theThesisUserTest() throws {
+        // The app starts on Etusivu, with no navigation bar.
+        var state = NavigationState()
+        var shown = try screen(state)
+        #expect(shown.route == .home)
+        #expect(shown.navigationBar == nil)
+        #expect(shown.tabs.map(\.selected) == [true, false, false, false, false])
+        guard case .home(let home) = shown.content else { Issue.record("not the home screen"); return }
+        #expect(home.promotions.count == 1)
+
+        // 3. Tuotteet: the list, a product, back with the bar's button.
+        state.select(.products)
+        shown = try screen(state)
+        #expect(shown.navigationBar == NavigationBar(title: "Tuotteet", backButton: nil))
+        guard case .productList(let products) = shown.content else { Issue.record("not the product list"); return }
+        state.open(.product(products[1].id))
+        shown = try screen(state)
+        #expect(shown.route == .product("espresso"))
+        #expect(shown.navigationBar == NavigationBar(title: nil, backButton: "Tuotteet"))
+        guard case .product(let espresso) = shown.content else { Issue.record("not a product"); return }
+        #expect(espresso.name == "Espresso")
+        state.back()
+        #expect(try screen(state).route == .products)
+
+        // 4. Kahvireseptit: a recipe, back, another recipe, then the Kahvireseptit tab again.
+        state.select(.recipes)
+        shown = try screen(state)
+        #expect(shown.navigationBar == NavigationBar(title: "Kahvireseptit", backButton: nil))
+        guard case .recipeList(let recipes) = shown.content else { Issue.record("not the recipe list"); return }
+        state.open(.recipe(recipes[2].id))
+        #expect(try screen(state).navigationBar == NavigationBar(title: nil, backButton: "Kahvireseptit"))
+        state.back()
+        #expect(state.current == .recipes)
+        state.open(.recipe(recipes[5].id))
+        guard case .recipe(let recipe) = try screen(state).content else { Issue.record("not a recipe"); return }
+        #expect(recipe.id == recipes[5].id)
+        state.select(.recipes)
+        #expect(state.current == .recipes)
+
+        // 5. Jälleenmyyjät: one list, with a bar.
+        state.select(.retailers)
+        shown = try screen(state)
+        #expect(shown.navigationBar == NavigationBar(title: "Jälleenmyyjät", backButton: nil))
+        guard case .retailerList(let retailers) = shown.content else { Issue.record("not the retailer list"); return }
+        #expect(retailers.count == 5)
+
+        // 6. Deling Group: no bar.
+        state.select(.company)
+        shown = try screen(state)
+        #expect(shown.navigationBar == nil)
+        guard case .company(let company) = shown.content else { Issue.record("not the company screen"); return }
+        #expect(company.webAddress == "https://www.delinggroup.com")
+
+        // 7. Etusivu again.
+        state.select(.home)
+        #expect(try screen(state).route == .home)
+
+        // 8–9. Suspended and resumed: the state survives encoding.
+        state.select(.recipes)
+        state.open(.recipe("cappuccino"))
+        let saved = try JSONEncoder().encode(state)
+        let restored = try JSONDecoder().decode(NavigationState.self, from: saved)
+        #expect(restored == state)
+        #expect(try screen(restored) == screen(state))
+        // 10. A fresh launch starts on Etusivu.
+        #expect(NavigationState().current == .home)
+    }
+
+    @Test func eachSectionKeepsItsPlace() {
+        var state = NavigationState()
+        state.select(.products)
+        state.open(.product("espresso"))
+        state.select(.recipes)
+        state.open(.recipe("cafe-latte"))
+        state.select(.products)
+        #expect(state.current == .product("espresso"))
+        state.select(.recipes)
+        #expect(state.current == .recipe("cafe-latte"))
+        state.select(.recipes)  // the active tab again: back to its list
+        #expect(state.current == .recipes)
+        state.back()  // nothing to go back to
+        #expect(state.current == .recipes)
+    }
+
+    @Test func linksFromElsewhereSwitchSectionAndBackLeadsToTheList() {
+        var state = NavigationState()
+        state.open(.product("coffee-beans"))  // the home promotion
+        #expect(state.selected == .products)
+        #expect(state.current == .product("coffee-beans"))
+        state.open(.recipe("pressokahvi"))  // a link in the product text
+        #expect(state.selected == .recipes)
+        state.open(.recipe("espresso"))  // a link from one recipe to another
+        state.back()
+        #expect(state.current == .recipe("pressokahvi"))
+        state.back()
+        #expect(state.current == .recipes)
+        state.select(.products)
+        #expect(state.current == .product("coffee-beans"))
+    }
+
+    @Test func navigationBarRules() {
+        let titles: [SectionKind: String] = [.home: "Etusivu", .products: "Tuotteet", .recipes: "Kahvireseptit", .retailers: "Jälleenmyyjät", .company: "Deling Group"]
+        var state = NavigationState()
+        for (section, bar) in [
+            (SectionKind.home, nil), (.products, NavigationBar(title: "Tuotteet", backButton: nil)),
+            (.recipes, NavigationBar(title: "Kahvireseptit", backButton: nil)),
+            (.retailers, NavigationBar(title: "Jälleenmyyjät", backButton: nil)), (.company, nil),
+        ] as [(SectionKind, NavigationBar?)] {
+            state.select(section)
+            #expect(state.navigationBar(titles: titles) == bar)
+        }
+        state.open(.product("espresso"))
+        #expect(state.navigationBar(titles: titles) == NavigationBar(title: nil, backButton: "Tuotteet"))
+        state.open(.recipe("cafe-latte"))
+        #expect(state.navigationBar(titles: titles) == NavigationBar(title: nil, backButton: "Kahvireseptit"))
+    }
+
+    @Test func everyEntityHasARouteThatRoundTrips() throws {
+        var routes: [Route] = [.home, .products, .recipes, .retailers, .company]
+        routes += try bundle.productRows().map { .product($0.id) }
+        routes += try bundle.recipeRows().map { .recipe($0.id) }
+        #expect(routes.count == 5 + 3 + 13)
+        for route in routes {
+            #expect(try Route(parsing: route.description) == route)
+            let shown = try bundle.screen(for: route, today: today)
+            #expect(shown.route == route)
+            #expect(shown.tabs.first { $0.selected }?.id == route.section)
+        }
+        #expect(Route.product("espresso").description == "cafedigno://products/espresso")
+        #expect(Route.recipe("cafe-latte").description == "cafedigno://recipes/cafe-latte")
+    }
+
+    @Test func badRoutesAreTypedErrors() throws {
+        #expect(throws: RouteError.notARoute("https://example.com")) { try Route(parsing: "https://example.com") }
+        #expect(throws: RouteError.unknownPath("cafedigno://shop")) { try Route(parsing: "cafedigno://shop") }
+        #expect(throws: RouteError.unknownPath("cafedigno://products/Espresso")) { try Route(parsing: "cafedigno://products/Espresso") }
+        #expect(throws: RouteError.unknownPath("cafedigno://retailers/rinsessa")) { try Route(parsing: "cafedigno://retailers/rinsessa") }
+        #expect(try Route(parsing: "cafedigno://products/") == .products)
+        #expect(throws: ScreenError.route(.unknownProduct("mocha"))) { try bundle.screen(for: .product("mocha"), today: today) }
+        #expect(throws: ScreenError.route(.unknownRecipe("mocha"))) { try bundle.screen(for: .recipe("mocha"), today: today) }
+        #expect(RouteError.unknownProduct("mocha").description == "there is no product 'mocha' in this bundle")
+    }
+}
