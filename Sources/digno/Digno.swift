@@ -9,7 +9,7 @@ struct Digno: ParsableCommand {
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
         version: BundleBuilder.version,
-        subcommands: [Build.self, Validate.self, Inspect.self])
+        subcommands: [Build.self, Validate.self, Inspect.self, Show.self])
 
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
     /// usage status, 64, is mapped to 2).

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+/// `digno show`: every screen of the shipped content, in both formats, and clear failures.
+@Suite struct ShowCommandTests {
+    static let bundle: String = {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-show-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        _ = try? DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", output, "--quiet"])
+        return output
+    }()
+
+    static let routes: [String] = {
+        var routes = ["cafedigno://home", "cafedigno://products", "cafedigno://recipes", "cafedigno://retailers", "cafedigno://company"]
+        let content = DignoRunner.repository.appendingPathComponent("content")
+        for (folder, prefix) in [("products", "cafedigno://products/"), ("recipes", "cafedigno://recipes/")] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: content.appendingPathComponent(folder).path)) ?? []
+            routes += names.filter { $0.hasSuffix(".xml") }.sorted().map { prefix + $0.dropLast(4) }
+        }
+        return routes
+    }()
+
+    @Test func everyScreenOfTheShippedContentShows() throws {
+        #expect(Self.routes.count == 21)
+        let expectedKinds = ["home": "home", "products": "productList", "recipes": "recipeList", "retailers": "retailerList", "company": "company"]
+        for route in Self.routes {
+            let outcome = try DignoRunner.run(["show", Self.bundle, route, "--format", "json", "--today", "2026-11-22"])
+            #expect(outcome.status == 0, "\(route): \(outcome.errors)")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+            #expect(json["route"] as? String == route)
+            let tabs = try #require(json["tabs"] as? [[String: Any]])
+            #expect(tabs.map { $0["id"] as? String } == ["home", "products", "recipes", "retailers", "company"])
+            #expect(tabs.map { $0["title"] as? String } == ["Etusivu", "Tuotteet", "Kahvireseptit", "Jälleenmyyjät", "Deling Group"])
+            let section = String(route.dropFirst("cafedigno://".count).split(separator: "/")[0])
+            #expect(tabs.filter { $0["selected"] as? Bool == true }.map { $0["id"] as? String } == [section])
+            let screen = try #require(json["screen"] as? [String: Any])
+            let isDetail = route.split(separator: "/").count == 3  // "cafedigno:", section, id
+            #expect(screen["kind"] as? String == (isDetail ? (section == "products" ? "product" : "recipe") : expectedKinds[section]))
+            switch (section, isDetail) {
+            case ("home", _), ("company", _):
+                #expect(json["navigationBar"] is NSNull)
+            case (_, false):
+                let bar = try #require(json["navigationBar"] as? [String: Any])
+                #expect(bar["title"] as? String == tabs.first { $0["id"] as? String == section }?["title"] as? String)
+                #expect(bar["backButton"] is NSNull)
+            case (_, true):
+                let bar = try #require(json["navigationBar"] as? [String: Any])
+                #expect(bar["title"] is NSNull)
+                #expect(bar["backButton"] as? String == (section == "products" ? "Tuotteet" : "Kahvireseptit"))
+                #expect(screen["id"] as? String == String(route.split(separator: "/").last!))
+            }
+            let text = try DignoRunner.run(["show", Self.bundle, route, "--today", "2026-11-22"])
+            #expect(text.status == 0)
+            #expect(text.output.hasPrefix(route + "\ntabs: "))
+        }
+    }
+
+    @Test func textFormatOfARecipe() throws {
+        let outcome = try DignoRunner.run(["show", Self.bundle, "cafedigno://recipes/cafe-latte"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output.hasPrefix("""
+            cafedigno://recipes/cafe-latte
+            tabs: Etusivu | Tuotteet | [Kahvireseptit] | Jälleenmyyjät | Deling Group
+            navigation bar: < Kahvireseptit
+
+            Café Latte
+            Italialainen maitokahvi
+
+            - 1–2 annosta Café Digno Espressoa → cafedigno://products/espresso
+            - 2–3 dl täysmaitoa
+
+            """))
+        #expect(outcome.output.hasSuffix("products: Espresso\n"))
+    }
+
+    @Test func badRoutesAndBundlesFailWithTheirMessage() throws {
+        let unknown = try DignoRunner.run(["show", Self.bundle, "cafedigno://products/mocha"])
+        #expect(unknown.status == 1)
+        #expect(unknown.errors == "error: there is no product 'mocha' in this bundle\n")
+        let badPath = try DignoRunner.run(["show", Self.bundle, "cafedigno://shop"])
+        #expect(badPath.status == 1)
+        #expect(badPath.errors.hasPrefix("error: 'cafedigno://shop' names no screen; "))
+        let notABundle = try DignoRunner.run(["show", "Package.swift", "cafedigno://home"])
+        #expect(notABundle.status == 1)
+        #expect(notABundle.errors == "error: 'Package.swift' is not a Café Digno bundle: it is not an SQLite database\n")
+        let missing = try DignoRunner.run(["show", "nothing.sqlite", "cafedigno://home"])
+        #expect(missing.status == 1)
+        #expect(missing.errors == "error: no bundle at 'nothing.sqlite'\n")
+    }
+}
