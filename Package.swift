@@ -59,7 +59,7 @@ let package = Package(
         // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.
         .executableTarget(
             name: "digno-bench",
-            dependencies: ["BundleCompiler", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["BundleCompiler", "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(
             name: "CatalogModelTests",

@@ -32,8 +32,9 @@ extension CatalogBundle {
     /// Product list rows in list order; `limit` rows from `offset` for paging.
     public func productRows(offset: Int = 0, limit: Int = .max) throws(CatalogBundleError) -> [ProductRow] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, summary, icon FROM products ORDER BY position LIMIT ? OFFSET ?",
-                             arguments: [min(limit, Int(Int32.max)), offset]).map(Self.productRow)
+            // Positions run 1...n without gaps, so a page is a range of the position index.
+            try Row.fetchAll(db, sql: "SELECT id, name, summary, icon FROM products WHERE position > ? ORDER BY position LIMIT ?",
+                             arguments: [offset, min(limit, Int(Int32.max))]).map(Self.productRow)
         }
     }
 
@@ -49,21 +50,20 @@ extension CatalogBundle {
                 SELECT r.id, r.name, r.summary, r.icon FROM recipe_products AS rp JOIN recipes AS r ON r.id = rp.recipe_id
                 WHERE rp.product_id = ? ORDER BY r.position
                 """, arguments: [id.rawValue]).map(Self.recipeRow)
-            let retailerIDs = try String.fetchAll(db, sql: """
-                SELECT r.id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id
-                WHERE rp.product_id = ? ORDER BY r.position
-                """, arguments: [id.rawValue])
+            let retailers = try Self.retailerRows(
+                db, where: "r.id IN (SELECT retailer_id FROM retailer_products WHERE product_id = ?)", arguments: [id.rawValue])
             return ProductDetail(
                 id: id, name: row["name"], summary: row["summary"], body: try Self.richText(row["body_json"]), pictures: pictures,
-                recipes: recipes, retailers: try retailerIDs.compactMap { try Self.retailerRow(db, RetailerID(rawValue: $0)) })
+                recipes: recipes, retailers: retailers)
         }
     }
 
     /// Recipe list rows in list order; `limit` rows from `offset` for paging.
     public func recipeRows(offset: Int = 0, limit: Int = .max) throws(CatalogBundleError) -> [RecipeRow] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, name, summary, icon FROM recipes ORDER BY position LIMIT ? OFFSET ?",
-                             arguments: [min(limit, Int(Int32.max)), offset]).map(Self.recipeRow)
+            // Positions run 1...n without gaps, so a page is a range of the position index.
+            try Row.fetchAll(db, sql: "SELECT id, name, summary, icon FROM recipes WHERE position > ? ORDER BY position LIMIT ?",
+                             arguments: [offset, min(limit, Int(Int32.max))]).map(Self.recipeRow)
         }
     }
 
@@ -92,9 +92,7 @@ extension CatalogBundle {
     /// Retailer rows in list order; `limit` rows from `offset` for paging.
     public func retailerRows(offset: Int = 0, limit: Int = .max) throws(CatalogBundleError) -> [RetailerRow] {
         try read { db in
-            let ids = try String.fetchAll(db, sql: "SELECT id FROM retailers ORDER BY position LIMIT ? OFFSET ?",
-                                          arguments: [min(limit, Int(Int32.max)), offset])
-            return try ids.compactMap { try Self.retailerRow(db, RetailerID(rawValue: $0)) }
+            try Self.retailerRows(db, where: "r.position > ? AND r.position <= ?", arguments: [offset, offset + min(limit, Int(Int32.max))])
         }
     }
 
@@ -143,15 +141,26 @@ extension CatalogBundle {
                              link: link, firstDay: first, lastDay: last)
     }
 
-    static func retailerRow(_ db: Database, _ id: RetailerID) throws -> RetailerRow? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM retailers WHERE id = ?", arguments: [id.rawValue]) else { return nil }
-        let sells = try String.fetchAll(db, sql: "SELECT product_id FROM retailer_products WHERE retailer_id = ? ORDER BY position",
-                                        arguments: [id.rawValue]).map { ProductID(rawValue: $0) }
-        let latitude: Double? = row["latitude"], longitude: Double? = row["longitude"]
-        return RetailerRow(
-            id: id, name: row["name"], logo: ImageID(rawValue: row["logo"]), address: row["address"], phone: row["phone"],
-            openingHours: row["opening_hours"], otherInfo: row["other_info"], webAddress: row["web_address"],
-            coordinate: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } }, sells: sells)
+    /// Retailer rows matching a condition on `retailers AS r`, in list order, each with what it
+    /// sells, in two queries whatever their number.
+    static func retailerRows(_ db: Database, where condition: String, arguments: StatementArguments) throws -> [RetailerRow] {
+        let rows = try Row.fetchAll(db, sql: "SELECT r.* FROM retailers AS r WHERE \(condition) ORDER BY r.position", arguments: arguments)
+        var sells: [String: [ProductID]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id
+            WHERE \(condition) ORDER BY rp.retailer_id, rp.position
+            """, arguments: arguments) {
+            sells[row[0], default: []].append(ProductID(rawValue: row[1]))
+        }
+        return rows.map { row in
+            let id: String = row["id"]
+            let latitude: Double? = row["latitude"], longitude: Double? = row["longitude"]
+            return RetailerRow(
+                id: RetailerID(rawValue: id), name: row["name"], logo: ImageID(rawValue: row["logo"]), address: row["address"],
+                phone: row["phone"], openingHours: row["opening_hours"], otherInfo: row["other_info"], webAddress: row["web_address"],
+                coordinate: latitude.flatMap { latitude in longitude.map { Coordinate(latitude: latitude, longitude: $0) } },
+                sells: sells[id] ?? [])
+        }
     }
 
     static func richText(_ json: String) throws -> RichText {

@@ -4,26 +4,36 @@ import GRDB
 extension CatalogBundle {
     /// Products, recipes and retailers matching what the user typed, best first. Accents and
     /// case do not matter ("cafe" finds Café), and the last word matches as a prefix, so results
-    /// follow typing ("capp" finds Cappuccino). Names weigh more than summaries, summaries
-    /// more than texts.
+    /// follow typing ("capp" finds Cappuccino). Matches in names come first; then matches in
+    /// summaries and texts, names weighing more than summaries, summaries more than texts.
     public func search(_ text: String, limit: Int = 50) throws(CatalogBundleError) -> [SearchHit] {
-        guard let query = Self.matchQuery(text) else { return [] }
+        guard let query = Self.matchQuery(text), limit > 0 else { return [] }
         return try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT kind, entity_id, name, summary FROM search WHERE search MATCH ?
-                ORDER BY bm25(search, 0, 0, 10.0, 4.0, 1.0), entity_id LIMIT ?
-                """, arguments: [query, limit]).compactMap { row in
-                let id: String = row["entity_id"]
-                let target: SearchTarget
-                switch row["kind"] as String {
-                case "product": target = .product(ProductID(rawValue: id))
-                case "recipe": target = .recipe(RecipeID(rawValue: id))
-                case "retailer": target = .retailer(RetailerID(rawValue: id))
-                default: return nil
-                }
-                return SearchHit(target: target, name: row["name"], summary: row["summary"])
+            // Ranking scores every match, so the few name matches are ranked first on their
+            // own, and texts are searched only when names leave room.
+            var hits = try Self.hits(db, match: "name : (\(query))", order: "rank", limit: limit, excluding: [])
+            if hits.count < limit {
+                hits += try Self.hits(db, match: query, order: "bm25(search, 0, 0, 10.0, 4.0, 1.0)", limit: limit - hits.count,
+                                      excluding: Set(hits.map(\.target)))
             }
+            return hits
         }
+    }
+
+    private static func hits(_ db: Database, match: String, order: String, limit: Int, excluding: Set<SearchTarget>) throws -> [SearchHit] {
+        try Row.fetchAll(db, sql: """
+            SELECT kind, entity_id, name, summary FROM search WHERE search MATCH ? ORDER BY \(order), entity_id LIMIT ?
+            """, arguments: [match, limit + excluding.count]).compactMap { row in
+            let id: String = row["entity_id"]
+            let target: SearchTarget
+            switch row["kind"] as String {
+            case "product": target = .product(ProductID(rawValue: id))
+            case "recipe": target = .recipe(RecipeID(rawValue: id))
+            case "retailer": target = .retailer(RetailerID(rawValue: id))
+            default: return nil
+            }
+            return excluding.contains(target) ? nil : SearchHit(target: target, name: row["name"], summary: row["summary"])
+        }.prefix(limit).map { $0 }
     }
 
     /// An FTS5 query from free text: its words, each quoted (so nothing the user types is FTS5
@@ -44,9 +54,11 @@ extension CatalogBundle {
         let nearest = located.map { ($0.id, coordinate.metres(to: $0.coordinate)) }
             .sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }
             .prefix(limit)
-        return try read { db in
-            try nearest.compactMap { id, metres in try Self.retailerRow(db, id).map { ($0, metres) } }
-        }
+        let placeholders = Array(repeating: "?", count: nearest.count).joined(separator: ",")
+        let arguments = StatementArguments(nearest.map(\.0.rawValue))
+        let rows = try read { db in try Self.retailerRows(db, where: "r.id IN (\(placeholders))", arguments: arguments) }
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return nearest.compactMap { id, metres in byID[id].map { ($0, metres) } }
     }
 }
 

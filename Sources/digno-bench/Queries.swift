@@ -1,0 +1,56 @@
+import ArgumentParser
+import CatalogModel
+import Foundation
+
+/// The query library's speed on a bundle: opening it and showing the home screen, a list page,
+/// a detail screen, a search. Prints median and 99th percentile in milliseconds.
+struct Queries: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Time CatalogModel's queries on a bundle (median and p99).")
+
+    @Option(help: "The bundle file.")
+    var bundle: String
+
+    @Option(help: "Repetitions of each query.")
+    var iterations = 200
+
+    func run() throws {
+        var random = SplitMix64(seed: 7)
+        let day = Day("2026-11-22")!
+        let trust = InMemoryTrustStore()
+        let firstOpen = try time(1) { _ = try CatalogBundle(path: bundle, trust: trust).home(on: day) }
+        let open = try time(iterations) { _ = try CatalogBundle(path: bundle, trust: trust).home(on: day) }
+        let catalog = try CatalogBundle(path: bundle, trust: trust)
+        let products = try catalog.productRows().map(\.id)
+        let recipes = try catalog.recipeRows().map(\.id)
+        let names = try catalog.recipeRows().map(\.name) + catalog.productRows().map(\.name)
+        let pageSize = 50
+        let listPage = try time(iterations) {
+            _ = try catalog.recipeRows(offset: random.next(below: max(recipes.count - pageSize, 1)), limit: pageSize)
+        }
+        let productDetail = try time(iterations) { _ = try catalog.product(products[random.next(below: products.count)]) }
+        let recipeDetail = try time(iterations) { _ = try catalog.recipe(recipes[random.next(below: recipes.count)]) }
+        let search = try time(iterations) {
+            let name = names[random.next(below: names.count)]
+            _ = try catalog.search(String(name.prefix(2 + random.next(below: 4))), limit: 50)
+        }
+        print("bundle: \(bundle) (\(products.count) products, \(recipes.count) recipes)")
+        print("query                           median ms   p99 ms")
+        for (name, samples) in [("first open + home (quick_check)", firstOpen), ("open + home", open), ("recipe list page of 50", listPage),
+                                ("product detail", productDetail), ("recipe detail", recipeDetail), ("search as you type", search)] {
+            print(name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "  %9.3f  %7.3f", percentile(samples, 0.5), percentile(samples, 0.99)))
+        }
+    }
+
+    func time(_ count: Int, _ body: () throws -> Void) throws -> [Double] {
+        try (0..<count).map { _ in
+            let start = ContinuousClock.now
+            try body()
+            return (ContinuousClock.now - start).seconds * 1000
+        }
+    }
+
+    func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+        let sorted = samples.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
+    }
+}
