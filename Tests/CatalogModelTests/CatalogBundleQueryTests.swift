@@ -103,3 +103,30 @@ import Testing
         #expect(nearest[0].metres > 100 && nearest[0].metres < 300)
     }
 }
+
+/// One bundle read from many threads at once gives every thread the same answers.
+@Test func readsAreSafeFromSeveralThreadsAtOnce() throws {
+    let bundle = try CatalogBundle(path: BundleFixtures.shipped)
+    let expected = try bundle.recipe("cafe-latte")
+    let results = ThreadResults()
+    DispatchQueue.concurrentPerform(iterations: 64) { index in
+        let outcome = Result { () throws(CatalogBundleError) -> Bool in
+            switch index % 4 {
+            case 0: return try bundle.recipe("cafe-latte") == expected
+            case 1: return try bundle.productRows().count == 3
+            case 2: return try bundle.search("capp").first?.target == .recipe("cappuccino")
+            default: return try bundle.home(on: Day("2026-11-22")!).promotions.count == 1
+            }
+        }
+        results.append((try? outcome.get()) ?? false)
+    }
+    #expect(results.values.count == 64)
+    #expect(results.values.allSatisfy { $0 })
+}
+
+final class ThreadResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+    func append(_ value: Bool) { lock.withLock { stored.append(value) } }
+    var values: [Bool] { lock.withLock { stored } }
+}
