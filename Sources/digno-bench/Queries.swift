@@ -34,10 +34,10 @@ struct Queries: ParsableCommand {
             _ = try catalog.search(String(name.prefix(2 + random.next(below: 4))), limit: 50)
         }
         print("bundle: \(bundle) (\(products.count) products, \(recipes.count) recipes)")
-        print("query                           median ms   p99 ms")
+        print("query                                median ms   p99 ms")
         for (name, samples) in [("first open + home + quick_check", firstOpen), ("open + home", open), ("recipe list page of 50", listPage),
                                 ("product detail", productDetail), ("recipe detail", recipeDetail), ("search as you type", search)] {
-            print(name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "  %9.3f  %7.3f", percentile(samples, 0.5), percentile(samples, 0.99)))
+            print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "  %9.3f  %7.3f", percentile(samples, 0.5), percentile(samples, 0.99)))
         }
     }
 
