@@ -161,14 +161,16 @@ CREATE TABLE company_images (
 );
 
 -- Full-text search over products, recipes and retailers. `unicode61 remove_diacritics 2`
--- folds case and accents, so "cafe" finds "Café" and "aiti" finds "äiti". Prefix queries
--- ("capp*") work without prefix indexes; `prefix = '2 3'` doubled the time to build the index
--- (5.2 s instead of 2.2 s for 100,000 entities) and made no query measurably faster.
+-- folds case and accents, so "cafe" finds "Café" and "aiti" finds "äiti". The prefix indexes
+-- serve as-you-type search ("ca", "cap" …): without them a short prefix merges the lists of
+-- every word it begins, 14.5 ms at the 99th percentile for 100,000 entities instead of about
+-- 4 ms, at the cost of about 3 s more to build that index.
 CREATE VIRTUAL TABLE search USING fts5 (
     kind UNINDEXED,
     entity_id UNINDEXED,
     name,
     summary,
     content,
-    tokenize = 'unicode61 remove_diacritics 2'
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '2 3'
 );

@@ -4,16 +4,19 @@ import GRDB
 extension CatalogBundle {
     /// Products, recipes and retailers matching what the user typed, best first. Accents and
     /// case do not matter ("cafe" finds Café), and the last word matches as a prefix, so results
-    /// follow typing ("capp" finds Cappuccino). Matches in names come first; then matches in
-    /// summaries and texts, names weighing more than summaries, summaries more than texts.
+    /// follow typing ("capp" finds Cappuccino). Matches in names come first, in list order
+    /// (products, then recipes, then retailers); then matches in summaries and texts, ranked,
+    /// summaries weighing more than texts.
     public func search(_ text: String, limit: Int = 50) throws(CatalogBundleError) -> [SearchHit] {
         guard let query = Self.matchQuery(text), limit > 0 else { return [] }
         return try read { db in
-            // Ranking scores every match, so the few name matches are ranked first on their
-            // own, and texts are searched only when names leave room.
-            var hits = try Self.hits(db, match: "name : (\(query))", order: "rank", limit: limit, excluding: [])
+            // Ranking scores every match before it can return one, so name matches are not
+            // ranked: they come in index order, which is list order (the compiler inserts rows by
+            // position), and FTS5 stops at the limit. Texts are searched, and ranked, only when
+            // names leave room.
+            var hits = try Self.hits(db, match: "name : (\(query))", order: "rowid", limit: limit, excluding: [])
             if hits.count < limit {
-                hits += try Self.hits(db, match: query, order: "bm25(search, 0, 0, 10.0, 4.0, 1.0)", limit: limit - hits.count,
+                hits += try Self.hits(db, match: query, order: "bm25(search, 0, 0, 10.0, 4.0, 1.0), rowid", limit: limit - hits.count,
                                       excluding: Set(hits.map(\.target)))
             }
             return hits
@@ -22,7 +25,7 @@ extension CatalogBundle {
 
     private static func hits(_ db: Database, match: String, order: String, limit: Int, excluding: Set<SearchTarget>) throws -> [SearchHit] {
         try Row.fetchAll(db, sql: """
-            SELECT kind, entity_id, name, summary FROM search WHERE search MATCH ? ORDER BY \(order), entity_id LIMIT ?
+            SELECT kind, entity_id, name, summary FROM search WHERE search MATCH ? ORDER BY \(order) LIMIT ?
             """, arguments: [match, limit + excluding.count]).compactMap { row in
             let id: String = row["entity_id"]
             let target: SearchTarget
