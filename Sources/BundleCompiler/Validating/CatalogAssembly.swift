@@ -11,10 +11,11 @@ struct CatalogAssembly {
     private var retailers: [Retailer] = []
     private var files: [EntityReference: ContentFile] = [:]
     private var singles: [ContentFileKind: ContentFile] = [:]
-    /// Files that exist but whose entity could not be read.
-    var broken: Set<String> = []
+    /// Files whose entity could not be read, catalog.xml, home.xml and company.xml included
+    /// when they are missing.
+    private(set) var broken: Set<String> = []
     /// Products, recipes and retailers whose files exist but could not be read.
-    var unloaded: Set<EntityReference> = []
+    private(set) var unloaded: Set<EntityReference> = []
 
     init(_ loaded: [LoadedFile]) {
         for item in loaded {
@@ -35,15 +36,9 @@ struct CatalogAssembly {
                 if !file.id.isEmpty { unloaded.insert(file.entity) }
             }
         }
-    }
-
-    func has(_ kind: ContentFileKind) -> Bool {
-        switch kind {
-        case .catalog: header != nil
-        case .home: home != nil
-        case .company: company != nil
-        case .product, .recipe, .retailer: true
-        }
+        if header == nil { broken.insert("catalog.xml") }
+        if home == nil { broken.insert("home.xml") }
+        if company == nil { broken.insert("company.xml") }
     }
 
     /// Whether catalog.xml, home.xml and company.xml were all read.

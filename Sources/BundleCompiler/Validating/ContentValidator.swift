@@ -28,10 +28,7 @@ public struct ContentValidator: Sendable {
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
 
-        var assembly = CatalogAssembly(loaded)
-        for file in [ContentFileKind.catalog, .home, .company] where !assembly.has(file) {
-            assembly.broken.insert(file.singleFileName!)
-        }
+        let assembly = CatalogAssembly(loaded)
         let catalog = assembly.catalog()
         var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloaded.union(tree.unread)).map {
             PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
@@ -54,7 +51,7 @@ public struct ContentValidator: Sendable {
     /// Parses every file, on every core: each worker has its own libxml2 contexts and takes
     /// every n-th file; results keep the files' order.
     static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML) throws(CompilerError) -> [LoadedFile] {
-        let workers = max(1, min(files.count, ProcessInfo.activeProcessors))
+        let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         let loaders = WorkerShared(try (0..<workers).map { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml) })
         let results = UnsafeMutableBufferPointer<LoadedFile>.allocate(capacity: files.count)
         defer { results.deallocate() }
@@ -117,8 +114,4 @@ public struct ContentValidator: Sendable {
 private struct WorkerShared<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
-}
-
-extension ProcessInfo {
-    static var activeProcessors: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
