@@ -130,3 +130,16 @@ final class ThreadResults: @unchecked Sendable {
     func append(_ value: Bool) { lock.withLock { stored.append(value) } }
     var values: [Bool] { lock.withLock { stored } }
 }
+
+/// Whole-word name matches rank above prefix matches, which rank above text matches.
+@Test func searchTiers() throws {
+    let bundle = try CatalogBundle(path: BundleFixtures.shipped)
+    // "Latte" is a whole word in Café Latte and Latte Macchiato, a prefix of nothing else in a
+    // name but Vaniljalatte does not count (no word starts with it there); texts follow.
+    let latte = try bundle.search("latte").map(\.target)
+    #expect(Array(latte.prefix(2)) == [.recipe("cafe-latte"), .recipe("latte-macchiato")])
+    let espresso = try bundle.search("espresso").map(\.target)
+    #expect(Array(espresso.prefix(2)) == [.product("espresso"), .recipe("espresso")])
+    #expect(espresso.count > 2)  // recipes whose texts mention espresso follow
+    #expect(try bundle.search("espresso", limit: 1).map(\.target) == [.product("espresso")])
+}

@@ -4,20 +4,21 @@ import GRDB
 extension CatalogBundle {
     /// Products, recipes and retailers matching what the user typed, best first. Accents and
     /// case do not matter ("cafe" finds Café), and the last word matches as a prefix, so results
-    /// follow typing ("capp" finds Cappuccino). Matches in names come first, in list order
-    /// (products, then recipes, then retailers); then matches in summaries and texts, ranked,
-    /// summaries weighing more than texts.
+    /// follow typing ("capp" finds Cappuccino). Ranked in three tiers: names holding every word
+    /// whole, then names where the last word is a prefix, each tier in list order (products,
+    /// recipes, retailers); then summaries and texts, by relevance (bm25, summaries weighing
+    /// more than texts).
     public func search(_ text: String, limit: Int = 50) throws(CatalogBundleError) -> [SearchHit] {
-        guard let query = Self.matchQuery(text), limit > 0 else { return [] }
+        guard let prefixQuery = Self.matchQuery(text), limit > 0 else { return [] }
+        let wholeWords = String(prefixQuery.dropLast())  // the same words, the last one whole
         return try read { db in
-            // Ranking scores every match before it can return one, so name matches are not
-            // ranked: they come in index order, which is list order (the compiler inserts rows by
-            // position), and FTS5 stops at the limit. Texts are searched, and ranked, only when
-            // names leave room.
-            var hits = try Self.hits(db, match: "name : (\(query))", order: "rowid", limit: limit, excluding: [])
-            if hits.count < limit {
-                hits += try Self.hits(db, match: query, order: "bm25(search, 0, 0, 10.0, 4.0, 1.0), rowid", limit: limit - hits.count,
-                                      excluding: Set(hits.map(\.target)))
+            // FTS5 scores every match before it can rank them, and a two-letter prefix matches
+            // thousands of names; so name tiers are not scored: they come in index order, which
+            // is list order (the compiler inserts rows by position), and stop at the limit.
+            var hits = try Self.hits(db, match: "name : (\(wholeWords))", order: "rowid", limit: limit, excluding: [])
+            for (match, order) in [("name : (\(prefixQuery))", "rowid"), (prefixQuery, "bm25(search, 0, 0, 10.0, 4.0, 1.0), rowid")]
+            where hits.count < limit {
+                hits += try Self.hits(db, match: match, order: order, limit: limit - hits.count, excluding: Set(hits.map(\.target)))
             }
             return hits
         }
