@@ -24,13 +24,16 @@ import Testing
     }
 
     @Test func editorPositionsComeFirstThenNamesThenIds() {
-        let positions = ListOrder.positions([
+        typealias Item = (id: String, name: String, position: Int?)
+        let items: [Item] = [
             (id: "b", name: "Öljy", position: nil),
             (id: "a", name: "Aamu", position: nil),
             (id: "z", name: "Zeta", position: 2),
             (id: "y", name: "Yö", position: 1),
             (id: "c", name: "Aamu", position: nil),
-        ])
+        ]
+        let ordered = ListOrder.ordered(items, id: \.id, name: \.name, position: \.position)
+        let positions = Dictionary(uniqueKeysWithValues: ordered.enumerated().map { ($1.id, $0 + 1) })
         #expect(positions == ["y": 1, "z": 2, "a": 3, "c": 4, "b": 5])
     }
 }

@@ -1,9 +1,12 @@
+import CatalogModel
+
 /// The bundle's schema: `schema.sql` from the repository root, embedded at build time.
 public enum BundleSchema {
-    /// The schema version written to `PRAGMA user_version`; a client refuses a newer one.
-    public static let version = 1
+    /// The schema version written to `PRAGMA user_version`: the one CatalogModel reads, so that
+    /// writer and reader cannot disagree.
+    public static let version = CatalogBundle.supportedSchemaVersion
     /// The `PRAGMA application_id` that marks a Café Digno bundle: 'CDBG' in ASCII.
-    public static let applicationID: Int32 = 0x4344_4247
+    public static let applicationID = CatalogBundle.applicationID
     /// The name of the bundle format in the manifest.
     public static let format = "cafe-digno-bundle"
     /// The SQL that creates every table.

@@ -75,32 +75,32 @@ struct BundleWriter {
 
         let search = try db.makeStatement(sql: "INSERT INTO search (kind, entity_id, name, summary, content) VALUES (?, ?, ?, ?, ?)")
 
-        let productPositions = ListOrder.positions(catalog.products.map { ($0.id.rawValue, $0.name, $0.position) })
         let insertProduct = try db.makeStatement(sql: """
             INSERT INTO products (id, position, name, summary, icon, body_json, body_text) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         let insertProductImage = try db.makeStatement(sql: "INSERT INTO product_images (product_id, position, image, alt) VALUES (?, ?, ?, ?)")
-        for product in catalog.products.sorted(by: { productPositions[$0.id.rawValue]! < productPositions[$1.id.rawValue]! }) {
+        let products = ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position)
+        for (index, product) in products.enumerated() {
             let id = product.id.rawValue
             let text = product.body.plainText
-            try insertProduct.execute(arguments: [id, productPositions[id], product.name, product.summary, image(product.icon), json(product.body), text])
+            try insertProduct.execute(arguments: [id, index + 1, product.name, product.summary, image(product.icon), json(product.body), text])
             for (index, picture) in product.images.enumerated() {
                 try insertProductImage.execute(arguments: [id, index + 1, image(picture), picture.alt ?? ""])
             }
             try search.execute(arguments: ["product", id, product.name, product.summary, text])
         }
 
-        let recipePositions = ListOrder.positions(catalog.recipes.map { ($0.id.rawValue, $0.name, $0.position) })
         let insertRecipe = try db.makeStatement(sql: """
             INSERT INTO recipes (id, position, name, summary, icon, method_json, method_text) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
         let insertRecipeImage = try db.makeStatement(sql: "INSERT INTO recipe_images (recipe_id, position, image, alt) VALUES (?, ?, ?, ?)")
         let insertIngredient = try db.makeStatement(sql: "INSERT INTO recipe_ingredients (recipe_id, position, text, product_id) VALUES (?, ?, ?, ?)")
         let insertRecipeProduct = try db.makeStatement(sql: "INSERT INTO recipe_products (recipe_id, product_id) VALUES (?, ?)")
-        for recipe in catalog.recipes.sorted(by: { recipePositions[$0.id.rawValue]! < recipePositions[$1.id.rawValue]! }) {
+        let recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position)
+        for (index, recipe) in recipes.enumerated() {
             let id = recipe.id.rawValue
             let text = recipe.method.plainText
-            try insertRecipe.execute(arguments: [id, recipePositions[id], recipe.name, recipe.summary, image(recipe.icon), json(recipe.method), text])
+            try insertRecipe.execute(arguments: [id, index + 1, recipe.name, recipe.summary, image(recipe.icon), json(recipe.method), text])
             for (index, picture) in recipe.images.enumerated() {
                 try insertRecipeImage.execute(arguments: [id, index + 1, image(picture), picture.alt ?? ""])
             }
@@ -112,16 +112,16 @@ struct BundleWriter {
             try search.execute(arguments: ["recipe", id, recipe.name, recipe.summary, ingredients + "\n\n" + text])
         }
 
-        let retailerPositions = ListOrder.positions(catalog.retailers.map { ($0.id.rawValue, $0.name, $0.position) })
         let insertRetailer = try db.makeStatement(sql: """
             INSERT INTO retailers (id, position, name, logo, address, phone, opening_hours, other_info, web_address, latitude, longitude)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let insertSells = try db.makeStatement(sql: "INSERT INTO retailer_products (retailer_id, product_id, position) VALUES (?, ?, ?)")
-        for retailer in catalog.retailers.sorted(by: { retailerPositions[$0.id.rawValue]! < retailerPositions[$1.id.rawValue]! }) {
+        let retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position)
+        for (index, retailer) in retailers.enumerated() {
             let id = retailer.id.rawValue
             try insertRetailer.execute(arguments: [
-                id, retailerPositions[id], retailer.name, image(retailer.logo), retailer.address, retailer.phone,
+                id, index + 1, retailer.name, image(retailer.logo), retailer.address, retailer.phone,
                 retailer.openingHours, retailer.otherInfo, retailer.webAddress, retailer.coordinate?.latitude,
                 retailer.coordinate?.longitude,
             ])

@@ -13,14 +13,12 @@ import Foundation
 enum ListOrder {
     static let finnish = Locale(identifier: "fi_FI")
 
-    /// The 1-based positions of `items`, by id.
-    static func positions(_ items: [(id: String, name: String, position: Int?)]) -> [String: Int] {
-        let placed = items.filter { $0.position != nil }.sorted { ($0.position!, $0.id) < ($1.position!, $1.id) }
-        let unplaced = sortedByName(items.filter { $0.position == nil }.map { ($0.id, $0.name) })
-        var result: [String: Int] = [:]
-        result.reserveCapacity(items.count)
-        for (index, id) in (placed.map(\.id) + unplaced).enumerated() { result[id] = index + 1 }
-        return result
+    /// `items` in list order; an item's position is its index plus one.
+    static func ordered<Item>(_ items: [Item], id: (Item) -> String, name: (Item) -> String, position: (Item) -> Int?) -> [Item] {
+        let placed = items.filter { position($0) != nil }.sorted { (position($0)!, id($0)) < (position($1)!, id($1)) }
+        let unplaced = items.filter { position($0) == nil }
+        let byID = Dictionary(unplaced.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
+        return placed + sortedByName(unplaced.map { (id($0), name($0)) }).compactMap { byID[$0] }
     }
 
     /// Ids ordered by name in Finnish order, ties by id.
