@@ -36,12 +36,19 @@ let package = Package(
             name: "CICUCollation",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // Two C calls the compiler needs and Swift cannot reach: an SQLite setting
+        // (sqlite3_config is variadic) and glibc's malloc_trim. Used by the compiler only.
+        .target(
+            name: "CBuildTuning",
+            linkerSettings: [.linkedLibrary("sqlite3")]
+        ),
         // The content compiler: reading, parsing, file checks.
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CLibXML2", "CICUCollation",
+                "CatalogModel", "CLibXML2", "CICUCollation", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // schema.sql is a link to the repository root's schema.sql, the one source.

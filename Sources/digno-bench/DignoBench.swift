@@ -39,18 +39,26 @@ struct Measure: ParsableCommand {
 
     func run() throws {
         let start = ContinuousClock.now
+        var stages: [(name: String, started: ContinuousClock.Instant)] = []
+        func stage(_ name: String) { stages.append((name, ContinuousClock.now)) }
         let builder = BundleBuilder(contentFolder: content, output: output)
-        let report = try builder.validate()
+        let report = try builder.validate(progress: stage)
         let validated = ContinuousClock.now
-        let manifest = try builder.write(report)
+        let manifest = try builder.write(report, progress: stage)
         let end = ContinuousClock.now
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let result: [String: Double] = [
+        var result: [String: Double] = [
             "seconds": (end - start).seconds, "validateSeconds": (validated - start).seconds,
             "writeSeconds": (end - validated).seconds, "peakMegabytes": Double(usage.ru_maxrss) / 1024,
             "bundleBytes": Double(manifest.bundle.bytes), "errors": Double(report.errorCount),
         ]
+        // Each stage's seconds, keyed by the first word of its progress text ("stage.writing").
+        for (index, current) in stages.enumerated() {
+            let ended = index + 1 < stages.count ? stages[index + 1].started : end
+            let word = current.name.split(separator: " ").first.map(String.init) ?? current.name
+            result["stage." + word, default: 0] += (ended - current.started).seconds
+        }
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     }

@@ -108,7 +108,7 @@ import Testing
         let decoded = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("catalog.manifest.json")))
         #expect(decoded == manifest)
         #expect(manifest.format == "cafe-digno-bundle")
-        #expect(manifest.schemaVersion == 1)
+        #expect(manifest.schemaVersion == 2)
         #expect(manifest.releaseVersion == "2026.11.1")
         #expect(manifest.releaseDate == "2026-11-22")
         #expect(manifest.counts == ["products": 3, "recipes": 13, "retailers": 5, "promotions": 1, "images": 62])
@@ -120,7 +120,7 @@ import Testing
         }
         #expect(info["release_version"] == "2026.11.1")
         #expect(info["content_digest"] == manifest.contentDigest)
-        #expect(info["schema_version"] == "1")
+        #expect(info["schema_version"] == "2")
     }
 
     @Test func theBundleIsReadOnlyShaped() throws {
@@ -152,8 +152,8 @@ import Testing
         var stages: [String] = []
         _ = try builder.write(try builder.validate { stages.append($0) }) { stages.append($0) }
         #expect(stages == [
-            "checking \(Fixtures.valid.path)", "reading images", "writing 5 entities and the search index",
-            "compacting into \(output)", "checking the bundle", "publishing",
+            "listing \(Fixtures.valid.path)", "parsing 8 files", "checking the catalogue", "checking images", "reading images", "writing 5 entities and the search index",
+            "compacting into \(output)", "verifying the bundle", "publishing",
         ])
     }
 
@@ -165,7 +165,10 @@ import Testing
         let queue = try DatabaseQueue(path: output, configuration: Self.readOnly)
         func search(_ query: String) throws -> [String] {
             try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT kind, entity_id FROM search WHERE search MATCH ? ORDER BY rank, entity_id", arguments: [query])
+                try Row.fetchAll(db, sql: """
+                    SELECT e.kind, e.entity_id FROM search JOIN search_entries e ON e.rowid = search.rowid
+                    WHERE search MATCH ? ORDER BY rank, e.entity_id
+                    """, arguments: [query])
                     .map { "\($0["kind"] as String)/\($0["entity_id"] as String)" }
             }
         }
@@ -180,5 +183,56 @@ import Testing
         #expect(try search("kardemumm*") == ["recipe/cafe-de-mumma"])
         #expect(try search("jaalatte") == ["recipe/tiramisu-jaalatte"])
         #expect(try search("mannerheimintie") == ["retailer/cafe-mansku"])
+    }
+
+    /// The checks run before publishing find each kind of damage they name.
+    @Test(arguments: [
+        ("DELETE FROM recipe_products WHERE product_id = 'espresso'", "a product no recipe uses: espresso"),
+        ("DELETE FROM search_entries WHERE entity_id = 'espresso'", "not one search entry per product, recipe and retailer"),
+        ("UPDATE search_entries SET entity_id = 'gone' WHERE entity_id = 'espresso'", "a search entry for an unknown entity: product gone"),
+        ("DELETE FROM search_docsize WHERE id = 1", "a search entry without indexed text: 1"),
+        ("PRAGMA user_version = 7", "user_version is 7"),
+    ])
+    func theChecksFindDamage(damage: String, problem: String) throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        try Self.build(Self.shippedContent, to: output)
+        let queue = try DatabaseQueue(path: output)
+        try queue.writeWithoutTransaction { db in
+            #expect(try BundleChecks.problems(in: db) == [])
+            try db.execute(sql: damage)
+            let found = try BundleChecks.problems(in: db)
+            #expect(found.contains { $0.hasPrefix(problem) }, "\(found)")
+        }
+        try queue.close()
+    }
+
+    /// The search index is built in a second scratch database and its tables copied over:
+    /// FTS5's own integrity check must find the copy sound.
+    @Test func theSearchIndexPassesFTS5sIntegrityCheck() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        try Self.build(Self.shippedContent, to: output)
+        let copy = folder.appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: output, toPath: copy)
+        let queue = try DatabaseQueue(path: copy)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO search (search, rank) VALUES ('integrity-check', 1)")
+            let entries = try Int.fetchOne(db, sql: "SELECT count(*) FROM search_entries")
+            let entities = try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM products) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM retailers)")
+            #expect(entries == entities)
+            // The build's memory budget for FTS5 stays out of the bundle.
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM search_config WHERE k = 'hashsize'") == 0)
+        }
+        // A damaged copy fails the check: the test can fail.
+        try queue.write { db in try db.execute(sql: "DELETE FROM search_data WHERE id = (SELECT max(id) FROM search_data)") }
+        #expect(throws: (any Error).self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO search (search, rank) VALUES ('integrity-check', 1)") }
+        }
+        try queue.close()
+        #expect(FileManager.default.fileExists(atPath: output))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".catalog.sqlite.scratch-search").path))
     }
 }

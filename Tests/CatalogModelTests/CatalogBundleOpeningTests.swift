@@ -11,7 +11,7 @@ import Testing
         #expect(bundle.release.brand == "Café Digno")
         #expect(bundle.release.releaseVersion == "2026.11.0")
         #expect(bundle.release.releaseDate == Day("2026-11-22"))
-        #expect(bundle.release.schemaVersion == 1)
+        #expect(bundle.release.schemaVersion == 2)
         #expect(bundle.release.contentDigest.count == 64)
         #expect(bundle.release.generator.hasPrefix("digno "))
     }
@@ -40,12 +40,25 @@ import Testing
         }
     }
 
+    @Test func anOlderSchemaIsRefused() throws {
+        let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { _ in }
+        let queue = try DatabaseQueue(path: path)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 1") }
+        try queue.close()
+        #expect(throws: CatalogBundleError.notABundle(path: path, reason: "its schema version 1 is older than any this library reads")) {
+            try CatalogBundle(path: path)
+        }
+    }
+
     @Test func aNewerSchemaIsRefusedWithItsOwnError() throws {
         let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { _ in }
         let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 2") }
+        let newer = CatalogBundle.supportedSchemaVersion + 1
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = \(newer)") }
         try queue.close()
-        #expect(throws: CatalogBundleError.newerSchema(path: path, found: 2, supported: 1)) { try CatalogBundle(path: path) }
+        #expect(throws: CatalogBundleError.newerSchema(path: path, found: newer, supported: CatalogBundle.supportedSchemaVersion)) {
+            try CatalogBundle(path: path)
+        }
         #expect(CatalogBundleError.newerSchema(path: "b", found: 2, supported: 1).description
                     == "'b' has schema version 2, newer than the 1 this app reads; update the app")
     }

@@ -60,7 +60,7 @@ enum FileSystem {
             }
             entries.append((name, type))
         }
-        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return entries.sorted { String.utf8Precedes($0.name, $1.name) }
     }
 
     enum ReadFailure: Error {
@@ -106,4 +106,21 @@ private func posixRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _
     #else
     Darwin.read(descriptor, buffer, count)
     #endif
+}
+
+extension String {
+    /// Whether `a` comes before `b` in the order of their UTF-8 bytes (C's `strcmp` order):
+    /// the canonical order of paths, independent of locale and Unicode normalisation. The
+    /// standard library's generic `utf8.lexicographicallyPrecedes` walks byte by byte through
+    /// index types and took a few per cent of a 100,000-file build; this is one `memcmp`.
+    static func utf8Precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = Swift.min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
 }

@@ -19,10 +19,14 @@ public struct ContentValidator: Sendable {
 
     /// Checks everything. Throws only when the folder itself cannot be read; every problem in
     /// the content is a diagnostic in the report.
-    public func validate() throws(CompilerError) -> ValidationReport {
+    /// `progress` hears each stage as it starts, in words.
+    public func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         let libxml = try LibXML.shared.get()
+        progress("listing \(contentFolder)")
         let tree = try ContentTree.scan(contentFolder)
+        progress("parsing \(tree.files.count) files")
         let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml)
+        progress("checking the catalogue")
 
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
@@ -33,6 +37,7 @@ public struct ContentValidator: Sendable {
         var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloaded.union(tree.unread)).map {
             PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
         }
+        progress("checking images")
         var images = ImageChecker(tree: tree)
         let imageResult = images.check(catalog.imageUses)
         pending += imageResult.issues
@@ -48,23 +53,12 @@ public struct ContentValidator: Sendable {
             fileDigests: Dictionary(loaded.compactMap { item in item.sha256.map { (item.file.path, $0) } }, uniquingKeysWith: { a, _ in a }))
     }
 
-    /// Parses every file, on every core: each worker has its own libxml2 contexts and takes
-    /// every n-th file; results keep the files' order.
+    /// Parses every file, on every core: each worker has its own libxml2 contexts.
     static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML) throws(CompilerError) -> [LoadedFile] {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
-        let loaders = WorkerShared(try (0..<workers).map { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml) })
-        let results = UnsafeMutableBufferPointer<LoadedFile>.allocate(capacity: files.count)
-        defer { results.deallocate() }
-        let slots = WorkerShared(results)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let loader = loaders.value[worker]
-            for index in stride(from: worker, to: files.count, by: workers) {
-                (slots.value.baseAddress! + index).initialize(to: loader.load(files[index]))
-            }
+        return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml) }) {
+            loader, file in loader.load(file)
         }
-        let array = Array(results)
-        _ = results.deinitialize()
-        return array
     }
 
     /// A root element whose id differs from its file name: a copy that was not renamed, or a
@@ -107,11 +101,4 @@ public struct ContentValidator: Sendable {
         }
         return result
     }
-}
-
-/// Hands the parallel workers what they share: each worker uses only its own loader and
-/// writes only its own slots of the result buffer, so no two threads touch the same memory.
-private struct WorkerShared<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

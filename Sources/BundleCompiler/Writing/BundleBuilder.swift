@@ -36,8 +36,7 @@ public struct BundleBuilder: Sendable {
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
     public func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
-        progress("checking \(contentFolder)")
-        return try ContentValidator(contentFolder: contentFolder, today: today).validate()
+        try ContentValidator(contentFolder: contentFolder, today: today).validate(progress: progress)
     }
 
     /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
@@ -72,7 +71,7 @@ public struct BundleBuilder: Sendable {
         do {
             progress("compacting into \(output)")
             try BundleWriter.vacuum(scratch, into: temporary)
-            progress("checking the bundle")
+            progress("verifying the bundle")
             try Self.check(temporary)
             try AtomicFile.sync(temporary)
             progress("publishing")

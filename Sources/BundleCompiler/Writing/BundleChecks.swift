@@ -15,6 +15,19 @@ enum BundleChecks {
         ("not exactly five sections", "SELECT 1 WHERE (SELECT count(*) FROM sections) <> 5"),
         ("no home page", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM home)"),
         ("no company page", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM company)"),
+        ("not one search entry per product, recipe and retailer", """
+            SELECT 1 WHERE (SELECT count(*) FROM search_entries)
+                <> (SELECT count(*) FROM products) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM retailers)
+            """),
+        ("a search entry for an unknown entity", """
+            SELECT kind || ' ' || entity_id FROM search_entries
+            WHERE (kind = 'product' AND entity_id NOT IN (SELECT id FROM products))
+               OR (kind = 'recipe' AND entity_id NOT IN (SELECT id FROM recipes))
+               OR (kind = 'retailer' AND entity_id NOT IN (SELECT id FROM retailers))
+            """),
+        // FTS5 keeps one row per indexed document in search_docsize, keyed by rowid.
+        ("a search entry without indexed text", "SELECT rowid FROM search_entries WHERE rowid NOT IN (SELECT id FROM search_docsize)"),
+        ("indexed text without a search entry", "SELECT id FROM search_docsize WHERE id NOT IN (SELECT rowid FROM search_entries)"),
     ]
 
     /// Every problem found, as short descriptions; empty when the bundle is sound.

@@ -1,3 +1,4 @@
+import CBuildTuning
 import CatalogModel
 import Foundation
 import GRDB
@@ -7,30 +8,79 @@ import GRDB
 /// with `VACUUM INTO`. A file rather than memory keeps a 100,000-entity build's peak memory
 /// down by the size of the bundle. `VACUUM INTO` writes pages in a canonical order,
 /// so the same content gives the same bytes whatever order rows were inserted in.
-struct BundleWriter {
+///
+/// The search index, the costliest part (tokenizing every text), is built at the same time on
+/// another thread, in a second scratch database with the same schema, and its tables are then
+/// copied into the first (see `copySearchIndex`).
+struct BundleWriter: Sendable {
     let catalog: Catalog
     let images: BundleImages
     let info: [String: String]
 
-    /// Builds the scratch database at `path` and returns it.
+    /// The memory FTS5 may hold pending index entries in before it writes a segment.
+    static let searchHashBytes = 256 << 20
+
+    /// Products, recipes and retailers in list order: the order of their positions, of their
+    /// rows, and of the search index's rowids.
+    private struct Lists: Sendable {
+        var products: [Product]
+        var recipes: [Recipe]
+        var retailers: [Retailer]
+    }
+
+    /// Builds the scratch database at `path` and returns it. The search index's scratch
+    /// database, `path` with `-search` added, is removed before this returns.
     func scratchDatabase(at path: String) throws(BuildError) -> DatabaseQueue {
+        _ = Self.quietAllocator
+        // What parsing freed, back to the system before the page caches and the search
+        // index's memory are taken: it keeps a 100,000-entity build's peak under 400 MB.
+        digno_release_free_memory()
+        let searchPath = path + "-search"
+        try AtomicFile.remove(searchPath)
+        defer { try? AtomicFile.remove(searchPath) }
+        let lists = Lists(
+            products: ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position),
+            recipes: ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position),
+            retailers: ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position))
         do {
-            var configuration = Configuration()
-            configuration.foreignKeysEnabled = true
-            configuration.label = "digno.scratch"
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -65536")
-            }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try queue.inDatabase { db in
-                try db.execute(sql: BundleSchema.sql)
-                let sqlite = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "unknown"
-                try db.execute(sql: "INSERT INTO bundle_info (key, value) VALUES ('generator', ?)",
-                               arguments: ["digno \(BundleBuilder.version) (SQLite \(sqlite))"])
-                try db.inTransaction {
-                    try insertAll(db)
-                    return .commit
+            let searchBuild = Background { () throws -> Void in
+                let queue = try Self.openScratch(searchPath)
+                try queue.inDatabase { db in
+                    try db.execute(sql: BundleSchema.sql)
+                    // FTS5 keeps new index entries in memory until this many bytes (default
+                    // 1 MiB), then writes a segment; segments are merged later. A large budget
+                    // writes the whole index as one segment at commit: no merges, and
+                    // 'optimize' has nothing to do. Not copied into the bundle.
+                    try db.execute(sql: "INSERT INTO search (search, rank) VALUES ('hashsize', \(Self.searchHashBytes))")
+                    try db.inTransaction {
+                        try Self.insertSearch(db, lists)
+                        return .commit
+                    }
+                    try db.execute(sql: "INSERT INTO search (search) VALUES ('optimize')")
                 }
+                try queue.close()
+            }
+            // The search thread is always waited for, even when this one fails, so that it
+            // never writes to its file after the file is removed.
+            let tables = Result { () throws -> DatabaseQueue in
+                let queue = try Self.openScratch(path)
+                try queue.inDatabase { db in
+                    try db.execute(sql: BundleSchema.sql)
+                    let sqlite = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "unknown"
+                    try db.execute(sql: "INSERT INTO bundle_info (key, value) VALUES ('generator', ?)",
+                                   arguments: ["digno \(BundleBuilder.version) (SQLite \(sqlite))"])
+                    try db.inTransaction {
+                        try insertAll(db, lists)
+                        return .commit
+                    }
+                }
+                return queue
+            }
+            let search = Result { try searchBuild.wait() }
+            let queue = try tables.get()
+            try search.get()
+            try queue.inDatabase { db in
+                try Self.copySearchIndex(from: searchPath, into: db)
                 try db.execute(sql: "PRAGMA user_version = \(BundleSchema.version)")
                 try db.execute(sql: "PRAGMA application_id = \(BundleSchema.applicationID)")
             }
@@ -40,6 +90,44 @@ struct BundleWriter {
         } catch {
             throw .bundleCheckFailed("\(error)")
         }
+    }
+
+    /// SQLite's memory statistics off, once, before this process opens its first database
+    /// (afterwards SQLite refuses the change, and the build is only slower).
+    private static let quietAllocator: Int32 = digno_sqlite_disable_memory_statistics()
+
+    /// A scratch database: no journal, no syncing, a large page cache.
+    private static func openScratch(_ path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        // Foreign keys are checked once, on the finished bundle (`PRAGMA foreign_key_check`
+        // in `BundleChecks`), rather than on each of the inserts.
+        configuration.foreignKeysEnabled = false
+        configuration.label = "digno.scratch"
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
+        }
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Copies the search index built in the scratch database at `path` into `db`, whose
+    /// `search` table is still empty. FTS5 keeps an index in ordinary "shadow" tables
+    /// (`search_data`, `search_idx`, `search_docsize`, `search_config`; a contentless table
+    /// has no `search_content`), so copying them row for row, between two databases made by
+    /// the same schema and the same SQLite library, copies the index. `search_entries` comes
+    /// along. The checks after `VACUUM INTO` open the result afresh; a test runs FTS5's own
+    /// integrity check on a built bundle.
+    private static func copySearchIndex(from path: String, into db: Database) throws {
+        try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
+        try db.inTransaction {
+            for table in ["search_entries", "search_data", "search_idx", "search_docsize", "search_config"] {
+                try db.execute(sql: "DELETE FROM main.\(table)")
+                // The memory budget of the build is a setting of this machine, not of the bundle.
+                let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""
+                try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM built.\(table)\(filter)")
+            }
+            return .commit
+        }
+        try db.execute(sql: "DETACH DATABASE built")
     }
 
     /// Copies the scratch database, compacted, into a new file at `path`.
@@ -53,90 +141,112 @@ struct BundleWriter {
 
     // MARK: Rows
 
-    private func insertAll(_ db: Database) throws {
-        func json(_ text: RichText) -> String { RichTextJSON.encode(text) }
+    /// A rich text's two stored forms.
+    private struct TextForms {
+        var json: String
+        var plain: String
+
+        init(_ text: RichText) {
+            json = RichTextJSON.encode(text)
+            plain = text.plainText
+        }
+    }
+
+    /// The search index and `search_entries`: one row per product, recipe and retailer, in
+    /// list order, so that rowid order is list order (the name tiers of `CatalogBundle.search`
+    /// rely on it).
+    private static func insertSearch(_ db: Database, _ lists: Lists) throws {
+        var row = 0
+        let insertEntry = try SQLiteInsert(db, "INSERT INTO search_entries (rowid, kind, entity_id) VALUES (?, ?, ?)")
+        let insertText = try SQLiteInsert(db, "INSERT INTO search (rowid, name, summary, content) VALUES (?, ?, ?, ?)")
+        func add(_ kind: String, _ id: String, name: String, summary: String, content: String) throws {
+            row += 1
+            try insertEntry(.integer(row), .text(kind), .text(id))
+            try insertText(.integer(row), .text(name), .text(summary), .text(content))
+        }
+        for product in lists.products {
+            try add("product", product.id.rawValue, name: product.name, summary: product.summary, content: product.body.plainText)
+        }
+        for recipe in lists.recipes {
+            let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
+            try add("recipe", recipe.id.rawValue, name: recipe.name, summary: recipe.summary, content: ingredients + "\n\n" + recipe.method.plainText)
+        }
+        for retailer in lists.retailers {
+            let content = [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n")
+            try add("retailer", retailer.id.rawValue, name: retailer.name, summary: "", content: content)
+        }
+    }
+
+    private func insertAll(_ db: Database, _ lists: Lists) throws {
         func image(_ reference: ImageReference) -> String { images.sha256(of: reference) }
+        func insert(_ sql: String) throws -> SQLiteInsert { try SQLiteInsert(db, sql) }
 
-        let insertInfo = try db.makeStatement(sql: "INSERT INTO bundle_info (key, value) VALUES (?, ?)")
-        for (key, value) in info.sorted(by: { $0.key < $1.key }) { try insertInfo.execute(arguments: [key, value]) }
+        let insertInfo = try insert("INSERT INTO bundle_info (key, value) VALUES (?, ?)")
+        for (key, value) in info.sorted(by: { $0.key < $1.key }) { try insertInfo(.text(key), .text(value)) }
 
-        let insertImage = try db.makeStatement(sql: """
-            INSERT INTO images (sha256, media_type, width, height, byte_count, bytes) VALUES (?, ?, ?, ?, ?, ?)
-            """)
+        let insertImage = try insert("INSERT INTO images (sha256, media_type, width, height, byte_count, bytes) VALUES (?, ?, ?, ?, ?, ?)")
         for (sha256, stored) in images.bySHA256.sorted(by: { $0.key < $1.key }) {
-            try insertImage.execute(arguments: [sha256, stored.header.format.rawValue, stored.header.width, stored.header.height,
-                                                stored.bytes.count, Data(stored.bytes)])
+            try insertImage(.text(sha256), .text(stored.header.format.rawValue), .integer(stored.header.width), .integer(stored.header.height),
+                            .integer(stored.bytes.count), .blob(stored.bytes))
         }
 
-        let insertSection = try db.makeStatement(sql: "INSERT INTO sections (id, position, title, icon) VALUES (?, ?, ?, ?)")
+        let insertSection = try insert("INSERT INTO sections (id, position, title, icon) VALUES (?, ?, ?, ?)")
         for (index, section) in catalog.sections.enumerated() {
-            try insertSection.execute(arguments: [section.id.rawValue, index + 1, section.title, image(section.icon)])
+            try insertSection(.text(section.id.rawValue), .integer(index + 1), .text(section.title), .text(image(section.icon)))
         }
 
-        let search = try db.makeStatement(sql: "INSERT INTO search (kind, entity_id, name, summary, content) VALUES (?, ?, ?, ?, ?)")
-
-        let insertProduct = try db.makeStatement(sql: """
-            INSERT INTO products (id, position, name, summary, icon, body_json, body_text) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        let insertProductImage = try db.makeStatement(sql: "INSERT INTO product_images (product_id, position, image, alt) VALUES (?, ?, ?, ?)")
-        let products = ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position)
-        for (index, product) in products.enumerated() {
+        let insertProduct = try insert("INSERT INTO products (id, position, name, summary, icon, body_json, body_text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let insertProductImage = try insert("INSERT INTO product_images (product_id, position, image, alt) VALUES (?, ?, ?, ?)")
+        for (index, product) in lists.products.enumerated() {
             let id = product.id.rawValue
-            let text = product.body.plainText
-            try insertProduct.execute(arguments: [id, index + 1, product.name, product.summary, image(product.icon), json(product.body), text])
+            let text = TextForms(product.body)
+            try insertProduct(.text(id), .integer(index + 1), .text(product.name), .text(product.summary), .text(image(product.icon)),
+                              .text(text.json), .text(text.plain))
             for (index, picture) in product.images.enumerated() {
-                try insertProductImage.execute(arguments: [id, index + 1, image(picture), picture.alt ?? ""])
+                try insertProductImage(.text(id), .integer(index + 1), .text(image(picture)), .text(picture.alt ?? ""))
             }
-            try search.execute(arguments: ["product", id, product.name, product.summary, text])
         }
 
-        let insertRecipe = try db.makeStatement(sql: """
-            INSERT INTO recipes (id, position, name, summary, icon, method_json, method_text) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        let insertRecipeImage = try db.makeStatement(sql: "INSERT INTO recipe_images (recipe_id, position, image, alt) VALUES (?, ?, ?, ?)")
-        let insertIngredient = try db.makeStatement(sql: "INSERT INTO recipe_ingredients (recipe_id, position, text, product_id) VALUES (?, ?, ?, ?)")
-        let insertRecipeProduct = try db.makeStatement(sql: "INSERT INTO recipe_products (recipe_id, product_id) VALUES (?, ?)")
-        let recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position)
-        for (index, recipe) in recipes.enumerated() {
+        let insertRecipe = try insert("INSERT INTO recipes (id, position, name, summary, icon, method_json, method_text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let insertRecipeImage = try insert("INSERT INTO recipe_images (recipe_id, position, image, alt) VALUES (?, ?, ?, ?)")
+        let insertIngredient = try insert("INSERT INTO recipe_ingredients (recipe_id, position, text, product_id) VALUES (?, ?, ?, ?)")
+        let insertRecipeProduct = try insert("INSERT INTO recipe_products (recipe_id, product_id) VALUES (?, ?)")
+        for (index, recipe) in lists.recipes.enumerated() {
             let id = recipe.id.rawValue
-            let text = recipe.method.plainText
-            try insertRecipe.execute(arguments: [id, index + 1, recipe.name, recipe.summary, image(recipe.icon), json(recipe.method), text])
+            let text = TextForms(recipe.method)
+            try insertRecipe(.text(id), .integer(index + 1), .text(recipe.name), .text(recipe.summary), .text(image(recipe.icon)),
+                             .text(text.json), .text(text.plain))
             for (index, picture) in recipe.images.enumerated() {
-                try insertRecipeImage.execute(arguments: [id, index + 1, image(picture), picture.alt ?? ""])
+                try insertRecipeImage(.text(id), .integer(index + 1), .text(image(picture)), .text(picture.alt ?? ""))
             }
             for (index, ingredient) in recipe.ingredients.enumerated() {
-                try insertIngredient.execute(arguments: [id, index + 1, ingredient.text, ingredient.product?.rawValue])
+                try insertIngredient(.text(id), .integer(index + 1), .text(ingredient.text), .text(ingredient.product?.rawValue))
             }
-            for product in recipe.productIDs { try insertRecipeProduct.execute(arguments: [id, product.rawValue]) }
-            let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
-            try search.execute(arguments: ["recipe", id, recipe.name, recipe.summary, ingredients + "\n\n" + text])
+            for product in recipe.productIDs { try insertRecipeProduct(.text(id), .text(product.rawValue)) }
         }
 
-        let insertRetailer = try db.makeStatement(sql: """
+        let insertRetailer = try insert("""
             INSERT INTO retailers (id, position, name, logo, address, phone, opening_hours, other_info, web_address, latitude, longitude)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
-        let insertSells = try db.makeStatement(sql: "INSERT INTO retailer_products (retailer_id, product_id, position) VALUES (?, ?, ?)")
-        let retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position)
-        for (index, retailer) in retailers.enumerated() {
+        let insertSells = try insert("INSERT INTO retailer_products (retailer_id, product_id, position) VALUES (?, ?, ?)")
+        for (index, retailer) in lists.retailers.enumerated() {
             let id = retailer.id.rawValue
-            try insertRetailer.execute(arguments: [
-                id, index + 1, retailer.name, image(retailer.logo), retailer.address, retailer.phone,
-                retailer.openingHours, retailer.otherInfo, retailer.webAddress, retailer.coordinate?.latitude,
-                retailer.coordinate?.longitude,
-            ])
+            try insertRetailer(
+                .text(id), .integer(index + 1), .text(retailer.name), .text(image(retailer.logo)), .text(retailer.address), .text(retailer.phone),
+                .text(retailer.openingHours), .text(retailer.otherInfo), .text(retailer.webAddress), .real(retailer.coordinate?.latitude),
+                .real(retailer.coordinate?.longitude))
             var seen = Set<ProductID>()
             for product in retailer.sells where seen.insert(product).inserted {
-                try insertSells.execute(arguments: [id, product.rawValue, seen.count])
+                try insertSells(.text(id), .text(product.rawValue), .integer(seen.count))
             }
-            let content = [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n")
-            try search.execute(arguments: ["retailer", id, retailer.name, "", content])
         }
 
         let home = catalog.home
-        try db.execute(sql: "INSERT INTO home (id, logo, image, image_alt, body_json, body_text) VALUES (1, ?, ?, ?, ?, ?)",
-                       arguments: [image(home.logo), image(home.image), home.image.alt ?? "", json(home.body), home.body.plainText])
-        let insertPromotion = try db.makeStatement(sql: """
+        let homeText = TextForms(home.body)
+        try insert("INSERT INTO home (id, logo, image, image_alt, body_json, body_text) VALUES (1, ?, ?, ?, ?, ?)")(
+            .text(image(home.logo)), .text(image(home.image)), .text(home.image.alt ?? ""), .text(homeText.json), .text(homeText.plain))
+        let insertPromotion = try insert("""
             INSERT INTO promotions (id, position, title, text, image, image_alt, first_day, last_day, link_product, link_recipe)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
@@ -147,19 +257,18 @@ struct BundleWriter {
             case .recipe(let id)?: recipe = id.rawValue
             case nil: break
             }
-            try insertPromotion.execute(arguments: [
-                promotion.id.rawValue, index + 1, promotion.title, promotion.text, image(promotion.image),
-                promotion.image.alt ?? "", promotion.firstDay.description, promotion.lastDay.description, product, recipe,
-            ])
+            try insertPromotion(
+                .text(promotion.id.rawValue), .integer(index + 1), .text(promotion.title), .text(promotion.text), .text(image(promotion.image)),
+                .text(promotion.image.alt ?? ""), .text(promotion.firstDay.description), .text(promotion.lastDay.description), .text(product), .text(recipe))
         }
 
         let company = catalog.company
-        try db.execute(sql: "INSERT INTO company (id, name, logo, body_json, body_text, web_address) VALUES (1, ?, ?, ?, ?, ?)",
-                       arguments: [company.name, image(company.logo), json(company.body), company.body.plainText, company.webAddress])
+        let companyText = TextForms(company.body)
+        try insert("INSERT INTO company (id, name, logo, body_json, body_text, web_address) VALUES (1, ?, ?, ?, ?, ?)")(
+            .text(company.name), .text(image(company.logo)), .text(companyText.json), .text(companyText.plain), .text(company.webAddress))
+        let insertCompanyImage = try insert("INSERT INTO company_images (position, image, alt) VALUES (?, ?, ?)")
         for (index, picture) in company.images.enumerated() {
-            try db.execute(sql: "INSERT INTO company_images (position, image, alt) VALUES (?, ?, ?)",
-                           arguments: [index + 1, image(picture), picture.alt ?? ""])
+            try insertCompanyImage(.integer(index + 1), .text(image(picture)), .text(picture.alt ?? ""))
         }
-        try db.execute(sql: "INSERT INTO search (search) VALUES ('optimize')")
     }
 }

@@ -9,7 +9,7 @@ enum ContentDigest {
         var lines = files
         for (path, sha256) in images.byPath { lines[path] = sha256 }
         var hasher = SHA256()
-        for (path, sha256) in lines.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+        for (path, sha256) in lines.sorted(by: { String.utf8Precedes($0.key, $1.key) }) {
             hasher.update(data: Array("\(path)\t\(sha256)\n".utf8))
         }
         return hasher.finalize().hexString

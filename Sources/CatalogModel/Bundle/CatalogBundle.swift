@@ -9,7 +9,7 @@ import GRDB
 /// bundle's content digest). Reads are safe from several threads at once.
 public final class CatalogBundle: Sendable {
     /// The schema version this library reads.
-    public static let supportedSchemaVersion = 1
+    public static let supportedSchemaVersion = 2
     /// The `application_id` of a Café Digno bundle: 'CDBG' in ASCII.
     public static let applicationID: Int32 = 0x4344_4247
 

@@ -15,8 +15,8 @@ extension CatalogBundle {
             // FTS5 scores every match before it can rank them, and a two-letter prefix matches
             // thousands of names; so name tiers are not scored: they come in index order, which
             // is list order (the compiler inserts rows by position), and stop at the limit.
-            var hits = try Self.hits(db, match: "name : (\(wholeWords))", order: "rowid", limit: limit, excluding: [])
-            for (match, order) in [("name : (\(prefixQuery))", "rowid"), (prefixQuery, "bm25(search, 0, 0, 10.0, 4.0, 1.0), rowid")]
+            var hits = try Self.hits(db, match: "name : (\(wholeWords))", order: "search.rowid", limit: limit, excluding: [])
+            for (match, order) in [("name : (\(prefixQuery))", "search.rowid"), (prefixQuery, "bm25(search, 10.0, 4.0, 1.0), search.rowid")]
             where hits.count < limit {
                 hits += try Self.hits(db, match: match, order: order, limit: limit - hits.count, excluding: Set(hits.map(\.target)))
             }
@@ -24,9 +24,18 @@ extension CatalogBundle {
         }
     }
 
+    /// The index is contentless: `search_entries` names each row's entity, whose name and
+    /// summary come from its own table.
     private static func hits(_ db: Database, match: String, order: String, limit: Int, excluding: Set<SearchTarget>) throws -> [SearchHit] {
         try Row.fetchAll(db, sql: """
-            SELECT kind, entity_id, name, summary FROM search WHERE search MATCH ? ORDER BY \(order) LIMIT ?
+            SELECT e.kind, e.entity_id,
+                   coalesce(p.name, r.name, s.name) AS name, coalesce(p.summary, r.summary, '') AS summary
+            FROM search
+            JOIN search_entries e ON e.rowid = search.rowid
+            LEFT JOIN products p ON e.kind = 'product' AND p.id = e.entity_id
+            LEFT JOIN recipes r ON e.kind = 'recipe' AND r.id = e.entity_id
+            LEFT JOIN retailers s ON e.kind = 'retailer' AND s.id = e.entity_id
+            WHERE search MATCH ? ORDER BY \(order) LIMIT ?
             """, arguments: [match, limit + excluding.count]).compactMap { row in
             let id: String = row["entity_id"]
             let target: SearchTarget

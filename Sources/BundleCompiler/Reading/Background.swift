@@ -1,0 +1,25 @@
+import Foundation
+
+/// Work started on its own thread now, whose outcome `wait()` returns later: two independent
+/// parts of a build run on the two cores at once.
+final class Background<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    // Written once by the worker thread before it signals `done`, read only after `wait`
+    // has seen that signal: the semaphore orders the two accesses.
+    private var outcome: Result<Value, any Error>?
+
+    init(_ work: @escaping @Sendable () throws -> Value) {
+        let thread = Thread { [self] in
+            outcome = Result(catching: work)
+            done.signal()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Blocks until the work is done; its value, or the error it threw. Call once.
+    func wait() throws -> Value {
+        done.wait()
+        return try outcome!.get()
+    }
+}
