@@ -37,7 +37,7 @@ public struct ContentValidator: Sendable {
         var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloaded.union(tree.unread)).map {
             PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
         }
-        progress("checking images")
+        progress("examining images")
         var images = ImageChecker(tree: tree)
         let imageResult = images.check(catalog.imageUses)
         pending += imageResult.issues
@@ -50,7 +50,8 @@ public struct ContentValidator: Sendable {
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,
             catalog: assembly.singlesPresent ? catalog : nil,
-            fileDigests: Dictionary(loaded.compactMap { item in item.sha256.map { (item.file.path, $0) } }, uniquingKeysWith: { a, _ in a }))
+            fileDigests: Dictionary(loaded.compactMap { item in item.sha256.map { (item.file.path, $0) } }, uniquingKeysWith: { a, _ in a }),
+            imagePaths: imageResult.used)
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.

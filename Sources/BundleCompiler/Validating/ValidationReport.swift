@@ -10,6 +10,8 @@ public struct ValidationReport: Sendable {
     public var catalog: Catalog?
     /// SHA-256 of each XML file by path (line ends normalised), for the content digest.
     var fileDigests: [String: String] = [:]
+    /// Every image file the catalogue uses, by its path in the content folder.
+    var imagePaths: Set<String> = []
 
     /// How many errors there are.
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -47,7 +47,7 @@ public struct BundleBuilder: Sendable {
             throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
         }
         progress("reading images")
-        let images = try BundleImages(catalog: catalog, root: contentFolder)
+        let images = try BundleImages(paths: report.imagePaths, root: contentFolder)
         let digest = ContentDigest.compute(files: report.fileDigests, images: images)
         let version = releaseVersion ?? catalog.releaseVersion
         let info = [
@@ -72,10 +72,15 @@ public struct BundleBuilder: Sendable {
             progress("compacting into \(output)")
             try BundleWriter.vacuum(scratch, into: temporary)
             progress("verifying the bundle")
-            try Self.check(temporary)
-            try AtomicFile.sync(temporary)
+            // The checks and the hashing both read the whole file: one thread each.
+            let verification = Background { try Self.check(temporary) }
+            let hashed = Result { () throws(BuildError) -> (String, Int) in
+                try AtomicFile.sync(temporary)
+                return try Self.sha256(ofFile: temporary)
+            }
+            try Self.wait(for: verification)
+            let (bundleSHA256, bundleBytes) = try hashed.get()
             progress("publishing")
-            let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
             let manifest = Manifest(
                 format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
                 releaseDate: catalog.releaseDate.description, contentDigest: digest,
@@ -113,6 +118,17 @@ public struct BundleBuilder: Sendable {
             total += chunk.count
         }
         return (hasher.finalize().hexString, total)
+    }
+
+    /// The outcome of checks running on another thread.
+    private static func wait(for checks: Background<Void>) throws(BuildError) {
+        do {
+            try checks.wait()
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw .bundleCheckFailed("\(error)")
+        }
     }
 
     /// Opens the written file read-only and runs every check on it.

@@ -8,10 +8,14 @@ enum ContentDigest {
     static func compute(files: [String: String], images: BundleImages) -> String {
         var lines = files
         for (path, sha256) in images.byPath { lines[path] = sha256 }
-        var hasher = SHA256()
-        for (path, sha256) in lines.sorted(by: { String.utf8Precedes($0.key, $1.key) }) {
-            hasher.update(data: Array("\(path)\t\(sha256)\n".utf8))
+        var text: [UInt8] = []
+        text.reserveCapacity(lines.count * 100)
+        for path in lines.keys.sorted(by: String.utf8Precedes) {
+            text.append(contentsOf: path.utf8)
+            text.append(UInt8(ascii: "\t"))
+            text.append(contentsOf: lines[path]!.utf8)
+            text.append(UInt8(ascii: "\n"))
         }
-        return hasher.finalize().hexString
+        return SHA256.hash(data: text).hexString
     }
 }
