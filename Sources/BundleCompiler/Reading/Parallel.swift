@@ -2,15 +2,9 @@ import Dispatch
 import Foundation
 
 enum Parallel {
-    /// `transform` applied to every element, on every core, results in the elements' order.
-    /// Each worker takes every n-th element and writes only its own slots of the result.
-    static func map<Element, Result>(_ elements: [Element], _ transform: (Element) -> Result) -> [Result] {
-        let workers = max(1, min(elements.count, ProcessInfo.processInfo.activeProcessorCount))
-        return map(elements, workers: workers, makeWorker: { _ in () }) { _, element in transform(element) }
-    }
-
     /// `transform` applied to every element, on `workers` threads, each with its own state
-    /// from `makeWorker` (such as a parser that must not be shared); results in order.
+    /// from `makeWorker` (such as a parser that must not be shared); results in the elements'
+    /// order. Each worker takes every n-th element and writes only its own slots of the result.
     static func map<Element, Worker, Result, Failure: Error>(
         _ elements: [Element], workers: Int, makeWorker: (Int) throws(Failure) -> Worker,
         _ transform: (Worker, Element) -> Result
