@@ -96,7 +96,8 @@ struct BundleWriter: Sendable {
     /// (afterwards SQLite refuses the change, and the build is only slower).
     private static let quietAllocator: Int32 = digno_sqlite_disable_memory_statistics()
 
-    /// A scratch database: no journal, no syncing, a large page cache.
+    /// A scratch database: no journal, no syncing, a 16 MiB page cache (two are open at once,
+    /// beside the whole catalogue and the search index's memory).
     private static func openScratch(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         // Foreign keys are checked once, on the finished bundle (`PRAGMA foreign_key_check`
