@@ -14,7 +14,7 @@ import Testing
     let report = try builder.validate()
     _ = try builder.write(report)
     var expected = try #require(report.catalog)
-    let images = try BundleImages(catalog: expected, root: BundleBuildTests.shippedContent)
+    let images = try BundleImages(paths: report.imagePaths, root: BundleBuildTests.shippedContent)
     expected.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
     expected.products.sort { $0.id.rawValue < $1.id.rawValue }
     expected.recipes.sort { $0.id.rawValue < $1.id.rawValue }

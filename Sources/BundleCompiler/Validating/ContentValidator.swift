@@ -1,5 +1,4 @@
 import CatalogModel
-import Dispatch
 import Foundation
 
 /// Checks a content folder: the files (`FileLoader`), then the catalogue rules shared with

@@ -15,21 +15,9 @@ struct BundleImages {
     /// The SHA-256 of each content path.
     private(set) var byPath: [String: String] = [:]
 
-    /// Reads every image `catalog` uses. Validation has already checked each path and header,
-    /// so a failure here means a file changed during the build.
-    init(catalog: Catalog, root: String) throws(BuildError) {
-        var paths = Set<String>()
-        for use in catalog.imageUses {
-            guard let path = ImageChecker.normalized(use.reference.source) else {
-                throw .contentChanged("image path '\(use.reference.source)' is not inside the content folder")
-            }
-            paths.insert(path)
-        }
-        try self.init(paths: paths, root: root)
-    }
-
     /// Reads the images at `paths` (normalised, inside the content folder at `root`): the
-    /// ones validation found in use (`ValidationReport.imagePaths`).
+    /// ones validation found in use (`ValidationReport.imagePaths`). Validation has already
+    /// checked each path and header, so a failure here means a file changed during the build.
     init(paths: Set<String>, root: String) throws(BuildError) {
         for path in paths.sorted(by: String.utf8Precedes) {
             let bytes: [UInt8]
