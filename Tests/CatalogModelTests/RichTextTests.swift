@@ -1,4 +1,4 @@
-import CatalogModel
+@testable import CatalogModel
 import Testing
 
 @Suite struct RichTextTests {
@@ -29,6 +29,21 @@ import Testing
 
     @Test func plainTextOfNoBlocksIsEmpty() {
         #expect(RichText(blocks: []).plainText == "")
+    }
+
+    /// `isBlank` answers without building the plain text, and must agree with it.
+    @Test(arguments: [
+        (RichText(blocks: []), true),
+        (RichText(blocks: [.paragraph([])]), true),
+        (RichText(blocks: [.paragraph([.text(" \n\t")]), .heading(level: 2, [.emphasis([.text("\u{00A0}")])])]), true),
+        (RichText(blocks: [.list(ordered: false, items: [])]), true),
+        (RichText(blocks: [.list(ordered: true, items: [[]])]), false),  // "1. "
+        (RichText(blocks: [.paragraph([.text(" "), .link(.product("espresso"), [.strong([.text("x")])])])]), false),
+        (RichText(blocks: [.paragraph([.text("a")])]), false),
+    ])
+    func isBlankAgreesWithPlainText(text: RichText, blank: Bool) {
+        #expect(text.isBlank == blank)
+        #expect(text.plainText.allSatisfy(\.isWhitespace) == blank)
     }
 
     @Test func linksAreInReadingOrderThroughListsAndEmphasis() {

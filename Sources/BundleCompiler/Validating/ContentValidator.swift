@@ -38,7 +38,7 @@ public struct ContentValidator: Sendable {
         }
         progress("examining images")
         var images = ImageChecker(tree: tree)
-        let imageResult = images.check(catalog.imageUses)
+        let imageResult = images.check(catalog)
         pending += imageResult.issues
         if assembly.broken.isEmpty {
             diagnostics += images.unused(imageResult.used)

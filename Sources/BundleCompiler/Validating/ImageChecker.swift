@@ -18,23 +18,25 @@ struct ImageChecker {
         case missing, outside(symlink: Bool), tooLarge(Int), unreadable(String), format(ImageHeader.Problem)
     }
 
-    /// The problems of each use, still to be given positions, and the set of paths used.
-    mutating func check(_ uses: [ImageUse]) -> (issues: [PendingIssue], used: Set<String>) {
+    /// The problems of every image use in `catalog`, still to be given positions, and the set
+    /// of paths used.
+    mutating func check(_ catalog: Catalog) -> (issues: [PendingIssue], used: Set<String>) {
         var issues: [PendingIssue] = []
         var used = Set<String>()
-        for use in uses {
-            let source = use.reference.source
+        catalog.forEachImageUse { reference, mustBeSquare, place in
+            let source = reference.source
             func report(_ code: DiagnosticCode, _ message: String) {
-                issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: use.entity, field: use.field, message: message))
+                let place = place()
+                issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: place.entity, field: place.field, message: message))
             }
             guard let path = Self.normalized(source) else {
                 report(.imageOutsideRoot, "'\(source)' leads outside the content folder; give a path relative to the content folder, such as images/name.png")
-                continue
+                return
             }
             used.insert(path)
             switch header(path) {
             case .success(let header):
-                if use.mustBeSquare && header.width != header.height {
+                if mustBeSquare && header.width != header.height {
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels; icons must be square")
                 }
             case .failure(.missing):

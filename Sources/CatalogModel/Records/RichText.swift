@@ -36,16 +36,39 @@ public struct RichText: Hashable, Sendable, Codable {
     /// The text without formatting: blocks separated by blank lines, list items on lines of
     /// their own (numbered `1.` for ordered lists, `-` otherwise).
     public var plainText: String {
-        blocks.map { block in
+        // Appended into one string: the compiler takes the plain text of every product and
+        // recipe, and joining arrays of pieces allocated an array and a string per block.
+        var output = ""
+        for (index, block) in blocks.enumerated() {
+            if index > 0 { output += "\n\n" }
             switch block {
             case .paragraph(let inlines), .heading(_, let inlines):
-                return Self.plainText(of: inlines)
+                Self.appendPlainText(of: inlines, to: &output)
             case .list(let ordered, let items):
-                return items.enumerated().map { index, item in
-                    (ordered ? "\(index + 1). " : "- ") + Self.plainText(of: item)
-                }.joined(separator: "\n")
+                for (number, item) in items.enumerated() {
+                    if number > 0 { output += "\n" }
+                    if ordered {
+                        output += String(number + 1)
+                        output += ". "
+                    } else {
+                        output += "- "
+                    }
+                    Self.appendPlainText(of: item, to: &output)
+                }
             }
-        }.joined(separator: "\n\n")
+        }
+        return output
+    }
+
+    /// Whether `plainText` is empty or only whitespace, found without building it. A list
+    /// with an item is never blank: its plain text holds the item's marker.
+    var isBlank: Bool {
+        blocks.allSatisfy { block in
+            switch block {
+            case .paragraph(let inlines), .heading(_, let inlines): Self.isBlank(inlines)
+            case .list(_, let items): items.isEmpty
+            }
+        }
     }
 
     /// Every internal link, in reading order.
@@ -72,13 +95,28 @@ public struct RichText: Hashable, Sendable, Codable {
     }
 
     static func plainText(of inlines: [Inline]) -> String {
-        inlines.map { inline in
+        var output = ""
+        appendPlainText(of: inlines, to: &output)
+        return output
+    }
+
+    private static func appendPlainText(of inlines: [Inline], to output: inout String) {
+        for inline in inlines {
             switch inline {
-            case .text(let text): return text
+            case .text(let text): output += text
             case .emphasis(let children), .strong(let children), .link(_, let children):
-                return plainText(of: children)
+                appendPlainText(of: children, to: &output)
             }
-        }.joined()
+        }
+    }
+
+    private static func isBlank(_ inlines: [Inline]) -> Bool {
+        inlines.allSatisfy { inline in
+            switch inline {
+            case .text(let text): text.allSatisfy(\.isWhitespace)
+            case .emphasis(let children), .strong(let children), .link(_, let children): isBlank(children)
+            }
+        }
     }
 }
 

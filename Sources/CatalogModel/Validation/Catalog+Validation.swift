@@ -187,24 +187,30 @@ struct CatalogRules {
     /// full, so a hash collision never reports a false duplicate. (Keeping every text as a
     /// dictionary key cost 40 MB and a second at 100,000 entities.)
     mutating func checkDuplicateTexts() {
-        let entities = catalog.products.map { (EntityReference(.product, $0.id.rawValue), "body", $0.body) }
-            + catalog.recipes.map { (EntityReference(.recipe, $0.id.rawValue), "method", $0.method) }
+        let productCount = catalog.products.count
+        // Entity `index` is product `index`, or recipe `index - productCount`.
+        func text(_ index: Int) -> RichText {
+            index < productCount ? catalog.products[index].body : catalog.recipes[index - productCount].method
+        }
         var firstByHash: [Int: [Int]] = [:]  // hash of collapsed text → indices of first holders
-        var collapsed: [UInt8] = []
-        var other: [UInt8] = []
-        for (index, (entity, field, text)) in entities.enumerated() {
-            Self.collapseASCIIWhitespace(text.plainText, into: &collapsed)
+        var collapsed = Self.CollapsedText()
+        var other = Self.CollapsedText()
+        for index in 0..<(productCount + catalog.recipes.count) {
+            collapsed.set(text(index).plainText)
             guard !collapsed.isEmpty else { continue }
-            var hasher = Hasher()
-            collapsed.withUnsafeBytes { hasher.combine(bytes: $0) }
-            let hash = hasher.finalize()
+            let hash = collapsed.hashValue
             let original = firstByHash[hash]?.first { candidate in
-                Self.collapseASCIIWhitespace(entities[candidate].2.plainText, into: &other)
+                other.set(text(candidate).plainText)
                 return other == collapsed
             }
             if let original {
+                let (entity, field, first) = index < productCount
+                    ? (EntityReference(.product, catalog.products[index].id.rawValue), "body", EntityReference(.product, catalog.products[original].id.rawValue))
+                    : (EntityReference(.recipe, catalog.recipes[index - productCount].id.rawValue), "method",
+                       original < productCount ? EntityReference(.product, catalog.products[original].id.rawValue)
+                           : EntityReference(.recipe, catalog.recipes[original - productCount].id.rawValue))
                 report(.duplicateText, entity, FieldPath(field),
-                       "\(field) is the same text as in \(entities[original].0); write this \(entity.kind.rawValue)'s own text",
+                       "\(field) is the same text as in \(first); write this \(entity.kind.rawValue)'s own text",
                        severity: .warning)
             } else {
                 firstByHash[hash, default: []].append(index)
@@ -252,7 +258,7 @@ struct CatalogRules {
     }
 
     mutating func checkBody(_ text: RichText, _ field: String, _ entity: EntityReference) {
-        if text.plainText.allSatisfy(\.isWhitespace) {
+        if text.isBlank {
             report(.emptyField, entity, FieldPath(field), "\(field) is empty; write the text")
         }
         for (index, link) in text.links.enumerated() {
@@ -295,25 +301,51 @@ struct CatalogRules {
         }
     }
 
-    /// The text's UTF-8 bytes with runs of ASCII whitespace made one space and none at the
-    /// ends, so texts that differ only in line breaks and indentation compare equal; written
-    /// into `bytes`, which is reused from text to text. Bytes, not a `String`: it runs over
-    /// every text of a catalogue, and hashing bytes skips Unicode normalisation. ASCII bytes
-    /// never occur inside other characters.
-    static func collapseASCIIWhitespace(_ text: String, into bytes: inout [UInt8]) {
-        bytes.removeAll(keepingCapacity: true)
-        var text = text
-        text.withUTF8 { source in
-            var pendingSpace = false
-            for byte in source {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
-                    pendingSpace = !bytes.isEmpty
-                } else {
-                    if pendingSpace { bytes.append(0x20) }
-                    pendingSpace = false
-                    bytes.append(byte)
+    /// A text's UTF-8 bytes with runs of ASCII whitespace made one space and none at the
+    /// ends, so texts that differ only in line breaks and indentation compare equal. Bytes, not
+    /// a `String`: it runs over every text of a catalogue, and hashing bytes skips Unicode
+    /// normalisation. ASCII bytes never occur inside other characters. The buffer is reused
+    /// from text to text and written through a pointer: appending byte by byte checked the
+    /// array's capacity and uniqueness on every byte.
+    struct CollapsedText: Hashable {
+        private var buffer: [UInt8] = []
+        private(set) var count = 0
+
+        var isEmpty: Bool { count == 0 }
+
+        mutating func set(_ text: String) {
+            var text = text
+            let needed = text.utf8.count
+            if buffer.count < needed { buffer = [UInt8](repeating: 0, count: needed) }
+            count = text.withUTF8 { source in
+                buffer.withUnsafeMutableBufferPointer { output in
+                    var written = 0
+                    var pendingSpace = false
+                    for byte in source {
+                        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                            pendingSpace = written > 0
+                        } else {
+                            if pendingSpace {
+                                output[written] = 0x20
+                                written += 1
+                            }
+                            pendingSpace = false
+                            output[written] = byte
+                            written += 1
+                        }
+                    }
+                    return written
                 }
             }
+        }
+
+        /// The collapsed bytes.
+        var bytes: ArraySlice<UInt8> { buffer[0..<count] }
+
+        static func == (a: Self, b: Self) -> Bool { a.bytes == b.bytes }
+
+        func hash(into hasher: inout Hasher) {
+            buffer.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
         }
     }
 
