@@ -15,6 +15,7 @@ import Testing
             .list(ordered: true, items: [[.text("Jauha.")], [.text("Tamppaa "), .link(.product("espresso"), [.text("tasaisesti")])]]),
             .list(ordered: false, items: [[]]),
         ]),
+        RichText(blocks: [.paragraph([.text("\u{08}\u{0C}\u{1F}\r"), .strong([.text("\"")]), .text("ends with \\")])]),
     ]
     let content = BundleBuildTests.shippedContent
     let catalog = try #require(try ContentValidator(contentFolder: content).validate().catalog)

@@ -1,6 +1,11 @@
 import CLibXML2
 import CatalogModel
 import Crypto
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Everything the compiler learned from one content file.
 struct LoadedFile: Sendable {
@@ -66,11 +71,9 @@ struct FileLoader {
             }
         }
         guard let document = result.document, let rootElement = result.root else { return loaded }
-        let rootPosition = source.position(of: rootElement, root: rootElement)
-        loaded.rootPosition = rootPosition
         if rootElement.name != file.kind.rootElement || rootElement.node.pointee.ns != nil {
             let expected = file.kind.rootElement
-            return fail(.wrongRoot, rootPosition,
+            return fail(.wrongRoot, source.position(of: rootElement, root: rootElement),
                         "the root element is <\(rootElement.name)>\(rootElement.node.pointee.ns != nil ? " in a namespace" : ""); a file in this place must hold <\(expected)> with no namespace")
         }
         for problem in result.problems {
@@ -81,6 +84,10 @@ struct FileLoader {
                                                  message: "does not match the schema: \(error.message)"))
         }
         loaded.declaredID = rootElement.attribute("id")
+        // Found only where `checkDeclaredIDs` will report it: a column costs a scan of the line.
+        if !file.id.isEmpty, let declared = loaded.declaredID, declared != file.id {
+            loaded.rootPosition = source.position(of: rootElement, root: rootElement)
+        }
         guard result.problems.isEmpty else { return loaded }
         var builder = EntityBuilder(file: file, source: source, root: rootElement)
         loaded.entity = builder.build()
@@ -103,18 +110,23 @@ struct FileLoader {
     }
 
     /// SHA-256 of `bytes` with every CR LF made LF, so that line endings do not change it.
+    /// Pieces between CRs are found with `memchr` and hashed whole; most files have no CR.
     static func digest(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
-        var start = 0
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A {
-                hasher.update(data: bytes[start..<index])
-                start = index + 1
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            var searchFrom = 0
+            while searchFrom < buffer.count, let found = memchr(base + searchFrom, 0x0D, buffer.count - searchFrom) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 1 < buffer.count, buffer[index + 1] == 0x0A {
+                    hasher.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start..<index])))
+                    start = index + 1
+                }
+                searchFrom = index + 1
             }
-            index += 1
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start...])))
         }
-        hasher.update(data: bytes[start..<bytes.count])
         return hasher.finalize().hexString
     }
 

@@ -71,6 +71,7 @@ struct BundleWriter: Sendable {
                                    arguments: ["digno \(BundleBuilder.version) (SQLite \(sqlite))"])
                     try db.inTransaction {
                         try insertAll(db, lists)
+                        try Self.insertSearchEntries(db, lists)
                         return .commit
                     }
                 }
@@ -114,13 +115,12 @@ struct BundleWriter: Sendable {
     /// `search` table is still empty. FTS5 keeps an index in ordinary "shadow" tables
     /// (`search_data`, `search_idx`, `search_docsize`, `search_config`; a contentless table
     /// has no `search_content`), so copying them row for row, between two databases made by
-    /// the same schema and the same SQLite library, copies the index. `search_entries` comes
-    /// along. The checks after `VACUUM INTO` open the result afresh; a test runs FTS5's own
+    /// the same schema and the same SQLite library, copies the index. The checks after `VACUUM INTO` open the result afresh; a test runs FTS5's own
     /// integrity check on a built bundle.
     private static func copySearchIndex(from path: String, into db: Database) throws {
         try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
         try db.inTransaction {
-            for table in ["search_entries", "search_data", "search_idx", "search_docsize", "search_config"] {
+            for table in ["search_data", "search_idx", "search_docsize", "search_config"] {
                 try db.execute(sql: "DELETE FROM main.\(table)")
                 // The memory budget of the build is a setting of this machine, not of the bundle.
                 let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""
@@ -153,28 +153,57 @@ struct BundleWriter: Sendable {
         }
     }
 
-    /// The search index and `search_entries`: one row per product, recipe and retailer, in
-    /// list order, so that rowid order is list order (the name tiers of `CatalogBundle.search`
-    /// rely on it).
+    /// The kinds of entity in the search index, in rowid order.
+    private enum SearchKind: String {
+        case product, recipe, retailer
+    }
+
+    /// The search index's rows in rowid order: products, recipes and retailers, each in list
+    /// order, so that rowid order is list order (the name tiers of `CatalogBundle.search` rely
+    /// on it). The one order both writing threads follow: the index on one, `search_entries`
+    /// on the other.
+    private static func forEachSearchRow(_ lists: Lists, _ body: (_ rowid: Int, _ kind: SearchKind, _ index: Int) throws -> Void) rethrows {
+        var rowid = 0
+        for (kind, count) in [(SearchKind.product, lists.products.count), (.recipe, lists.recipes.count), (.retailer, lists.retailers.count)] {
+            for index in 0..<count {
+                rowid += 1
+                try body(rowid, kind, index)
+            }
+        }
+    }
+
+    /// The search index: one row per product, recipe and retailer (`forEachSearchRow`).
     private static func insertSearch(_ db: Database, _ lists: Lists) throws {
-        var row = 0
-        let insertEntry = try SQLiteInsert(db, "INSERT INTO search_entries (rowid, kind, entity_id) VALUES (?, ?, ?)")
         let insertText = try SQLiteInsert(db, "INSERT INTO search (rowid, name, summary, content) VALUES (?, ?, ?, ?)")
-        func add(_ kind: String, _ id: String, name: String, summary: String, content: String) throws {
-            row += 1
-            try insertEntry(.integer(row), .text(kind), .text(id))
-            try insertText(.integer(row), .text(name), .text(summary), .text(content))
+        try forEachSearchRow(lists) { rowid, kind, index in
+            switch kind {
+            case .product:
+                let product = lists.products[index]
+                try insertText(.integer(rowid), .text(product.name), .text(product.summary), .text(product.body.plainText))
+            case .recipe:
+                let recipe = lists.recipes[index]
+                let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
+                try insertText(.integer(rowid), .text(recipe.name), .text(recipe.summary), .text(ingredients + "\n\n" + recipe.method.plainText))
+            case .retailer:
+                let retailer = lists.retailers[index]
+                let content = [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n")
+                try insertText(.integer(rowid), .text(retailer.name), .text(""), .text(content))
+            }
         }
-        for product in lists.products {
-            try add("product", product.id.rawValue, name: product.name, summary: product.summary, content: product.body.plainText)
-        }
-        for recipe in lists.recipes {
-            let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
-            try add("recipe", recipe.id.rawValue, name: recipe.name, summary: recipe.summary, content: ingredients + "\n\n" + recipe.method.plainText)
-        }
-        for retailer in lists.retailers {
-            let content = [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n")
-            try add("retailer", retailer.id.rawValue, name: retailer.name, summary: "", content: content)
+    }
+
+    /// `search_entries`, which names the entity behind each row of the search index. Written
+    /// with the tables rather than with the index: the index is the longer of the two threads.
+    private static func insertSearchEntries(_ db: Database, _ lists: Lists) throws {
+        let insertEntry = try SQLiteInsert(db, "INSERT INTO search_entries (rowid, kind, entity_id) VALUES (?, ?, ?)")
+        try forEachSearchRow(lists) { rowid, kind, index in
+            let id: String
+            switch kind {
+            case .product: id = lists.products[index].id.rawValue
+            case .recipe: id = lists.recipes[index].id.rawValue
+            case .retailer: id = lists.retailers[index].id.rawValue
+            }
+            try insertEntry(.integer(rowid), .text(kind.rawValue), .text(id))
         }
     }
 

@@ -32,8 +32,8 @@ enum RichTextJSON {
     private static func object(_ key: StaticString, _ output: inout [UInt8], _ value: (inout [UInt8]) -> Void) {
         output.append(UInt8(ascii: "{"))
         output.append(UInt8(ascii: "\""))
-        output.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        output.append(contentsOf: Array("\":".utf8))
+        append(key, &output)
+        append("\":", &output)
         value(&output)
         output.append(UInt8(ascii: "}"))
     }
@@ -48,16 +48,16 @@ enum RichTextJSON {
             case .strong(let children): object("strong", &output) { runs(children, &$0) }
             case .link(let target, let children):
                 // Sorted keys: "link" before "text".
-                output.append(contentsOf: Array("{\"link\":{\"".utf8))
+                append("{\"link\":{\"", &output)
                 switch target {
                 case .product(let id):
-                    output.append(contentsOf: Array("product\":".utf8))
+                    append("product\":", &output)
                     string(id.rawValue, &output)
                 case .recipe(let id):
-                    output.append(contentsOf: Array("recipe\":".utf8))
+                    append("recipe\":", &output)
                     string(id.rawValue, &output)
                 }
-                output.append(contentsOf: Array("},\"text\":".utf8))
+                append("},\"text\":", &output)
                 runs(children, &output)
                 output.append(UInt8(ascii: "}"))
             }
@@ -66,23 +66,41 @@ enum RichTextJSON {
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped as JSONEncoder does;
-    /// everything else, `/` included (`withoutEscapingSlashes`), as its UTF-8 bytes.
+    /// everything else, `/` included (`withoutEscapingSlashes`), as its UTF-8 bytes. Runs of
+    /// bytes that need no escape, nearly all of a text, are copied in one piece.
     static func string(_ text: String, _ output: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
+        var text = text
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0x08: output += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
-            case 0x0C: output += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case 0..<0x20: output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            default: output.append(byte)
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): append("\\\"", &output)
+                case UInt8(ascii: "\\"): append("\\\\", &output)
+                case 0x0A: append("\\n", &output)
+                case 0x0D: append("\\r", &output)
+                case 0x09: append("\\t", &output)
+                case 0x08: append("\\b", &output)
+                case 0x0C: append("\\f", &output)
+                default:
+                    append("\\u00", &output)
+                    output.append(hexDigit(byte >> 4))
+                    output.append(hexDigit(byte & 0x0F))
+                }
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+
+    /// Appends a literal's bytes without making an array of them first.
+    private static func append(_ literal: StaticString, _ output: inout [UInt8]) {
+        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 }

@@ -1,0 +1,24 @@
+@testable import BundleCompiler
+import Testing
+
+/// Each file's hash for the content digest ignores CR LF versus LF, and nothing else.
+@Suite struct FileDigestTests {
+    static func digest(_ text: String) -> String { FileLoader.digest(Array(text.utf8)) }
+
+    @Test func crlfAndLFGiveTheSameHash() {
+        #expect(Self.digest("<a>\r\n  <b/>\r\n</a>\r\n") == Self.digest("<a>\n  <b/>\n</a>\n"))
+        #expect(Self.digest("\r\n") == Self.digest("\n"))
+        #expect(Self.digest("\r\n\r\n\r\n") == Self.digest("\n\n\n"))
+    }
+
+    @Test func aLoneCRIsKept() {
+        #expect(Self.digest("a\rb") != Self.digest("ab"))
+        #expect(Self.digest("a\r") != Self.digest("a"))
+        // CR CR LF: the first CR stays, so this hashes the bytes a, CR, LF, b.
+        #expect(Self.digest("a\r\r\nb") == "18745f36a05e29072709042d6062ce54f1b08ff36c27ba80c39f81fb010c8ce2")
+    }
+
+    @Test func emptyInputHashesTheEmptyString() {
+        #expect(Self.digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+}
