@@ -72,13 +72,24 @@ public struct BundleBuilder: Sendable {
             progress("compacting into \(output)")
             try BundleWriter.vacuum(scratch, into: temporary)
             progress("verifying the bundle")
-            // The checks and the hashing both read the whole file: one thread each.
-            let verification = Background { try Self.check(temporary) }
+            // Three things at once: syncing the file waits on the disk, not on a core; SQLite's
+            // integrity check reads every page on one core; the rules and the hashing share
+            // the other, the two taking about as long.
+            let synced = Background { try AtomicFile.sync(temporary) }
+            let verification = Background { try Self.check(temporary, BundleChecks.integrityProblems) }
             let hashed = Result { () throws(BuildError) -> (String, Int) in
-                try AtomicFile.sync(temporary)
+                try Self.check(temporary) { db in
+                    let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+                    return try BundleChecks.ruleProblems(in: db) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
+                }
                 return try Self.sha256(ofFile: temporary)
             }
-            try Self.wait(for: verification)
+            // Both threads are waited for before anything fails, so that neither is still
+            // reading or syncing the file when a failure removes it.
+            let verified = Result { () throws(BuildError) in try Self.wait(for: verification) }
+            let flushed = Result { () throws(BuildError) in try Self.wait(for: synced) }
+            try verified.get()
+            try flushed.get()
             let (bundleSHA256, bundleBytes) = try hashed.get()
             progress("publishing")
             let manifest = Manifest(
@@ -120,7 +131,7 @@ public struct BundleBuilder: Sendable {
         return (hasher.finalize().hexString, total)
     }
 
-    /// The outcome of checks running on another thread.
+    /// The outcome of work running on another thread, as a build error.
     private static func wait(for checks: Background<Void>) throws(BuildError) {
         do {
             try checks.wait()
@@ -131,16 +142,13 @@ public struct BundleBuilder: Sendable {
         }
     }
 
-    /// Opens the written file read-only and runs every check on it.
-    static func check(_ path: String) throws(BuildError) {
+    /// Opens the written file read-only and runs `checks` on it; throws if they find anything.
+    static func check(_ path: String, _ checks: @escaping (Database) throws -> [String]) throws(BuildError) {
         do {
             var configuration = Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            let problems = try queue.read { db in
-                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
-                return try BundleChecks.problems(in: db) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
-            }
+            let problems = try queue.read(checks)
             try queue.close()
             if !problems.isEmpty { throw BuildError.bundleCheckFailed(problems.joined(separator: "; ")) }
         } catch let error as BuildError {

@@ -32,9 +32,19 @@ enum BundleChecks {
 
     /// Every problem found, as short descriptions; empty when the bundle is sound.
     static func problems(in db: Database) throws -> [String] {
-        var problems: [String] = []
+        try integrityProblems(in: db) + ruleProblems(in: db)
+    }
+
+    /// What SQLite's `integrity_check` finds: the costliest check, which reads every page.
+    /// The build runs it on one thread and `ruleProblems` on another.
+    static func integrityProblems(in db: Database) throws -> [String] {
         let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-        if integrity != ["ok"] { problems.append("integrity_check: " + integrity.joined(separator: "; ")) }
+        return integrity == ["ok"] ? [] : ["integrity_check: " + integrity.joined(separator: "; ")]
+    }
+
+    /// What the foreign key check, the relation rules and the marks of a bundle find.
+    static func ruleProblems(in db: Database) throws -> [String] {
+        var problems: [String] = []
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         if !foreignKeys.isEmpty {
             problems.append("foreign_key_check: " + foreignKeys.map { "\($0[0] as String? ?? "?") row \($0[1] as Int64? ?? 0) → \($0[2] as String? ?? "?")" }.joined(separator: "; "))
