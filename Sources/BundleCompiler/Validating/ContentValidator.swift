@@ -25,24 +25,23 @@ public struct ContentValidator: Sendable {
         let tree = try ContentTree.scan(contentFolder)
         progress("parsing \(tree.files.count) files")
         let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml)
-        progress("checking the catalogue")
-
+        progress("checking the catalogue and its images")
+        let assembly = CatalogAssembly(loaded)
+        let catalog = assembly.catalog()
+        // The catalogue rules and the image checks are independent: one core each.
+        let unloaded = assembly.unloaded.union(tree.unread)
+        let rules = Background<[CatalogIssue], Never> { [today] in catalog.validate(today: today, unloaded: unloaded) }
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
-
-        let assembly = CatalogAssembly(loaded)
-        let catalog = assembly.catalog()
-        var pending: [PendingIssue] = catalog.validate(today: today, unloaded: assembly.unloaded.union(tree.unread)).map {
-            PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
-        }
-        progress("examining images")
         var images = ImageChecker(tree: tree)
         let imageResult = images.check(catalog)
-        pending += imageResult.issues
         if assembly.broken.isEmpty {
             diagnostics += images.unused(imageResult.used)
         }
+        let pending = rules.wait().map {
+            PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
+        } + imageResult.issues
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
         return ValidationReport(

@@ -132,7 +132,7 @@ public struct BundleBuilder: Sendable {
     }
 
     /// The outcome of work running on another thread, as a build error.
-    private static func wait(for checks: Background<Void>) throws(BuildError) {
+    private static func wait(for checks: Background<Void, any Error>) throws(BuildError) {
         do {
             try checks.wait()
         } catch let error as BuildError {

@@ -38,10 +38,13 @@ struct BundleWriter: Sendable {
         let searchPath = path + "-search"
         try AtomicFile.remove(searchPath)
         defer { try? AtomicFile.remove(searchPath) }
-        let lists = Lists(
-            products: ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position),
-            recipes: ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position),
-            retailers: ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position))
+        // Products on another core while recipes and retailers are ordered on this one.
+        let products = Background<[Product], Never> { [catalog] in
+            ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position)
+        }
+        let recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position)
+        let retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position)
+        let lists = Lists(products: products.wait(), recipes: recipes, retailers: retailers)
         do {
             let searchBuild = Background { () throws -> Void in
                 let queue = try Self.openScratch(searchPath)
