@@ -118,8 +118,9 @@ struct BundleWriter: Sendable {
     /// `search` table is still empty. FTS5 keeps an index in ordinary "shadow" tables
     /// (`search_data`, `search_idx`, `search_docsize`, `search_config`; a contentless table
     /// has no `search_content`), so copying them row for row, between two databases made by
-    /// the same schema and the same SQLite library, copies the index. The checks after `VACUUM INTO` open the result afresh; a test runs FTS5's own
-    /// integrity check on a built bundle.
+    /// the same schema and the same SQLite library, copies the index. The checks after
+    /// `VACUUM INTO` open the result afresh; a test runs FTS5's own integrity check on a built
+    /// bundle.
     private static func copySearchIndex(from path: String, into db: Database) throws {
         try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
         try db.inTransaction {
