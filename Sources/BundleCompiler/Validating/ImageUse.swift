@@ -12,9 +12,9 @@ extension Catalog {
     /// must be square (list icons and tab icons), and a function that names the use's place.
     /// A visitor rather than an array of uses: a 100,000-entity catalogue has some 300,000.
     func forEachImageUse(_ visit: (ImageReference, _ mustBeSquare: Bool, _ place: () -> ImageUsePlace) -> Void) {
-        func pictures(_ kind: EntityReference.Kind, _ id: String?, _ images: [ImageReference]) {
+        func pictures(_ kind: EntityReference.Kind, _ id: String, _ images: [ImageReference]) {
             for (index, image) in images.enumerated() {
-                visit(image, false) { ImageUsePlace(entity: id.map { EntityReference(kind, $0) } ?? EntityReference(kind), field: FieldPath("image", index)) }
+                visit(image, false) { ImageUsePlace(entity: EntityReference(kind, id), field: FieldPath("image", index)) }
             }
         }
         for section in sections {
@@ -26,7 +26,7 @@ extension Catalog {
             visit(promotion.image, false) { ImageUsePlace(entity: EntityReference(.promotion, promotion.id.rawValue), field: FieldPath("image")) }
         }
         visit(company.logo, false) { ImageUsePlace(entity: EntityReference(.company), field: FieldPath("logo")) }
-        pictures(.company, nil, company.images)
+        pictures(.company, "", company.images)
         for product in products {
             visit(product.icon, true) { ImageUsePlace(entity: EntityReference(.product, product.id.rawValue), field: FieldPath("icon")) }
             pictures(.product, product.id.rawValue, product.images)

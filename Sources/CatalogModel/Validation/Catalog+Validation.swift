@@ -192,6 +192,10 @@ struct CatalogRules {
         func text(_ index: Int) -> RichText {
             index < productCount ? catalog.products[index].body : catalog.recipes[index - productCount].method
         }
+        func entity(_ index: Int) -> EntityReference {
+            index < productCount ? EntityReference(.product, catalog.products[index].id.rawValue)
+                : EntityReference(.recipe, catalog.recipes[index - productCount].id.rawValue)
+        }
         var firstByHash: [Int: [Int]] = [:]  // hash of collapsed text → indices of first holders
         var collapsed = Self.CollapsedText()
         var other = Self.CollapsedText()
@@ -204,13 +208,10 @@ struct CatalogRules {
                 return other == collapsed
             }
             if let original {
-                let (entity, field, first) = index < productCount
-                    ? (EntityReference(.product, catalog.products[index].id.rawValue), "body", EntityReference(.product, catalog.products[original].id.rawValue))
-                    : (EntityReference(.recipe, catalog.recipes[index - productCount].id.rawValue), "method",
-                       original < productCount ? EntityReference(.product, catalog.products[original].id.rawValue)
-                           : EntityReference(.recipe, catalog.recipes[original - productCount].id.rawValue))
-                report(.duplicateText, entity, FieldPath(field),
-                       "\(field) is the same text as in \(first); write this \(entity.kind.rawValue)'s own text",
+                let field = index < productCount ? "body" : "method"
+                let current = entity(index)
+                report(.duplicateText, current, FieldPath(field),
+                       "\(field) is the same text as in \(entity(original)); write this \(current.kind.rawValue)'s own text",
                        severity: .warning)
             } else {
                 firstByHash[hash, default: []].append(index)
