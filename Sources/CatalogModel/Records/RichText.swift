@@ -94,12 +94,6 @@ public struct RichText: Hashable, Sendable, Codable {
         return result
     }
 
-    static func plainText(of inlines: [Inline]) -> String {
-        var output = ""
-        appendPlainText(of: inlines, to: &output)
-        return output
-    }
-
     private static func appendPlainText(of inlines: [Inline], to output: inout String) {
         for inline in inlines {
             switch inline {
