@@ -192,6 +192,12 @@ import Testing
         ("UPDATE search_entries SET entity_id = 'gone' WHERE entity_id = 'espresso'", "a search entry for an unknown entity: product gone"),
         ("DELETE FROM search_docsize WHERE id = 1", "a search entry without indexed text: 1"),
         ("PRAGMA user_version = 7", "user_version is 7"),
+        // The scratch database does not test CHECK constraints as rows go in; the finished
+        // bundle's integrity check must.
+        ("PRAGMA ignore_check_constraints = ON; UPDATE products SET body_json = '{' WHERE id = 'espresso'; PRAGMA ignore_check_constraints = OFF",
+         "integrity_check: CHECK constraint failed in products"),
+        ("PRAGMA ignore_check_constraints = ON; UPDATE retailers SET latitude = 91 WHERE rowid = 1; PRAGMA ignore_check_constraints = OFF",
+         "integrity_check: CHECK constraint failed in retailers"),
     ])
     func theChecksFindDamage(damage: String, problem: String) throws {
         let folder = try Self.scratchFolder()
