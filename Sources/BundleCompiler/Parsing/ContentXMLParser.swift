@@ -13,6 +13,9 @@ final class ContentXMLParser {
     private let context: xmlParserCtxtPtr
     private let validator: xmlSchemaValidCtxtPtr
     private let collector = XMLErrorCollector()
+    /// The SAX2 parser behind `stream`, and the document its events fill.
+    private let streamContext: xmlParserCtxtPtr
+    private let streamed = StreamedDocument()
 
     init(libxml: LibXML) throws(CompilerError) {
         guard let context = xmlNewParserCtxt() else { throw .outOfMemory }
@@ -20,6 +23,15 @@ final class ContentXMLParser {
             xmlFreeParserCtxt(context)
             throw .outOfMemory
         }
+        var handler = Self.streamHandler()
+        guard let streamContext = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil) else {
+            xmlSchemaFreeValidCtxt(validator)
+            xmlFreeParserCtxt(context)
+            throw .outOfMemory
+        }
+        xmlCtxtUseOptions(streamContext, Self.streamOptions)
+        streamContext.pointee._private = Unmanaged.passUnretained(streamed).toOpaque()
+        self.streamContext = streamContext
         self.context = context
         self.validator = validator
         let sax = context.pointee.sax!
@@ -42,8 +54,69 @@ final class ContentXMLParser {
     }
 
     deinit {
+        xmlFreeParserCtxt(streamContext)
         xmlSchemaFreeValidCtxt(validator)
         xmlFreeParserCtxt(context)
+    }
+
+    /// Options of the SAX2 parser: those of `options` that mean anything without a tree, less
+    /// NOCDATA, which would remove the handler for CDATA sections rather than send them as
+    /// text; the handler itself sends them as text (see `streamHandler`).
+    private static let streamOptions = Int32(XML_PARSE_NONET.rawValue)
+
+    /// The SAX2 events `stream` listens to. Each receives the parser context (the push parser's
+    /// user data is its own context, and the schema's SAX plug passes that on), whose
+    /// `_private` is the `StreamedDocument`.
+    private static func streamHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, name, _, namespace, _, _, attributeCount, _, attributes in
+            guard let context, let name else { return }
+            streamedDocument(context).startElement(name, namespace: namespace, attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            streamedDocument(context).endElement()
+        }
+        let characters: charactersSAXFunc = { context, bytes, count in
+            guard let context, let bytes else { return }
+            streamedDocument(context).characters(UnsafeBufferPointer(start: bytes, count: Int(count)))
+        }
+        handler.characters = characters
+        handler.ignorableWhitespace = characters
+        handler.cdataBlock = characters
+        // As in `parse`: a DOCTYPE stops the parser before its internal subset is read.
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            streamedDocument(context).sawDoctype = true
+            xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
+        }
+        // Errors are not collected here: any error sends the file to `parse`, which reports
+        // it. A handler that drops them keeps libxml2 from printing them.
+        handler.serror = { _, _ in }
+        return handler
+    }
+
+    /// Parses one file's bytes and checks them against the schema in a single pass, with no
+    /// tree (libxml2's SAX2 parser with the schema's SAX plug). Returns the root element of
+    /// the file only if the file is well-formed, has no DOCTYPE, and is valid against the
+    /// schema; nil for anything else, and `parse` then finds and reports what is wrong. The
+    /// element is valid until the next call.
+    func stream(_ bytes: [UInt8], file: String) -> StreamedElement? {
+        streamed.reset()
+        collector.reset()
+        xmlCtxtResetPush(streamContext, nil, 0, file, "UTF-8")
+        guard let plug = xmlSchemaSAXPlug(validator, &streamContext.pointee.sax, &streamContext.pointee.userData) else { return nil }
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { _ = xmlParseChunk(streamContext, $0.baseAddress, Int32($0.count), 1) }
+        }
+        let valid = xmlSchemaIsValid(validator) == 1
+        xmlSchemaSAXUnplug(plug)
+        guard valid, collector.errors.isEmpty, !streamed.sawDoctype,
+            streamContext.pointee.wellFormed != 0, streamContext.pointee.nsWellFormed != 0,
+            !streamed.rootHasNamespace
+        else { return nil }
+        return streamed.root
     }
 
     /// Parses one file's bytes. The document, when there is one, is valid against the schema
@@ -75,6 +148,11 @@ final class ContentXMLParser {
         return XMLParseResult(document: parsed, root: root,
                               problems: problems.isEmpty ? [.schema(RawXMLError(code: Int(outcome), message: "the file does not match the schema", line: root.line, column: 0, node: root.node))] : problems)
     }
+}
+
+/// The document a SAX2 event is for: the `_private` of the parser context the event carries.
+private func streamedDocument(_ context: UnsafeMutableRawPointer) -> StreamedDocument {
+    Unmanaged<StreamedDocument>.fromOpaque(context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private).takeUnretainedValue()
 }
 
 /// What parsing one file produced: the document (kept alive by `ParsedXML`) and the problems.

@@ -1,7 +1,7 @@
 import CatalogModel
 
 /// One entity read from a content file.
-enum ParsedEntity: Sendable {
+enum ParsedEntity: Hashable, Sendable {
     case catalog(CatalogHeader)
     case home(HomePage)
     case company(CompanyPage)
@@ -11,7 +11,7 @@ enum ParsedEntity: Sendable {
 }
 
 /// What `catalog.xml` holds.
-struct CatalogHeader: Sendable {
+struct CatalogHeader: Hashable, Sendable {
     var brand: String
     var releaseVersion: String
     var releaseDate: Day
@@ -26,19 +26,26 @@ struct AnchorKey: Hashable {
 }
 
 /// Turns a schema-valid document into a model entity. The schema has already fixed the
-/// structure; this reads values, normalises whitespace, and reports what the schema cannot
-/// say (a link with no target or two).
-struct EntityBuilder {
-    let file: ContentFile
-    let source: SourceText
-    let root: XMLElement
-    /// When set, the element of every field is recorded here.
-    var anchors: [AnchorKey: XMLElement]?
-    private(set) var diagnostics: [Diagnostic] = []
+/// structure; this reads values, normalises whitespace, and finds what the schema cannot say
+/// (a link with no target or two).
+struct EntityBuilder<Element: ContentElement> {
+    /// Something the schema cannot say, at the element it is about; the caller, which knows
+    /// where elements start, makes it a diagnostic.
+    struct Problem {
+        var element: Element
+        var entity: EntityReference
+        var code: DiagnosticCode
+        var message: String
+    }
 
-    init(file: ContentFile, source: SourceText, root: XMLElement, recordAnchors: Bool = false) {
+    let file: ContentFile
+    let root: Element
+    /// When set, the element of every field is recorded here.
+    var anchors: [AnchorKey: Element]?
+    private(set) var problems: [Problem] = []
+
+    init(file: ContentFile, root: Element, recordAnchors: Bool = false) {
         self.file = file
-        self.source = source
         self.root = root
         self.anchors = recordAnchors ? [:] : nil
     }
@@ -82,7 +89,7 @@ struct EntityBuilder {
         let entity = EntityReference(.home)
         anchor(root, entity, nil)
         var promotions: [Promotion] = []
-        for element in root.child("promotions")?.children ?? [] {
+        for element in children(root, "promotions") {
             let id = element.attribute("id") ?? ""
             let promotionEntity = EntityReference(.promotion, id)
             anchor(element, promotionEntity, nil)
@@ -120,7 +127,7 @@ struct EntityBuilder {
         let entity = file.entity
         anchor(root, entity, nil)
         var ingredients: [Ingredient] = []
-        for (index, element) in (root.child("ingredients")?.children ?? []).enumerated() {
+        for (index, element) in children(root, "ingredients").enumerated() {
             anchor(element, entity, FieldPath("ingredient", index))
             ingredients.append(Ingredient(text: element.text, product: element.attribute("product").map { ProductID($0) }))
         }
@@ -154,21 +161,26 @@ struct EntityBuilder {
 
     // MARK: Fields
 
-    private mutating func anchor(_ element: XMLElement, _ entity: EntityReference, _ field: FieldPath?) {
+    /// The child elements of `parent`'s child `name`; none if there is no such child.
+    private func children(_ parent: Element, _ name: StaticString) -> [Element] {
+        parent.child(name).map { Array($0.children) } ?? []
+    }
+
+    private mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?) {
         anchors?[AnchorKey(entity: entity, field: field)] = element
     }
 
-    private mutating func text(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> String {
+    private mutating func text(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> String {
         optionalText(parent, name, entity) ?? ""
     }
 
-    private mutating func optionalText(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> String? {
+    private mutating func optionalText(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> String? {
         guard let element = parent.child(name) else { return nil }
         anchor(element, entity, FieldPath("\(name)"))
         return element.text
     }
 
-    private mutating func image(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> ImageReference {
+    private mutating func image(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> ImageReference {
         guard let element = parent.child(name) else { return ImageReference(source: "") }
         anchor(element, entity, FieldPath("\(name)"))
         return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
@@ -187,7 +199,7 @@ struct EntityBuilder {
         root.attribute("position").flatMap { Int($0) }
     }
 
-    private mutating func richText(_ parent: XMLElement, _ name: StaticString, _ entity: EntityReference) -> RichText {
+    private mutating func richText(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> RichText {
         guard let element = parent.child(name) else { return RichText(blocks: []) }
         let field = "\(name)"
         anchor(element, entity, FieldPath(field))
@@ -197,17 +209,17 @@ struct EntityBuilder {
     }
 
     /// The target of a `<link>`: exactly one of `product` or `recipe`.
-    private mutating func linkTarget(_ element: XMLElement, _ entity: EntityReference, _ field: FieldPath) -> LinkTarget? {
+    private mutating func linkTarget(_ element: Element, _ entity: EntityReference, _ field: FieldPath) -> LinkTarget? {
         anchor(element, entity, field)
         switch (element.attribute("product"), element.attribute("recipe")) {
         case (let product?, nil): return .product(ProductID(product))
         case (nil, let recipe?): return .recipe(RecipeID(recipe))
         case (_?, _?):
-            diagnostics.append(Diagnostic(.error, .linkTarget, file: file.path, position: source.position(of: element, root: root),
-                                          entity: entity, message: "link names both a product and a recipe; keep one of product=\"…\" and recipe=\"…\""))
+            problems.append(Problem(element: element, entity: entity, code: .linkTarget,
+                                    message: "link names both a product and a recipe; keep one of product=\"…\" and recipe=\"…\""))
         case (nil, nil):
-            diagnostics.append(Diagnostic(.error, .linkTarget, file: file.path, position: source.position(of: element, root: root),
-                                          entity: entity, message: "link names no target; add product=\"<id>\" or recipe=\"<id>\""))
+            problems.append(Problem(element: element, entity: entity, code: .linkTarget,
+                                    message: "link names no target; add product=\"<id>\" or recipe=\"<id>\""))
         }
         return nil
     }

@@ -51,8 +51,26 @@ struct FileLoader {
         if bytes.starts(with: [0x1F, 0x8B]) {
             return fail(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
         }
-        let source = SourceText(bytes: bytes)
         loaded.sha256 = Self.digest(bytes)
+        if let entity = streamedEntity(bytes, file) {
+            loaded.entity = entity
+            return loaded
+        }
+        // Something is wrong with the file, or it needs a position: the tree finds out what,
+        // and where.
+        return loadWithTree(bytes, into: loaded)
+    }
+
+    /// What `load` learns from a file's bytes with libxml2's tree: the entity, or every
+    /// problem with its position.
+    func loadWithTree(_ bytes: [UInt8], into loaded: LoadedFile) -> LoadedFile {
+        var loaded = loaded
+        let file = loaded.file
+        func fail(_ code: DiagnosticCode, _ position: SourcePosition?, _ message: String) -> LoadedFile {
+            loaded.diagnostics.append(Diagnostic(.error, code, file: file.path, position: position, entity: file.entity, message: message))
+            return loaded
+        }
+        let source = SourceText(bytes: bytes)
         let result = parser.parse(bytes, file: file.path)
         if let problem = result.problems.first, result.document == nil {
             if let offset = source.firstInvalidUTF8Offset() {
@@ -89,11 +107,26 @@ struct FileLoader {
             loaded.rootPosition = source.position(of: rootElement, root: rootElement)
         }
         guard result.problems.isEmpty else { return loaded }
-        var builder = EntityBuilder(file: file, source: source, root: rootElement)
+        var builder = EntityBuilder(file: file, root: rootElement)
         loaded.entity = builder.build()
-        loaded.diagnostics += builder.diagnostics
+        loaded.diagnostics += builder.problems.map { problem in
+            Diagnostic(.error, problem.code, file: file.path, position: source.position(of: problem.element, root: rootElement),
+                       entity: problem.entity, message: problem.message)
+        }
         withExtendedLifetime(document) {}
         return loaded
+    }
+
+    /// The entity of a file with nothing to report, read in one pass with no tree
+    /// (`ContentXMLParser.stream`); nil when the file has anything to report (not well-formed,
+    /// not valid, the wrong root element, an id that differs from its name, a link with no
+    /// target), which `load` then finds again with the tree, where positions are known.
+    func streamedEntity(_ bytes: [UInt8], _ file: ContentFile) -> ParsedEntity? {
+        guard let root = parser.stream(bytes, file: file.path), root.isNamed(file.kind.rootElementName) else { return nil }
+        if !file.id.isEmpty, root.attribute("id") != file.id { return nil }
+        var builder = EntityBuilder(file: file, root: root)
+        let entity = builder.build()
+        return builder.problems.isEmpty ? entity : nil
     }
 
     /// The element of each field of the entity in `file`, as positions, for diagnostics.
@@ -102,7 +135,7 @@ struct FileLoader {
         let result = parser.parse(bytes, file: file.path)
         guard let document = result.document, let rootElement = result.root else { return [:] }
         let source = SourceText(bytes: bytes)
-        var builder = EntityBuilder(file: file, source: source, root: rootElement, recordAnchors: true)
+        var builder = EntityBuilder(file: file, root: rootElement, recordAnchors: true)
         _ = builder.build()
         let positions = (builder.anchors ?? [:]).mapValues { source.position(of: $0, root: rootElement) }
         withExtendedLifetime(document) {}

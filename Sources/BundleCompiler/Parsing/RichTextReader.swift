@@ -1,4 +1,3 @@
-import CLibXML2
 import CatalogModel
 
 /// Reads a schema-valid rich-text element (`body`, `method`) into `RichText`, collapsing
@@ -15,7 +14,7 @@ struct RichTextReader {
 
     /// The blocks of `element`. `resolveLink` gives a `<link>`'s target (or nil, having
     /// reported why), given the index the link will have among the resolved links.
-    mutating func read(_ element: XMLElement, resolveLink: (XMLElement, Int) -> LinkTarget?) -> RichText {
+    mutating func read<Element: ContentElement>(_ element: Element, resolveLink: (Element, Int) -> LinkTarget?) -> RichText {
         var blocks: [RichText.Block] = []
         for child in element.children {
             if child.isNamed("p") {
@@ -32,24 +31,20 @@ struct RichTextReader {
         return RichText(blocks: blocks)
     }
 
-    private mutating func block(_ element: XMLElement, _ resolveLink: (XMLElement, Int) -> LinkTarget?) -> [RichText.Inline] {
+    private mutating func block<Element: ContentElement>(_ element: Element, _ resolveLink: (Element, Int) -> LinkTarget?) -> [RichText.Inline] {
         whitespace.reset()
         return inlines(element, resolveLink)
     }
 
-    private mutating func inlines(_ element: XMLElement, _ resolveLink: (XMLElement, Int) -> LinkTarget?) -> [RichText.Inline] {
+    private mutating func inlines<Element: ContentElement>(_ element: Element, _ resolveLink: (Element, Int) -> LinkTarget?) -> [RichText.Inline] {
         var result: [RichText.Inline] = []
-        var node = element.node.pointee.children
-        while let current = node {
-            defer { node = current.pointee.next }
-            switch current.pointee.type {
-            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                guard let content = current.pointee.content else { continue }
-                let text = collapse(content)
+        element.forEachContent { piece in
+            switch piece {
+            case .text(let bytes):
+                let text = collapse(bytes)
                 if !text.isEmpty { appendText(text, to: &result) }
-            case XML_ELEMENT_NODE:
+            case .element(let child):
                 if whitespace.flushPendingSpace() { appendText(" ", to: &result) }
-                let child = XMLElement(node: current)
                 if child.isNamed("em") {
                     let children = inlines(child, resolveLink)
                     if !children.isEmpty { result.append(.emphasis(children)) }
@@ -66,19 +61,16 @@ struct RichTextReader {
                         result.append(contentsOf: children)
                     }
                 }
-            default:
-                continue  // comments and processing instructions are not content
             }
         }
         return result
     }
 
-    /// A text node's text with whitespace collapsed, continuing the block's collapsing.
-    private mutating func collapse(_ content: UnsafePointer<UInt8>) -> String {
-        let count = Int(xmlStrlen(content))
-        return String(unsafeUninitializedCapacity: count + 1) { output in
+    /// A run of text with whitespace collapsed, continuing the block's collapsing.
+    private mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count + 1) { output in
             var written = 0
-            whitespace.collapse(UnsafeBufferPointer(start: content, count: count)) { output[written] = $0; written += 1 }
+            whitespace.collapse(bytes) { output[written] = $0; written += 1 }
             return written
         }
     }

@@ -2,7 +2,7 @@ import CLibXML2
 
 /// A read-only view of an element in a parsed libxml2 document. Valid only while its document
 /// is alive; never stored beyond one file's parse.
-struct XMLElement {
+struct XMLElement: ContentElement {
     let node: xmlNodePtr
 
     /// The element's name.
@@ -52,6 +52,25 @@ struct XMLElement {
         guard let content = xmlNodeGetContent(node) else { return "" }
         defer { digno_xml_free(content) }
         return collapsingWhitespace(content, count: Int(xmlStrlen(content)))
+    }
+
+    /// The text nodes and child elements in order (with `XML_PARSE_NOCDATA` there are no CDATA
+    /// nodes, but one would be text too).
+    func forEachContent(_ body: (ContentPiece<XMLElement>) -> Void) {
+        var child = node.pointee.children
+        while let current = child {
+            switch current.pointee.type {
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = current.pointee.content {
+                    body(.text(UnsafeBufferPointer(start: content, count: Int(xmlStrlen(content)))))
+                }
+            case XML_ELEMENT_NODE:
+                body(.element(XMLElement(node: current)))
+            default:
+                break
+            }
+            child = current.pointee.next
+        }
     }
 }
 

@@ -7,6 +7,18 @@ enum ContentFileKind: String, Sendable, CaseIterable {
     /// The root element the file must have.
     var rootElement: String { rawValue }
 
+    /// The same name, for comparing with a parsed element's without making a string.
+    var rootElementName: StaticString {
+        switch self {
+        case .catalog: "catalog"
+        case .home: "home"
+        case .company: "company"
+        case .product: "product"
+        case .recipe: "recipe"
+        case .retailer: "retailer"
+        }
+    }
+
     /// The folder holding one file per entity, for the three repeated kinds.
     var folder: String? {
         switch self {

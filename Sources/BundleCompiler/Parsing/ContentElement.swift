@@ -1,0 +1,31 @@
+/// An element of a schema-valid content file, as `EntityBuilder` and `RichTextReader` read it.
+/// Two kinds of document provide one: libxml2's tree (`XMLElement`), which also knows where
+/// each element starts and so serves every file with a diagnostic; and `StreamedDocument`,
+/// filled from libxml2's SAX events while the schema is checked on the same pass, which builds
+/// the entities of clean files with no tree at all.
+protocol ContentElement {
+    associatedtype Children: Sequence<Self>
+
+    /// Whether the element is named `name` (no namespace: content files have none).
+    func isNamed(_ name: StaticString) -> Bool
+    /// The child elements in order.
+    var children: Children { get }
+    /// The first child element named `name`.
+    func child(_ name: StaticString) -> Self?
+    /// The value of attribute `name`, if present.
+    func attribute(_ name: StaticString) -> String?
+    /// All the text inside, whitespace runs collapsed to one space and trimmed: the form every
+    /// plain-text field is stored in.
+    var text: String { get }
+    /// The element's content in order: its own runs of text and its child elements. Comments
+    /// and processing instructions are not content.
+    func forEachContent(_ body: (ContentPiece<Self>) -> Void)
+}
+
+/// A piece of an element's mixed content.
+enum ContentPiece<Element> {
+    /// A run of character data, entities and character references already decoded; valid only
+    /// during the call.
+    case text(UnsafeBufferPointer<UInt8>)
+    case element(Element)
+}

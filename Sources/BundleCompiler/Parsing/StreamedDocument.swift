@@ -1,0 +1,218 @@
+import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A content file as three flat arrays, filled from libxml2's SAX2 events while the schema is
+/// checked on the same pass (`ContentXMLParser.stream`). It holds what `EntityBuilder` reads:
+/// elements, attributes and text, nothing about where they were. Reused from file to file by
+/// one parser, so a file costs no allocation once the arrays have grown.
+///
+/// Written by hand because libxml2's own tree costs a node allocation per element and per run
+/// of text, a separate walk for schema validation, and a walk to free it: together about a
+/// third of the time a large build spends parsing.
+final class StreamedDocument {
+    struct Node {
+        /// The element's name, from the parser's dictionary (valid until the parser is reset);
+        /// nil for a run of text.
+        var name: UnsafePointer<xmlChar>?
+        var firstChild: Int32 = -1
+        var lastChild: Int32 = -1
+        var next: Int32 = -1
+        /// An element's attributes: `attributes[attributeStart..<attributeStart + attributeCount]`.
+        var attributeStart: Int32 = 0
+        var attributeCount: Int32 = 0
+        /// The text inside (an element's: all of it, its descendants' included), as a range of
+        /// `text`. Text is appended in document order, so an element's text is contiguous.
+        var textStart: Int32
+        var textEnd: Int32
+    }
+
+    struct Attribute {
+        var name: UnsafePointer<xmlChar>
+        /// The value, as a range of `values`.
+        var start: Int32
+        var end: Int32
+    }
+
+    // Unchecked: only the thread that owns the parser touches its document, and Swift's
+    // dynamic exclusivity checks on every access cost a fifth of the time spent here.
+    @exclusivity(unchecked) private(set) var nodes: [Node] = []
+    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    @exclusivity(unchecked) private(set) var text: [UInt8] = []
+    @exclusivity(unchecked) private(set) var values: [UInt8] = []
+    /// The elements started and not yet ended, innermost last.
+    @exclusivity(unchecked) private var open: [Int32] = []
+    /// Whether the root element is in a namespace (content files have none).
+    private(set) var rootHasNamespace = false
+    /// Whether the file has a DOCTYPE, which stops the parser before its internal subset.
+    var sawDoctype = false
+
+    /// The root element, once the whole file has been read.
+    var root: StreamedElement? {
+        nodes.isEmpty || !open.isEmpty ? nil : StreamedElement(document: self, index: 0)
+    }
+
+    /// Empties the document for the next file, keeping the arrays' capacity.
+    func reset() {
+        nodes.removeAll(keepingCapacity: true)
+        attributes.removeAll(keepingCapacity: true)
+        text.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        open.removeAll(keepingCapacity: true)
+        rootHasNamespace = false
+        sawDoctype = false
+    }
+
+    // MARK: Events
+
+    /// A start tag. `attributes` is SAX2's array of five pointers per attribute: local name,
+    /// prefix, namespace, start and end of the value.
+    func startElement(_ name: UnsafePointer<xmlChar>, namespace: UnsafePointer<xmlChar>?,
+                      attributeCount: Int, attributes pointers: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        let index = Int32(nodes.count)
+        var node = Node(name: name, textStart: Int32(text.count), textEnd: Int32(text.count))
+        node.attributeStart = Int32(attributes.count)
+        node.attributeCount = Int32(attributeCount)
+        if let pointers {
+            for offset in 0..<attributeCount {
+                let base = pointers + 5 * offset
+                guard let attributeName = base[0], let start = base[3], let end = base[4] else { continue }
+                let valueStart = Int32(values.count)
+                appendValue(UnsafeBufferPointer(start: start, count: end - start))
+                attributes.append(Attribute(name: attributeName, start: valueStart, end: Int32(values.count)))
+            }
+        }
+        node.attributeCount = Int32(attributes.count) - node.attributeStart
+        if let parent = open.last {
+            link(index, under: parent)
+        } else {
+            rootHasNamespace = namespace != nil
+        }
+        nodes.append(node)
+        open.append(index)
+    }
+
+    /// An end tag.
+    func endElement() {
+        guard let index = open.popLast() else { return }
+        nodes[Int(index)].textEnd = Int32(text.count)
+    }
+
+    /// Character data inside the open element; adjacent runs make one text node.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let parent = open.last, !bytes.isEmpty else { return }
+        let last = nodes[Int(parent)].lastChild
+        text.append(contentsOf: bytes)
+        if last >= 0, nodes[Int(last)].name == nil, nodes[Int(last)].textEnd == Int32(text.count - bytes.count) {
+            nodes[Int(last)].textEnd = Int32(text.count)
+            return
+        }
+        let index = Int32(nodes.count)
+        link(index, under: parent)
+        nodes.append(Node(name: nil, textStart: Int32(text.count - bytes.count), textEnd: Int32(text.count)))
+    }
+
+    private func link(_ child: Int32, under parent: Int32) {
+        let previous = nodes[Int(parent)].lastChild
+        if previous >= 0 { nodes[Int(previous)].next = child } else { nodes[Int(parent)].firstChild = child }
+        nodes[Int(parent)].lastChild = child
+    }
+
+    /// Appends an attribute value as libxml2 hands it over. Without entity substitution
+    /// (`XML_PARSE_NOENT`, deliberately never set) libxml2 passes every `&` of the value, from
+    /// `&amp;` or `&#38;`, to SAX2 as the five characters `&#38;`, for its own tree builder to
+    /// decode; every other reference arrives decoded, and a literal `&` cannot occur. So `&#38;`
+    /// is the only sequence to turn back into `&`.
+    private func appendValue(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, memchr(base, 0x26, bytes.count) != nil else {
+            values.append(contentsOf: bytes)
+            return
+        }
+        let escaped: [UInt8] = Array("&#38;".utf8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x26, index + escaped.count <= bytes.count, bytes[index..<(index + escaped.count)].elementsEqual(escaped) {
+                values.append(0x26)
+                index += escaped.count
+            } else {
+                values.append(bytes[index])
+                index += 1
+            }
+        }
+    }
+}
+
+/// An element of a `StreamedDocument`. Valid only until its document is reset for the next
+/// file; never stored beyond one file's parse.
+struct StreamedElement: ContentElement {
+    /// Unowned: an element never outlives the document's current file, and the parser that
+    /// owns the document outlives both; a counted reference cost a retain and a release at
+    /// every step of a walk.
+    unowned(unsafe) let document: StreamedDocument
+    let index: Int32
+
+    private var node: StreamedDocument.Node { document.nodes[Int(index)] }
+
+    func isNamed(_ name: StaticString) -> Bool {
+        guard let own = node.name else { return false }
+        return xmlStrEqual(own, name.utf8Start) != 0
+    }
+
+    var children: Children { Children(document: document, cursor: node.firstChild) }
+
+    func child(_ name: StaticString) -> StreamedElement? {
+        children.first { $0.isNamed(name) }
+    }
+
+    func attribute(_ name: StaticString) -> String? {
+        let node = node
+        for offset in node.attributeStart..<(node.attributeStart + node.attributeCount) {
+            let attribute = document.attributes[Int(offset)]
+            if xmlStrEqual(attribute.name, name.utf8Start) != 0 {
+                return String(decoding: document.values[Int(attribute.start)..<Int(attribute.end)], as: UTF8.self)
+            }
+        }
+        return nil
+    }
+
+    var text: String {
+        let node = node
+        guard node.textEnd > node.textStart else { return "" }
+        return document.text.withUnsafeBufferPointer { buffer in
+            collapsingWhitespace(buffer.baseAddress! + Int(node.textStart), count: Int(node.textEnd - node.textStart))
+        }
+    }
+
+    func forEachContent(_ body: (ContentPiece<StreamedElement>) -> Void) {
+        var next = node.firstChild
+        while next >= 0 {
+            let child = document.nodes[Int(next)]
+            if child.name == nil {
+                document.text.withUnsafeBufferPointer { buffer in
+                    body(.text(UnsafeBufferPointer(rebasing: buffer[Int(child.textStart)..<Int(child.textEnd)])))
+                }
+            } else {
+                body(.element(StreamedElement(document: document, index: next)))
+            }
+            next = child.next
+        }
+    }
+
+    /// The child elements, skipping runs of text.
+    struct Children: Sequence, IteratorProtocol {
+        unowned(unsafe) let document: StreamedDocument
+        var cursor: Int32
+
+        mutating func next() -> StreamedElement? {
+            while cursor >= 0 {
+                let index = cursor
+                cursor = document.nodes[Int(index)].next
+                if document.nodes[Int(index)].name != nil { return StreamedElement(document: document, index: index) }
+            }
+            return nil
+        }
+    }
+}

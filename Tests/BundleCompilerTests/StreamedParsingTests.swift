@@ -1,0 +1,132 @@
+@testable import BundleCompiler
+import CatalogModel
+import Foundation
+import Testing
+
+/// Clean files are read in one SAX2 pass with streaming schema validation
+/// (`FileLoader.streamedEntity`); anything else goes to libxml2's tree (`loadWithTree`), which
+/// reports it. The pass must accept exactly the files the tree accepts, and read them into
+/// exactly the same entity.
+@Suite struct StreamedParsingTests {
+    let loader: FileLoader
+
+    init() throws {
+        loader = try FileLoader(root: "", libxml: LibXML.shared.get())
+    }
+
+    /// The content file at `path` relative to a content folder, if it is one.
+    static func contentFile(_ path: String) -> ContentFile? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard let name = parts.last, name.hasSuffix(".xml") else { return nil }
+        let id = String(name.dropLast(4))
+        if parts.count == 1 {
+            return ContentFileKind.allCases.first { $0.singleFileName == name }.map { ContentFile(path: path, kind: $0, id: "") }
+        }
+        guard parts.count == 2, let kind = ContentFileKind.allCases.first(where: { $0.folder == parts[0] }) else { return nil }
+        return ContentFile(path: path, kind: kind, id: id)
+    }
+
+    /// Every content file under `folder`, with its bytes.
+    static func files(under folder: URL) throws -> [(file: ContentFile, bytes: [UInt8])] {
+        let paths = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+        return try paths.compactMap { path in
+            guard let file = contentFile(path) else { return nil }
+            return (file, try [UInt8](Data(contentsOf: folder.appendingPathComponent(path))))
+        }
+    }
+
+    /// Whether the tree reads `bytes` with nothing to report.
+    func treeEntity(_ bytes: [UInt8], _ file: ContentFile) -> (entity: ParsedEntity?, clean: Bool) {
+        let loaded = loader.loadWithTree(bytes, into: LoadedFile(file: file))
+        let idMatches = file.id.isEmpty || loaded.declaredID == file.id
+        return (loaded.entity, loaded.entity != nil && loaded.diagnostics.isEmpty && idMatches)
+    }
+
+    @Test func theStreamedPassAcceptsAndReadsExactlyWhatTheTreeDoes() throws {
+        var folders = [URL(fileURLWithPath: BundleBuildTests.shippedContent), Fixtures.valid]
+        folders += Fixtures.invalidCases.map { Fixtures.invalid.appendingPathComponent($0).appendingPathComponent("content") }
+        var accepted = 0
+        var refused = 0
+        for folder in folders {
+            for (file, bytes) in try Self.files(under: folder) {
+                let tree = treeEntity(bytes, file)
+                let streamed = loader.streamedEntity(bytes, file)
+                if tree.clean {
+                    #expect(streamed == tree.entity, "\(folder.path)/\(file.path)")
+                    accepted += 1
+                } else {
+                    #expect(streamed == nil, "\(folder.path)/\(file.path)")
+                    refused += 1
+                }
+            }
+        }
+        // The comparison covers both outcomes, many times over.
+        #expect(accepted > 40)
+        #expect(refused > 15)
+    }
+
+    /// References, CDATA, comments and processing instructions, which SAX2 hands over
+    /// differently from the tree: an `&` in an attribute value arrives as `&#38;`.
+    @Test func referencesAndMarkupReadTheSameAsInTheTree() throws {
+        let document = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <product id="espresso">
+              <name>Kahvi &amp; kakku &#233;&lt;3 &#x263A;</name>
+              <icon src="images/icon.png"/>
+              <summary><!-- note -->Tumma<?pi data?>paahto <![CDATA[<ei merkintää> & ]]>jauhe</summary>
+              <body>
+                <p>A &amp; B <em>&quot;C&quot;</em><!-- x --> <link recipe="cafe-latte">D &#38; E</link>&apos;</p>
+              </body>
+              <images>
+                <image src="images/picture.png" alt="Kahvi &amp; kakku &#38; &#233;&lt;3 &quot;&apos; &amp;#38;"/>
+              </images>
+            </product>
+            """
+        let file = ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")
+        let bytes = Array(document.utf8)
+        let tree = treeEntity(bytes, file)
+        #expect(tree.clean)
+        let streamed = try #require(loader.streamedEntity(bytes, file))
+        #expect(streamed == tree.entity)
+        guard case .product(let product) = streamed else {
+            Issue.record("not a product: \(streamed)")
+            return
+        }
+        #expect(product.name == "Kahvi & kakku é<3 ☺")
+        #expect(product.summary == "Tummapaahto <ei merkintää> & jauhe")
+        #expect(product.images.first?.alt == "Kahvi & kakku & é<3 \"' &#38;")
+        #expect(product.body.blocks == [.paragraph([
+            .text("A & B "), .emphasis([.text("\"C\"")]), .text(" "), .link(.recipe("cafe-latte"), [.text("D & E")]), .text("'"),
+        ])])
+    }
+
+    /// A file with something to report is never read by the streamed pass, so its
+    /// diagnostics, with their positions, come from the tree.
+    @Test(arguments: [
+        ("<product id=\"espresso\">", "<product id=\"other\">", "the id differs from the file name"),
+        ("<product id=\"espresso\">", "<product id=\"espresso\" xmlns=\"urn:x\">", "a namespace"),
+        ("<product id=\"espresso\">", "<!DOCTYPE product><product id=\"espresso\">", "a DOCTYPE"),
+        ("<link recipe=\"cafe-latte\">", "<link>", "a link with no target"),
+        ("<link recipe=\"cafe-latte\">", "<link recipe=\"cafe-latte\" product=\"espresso\">", "a link with two targets"),
+        ("<name>Espresso</name>", "<name>Espresso</nam>", "not well-formed"),
+        ("<name>Espresso</name>", "<name>Espresso</name><name>Toinen</name>", "not valid against the schema"),
+    ])
+    func filesWithSomethingToReportGoToTheTree(original: String, replacement: String, what: String) throws {
+        let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
+        let file = ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")
+        #expect(loader.streamedEntity(Array(valid.utf8), file) != nil)
+        let changed = valid.replacingOccurrences(of: original, with: replacement)
+        #expect(changed != valid)
+        #expect(loader.streamedEntity(Array(changed.utf8), file) == nil, "\(what)")
+        #expect(!treeEntity(Array(changed.utf8), file).clean, "\(what)")
+    }
+
+    /// A valid product in the recipes folder: the schema allows any content root, the folder
+    /// does not.
+    @Test func theWrongRootElementGoesToTheTree() throws {
+        let bytes = try [UInt8](Data(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml")))
+        let file = ContentFile(path: "recipes/espresso.xml", kind: .recipe, id: "espresso")
+        #expect(loader.streamedEntity(bytes, file) == nil)
+        #expect(!treeEntity(bytes, file).clean)
+    }
+}
