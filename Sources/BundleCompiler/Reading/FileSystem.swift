@@ -60,7 +60,9 @@ enum FileSystem {
             }
             entries.append((name, type))
         }
-        return entries.sorted { String.utf8Precedes($0.name, $1.name) }
+        var names = ByteKeys(capacity: entries.count, averageLength: 24)
+        for entry in entries { names.append(entry.name.utf8) }
+        return names.sortedIndices().map { entries[$0] }
     }
 
     enum ReadFailure: Error {

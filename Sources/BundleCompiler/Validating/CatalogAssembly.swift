@@ -9,7 +9,7 @@ struct CatalogAssembly {
     private var products: [Product] = []
     private var recipes: [Recipe] = []
     private var retailers: [Retailer] = []
-    private var files: [EntityReference: ContentFile] = [:]
+    private let loaded: [LoadedFile]
     private var singles: [ContentFileKind: ContentFile] = [:]
     /// Files whose entity could not be read, catalog.xml, home.xml and company.xml included
     /// when they are missing.
@@ -18,11 +18,12 @@ struct CatalogAssembly {
     private(set) var unloaded: Set<EntityReference> = []
 
     init(_ loaded: [LoadedFile]) {
+        self.loaded = loaded
         for item in loaded {
             let file = item.file
             switch file.kind {
             case .catalog, .home, .company: singles[file.kind] = file
-            case .product, .recipe, .retailer: files[file.entity] = file
+            case .product, .recipe, .retailer: break
             }
             switch item.entity {
             case .catalog(let value): header = value
@@ -44,13 +45,26 @@ struct CatalogAssembly {
     /// Whether catalog.xml, home.xml and company.xml were all read.
     var singlesPresent: Bool { header != nil && home != nil && company != nil }
 
-    /// The file an entity comes from.
-    func file(of entity: EntityReference) -> ContentFile? {
-        switch entity.kind {
-        case .catalog, .section: singles[.catalog]
-        case .home, .promotion: singles[.home]
-        case .company: singles[.company]
-        case .product, .recipe, .retailer: entity.id.isEmpty ? nil : files[entity]
+    /// Finds the file each entity comes from. Built when there are issues to place, not for
+    /// every build: indexing 100,000 files took a tenth of a second.
+    func fileIndex() -> FileIndex {
+        var files: [EntityReference: ContentFile] = [:]
+        for item in loaded where !item.file.id.isEmpty { files[item.file.entity] = item.file }
+        return FileIndex(files: files, singles: singles)
+    }
+
+    struct FileIndex {
+        fileprivate let files: [EntityReference: ContentFile]
+        fileprivate let singles: [ContentFileKind: ContentFile]
+
+        /// The file an entity comes from.
+        func file(of entity: EntityReference) -> ContentFile? {
+            switch entity.kind {
+            case .catalog, .section: singles[.catalog]
+            case .home, .promotion: singles[.home]
+            case .company: singles[.company]
+            case .product, .recipe, .retailer: entity.id.isEmpty ? nil : files[entity]
+            }
         }
     }
 

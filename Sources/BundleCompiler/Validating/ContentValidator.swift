@@ -79,11 +79,13 @@ public struct ContentValidator: Sendable {
     /// Gives each pending issue the file, line and column of its field, re-reading only the
     /// files that have issues.
     private func locate(_ pending: [PendingIssue], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
+        guard !pending.isEmpty else { return [] }
         let loader = try FileLoader(root: tree.root, libxml: libxml)
+        let files = assembly.fileIndex()
         var anchorsByFile: [String: [AnchorKey: SourcePosition]] = [:]
         var result: [Diagnostic] = []
         for issue in pending {
-            guard let file = assembly.file(of: issue.entity) else {
+            guard let file = files.file(of: issue.entity) else {
                 // A missing catalog.xml, home.xml or company.xml is reported already; other
                 // issues without a file concern a whole folder, such as `no-products`.
                 guard let folder = ContentFileKind.allCases.first(where: { $0.entityKind == issue.entity.kind })?.folder else { continue }

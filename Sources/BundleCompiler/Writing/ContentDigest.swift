@@ -8,12 +8,15 @@ enum ContentDigest {
     static func compute(files: [String: String], images: BundleImages) -> String {
         var lines = files
         for (path, sha256) in images.byPath { lines[path] = sha256 }
+        let entries = Array(lines)
+        var paths = ByteKeys(capacity: entries.count, averageLength: 32)
+        for entry in entries { paths.append(entry.key.utf8) }
         var text: [UInt8] = []
-        text.reserveCapacity(lines.count * 100)
-        for path in lines.keys.sorted(by: String.utf8Precedes) {
-            text.append(contentsOf: path.utf8)
+        text.reserveCapacity(entries.count * 100)
+        for index in paths.sortedIndices() {
+            text.append(contentsOf: entries[index].key.utf8)
             text.append(UInt8(ascii: "\t"))
-            text.append(contentsOf: lines[path]!.utf8)
+            text.append(contentsOf: entries[index].value.utf8)
             text.append(UInt8(ascii: "\n"))
         }
         return SHA256.hash(data: text).hexString

@@ -51,11 +51,7 @@ enum ListOrder {
             }
         }
         defer { digno_collator_close(collator) }
-        // Every key in one buffer, each item's as a range of it: one allocation, not one per name.
-        var keys: [UInt8] = []
-        keys.reserveCapacity(items.count * 24)
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(items.count)
+        var keys = ByteKeys(capacity: items.count, averageLength: 24)
         var utf16: [UInt16] = []
         var buffer = [UInt8](repeating: 0, count: 256)
         for item in items {
@@ -66,19 +62,8 @@ enum ListOrder {
                 buffer = [UInt8](repeating: 0, count: length)
                 length = Int(digno_collator_sort_key(collator, utf16, Int32(utf16.count), &buffer, Int32(buffer.count)))
             }
-            let start = keys.count
-            keys.append(contentsOf: buffer[0..<max(length - 1, 0)])  // without the terminating zero
-            ranges.append(start..<keys.count)
+            keys.append(buffer[0..<max(length - 1, 0)])  // without the terminating zero
         }
-        return keys.withUnsafeBufferPointer { keys in
-            items.indices.sorted { a, b in
-                let left = ranges[a], right = ranges[b]
-                let common = min(left.count, right.count)
-                let order = common == 0 ? 0 : memcmp(keys.baseAddress! + left.lowerBound, keys.baseAddress! + right.lowerBound, common)
-                if order != 0 { return order < 0 }
-                if left.count != right.count { return left.count < right.count }
-                return String.utf8Precedes(items[a].id, items[b].id)
-            }
-        }
+        return keys.sortedIndices { a, b in String.utf8Precedes(items[a].id, items[b].id) }
     }
 }
