@@ -66,23 +66,44 @@ public struct BundleBuilder: Sendable {
         defer { try? AtomicFile.remove(scratchPath) }
         progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
         let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase(at: scratchPath)
-        defer { try? scratch.close() }
+        var scratchDiscarded = false
+        defer { if !scratchDiscarded { try? scratch.close() } }
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
             progress("compacting into \(output)")
             try BundleWriter.vacuum(scratch, into: temporary)
             progress("verifying the bundle")
+            // Once copied, the scratch database is closed and removed beside the checks (its
+            // removal is disk work, not a core's) rather than after them.
+            scratchDiscarded = true
+            let discarded = Background<Void, Never> {
+                try? scratch.close()
+                try? AtomicFile.remove(scratchPath)
+            }
+            defer { discarded.wait() }
             // Three things at once: syncing the file waits on the disk, not on a core; SQLite's
-            // integrity check reads every page on one core; the rules and the hashing share
-            // the other, the two taking about as long.
+            // integrity check reads every page on one core; the rules, the hashing and the
+            // manifest share the other, taking about as long.
             let synced = Background { try AtomicFile.sync(temporary) }
             let verification = Background { try Self.check(temporary, BundleChecks.integrityProblems) }
-            let hashed = Result { () throws(BuildError) -> (String, Int) in
+            let described = Result { () throws(BuildError) -> Manifest in
                 try Self.check(temporary) { db in
                     let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
                     return try BundleChecks.ruleProblems(in: db) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
                 }
-                return try Self.sha256(ofFile: temporary)
+                let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
+                let manifest = Manifest(
+                    format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
+                    releaseDate: catalog.releaseDate.description, contentDigest: digest,
+                    bundle: Manifest.File(file: name, sha256: bundleSHA256, bytes: bundleBytes),
+                    counts: [
+                        "products": catalog.products.count, "recipes": catalog.recipes.count,
+                        "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
+                        "images": images.bySHA256.count,
+                    ])
+                // Written and synced beside its temporary name; a failure below removes it.
+                try AtomicFile.writeTemporary(manifest.encoded(), for: manifestPath)
+                return manifest
             }
             // Both threads are waited for before anything fails, so that neither is still
             // reading or syncing the file when a failure removes it.
@@ -90,18 +111,8 @@ public struct BundleBuilder: Sendable {
             let flushed = Result { () throws(BuildError) in try Self.wait(for: synced) }
             try verified.get()
             try flushed.get()
-            let (bundleSHA256, bundleBytes) = try hashed.get()
+            let manifest = try described.get()
             progress("publishing")
-            let manifest = Manifest(
-                format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
-                releaseDate: catalog.releaseDate.description, contentDigest: digest,
-                bundle: Manifest.File(file: name, sha256: bundleSHA256, bytes: bundleBytes),
-                counts: [
-                    "products": catalog.products.count, "recipes": catalog.recipes.count,
-                    "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
-                    "images": images.bySHA256.count,
-                ])
-            try AtomicFile.writeTemporary(manifest.encoded(), for: manifestPath)
             // Both files are complete on disk before either is renamed.
             try AtomicFile.publish(output)
             try AtomicFile.publish(manifestPath)
