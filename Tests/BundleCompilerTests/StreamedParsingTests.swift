@@ -130,3 +130,31 @@ import Testing
         #expect(!treeEntity(bytes, file).clean)
     }
 }
+
+/// Whitespace collapsing, which both ways of reading share: runs are one space, none at the
+/// ends, and a run split across pieces of text is still one space.
+@Suite struct WhitespaceCollapsingTests {
+    @Test(arguments: [
+        ("", ""), ("   ", ""), ("ab", "ab"), ("  a \t\n\r b  ", "a b"), ("Café  Digno\n", "Café Digno"), ("a\u{A0}b", "a\u{A0}b"),
+    ])
+    func collapsesOnePiece(text: String, expected: String) {
+        #expect(collapsingWhitespace(text) == expected)
+    }
+
+    @Test func aRunAcrossPiecesIsOneSpace() {
+        var collapser = WhitespaceCollapser()
+        let pieces = ["  Suodatin", "kahvi  ", " \n", "kotiin", " "]
+        let total = pieces.reduce(0) { $0 + $1.utf8.count }
+        let text = String(unsafeUninitializedCapacity: total + 1) { output in
+            var written = 0
+            for piece in pieces {
+                Array(piece.utf8).withUnsafeBufferPointer { collapser.collapse($0, into: output, written: &written) }
+            }
+            return written
+        }
+        #expect(text == "Suodatinkahvi kotiin")
+        // The trailing space is held back, for an inline element that may follow.
+        let due = collapser.flushPendingSpace()
+        #expect(due)
+    }
+}

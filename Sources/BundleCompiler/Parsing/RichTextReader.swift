@@ -70,7 +70,7 @@ struct RichTextReader {
     private mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count + 1) { output in
             var written = 0
-            whitespace.collapse(bytes) { output[written] = $0; written += 1 }
+            whitespace.collapse(bytes, into: output, written: &written)
             return written
         }
     }

@@ -87,7 +87,7 @@ func collapsingWhitespace(_ bytes: UnsafePointer<UInt8>, count: Int) -> String {
     var collapser = WhitespaceCollapser()
     return String(unsafeUninitializedCapacity: count) { output in
         var written = 0
-        collapser.collapse(UnsafeBufferPointer(start: bytes, count: count)) { output[written] = $0; written += 1 }
+        collapser.collapse(UnsafeBufferPointer(start: bytes, count: count), into: output, written: &written)
         return written
     }
 }
@@ -101,19 +101,36 @@ struct WhitespaceCollapser {
     private var lastWasSpace = false
     private(set) var hasText = false
 
-    mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>, _ emit: (UInt8) -> Void) {
-        for byte in bytes {
-            switch byte {
-            case 0x20, 0x09, 0x0A, 0x0D:
+    /// Writes `bytes`, collapsed, into `output` from index `written`, advancing `written`.
+    /// `output` needs room for `bytes.count` more bytes, or one more when a space is held
+    /// back from earlier pieces. Runs of text are copied whole.
+    mutating func collapse(_ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, written: inout Int) {
+        guard let base = bytes.baseAddress, let target = output.baseAddress else { return }
+        var index = 0
+        while index < bytes.count {
+            if Self.isSpace(base[index]) {
                 pendingSpace = hasText && !lastWasSpace
-            default:
-                if pendingSpace { emit(0x20) }
-                pendingSpace = false
-                lastWasSpace = false
-                hasText = true
-                emit(byte)
+                index += 1
+                continue
             }
+            if pendingSpace {
+                target[written] = 0x20
+                written += 1
+            }
+            pendingSpace = false
+            lastWasSpace = false
+            hasText = true
+            var end = index + 1
+            while end < bytes.count, !Self.isSpace(base[end]) { end += 1 }
+            (target + written).update(from: base + index, count: end - index)
+            written += end - index
+            index = end
         }
+    }
+
+    /// XML whitespace: space, tab, line feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// Whether a held-back space is due here; if so it counts as written.
