@@ -121,6 +121,20 @@ import Testing
         #expect(!treeEntity(Array(changed.utf8), file).clean, "\(what)")
     }
 
+    /// Through the schema's SAX plug too, a DOCTYPE stops the parser before its internal
+    /// subset is read: no entity is declared, so none can be expanded or loaded.
+    @Test func aDoctypeStopsTheStreamedPass() throws {
+        let document = """
+            <?xml version="1.0"?>
+            <!DOCTYPE product [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
+            <product id="espresso"><name>&b;</name></product>
+            """
+        let file = ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")
+        #expect(loader.streamedEntity(Array(document.utf8), file) == nil)
+        #expect(loader.parser.streamed.sawDoctype)
+        #expect(loader.parser.streamed.root == nil)
+    }
+
     /// A valid product in the recipes folder: the schema allows any content root, the folder
     /// does not.
     @Test func theWrongRootElementGoesToTheTree() throws {

@@ -13,9 +13,10 @@ final class ContentXMLParser {
     private let context: xmlParserCtxtPtr
     private let validator: xmlSchemaValidCtxtPtr
     private let collector = XMLErrorCollector()
-    /// The SAX2 parser behind `stream`, and the document its events fill.
+    /// The SAX2 parser behind `stream`, and the document its events fill (internal for tests:
+    /// they check that a DOCTYPE stopped the parser).
     private let streamContext: xmlParserCtxtPtr
-    private let streamed = StreamedDocument()
+    let streamed = StreamedDocument()
 
     init(libxml: LibXML) throws(CompilerError) {
         guard let context = xmlNewParserCtxt() else { throw .outOfMemory }
