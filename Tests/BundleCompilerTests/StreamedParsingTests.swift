@@ -121,6 +121,35 @@ import Testing
         #expect(!treeEntity(Array(changed.utf8), file).clean, "\(what)")
     }
 
+    /// Byte-level variants of a valid file: what the streamed pass accepts, the tree accepts
+    /// and reads the same. Only a NUL after the root element (which libxml2's tree parser
+    /// ignores) sends a file the tree accepts to the tree.
+    @Test(arguments: ["bom", "crlf", "latin1-declared", "utf16", "no-declaration", "trailing-comment", "nul"])
+    func variantsOfAFileReadTheSameBothWays(variant: String) throws {
+        let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
+        let bytes: [UInt8]
+        switch variant {
+        case "bom": bytes = [0xEF, 0xBB, 0xBF] + Array(valid.utf8)
+        case "crlf": bytes = Array(valid.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        case "latin1-declared": bytes = Array(valid.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").utf8)
+        case "utf16": bytes = Array(valid.data(using: .utf16)!)
+        case "no-declaration": bytes = Array(valid.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "").utf8)
+        case "trailing-comment": bytes = Array((valid + "<!-- end -->\n").utf8)
+        default: bytes = Array(valid.utf8) + [0]
+        }
+        let file = ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")
+        let tree = treeEntity(bytes, file)
+        let streamed = loader.streamedEntity(bytes, file)
+        if variant == "nul" {
+            #expect(streamed == nil)
+        } else if tree.clean {
+            #expect(streamed == tree.entity)
+        } else {
+            #expect(streamed == nil)
+        }
+        #expect(tree.clean == !["utf16"].contains(variant), "the tree's verdict on \(variant)")
+    }
+
     /// Through the schema's SAX plug too, a DOCTYPE stops the parser before its internal
     /// subset is read: no entity is declared, so none can be expanded or loaded.
     @Test func aDoctypeStopsTheStreamedPass() throws {

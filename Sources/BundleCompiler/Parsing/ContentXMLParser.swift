@@ -62,8 +62,11 @@ final class ContentXMLParser {
 
     /// Options of the SAX2 parser: those of `options` that mean anything without a tree, less
     /// NOCDATA, which would remove the handler for CDATA sections rather than send them as
-    /// text; the handler itself sends them as text (see `streamHandler`).
-    private static let streamOptions = Int32(XML_PARSE_NONET.rawValue)
+    /// text (the handler itself sends them as text, see `streamHandler`); and IGNORE_ENC. The
+    /// tree parser reads every file as UTF-8 whatever its XML declaration says, but the push
+    /// parser would switch to a declared encoding (a test reads a UTF-8 file that declares
+    /// ISO-8859-1 both ways).
+    private static let streamOptions = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_IGNORE_ENC.rawValue)
 
     /// The SAX2 events `stream` listens to. Each receives the parser context (the push parser's
     /// user data is its own context, and the schema's SAX plug passes that on), whose
@@ -108,8 +111,13 @@ final class ContentXMLParser {
         collector.reset()
         xmlCtxtResetPush(streamContext, nil, 0, file, "UTF-8")
         guard let plug = xmlSchemaSAXPlug(validator, &streamContext.pointee.sax, &streamContext.pointee.userData) else { return nil }
+        // A UTF-8 byte order mark, which the tree parser skips when it switches to UTF-8, is
+        // skipped here: the push parser switched before it had any bytes to look at.
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { _ = xmlParseChunk(streamContext, $0.baseAddress, Int32($0.count), 1) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                _ = xmlParseChunk(streamContext, $0.baseAddress.map { $0 + start }, Int32($0.count - start), 1)
+            }
         }
         let valid = xmlSchemaIsValid(validator) == 1
         xmlSchemaSAXUnplug(plug)

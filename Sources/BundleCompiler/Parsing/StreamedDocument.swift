@@ -75,7 +75,6 @@ final class StreamedDocument {
         let index = Int32(nodes.count)
         var node = Node(name: name, textStart: Int32(text.count), textEnd: Int32(text.count))
         node.attributeStart = Int32(attributes.count)
-        node.attributeCount = Int32(attributeCount)
         if let pointers {
             for offset in 0..<attributeCount {
                 let base = pointers + 5 * offset
