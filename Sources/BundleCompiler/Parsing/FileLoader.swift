@@ -20,6 +20,15 @@ struct LoadedFile: Sendable {
     var diagnostics: [Diagnostic] = []
 }
 
+extension LoadedFile {
+    /// This file with an error about the whole file added.
+    func failing(_ code: DiagnosticCode, _ position: SourcePosition?, _ message: String) -> LoadedFile {
+        var failed = self
+        failed.diagnostics.append(Diagnostic(.error, code, file: file.path, position: position, entity: file.entity, message: message))
+        return failed
+    }
+}
+
 /// Reads, checks and parses content files: size, compression, UTF-8, well-formedness, no
 /// DOCTYPE, depth, root element, schema, then the entity. One loader per thread.
 struct FileLoader {
@@ -36,20 +45,16 @@ struct FileLoader {
 
     func load(_ file: ContentFile) -> LoadedFile {
         var loaded = LoadedFile(file: file)
-        func fail(_ code: DiagnosticCode, _ position: SourcePosition?, _ message: String) -> LoadedFile {
-            loaded.diagnostics.append(Diagnostic(.error, code, file: file.path, position: position, entity: file.entity, message: message))
-            return loaded
-        }
         let bytes: [UInt8]
         switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
         case .success(let read): bytes = read
         case .failure(.tooLarge(let size)):
-            return fail(.fileTooLarge, nil, "\(file.path) is \(size) bytes; the limit is \(Self.maxFileSize) bytes (4 MiB): split or shorten it")
+            return loaded.failing(.fileTooLarge, nil, "\(file.path) is \(size) bytes; the limit is \(Self.maxFileSize) bytes (4 MiB): split or shorten it")
         case .failure(.unreadable(let reason)):
-            return fail(.fileUnreadable, nil, "\(file.path) cannot be read: \(reason)")
+            return loaded.failing(.fileUnreadable, nil, "\(file.path) cannot be read: \(reason)")
         }
         if bytes.starts(with: [0x1F, 0x8B]) {
-            return fail(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
+            return loaded.failing(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
         }
         loaded.sha256 = Self.digest(bytes)
         if let entity = streamedEntity(bytes, file) {
@@ -66,32 +71,28 @@ struct FileLoader {
     func loadWithTree(_ bytes: [UInt8], into loaded: LoadedFile) -> LoadedFile {
         var loaded = loaded
         let file = loaded.file
-        func fail(_ code: DiagnosticCode, _ position: SourcePosition?, _ message: String) -> LoadedFile {
-            loaded.diagnostics.append(Diagnostic(.error, code, file: file.path, position: position, entity: file.entity, message: message))
-            return loaded
-        }
         let source = SourceText(bytes: bytes)
         let result = parser.parse(bytes, file: file.path)
         if let problem = result.problems.first, result.document == nil {
             if let offset = source.firstInvalidUTF8Offset() {
-                return fail(.invalidUTF8, source.position(ofByte: offset), "the file is not valid UTF-8 here; save it with UTF-8 encoding")
+                return loaded.failing(.invalidUTF8, source.position(ofByte: offset), "the file is not valid UTF-8 here; save it with UTF-8 encoding")
             }
             switch problem {
             case .doctype(let line):
-                return fail(.doctypeForbidden, SourcePosition(line: max(line, 1), column: 1),
+                return loaded.failing(.doctypeForbidden, SourcePosition(line: max(line, 1), column: 1),
                             "DOCTYPE declarations are not allowed in content files; delete the <!DOCTYPE …> declaration")
             case .malformed(let error) where Self.isDepthError(error):
-                return fail(.xmlTooDeep, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
+                return loaded.failing(.xmlTooDeep, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
                             "elements are nested more than \(LibXML.maxDepth) deep; the content format never needs that many levels")
             case .malformed(let error), .schema(let error):
-                return fail(.xmlMalformed, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
+                return loaded.failing(.xmlMalformed, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
                             "not well-formed XML: \(error.message.trimmingTrailingPeriod()); fix the markup here")
             }
         }
         guard let document = result.document, let rootElement = result.root else { return loaded }
         if rootElement.name != file.kind.rootElement || rootElement.node.pointee.ns != nil {
             let expected = file.kind.rootElement
-            return fail(.wrongRoot, source.position(of: rootElement, root: rootElement),
+            return loaded.failing(.wrongRoot, source.position(of: rootElement, root: rootElement),
                         "the root element is <\(rootElement.name)>\(rootElement.node.pointee.ns != nil ? " in a namespace" : ""); a file in this place must hold <\(expected)> with no namespace")
         }
         for problem in result.problems {

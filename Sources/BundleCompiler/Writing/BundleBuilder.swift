@@ -66,8 +66,7 @@ public struct BundleBuilder: Sendable {
         defer { try? AtomicFile.remove(scratchPath) }
         progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
         let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase(at: scratchPath)
-        var scratchDiscarded = false
-        defer { if !scratchDiscarded { try? scratch.close() } }
+        defer { try? scratch.close() }  // closing again is a no-op
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
             progress("compacting into \(output)")
@@ -75,7 +74,6 @@ public struct BundleBuilder: Sendable {
             progress("verifying the bundle")
             // Once copied, the scratch database is closed and removed beside the checks (its
             // removal is disk work, not a core's) rather than after them.
-            scratchDiscarded = true
             let discarded = Background<Void, Never> {
                 try? scratch.close()
                 try? AtomicFile.remove(scratchPath)

@@ -220,9 +220,10 @@ struct BundleWriter: Sendable {
     /// speed depends on it: `VACUUM INTO` copies rows in key order whatever order they went in.
     /// Entity tables themselves keep list order, which is their rowid order in the bundle.
     private static func inIDOrder<Entity>(_ entities: [Entity], id: (Entity) -> String) -> LazyMapSequence<[Int], Entity> {
-        let ids = entities.map(id)
-        // Ids are ASCII, so `<` is the byte order SQLite's BINARY collation uses.
-        return ids.indices.sorted { ids[$0] < ids[$1] }.lazy.map { entities[$0] }
+        // Byte order, which is the order of SQLite's BINARY collation.
+        var ids = ByteKeys(capacity: entities.count, averageLength: 24)
+        for entity in entities { ids.append(id(entity).utf8) }
+        return ids.sortedIndices().lazy.map { entities[$0] }
     }
 
     private func insertAll(_ db: Database, _ lists: Lists) throws {
