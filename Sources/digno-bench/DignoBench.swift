@@ -39,28 +39,41 @@ struct Measure: ParsableCommand {
 
     func run() throws {
         let start = ContinuousClock.now
-        var stages: [(name: String, started: ContinuousClock.Instant)] = []
-        func stage(_ name: String) { stages.append((name, ContinuousClock.now)) }
+        var stages: [(name: String, started: ContinuousClock.Instant, cpu: Double)] = []
+        func stage(_ name: String) { stages.append((name, ContinuousClock.now, Self.cpuSeconds())) }
         let builder = BundleBuilder(contentFolder: content, output: output)
         let report = try builder.validate(progress: stage)
         let validated = ContinuousClock.now
         let manifest = try builder.write(report, progress: stage)
         let end = ContinuousClock.now
+        let cpu = Self.cpuSeconds()
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         var result: [String: Double] = [
             "seconds": (end - start).seconds, "validateSeconds": (validated - start).seconds,
             "writeSeconds": (end - validated).seconds, "peakMegabytes": Double(usage.ru_maxrss) / 1024,
-            "bundleBytes": Double(manifest.bundle.bytes), "errors": Double(report.errorCount),
+            "bundleBytes": Double(manifest.bundle.bytes), "errors": Double(report.errorCount), "cpuSeconds": cpu,
         ]
-        // Each stage's seconds, keyed by the first word of its progress text ("stage.writing").
+        // Each stage's wall seconds, keyed by the first word of its progress text
+        // ("stage.writing"), and the processor seconds of all threads in it ("cpu.writing").
         for (index, current) in stages.enumerated() {
-            let ended = index + 1 < stages.count ? stages[index + 1].started : end
+            let next = index + 1 < stages.count ? stages[index + 1] : (name: "", started: end, cpu: cpu)
             let word = current.name.split(separator: " ").first.map(String.init) ?? current.name
-            result["stage." + word, default: 0] += (ended - current.started).seconds
+            result["stage." + word, default: 0] += (next.started - current.started).seconds
+            result["cpu." + word, default: 0] += next.cpu - current.cpu
         }
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension Measure {
+    /// User and system processor time of all this process's threads so far.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 }
 
