@@ -1,4 +1,5 @@
 @testable import BundleCompiler
+import Crypto
 import Testing
 
 /// Each file's hash for the content digest ignores CR LF versus LF, and nothing else.
@@ -36,5 +37,18 @@ import Testing
         #expect(sorted.filter { names[$0] == "a" } == [1, 8])
         #expect(keys.sortedIndices { $0 > $1 }.filter { names[$0] == "a" } == [8, 1])
         #expect(sorted.map { names[$0] } == names.sorted(by: String.utf8Precedes))
+    }
+}
+
+/// The content digest: one line per file, sorted by path, whatever order the files came in.
+@Suite struct ContentDigestTests {
+    @Test func isTheHashOfSortedLinesWhateverTheOrder() throws {
+        let images = try BundleImages(paths: [], root: "/nonexistent")
+        let a = ContentDigest.Entry(path: "products/a.xml", sha256: "11")
+        let b = ContentDigest.Entry(path: "catalog.xml", sha256: "22")
+        let expected = SHA256.hash(data: Array("catalog.xml\t22\nproducts/a.xml\t11\n".utf8)).hexString
+        #expect(ContentDigest.compute(files: [a, b], images: images) == expected)
+        #expect(ContentDigest.compute(files: [b, a], images: images) == expected)
+        #expect(expected.count == 64 && expected.allSatisfy { "0123456789abcdef".contains($0) })
     }
 }

@@ -106,10 +106,12 @@ final class ContentXMLParser {
     /// the file only if the file is well-formed, has no DOCTYPE, and is valid against the
     /// schema; nil for anything else, and `parse` then finds and reports what is wrong. The
     /// element is valid until the next call.
-    func stream(_ bytes: [UInt8], file: String) -> StreamedElement? {
+    func stream(_ bytes: [UInt8]) -> StreamedElement? {
         streamed.reset()
         collector.reset()
-        xmlCtxtResetPush(streamContext, nil, 0, file, "UTF-8")
+        // No file name: nothing reported here names a file, and libxml2 would otherwise make
+        // it a canonical path and a folder name for every file.
+        xmlCtxtResetPush(streamContext, nil, 0, nil, "UTF-8")
         guard let plug = xmlSchemaSAXPlug(validator, &streamContext.pointee.sax, &streamContext.pointee.userData) else { return nil }
         // A UTF-8 byte order mark, which the tree parser skips when it switches to UTF-8, is
         // skipped here: the push parser switched before it had any bytes to look at.

@@ -123,7 +123,7 @@ struct FileLoader {
     /// not valid, the wrong root element, an id that differs from its name, a link with no
     /// target), which `load` then finds again with the tree, where positions are known.
     func streamedEntity(_ bytes: [UInt8], _ file: ContentFile) -> ParsedEntity? {
-        guard let root = parser.stream(bytes, file: file.path), root.isNamed(file.kind.rootElementName) else { return nil }
+        guard let root = parser.stream(bytes), root.isNamed(file.kind.rootElementName) else { return nil }
         if !file.id.isEmpty, root.attribute("id") != file.id { return nil }
         var builder = EntityBuilder(file: file, root: root)
         let entity = builder.build()

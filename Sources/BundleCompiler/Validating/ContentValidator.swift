@@ -48,7 +48,7 @@ public struct ContentValidator: Sendable {
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,
             catalog: assembly.singlesPresent ? catalog : nil,
-            fileDigests: Dictionary(loaded.compactMap { item in item.sha256.map { (item.file.path, $0) } }, uniquingKeysWith: { a, _ in a }),
+            fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
             imagePaths: imageResult.used)
     }
 
@@ -63,10 +63,16 @@ public struct ContentValidator: Sendable {
     /// A root element whose id differs from its file name: a copy that was not renamed, or a
     /// renamed file whose id was not.
     static func checkDeclaredIDs(_ loaded: [LoadedFile]) -> [Diagnostic] {
+        let mismatched = loaded.filter { item in
+            guard !item.file.id.isEmpty, let declared = item.declaredID else { return false }
+            return declared != item.file.id
+        }
+        // Every file's id is indexed only when some file needs it, not on every build.
+        guard !mismatched.isEmpty else { return [] }
         var stems: [ContentFileKind: [String: String]] = [:]
-        for file in loaded.map(\.file) where !file.id.isEmpty { stems[file.kind, default: [:]][file.id] = file.path }
-        return loaded.compactMap { item in
-            guard !item.file.id.isEmpty, let declared = item.declaredID, declared != item.file.id else { return nil }
+        for item in loaded where !item.file.id.isEmpty { stems[item.file.kind, default: [:]][item.file.id] = item.file.path }
+        return mismatched.compactMap { item in
+            guard let declared = item.declaredID else { return nil }
             if let other = stems[item.file.kind]?[declared] {
                 return Diagnostic(.error, .duplicateID, file: item.file.path, position: item.rootPosition, entity: item.file.entity,
                                   message: "id '\(declared)' is already the id of \(other); ids come from file names: set id=\"\(item.file.id)\" to match this file's name")

@@ -8,8 +8,9 @@ public struct ValidationReport: Sendable {
     public var fileCount: Int
     /// The catalogue, when every file it needs could be read (it may still have errors).
     public var catalog: Catalog?
-    /// SHA-256 of each XML file by path (line ends normalised), for the content digest.
-    var fileDigests: [String: String] = [:]
+    /// SHA-256 of each XML file that could be read (line ends normalised), for the content
+    /// digest; each path once.
+    var fileDigests: [ContentDigest.Entry] = []
     /// Every image file the catalogue uses, by its path in the content folder.
     var imagePaths: Set<String> = []
 

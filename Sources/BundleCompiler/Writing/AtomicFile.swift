@@ -58,16 +58,20 @@ enum AtomicFile {
         guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
     }
 
-    /// Renames the temporary file over `target` and flushes the folder, so the rename survives
-    /// a power cut.
-    static func publish(_ target: String) throws(BuildError) {
-        let temporary = temporaryPath(for: target)
-        guard rename(temporary, target) == 0 else { throw .output(path: target, reason: lastError()) }
-        let folder = split(target).folder
-        let descriptor = open(folder, O_RDONLY)
-        guard descriptor >= 0 else { throw .output(path: folder, reason: lastError()) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw .output(path: folder, reason: lastError()) }
+    /// Renames the temporary files over `targets`, in order, then flushes their folders once
+    /// each, so that the renames survive a power cut. One flush after all the renames rather
+    /// than one after each: each flush waits for a journal commit.
+    static func publish(_ targets: String...) throws(BuildError) {
+        for target in targets {
+            guard rename(temporaryPath(for: target), target) == 0 else { throw .output(path: target, reason: lastError()) }
+        }
+        var flushed: Set<String> = []
+        for folder in targets.map({ split($0).folder }) where flushed.insert(folder).inserted {
+            let descriptor = open(folder, O_RDONLY)
+            guard descriptor >= 0 else { throw .output(path: folder, reason: lastError()) }
+            defer { close(descriptor) }
+            guard fsync(descriptor) == 0 else { throw .output(path: folder, reason: lastError()) }
+        }
     }
 
     /// Creates `folder` and its parents if missing.

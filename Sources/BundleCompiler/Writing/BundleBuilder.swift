@@ -46,9 +46,15 @@ public struct BundleBuilder: Sendable {
         if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
             throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
         }
-        progress("reading images")
-        let images = try BundleImages(paths: report.imagePaths, root: contentFolder)
-        let digest = ContentDigest.compute(files: report.fileDigests, images: images)
+        progress("reading images and ordering the lists")
+        // Three parts on two cores: the images and the content digest on one thread, the
+        // products' order on another, the recipes' and retailers' on this one.
+        let imagesAndDigest = Background { [contentFolder] () throws(BuildError) -> (BundleImages, String) in
+            let images = try BundleImages(paths: report.imagePaths, root: contentFolder)
+            return (images, ContentDigest.compute(files: report.fileDigests, images: images))
+        }
+        let lists = BundleWriter.Lists(ordering: catalog)
+        let (images, digest) = try imagesAndDigest.wait()
         let version = releaseVersion ?? catalog.releaseVersion
         let info = [
             "schema_version": String(BundleSchema.version),
@@ -65,7 +71,7 @@ public struct BundleBuilder: Sendable {
         try AtomicFile.remove(scratchPath)
         defer { try? AtomicFile.remove(scratchPath) }
         progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
-        let scratch = try BundleWriter(catalog: catalog, images: images, info: info).scratchDatabase(at: scratchPath)
+        let scratch = try BundleWriter(catalog: catalog, lists: lists, images: images, info: info).scratchDatabase(at: scratchPath)
         defer { try? scratch.close() }  // closing again is a no-op
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
@@ -112,8 +118,7 @@ public struct BundleBuilder: Sendable {
             let manifest = try described.get()
             progress("publishing")
             // Both files are complete on disk before either is renamed.
-            try AtomicFile.publish(output)
-            try AtomicFile.publish(manifestPath)
+            try AtomicFile.publish(output, manifestPath)
             return manifest
         } catch {
             try? AtomicFile.removeStale(for: output)

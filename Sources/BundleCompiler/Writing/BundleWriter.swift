@@ -14,6 +14,7 @@ import GRDB
 /// copied into the first (see `copySearchIndex`).
 struct BundleWriter: Sendable {
     let catalog: Catalog
+    let lists: Lists
     let images: BundleImages
     let info: [String: String]
 
@@ -22,10 +23,21 @@ struct BundleWriter: Sendable {
 
     /// Products, recipes and retailers in list order: the order of their positions, of their
     /// rows, and of the search index's rowids.
-    private struct Lists: Sendable {
+    struct Lists: Sendable {
         var products: [Product]
         var recipes: [Recipe]
         var retailers: [Retailer]
+
+        /// The catalogue's lists in list order (`ListOrder`): products on another core while
+        /// recipes and retailers are ordered on this one.
+        init(ordering catalog: Catalog) {
+            let products = Background<[Product], Never> {
+                ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position)
+            }
+            recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position)
+            retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position)
+            self.products = products.wait()
+        }
     }
 
     /// Builds the scratch database at `path` and returns it. The search index's scratch
@@ -38,13 +50,6 @@ struct BundleWriter: Sendable {
         let searchPath = path + "-search"
         try AtomicFile.remove(searchPath)
         defer { try? AtomicFile.remove(searchPath) }
-        // Products on another core while recipes and retailers are ordered on this one.
-        let products = Background<[Product], Never> { [catalog] in
-            ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position)
-        }
-        let recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position)
-        let retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position)
-        let lists = Lists(products: products.wait(), recipes: recipes, retailers: retailers)
         do {
             let searchBuild = Background { () throws -> Void in
                 let queue = try Self.openScratch(searchPath)

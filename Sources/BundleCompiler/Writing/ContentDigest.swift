@@ -5,18 +5,30 @@ import Crypto
 /// The form is one line per file, sorted by path: the path, a tab, and the SHA-256 of the
 /// file's bytes (XML with CR LF made LF; images as they are).
 enum ContentDigest {
-    static func compute(files: [String: String], images: BundleImages) -> String {
-        var lines = files
-        for (path, sha256) in images.byPath { lines[path] = sha256 }
-        let entries = Array(lines)
+    /// One file of the content and the SHA-256 of its bytes.
+    struct Entry: Sendable {
+        var path: String
+        var sha256: String
+    }
+
+    /// The digest of the XML files (`files`, each path once, in any order) and the images.
+    static func compute(files: [Entry], images: BundleImages) -> String {
+        var entries = files
+        entries.reserveCapacity(files.count + images.byPath.count)
+        for (path, sha256) in images.byPath { entries.append(Entry(path: path, sha256: sha256)) }
         var paths = ByteKeys(capacity: entries.count, averageLength: 32)
-        for entry in entries { paths.append(entry.key.utf8) }
+        for entry in entries { paths.append(entry.path.utf8) }
         var text: [UInt8] = []
         text.reserveCapacity(entries.count * 100)
-        for index in paths.sortedIndices() {
-            text.append(contentsOf: entries[index].key.utf8)
+        // Ties keep the entries' order, so a path both an XML file and an image (which no
+        // valid content has) counts once, as the image.
+        let order = paths.sortedIndices(tie: <)
+        for (rank, index) in order.enumerated() {
+            let entry = entries[index]
+            if rank + 1 < order.count, entries[order[rank + 1]].path == entry.path { continue }
+            text.append(contentsOf: entry.path.utf8)
             text.append(UInt8(ascii: "\t"))
-            text.append(contentsOf: entries[index].value.utf8)
+            text.append(contentsOf: entry.sha256.utf8)
             text.append(UInt8(ascii: "\n"))
         }
         return SHA256.hash(data: text).hexString
