@@ -131,12 +131,14 @@ import Testing
         let queue = try DatabaseQueue(path: output, configuration: Self.readOnly)
         let pragmas = try queue.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int32.fetchOne(db, sql: "PRAGMA application_id"),
-             try Int.fetchOne(db, sql: "PRAGMA user_version"), try Int.fetchOne(db, sql: "PRAGMA freelist_count"))
+             try Int.fetchOne(db, sql: "PRAGMA user_version"), try Int.fetchOne(db, sql: "PRAGMA freelist_count"),
+             try Int.fetchOne(db, sql: "PRAGMA page_size"))
         }
         #expect(pragmas.0 == "delete")
         #expect(pragmas.1 == BundleSchema.applicationID)
         #expect(pragmas.2 == BundleSchema.version)
         #expect(pragmas.3 == 0)
+        #expect(pragmas.4 == BundleSchema.pageSize)  // not the scratch database's larger pages
         #expect(throws: DatabaseError.self) {
             try queue.writeWithoutTransaction { try $0.execute(sql: "DELETE FROM products") }
         }
