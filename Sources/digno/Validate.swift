@@ -13,8 +13,20 @@ struct Validate: ParsableCommand {
             2 for usage or I/O errors.
             """)
 
-    @Argument(help: "The content folder.")
-    var contentFolder = "content"
+    @Argument(help: ArgumentHelp("The content folder (default: content).", valueName: "folder"))
+    var folder: String?
+
+    /// The folder as `digno build` takes it, so that either spelling works.
+    @Option(help: ArgumentHelp("The content folder, as digno build takes it.", valueName: "folder"))
+    var content: String?
+
+    var contentFolder: String { folder ?? content ?? "content" }
+
+    func validate() throws {
+        if let folder, let content, folder != content {
+            throw ValidationError("two content folders given ('\(folder)' and --content '\(content)'); give one")
+        }
+    }
 
     @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
     var format: ReportFormat = .text

@@ -119,6 +119,19 @@ import Testing
         #expect(outcome.output.hasSuffix("[image-unused]\n0 errors, 1 warning in 12 files\n"))
     }
 
+    @Test func theFolderMayBeGivenWithContentAsForBuild() throws {
+        let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
+        let outcome = try DignoRunner.run(["validate", "--content", valid, "--today", "2026-11-22"])
+        #expect(outcome.status == 0)
+        #expect(outcome.output == "0 errors, 0 warnings in 11 files\n")
+        // The same folder both ways is allowed; two different ones are a usage error.
+        #expect(try DignoRunner.run(["validate", valid, "--content", valid, "--today", "2026-11-22"]).status == 0)
+        let twoFolders = try DignoRunner.run(["validate", valid, "--content", "/elsewhere"])
+        #expect(twoFolders.status == 2)
+        #expect(twoFolders.output == "")
+        #expect(twoFolders.errors.contains("two content folders given ('\(valid)' and --content '/elsewhere'); give one"))
+    }
+
     @Test func aMissingFolderIsAnIOErrorWithStatusTwo() throws {
         let outcome = try DignoRunner.run(["validate", "/nonexistent/content"])
         #expect(outcome.status == 2)
@@ -143,12 +156,13 @@ import Testing
             Exit status: 0 when the content is valid (warnings allowed), 1 when it has
             errors, 2 for usage or I/O errors.
 
-            USAGE: digno validate [<content-folder>] [--format <format>] [--today <day>]
+            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--today <day>]
 
             ARGUMENTS:
-              <content-folder>        The content folder. (default: content)
+              <folder>                The content folder (default: content).
 
             OPTIONS:
+              --content <folder>      The content folder, as digno build takes it.
               --format <format>       Output format: text, json or github (GitHub Actions
                                       annotations). (values: text, json, github; default:
                                       text)
