@@ -31,6 +31,27 @@ struct ContentTree {
         }
         var tree = ContentTree(root: root, realRoot: realRoot)
         let topLevel = Set(try FileSystem.list(root))
+        // Each entity folder is listed into a part of its own, products (as large as recipes
+        // and retailers together in a typical catalogue) on another core, then the parts are
+        // joined in the order of the kinds.
+        let folders = ContentFileKind.allCases.compactMap { kind in kind.folder.map { (kind: kind, folder: $0) } }
+            .filter { topLevel.contains($0.folder) }
+        @Sendable func part(_ kind: ContentFileKind, _ folder: String) throws(CompilerError) -> ContentTree {
+            var part = ContentTree(root: root, realRoot: realRoot)
+            try part.scanEntityFolder(folder, kind: kind)
+            return part
+        }
+        let products = folders.first { $0.kind == .product }.map { kind, folder in
+            Background { () throws(CompilerError) -> ContentTree in try part(kind, folder) }
+        }
+        let others = Result { () throws(CompilerError) -> [ContentFileKind: ContentTree] in
+            var parts: [ContentFileKind: ContentTree] = [:]
+            for (kind, folder) in folders where kind != .product { parts[kind] = try part(kind, folder) }
+            return parts
+        }
+        let productPart = Result { () throws(CompilerError) in try products?.wait() }  // waited for even when `others` failed
+        var parts = try others.get()
+        parts[.product] = try productPart.get()
         for kind in ContentFileKind.allCases {
             if let name = kind.singleFileName {
                 if topLevel.contains(name) {
@@ -39,8 +60,10 @@ struct ContentTree {
                     tree.diagnostics.append(Diagnostic(.error, .missingFile, file: name,
                         message: "\(name) is missing; every content folder needs catalog.xml, home.xml and company.xml"))
                 }
-            } else if let folder = kind.folder, topLevel.contains(folder) {
-                try tree.scanEntityFolder(folder, kind: kind)
+            } else if let part = parts[kind] {
+                tree.files += part.files
+                tree.diagnostics += part.diagnostics
+                tree.unread.formUnion(part.unread)
             }
         }
         for name in topLevel.sorted() where name.hasSuffix(".xml") && !ContentFileKind.allCases.contains(where: { $0.singleFileName == name }) {
