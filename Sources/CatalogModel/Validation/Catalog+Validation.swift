@@ -5,7 +5,8 @@ extension Catalog {
     /// Checks every rule that concerns the catalogue as a whole: required fields and their
     /// lengths, references between entities, the 1..* relations, duplicate ids, texts and
     /// positions, and promotions. Returns every problem found, errors and warnings, in a stable
-    /// order; an empty array means the catalogue is valid.
+    /// order; an empty array means the catalogue is valid. Synchronous; it uses a second
+    /// thread for part of the work while the calling one does the rest.
     ///
     /// - Parameters:
     ///   - today: the day to judge promotions against; a promotion whose last day is before it
