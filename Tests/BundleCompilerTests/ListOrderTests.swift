@@ -14,7 +14,7 @@ import Testing
 
     @Test func namesFollowFoundationsFinnishOrder() {
         let items = Self.names.enumerated().map { (id: "item-\($0.offset)", name: $0.element) }
-        let byICU = ListOrder.sortedByName(items).map { id in items.first { $0.id == id }!.name }
+        let byICU = ListOrder.ordered(items, id: \.id, name: \.name, position: { _ in nil }).map(\.name)
         let byFoundation = Self.names.sorted {
             $0.compare($1, options: [], range: nil, locale: Locale(identifier: "fi_FI")) == .orderedAscending
         }

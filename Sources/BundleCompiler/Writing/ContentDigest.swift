@@ -11,7 +11,9 @@ enum ContentDigest {
         var sha256: String
     }
 
-    /// The digest of the XML files (`files`, each path once, in any order) and the images.
+    /// The digest of the XML files (`files`, in any order) and the images. No path is in
+    /// both: a file that is an XML content file and also a used image is not valid content,
+    /// so no bundle is built from it.
     static func compute(files: [Entry], images: BundleImages) -> String {
         var entries = files
         entries.reserveCapacity(files.count + images.byPath.count)
@@ -20,15 +22,10 @@ enum ContentDigest {
         for entry in entries { paths.append(entry.path.utf8) }
         var text: [UInt8] = []
         text.reserveCapacity(entries.count * 100)
-        // Ties keep the entries' order, so a path both an XML file and an image (which no
-        // valid content has) counts once, as the image.
-        let order = paths.sortedIndices(tie: <)
-        for (rank, index) in order.enumerated() {
-            let entry = entries[index]
-            if rank + 1 < order.count, entries[order[rank + 1]].path == entry.path { continue }
-            text.append(contentsOf: entry.path.utf8)
+        for index in paths.sortedIndices() {
+            text.append(contentsOf: entries[index].path.utf8)
             text.append(UInt8(ascii: "\t"))
-            text.append(contentsOf: entry.sha256.utf8)
+            text.append(contentsOf: entries[index].sha256.utf8)
             text.append(UInt8(ascii: "\n"))
         }
         return SHA256.hash(data: text).hexString

@@ -33,11 +33,6 @@ enum ListOrder {
         return placed.map(\.index) + byName.map { unplaced[$0] }
     }
 
-    /// Ids ordered by name in Finnish order, ties by id.
-    static func sortedByName(_ items: [(id: String, name: String)]) -> [String] {
-        sortedIndicesByName(items).map { items[$0].id }
-    }
-
     /// The indices of `items` ordered by name in Finnish order, ties by id (in byte order: ids
     /// are ASCII slugs).
     static func sortedIndicesByName(_ items: [(id: String, name: String)]) -> [Int] {
