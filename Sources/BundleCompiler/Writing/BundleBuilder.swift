@@ -64,27 +64,15 @@ public struct BundleBuilder: Sendable {
             "brand": catalog.brand,
         ]
         let (folder, name) = AtomicFile.split(output)
-        let scratchPath = AtomicFile.scratchPath(for: output)
         try AtomicFile.makeFolder(folder)
         try AtomicFile.removeStale(for: output)
         try AtomicFile.removeStale(for: manifestPath)
-        try AtomicFile.remove(scratchPath)
-        defer { try? AtomicFile.remove(scratchPath) }
-        progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
-        let scratch = try BundleWriter(catalog: catalog, lists: lists, images: images, info: info).scratchDatabase(at: scratchPath)
-        defer { try? scratch.close() }  // closing again is a no-op
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
-            progress("compacting into \(output)")
-            try BundleWriter.vacuum(scratch, into: temporary)
+            progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
+            try BundleWriter(catalog: catalog, lists: lists, images: images, info: info)
+                .write(into: temporary, scratch: AtomicFile.scratchPath(for: output)) { progress("compacting into \(output)") }
             progress("verifying the bundle")
-            // Once copied, the scratch database is closed and removed beside the checks (its
-            // removal is disk work, not a core's) rather than after them.
-            let discarded = Background<Void, Never> {
-                try? scratch.close()
-                try? AtomicFile.remove(scratchPath)
-            }
-            defer { discarded.wait() }
             // Three things at once: syncing the file waits on the disk, not on a core; SQLite's
             // integrity check reads every page on one core; the rules, the hashing and the
             // manifest share the other, taking about as long.

@@ -3,15 +3,18 @@ import CatalogModel
 import Foundation
 import GRDB
 
-/// Writes a validated catalogue into a scratch database (a file beside the output, with no
-/// journal and no syncing: it is thrown away), and copies it compacted into the bundle file
-/// with `VACUUM INTO`. A file rather than memory keeps a 100,000-entity build's peak memory
-/// down by the size of the bundle. `VACUUM INTO` writes pages in a canonical order,
-/// so the same content gives the same bytes whatever order rows were inserted in.
+/// Writes a validated catalogue into a new bundle file, in two parts on the two cores.
 ///
-/// The search index, the costliest part (tokenizing every text), is built at the same time on
-/// another thread, in a second scratch database with the same schema, and its tables are then
-/// copied into the first (see `copySearchIndex`).
+/// - The tables go into a scratch database (a file beside the output, with no journal and no
+///   syncing: it is thrown away), which `VACUUM INTO` then copies, compacted, into the new
+///   file. A file rather than memory keeps a 100,000-entity build's peak memory down by the
+///   size of the bundle. `VACUUM INTO` writes pages in a canonical order, so the same content
+///   gives the same bytes whatever order rows were inserted in.
+/// - The search index, the costliest part (tokenizing every text), is built meanwhile in a
+///   second scratch database with the same schema, and its tables are copied straight into
+///   the new file once the tables are in it (see `copySearchIndex`). Copying it there rather
+///   than into the first scratch database lets the compaction run beside the indexing, and
+///   writes the index once instead of twice.
 struct BundleWriter: Sendable {
     let catalog: Catalog
     let lists: Lists
@@ -40,38 +43,44 @@ struct BundleWriter: Sendable {
         }
     }
 
-    /// Builds the scratch database at `path` and returns it. The search index's scratch
-    /// database, `path` with `-search` added, is removed before this returns.
-    func scratchDatabase(at path: String) throws(BuildError) -> DatabaseQueue {
+    /// Writes the bundle into the new file `bundle`, using scratch databases at `scratch` and
+    /// at `scratch` with `-search` added, both removed before this returns. `compacting` is
+    /// called when the tables are written and their copy into `bundle` begins. The caller
+    /// removes `bundle` if this throws.
+    func write(into bundle: String, scratch path: String, compacting: () -> Void) throws(BuildError) {
         _ = Self.quietAllocator
         // What parsing freed, back to the system before the page caches and the search
         // index's memory are taken: it keeps a 100,000-entity build's peak under 400 MB.
         digno_release_free_memory()
         let searchPath = path + "-search"
+        try AtomicFile.remove(path)
         try AtomicFile.remove(searchPath)
-        defer { try? AtomicFile.remove(searchPath) }
-        do {
-            let searchBuild = Background { () throws -> Void in
-                let queue = try Self.openScratch(searchPath)
-                try queue.inDatabase { db in
-                    try db.execute(sql: BundleSchema.sql)
-                    // FTS5 keeps new index entries in memory until this many bytes (default
-                    // 1 MiB), then writes a segment; segments are merged later. A large budget
-                    // writes the whole index as one segment at commit: no merges, and
-                    // 'optimize' has nothing to do. Not copied into the bundle.
-                    try db.execute(sql: "INSERT INTO search (search, rank) VALUES ('hashsize', \(Self.searchHashBytes))")
-                    try db.inTransaction {
-                        try Self.insertSearch(db, lists)
-                        return .commit
-                    }
-                    try db.execute(sql: "INSERT INTO search (search) VALUES ('optimize')")
+        defer {
+            try? AtomicFile.remove(path)
+            try? AtomicFile.remove(searchPath)
+        }
+        let searchBuild = Background { [lists] () throws -> Void in
+            let queue = try Self.openScratch(searchPath)
+            try queue.inDatabase { db in
+                try db.execute(sql: BundleSchema.sql)
+                // FTS5 keeps new index entries in memory until this many bytes (default
+                // 1 MiB), then writes a segment; segments are merged later. A large budget
+                // writes the whole index as one segment at commit: no merges, and
+                // 'optimize' has nothing to do. Not copied into the bundle.
+                try db.execute(sql: "INSERT INTO search (search, rank) VALUES ('hashsize', \(Self.searchHashBytes))")
+                try db.inTransaction {
+                    try Self.insertSearch(db, lists)
+                    return .commit
                 }
-                try queue.close()
+                try db.execute(sql: "INSERT INTO search (search) VALUES ('optimize')")
             }
-            // The search thread is always waited for, even when this one fails, so that it
-            // never writes to its file after the file is removed.
-            let tables = Result { () throws -> DatabaseQueue in
-                let queue = try Self.openScratch(path)
+            try queue.close()
+        }
+        // The search thread is always waited for, even when this one fails, so that it never
+        // writes to its file after the file is removed.
+        let tables = Result { () throws -> Background<Void, Never> in
+            let queue = try Self.openScratch(path)
+            do {
                 try queue.inDatabase { db in
                     try db.execute(sql: BundleSchema.sql)
                     let sqlite = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "unknown"
@@ -82,22 +91,35 @@ struct BundleWriter: Sendable {
                         try Self.insertSearchEntries(db, lists)
                         return .commit
                     }
+                    // VACUUM INTO copies both into the bundle's header.
+                    try db.execute(sql: "PRAGMA user_version = \(BundleSchema.version)")
+                    try db.execute(sql: "PRAGMA application_id = \(BundleSchema.applicationID)")
+                    compacting()
+                    // VACUUM INTO keeps the source's page size unless one is set first.
+                    try db.execute(sql: "PRAGMA page_size = \(BundleSchema.pageSize)")
+                    try db.execute(sql: "VACUUM INTO ?", arguments: [bundle])
                 }
-                return queue
+            } catch {
+                try? queue.close()
+                throw error
             }
-            let search = Result { try searchBuild.wait() }
-            let queue = try tables.get()
+            // Closed and removed beside the search index's copy: removing it is the disk's
+            // work, not a core's.
+            return Background {
+                try? queue.close()
+                try? AtomicFile.remove(path)
+            }
+        }
+        let search = Result { try searchBuild.wait() }
+        do {
+            let discarded = try tables.get()
+            defer { discarded.wait() }
             try search.get()
-            try queue.inDatabase { db in
-                try Self.copySearchIndex(from: searchPath, into: db)
-                try db.execute(sql: "PRAGMA user_version = \(BundleSchema.version)")
-                try db.execute(sql: "PRAGMA application_id = \(BundleSchema.applicationID)")
-            }
-            return queue
+            try Self.copySearchIndex(from: searchPath, into: bundle)
         } catch let error as BuildError {
             throw error
         } catch {
-            throw .bundleCheckFailed("\(error)")
+            throw .output(path: bundle, reason: "\(error)")
         }
     }
 
@@ -108,7 +130,8 @@ struct BundleWriter: Sendable {
     /// A scratch database: no journal, no syncing, a 16 MiB page cache (two are open at once,
     /// beside the whole catalogue and the search index's memory), and 64 KiB pages, which
     /// took a tenth off writing the rows and copying them out. The bundle's own page size is
-    /// set at `vacuum`; the same rows give the same bundle whatever page size they came from.
+    /// set before `VACUUM INTO`; the same rows give the same bundle whatever page size they
+    /// came from.
     private static func openScratch(_ path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         // Foreign keys and CHECK constraints are checked once, on the finished bundle, rather
@@ -124,38 +147,40 @@ struct BundleWriter: Sendable {
         return try DatabaseQueue(path: path, configuration: configuration)
     }
 
-    /// Copies the search index built in the scratch database at `path` into `db`, whose
-    /// `search` table is still empty. FTS5 keeps an index in ordinary "shadow" tables
-    /// (`search_data`, `search_idx`, `search_docsize`, `search_config`; a contentless table
-    /// has no `search_content`), so copying them row for row, between two databases made by
-    /// the same schema and the same SQLite library, copies the index. The checks after
-    /// `VACUUM INTO` open the result afresh; a test runs FTS5's own integrity check on a built
-    /// bundle.
-    private static func copySearchIndex(from path: String, into db: Database) throws {
-        try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
-        try db.inTransaction {
-            for table in ["search_data", "search_idx", "search_docsize", "search_config"] {
-                try db.execute(sql: "DELETE FROM main.\(table)")
-                // The memory budget of the build is a setting of this machine, not of the bundle.
-                let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""
-                try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM built.\(table)\(filter)")
-            }
-            return .commit
+    /// Copies the search index built in the scratch database at `path` into the new bundle
+    /// file at `bundle`, whose `search` table is still empty. FTS5 keeps an index in ordinary
+    /// "shadow" tables (`search_data`, `search_idx`, `search_docsize`, `search_config`; a
+    /// contentless table has no `search_content`), so copying them row for row, between two
+    /// databases made by the same schema and the same SQLite library, copies the index.
+    ///
+    /// The rows go in in key order, in one transaction, with nothing deleted but the few rows
+    /// an empty index starts with: the file stays compact (no free pages) and the same rows
+    /// give the same bytes. No journal and no syncing: the file is not published yet, and a
+    /// failure removes it. The checks after this open the file afresh; a test runs FTS5's own
+    /// integrity check on a built bundle.
+    private static func copySearchIndex(from path: String, into bundle: String) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        configuration.label = "digno.bundle"
+        configuration.prepareDatabase { db in
+            // Journal mode OFF is not recorded in the file, which stays in DELETE mode.
+            try db.execute(sql: "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -16384")
         }
-        try db.execute(sql: "DETACH DATABASE built")
-    }
-
-    /// Copies the scratch database, compacted, into a new file at `path`.
-    static func vacuum(_ queue: DatabaseQueue, into path: String) throws(BuildError) {
-        do {
-            try queue.inDatabase { db in
-                // VACUUM INTO keeps the source's page size unless one is set first.
-                try db.execute(sql: "PRAGMA page_size = \(BundleSchema.pageSize)")
-                try db.execute(sql: "VACUUM INTO ?", arguments: [path])
+        let queue = try DatabaseQueue(path: bundle, configuration: configuration)
+        try queue.inDatabase { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
+            try db.inTransaction {
+                for table in ["search_data", "search_idx", "search_docsize", "search_config"] {
+                    try db.execute(sql: "DELETE FROM main.\(table)")
+                    // The memory budget of the build is a setting of this machine, not of the bundle.
+                    let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""
+                    try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM built.\(table)\(filter)")
+                }
+                return .commit
             }
-        } catch {
-            throw .output(path: path, reason: "\(error)")
+            try db.execute(sql: "DETACH DATABASE built")
         }
+        try queue.close()
     }
 
     // MARK: Rows
