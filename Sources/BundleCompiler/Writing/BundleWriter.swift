@@ -187,11 +187,11 @@ struct BundleWriter: Sendable {
 
     /// A rich text's two stored forms.
     private struct TextForms {
-        var json: String
+        var json: [UInt8]
         var plain: String
 
         init(_ text: RichText) {
-            json = RichTextJSON.encode(text)
+            json = RichTextJSON.utf8(text)
             plain = text.plainText
         }
     }
@@ -286,7 +286,7 @@ struct BundleWriter: Sendable {
             let id = product.id.rawValue
             let text = TextForms(product.body)
             try insertProduct(.text(id), .integer(index + 1), .text(product.name), .text(product.summary), .text(image(product.icon)),
-                              .text(text.json), .text(text.plain))
+                              .utf8(text.json), .text(text.plain))
         }
         for product in Self.inIDOrder(lists.products, id: \.id.rawValue) {
             for (index, picture) in product.images.enumerated() {
@@ -302,7 +302,7 @@ struct BundleWriter: Sendable {
             let id = recipe.id.rawValue
             let text = TextForms(recipe.method)
             try insertRecipe(.text(id), .integer(index + 1), .text(recipe.name), .text(recipe.summary), .text(image(recipe.icon)),
-                             .text(text.json), .text(text.plain))
+                             .utf8(text.json), .text(text.plain))
         }
         for recipe in Self.inIDOrder(lists.recipes, id: \.id.rawValue) {
             let id = recipe.id.rawValue
@@ -338,7 +338,7 @@ struct BundleWriter: Sendable {
         let home = catalog.home
         let homeText = TextForms(home.body)
         try insert("INSERT INTO home (id, logo, image, image_alt, body_json, body_text) VALUES (1, ?, ?, ?, ?, ?)")(
-            .text(image(home.logo)), .text(image(home.image)), .text(home.image.alt ?? ""), .text(homeText.json), .text(homeText.plain))
+            .text(image(home.logo)), .text(image(home.image)), .text(home.image.alt ?? ""), .utf8(homeText.json), .text(homeText.plain))
         let insertPromotion = try insert("""
             INSERT INTO promotions (id, position, title, text, image, image_alt, first_day, last_day, link_product, link_recipe)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -358,7 +358,7 @@ struct BundleWriter: Sendable {
         let company = catalog.company
         let companyText = TextForms(company.body)
         try insert("INSERT INTO company (id, name, logo, body_json, body_text, web_address) VALUES (1, ?, ?, ?, ?, ?)")(
-            .text(company.name), .text(image(company.logo)), .text(companyText.json), .text(companyText.plain), .text(company.webAddress))
+            .text(company.name), .text(image(company.logo)), .utf8(companyText.json), .text(companyText.plain), .text(company.webAddress))
         let insertCompanyImage = try insert("INSERT INTO company_images (position, image, alt) VALUES (?, ?, ?)")
         for (index, picture) in company.images.enumerated() {
             try insertCompanyImage(.integer(index + 1), .text(image(picture)), .text(picture.alt ?? ""))

@@ -6,6 +6,12 @@ import CatalogModel
 /// that it matches `JSONEncoder` and decodes back.
 enum RichTextJSON {
     static func encode(_ text: RichText) -> String {
+        String(decoding: utf8(text), as: UTF8.self)
+    }
+
+    /// The JSON form's UTF-8 bytes, which the bundle writer binds as they are: making them a
+    /// `String` first would check them again, byte by byte.
+    static func utf8(_ text: RichText) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         output.append(UInt8(ascii: "["))
@@ -26,7 +32,7 @@ enum RichTextJSON {
             }
         }
         output.append(UInt8(ascii: "]"))
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     private static func object(_ key: StaticString, _ output: inout [UInt8], _ value: (inout [UInt8]) -> Void) {

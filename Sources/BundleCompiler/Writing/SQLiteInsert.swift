@@ -12,6 +12,8 @@ final class SQLiteInsert {
     /// A value to bind.
     enum Value {
         case text(String)
+        /// Text given as UTF-8 bytes the caller knows to be valid.
+        case utf8([UInt8])
         case integer(Int)
         case real(Double)
         case blob([UInt8])
@@ -50,6 +52,9 @@ final class SQLiteInsert {
     }
 
     /// Binds `values` to the parameters in order, runs the insert and resets the statement.
+    /// Always inlined, so that the optimizer can keep the variadic array on the stack rather
+    /// than allocating one per row.
+    @inline(__always)
     func callAsFunction(_ values: Value...) throws(Failure) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
@@ -58,6 +63,10 @@ final class SQLiteInsert {
             case .text(let text):
                 // SQLITE_TRANSIENT: SQLite copies the bytes before the call returns.
                 code = text.withCString { sqlite3_bind_text(statement, index, $0, Int32(text.utf8.count), SQLITE_TRANSIENT) }
+            case .utf8(let bytes):
+                // An empty array may have no storage; SQLite wants a pointer even for no bytes.
+                code = bytes.isEmpty ? sqlite3_bind_text(statement, index, "", 0, SQLITE_TRANSIENT)
+                    : bytes.withUnsafeBytes { sqlite3_bind_text(statement, index, $0.baseAddress!.assumingMemoryBound(to: CChar.self), Int32($0.count), SQLITE_TRANSIENT) }
             case .integer(let number): code = sqlite3_bind_int64(statement, index, Int64(number))
             case .real(let number): code = sqlite3_bind_double(statement, index, number)
             case .blob(let bytes):
