@@ -3,12 +3,13 @@ import CatalogModel
 import Foundation
 
 /// Bundles built from the shipped content and from the compiler's valid fixture, once per test
-/// process, in a temporary folder.
+/// process, in a temporary folder that is removed when the process exits.
 enum BundleFixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-model-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: BundleFixtures.folder) }
         return folder
     }()
 

@@ -3,9 +3,16 @@ import Testing
 
 /// `digno show`: every screen of the shipped content, in both formats, and clear failures.
 @Suite struct ShowCommandTests {
-    static let bundle: String = {
+    /// The folder the shipped content is built into, once per test process; removed when the
+    /// process exits.
+    static let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-show-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: ShowCommandTests.folder) }
+        return folder
+    }()
+
+    static let bundle: String = {
         let output = folder.appendingPathComponent("catalog.sqlite").path
         _ = try? DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", output, "--quiet"])
         return output
