@@ -112,6 +112,24 @@ import Testing
         #expect(result.report.diagnostics.first?.column == 12)
     }
 
+    /// libxml2 stops at a NUL byte; after the root element, anything behind one would pass
+    /// unseen. A UTF-16 file, full of NULs, gets the same message, which says what to do.
+    @Test(arguments: [("trailing", 18, 1), ("inside", 3, 9), ("utf16", 1, 2)])
+    func aNulByteIsRefusedWhereItIs(placement: String, line: Int, column: Int) throws {
+        let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
+        let bytes: [UInt8]
+        switch placement {
+        case "trailing": bytes = Array(valid.utf8) + [0] + Array("<product id=\"other\"/>".utf8)
+        case "inside": bytes = Array(valid.replacingOccurrences(of: "<name>", with: "<name>\u{0}").utf8)
+        default: bytes = Array(valid.data(using: .utf16LittleEndian)!)
+        }
+        let result = try validate(productBytes: Data(bytes))
+        #expect(codes(result.report) == ["xml-malformed"])
+        #expect(result.report.diagnostics.first?.message.contains("NUL byte") == true)
+        #expect(result.report.diagnostics.first?.line == line)
+        #expect(result.report.diagnostics.first?.column == column)
+    }
+
     @Test func aSchemaNamedByTheDocumentIsNeverFetched() throws {
         let secret = try Self.secretFile()
         defer { try? FileManager.default.removeItem(at: secret.url) }

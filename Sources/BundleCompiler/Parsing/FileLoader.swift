@@ -29,8 +29,9 @@ extension LoadedFile {
     }
 }
 
-/// Reads, checks and parses content files: size, compression, UTF-8, well-formedness, no
-/// DOCTYPE, depth, root element, schema, then the entity. One loader per thread.
+/// Reads, checks and parses content files: size, compression, NUL bytes, UTF-8,
+/// well-formedness, no DOCTYPE, depth, root element, schema, then the entity. One loader per
+/// thread.
 struct FileLoader {
     /// The largest content file accepted.
     static let maxFileSize = 4 * 1024 * 1024
@@ -55,6 +56,14 @@ struct FileLoader {
         }
         if bytes.starts(with: [0x1F, 0x8B]) {
             return loaded.failing(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
+        }
+        // libxml2 takes a NUL byte for the end of the input: whatever follows one after the
+        // root element would be silently ignored. XML allows no NUL anywhere.
+        if let offset = bytes.withUnsafeBufferPointer({ buffer in
+            buffer.baseAddress.flatMap { memchr($0, 0, buffer.count) }.map { buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+        }) {
+            return loaded.failing(.xmlMalformed, SourceText(bytes: bytes).position(ofByte: offset),
+                                  "the file holds a NUL byte (character 0), which XML does not allow; remove it (a file saved as UTF-16 is full of them: save it as UTF-8)")
         }
         loaded.sha256 = Self.digest(bytes)
         if let entity = streamedEntity(bytes, file) {
