@@ -63,8 +63,14 @@ import Testing
                     == "'b' has schema version 2, newer than the 1 this app reads; update the app")
     }
 
+    /// The page size a bundle file's header states (bytes 16 and 17, big-endian).
+    static func pageSize(of data: Data) -> Int {
+        Int(data[data.startIndex + 16]) << 8 | Int(data[data.startIndex + 17])
+    }
+
     @Test func aTruncatedBundleIsDamaged() throws {
-        for keep in [50, 4096, 20_000] {
+        let pageSize = Self.pageSize(of: try Data(contentsOf: URL(fileURLWithPath: BundleFixtures.small)))
+        for keep in [50, pageSize, pageSize + 5_000] {
             let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { $0 = $0.prefix(keep) }
             do {
                 _ = try CatalogBundle(path: path, trust: InMemoryTrustStore())
@@ -77,11 +83,12 @@ import Testing
 
     @Test func flippedBytesAreFoundByTheFirstCheck() throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: BundleFixtures.small))
+        let pageSize = Self.pageSize(of: original)
         // Damage every page after the first, leaving the header and schema page readable.
         let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { data in
-            for offset in stride(from: 4096 + 100, to: data.count, by: 512) { data[offset] ^= 0xFF }
+            for offset in stride(from: pageSize + 100, to: data.count, by: 512) { data[offset] ^= 0xFF }
         }
-        #expect(original.count > 8192)
+        #expect(original.count > 2 * pageSize)
         do {
             let bundle = try CatalogBundle(path: path, trust: InMemoryTrustStore())
             Issue.record("a corrupted bundle opened: \(bundle.release)")

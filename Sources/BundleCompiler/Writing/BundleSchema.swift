@@ -9,9 +9,15 @@ public enum BundleSchema {
     public static let applicationID = CatalogBundle.applicationID
     /// The name of the bundle format in the manifest.
     public static let format = "cafe-digno-bundle"
-    /// The bundle file's page size in bytes: SQLite's default, set explicitly because the
-    /// scratch database the bundle is copied from uses larger pages.
-    public static let pageSize = 4096
+    /// The bundle file's page size in bytes: 16 KiB, the memory page size of iOS and of Apple
+    /// silicon Macs, where reading any part of a file brings in 16 KiB anyway. A 100,000-entity
+    /// bundle is 5 % smaller than with SQLite's default 4 KiB (172 MB, not 182), has a quarter
+    /// of the pages for the compiler to copy and check and for a client's first `quick_check`
+    /// (0.12 s instead of 0.17 to 0.27 on the development machine), and queries as fast. The cost
+    /// is a fixed one: each table and index takes at least a page, so the shipped content's
+    /// bundle, mostly such pages, is 0.6 MB instead of 0.2. Set explicitly before `VACUUM
+    /// INTO`, because the scratch databases use larger pages still.
+    public static let pageSize = 16384
     /// The SQL that creates every table.
     public static let sql = String(decoding: PackageResources.schema_sql, as: UTF8.self)
 }
