@@ -13,7 +13,7 @@ public enum BundleSchema {
     /// silicon Macs, where reading any part of a file brings in 16 KiB anyway. A 100,000-entity
     /// bundle is 5 % smaller than with SQLite's default 4 KiB (172 MB, not 182), has a quarter
     /// of the pages for the compiler to copy and check and for a client's first `quick_check`
-    /// (0.12 s instead of 0.17 to 0.27 on the development machine), and queries as fast. The cost
+    /// (0.12 s instead of 0.17 on the development machine), and queries as fast. The cost
     /// is a fixed one: each table and index takes at least a page, so the shipped content's
     /// bundle, mostly such pages, is 0.6 MB instead of 0.2. Set explicitly before `VACUUM
     /// INTO`, because the scratch databases use larger pages still.
