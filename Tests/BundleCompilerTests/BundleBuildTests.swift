@@ -146,6 +146,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
     }
 
+    /// A row breaking a constraint is the compiler's defect; a full disk is the output's.
+    @Test func writingFailuresNameTheirCause() {
+        let unique = SQLiteInsert.Failure(code: 2067, message: "UNIQUE constraint failed: products.position", sql: "INSERT …")
+        let full = SQLiteInsert.Failure(code: 13, message: "database or disk is full", sql: "INSERT …")
+        #expect(BundleWriter.buildError(unique, writing: "dist/.b.partial") == .bundleCheckFailed("\(unique)"))
+        #expect(BundleWriter.buildError(full, writing: "dist/.b.partial") == .output(path: "dist/.b.partial", reason: "\(full)"))
+        let check = DatabaseError(resultCode: .SQLITE_CONSTRAINT_CHECK, message: "CHECK constraint failed")
+        #expect(BundleWriter.buildError(check, writing: "x") == .bundleCheckFailed("\(check)"))
+        let io = DatabaseError(resultCode: .SQLITE_IOERR_WRITE, message: "disk I/O error")
+        #expect(BundleWriter.buildError(io, writing: "x") == .output(path: "x", reason: "\(io)"))
+    }
+
     @Test func stagesAreReportedInOrder() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -119,8 +119,21 @@ struct BundleWriter: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw .output(path: bundle, reason: "\(error)")
+            throw Self.buildError(error, writing: bundle)
         }
+    }
+
+    /// A failure while writing: a row that breaks a constraint is a defect of the compiler
+    /// (validation should have refused its content); anything else, such as a full disk, is
+    /// the output's.
+    static func buildError(_ error: any Error, writing bundle: String) -> BuildError {
+        let code: Int32? = switch error {
+        case let failure as SQLiteInsert.Failure: failure.code
+        case let failure as DatabaseError: failure.extendedResultCode.rawValue
+        default: nil
+        }
+        if let code, ResultCode(rawValue: code).primaryResultCode == .SQLITE_CONSTRAINT { return .bundleCheckFailed("\(error)") }
+        return .output(path: bundle, reason: "\(error)")
     }
 
     /// SQLite's memory statistics off, once, before this process opens its first database
