@@ -59,9 +59,7 @@ struct FileLoader {
         }
         // libxml2 takes a NUL byte for the end of the input: whatever follows one after the
         // root element would be silently ignored. XML allows no NUL anywhere.
-        if let offset = bytes.withUnsafeBufferPointer({ buffer in
-            buffer.baseAddress.flatMap { memchr($0, 0, buffer.count) }.map { buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-        }) {
+        if let offset = Self.firstNUL(in: bytes) {
             return loaded.failing(.xmlMalformed, SourceText(bytes: bytes).position(ofByte: offset),
                                   "the file holds a NUL byte (character 0), which XML does not allow; remove it (a file saved as UTF-16 is full of them: save it as UTF-8)")
         }
@@ -171,6 +169,15 @@ struct FileLoader {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start...])))
         }
         return hasher.finalize().hexString
+    }
+
+    /// The offset of the first NUL byte in `bytes`, if any; `memchr`, since every file is
+    /// scanned.
+    static func firstNUL(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let found = memchr(base, 0, buffer.count) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 
     /// libxml2 reports its depth limit as an internal error whose message names the depth.
