@@ -11,6 +11,12 @@ struct Digno: ParsableCommand {
         version: BundleBuilder.version,
         subcommands: [Build.self, Validate.self, Inspect.self, Show.self])
 
+    /// `digno` alone is a usage error, not help with status 0: a CI step that lost its
+    /// subcommand must fail, not pass having checked nothing. `digno --help` still exits 0.
+    func run() throws {
+        throw ValidationError("Name a command: build, validate, inspect or show.")
+    }
+
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
     /// usage status, 64, is mapped to 2).
     static func main() {

@@ -147,6 +147,17 @@ import Testing
         #expect(badDay.status == 2)
     }
 
+    @Test func noCommandIsAUsageErrorWithStatusTwo() throws {
+        // A CI step whose subcommand went missing must fail, not pass having checked nothing.
+        let outcome = try DignoRunner.run([])
+        #expect(outcome.status == 2)
+        #expect(outcome.output == "")
+        #expect(outcome.errors.hasPrefix("Error: Name a command: build, validate, inspect or show.\n"))
+        #expect(outcome.errors.contains("See 'digno --help'"))
+        #expect(try DignoRunner.run(["--help"]).status == 0)
+        #expect(try DignoRunner.run(["--version"]).status == 0)
+    }
+
     @Test func helpDescribesTheCommand() throws {
         let outcome = try DignoRunner.run(["validate", "--help"])
         #expect(outcome.status == 0)
