@@ -34,6 +34,52 @@ import Testing
         ])
     }
 
+    // MARK: empty-block, empty-link
+
+    @Test func emptyParagraphsHeadingsAndListItemsAreReportedAtTheirPlace() {
+        #expect(issues {
+            $0[recipe: "cafe-latte"].method = RichText(blocks: [
+                .heading(level: 2, [.text("Valmistus")]),
+                .paragraph([.text("Valmista espresso.")]),
+                .heading(level: 3, [.strong([.text(" ")])]),
+                .list(ordered: true, items: [[.text("Vaahdota maito.")], [], [.text(" \n ")]]),
+                .paragraph([]),
+            ])
+        } == [
+            .error(.emptyBlock, .cafeLatte, FieldPath("method.h3", 0), "method has an empty heading; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, FieldPath("method.li", 1), "method has an empty list item; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, FieldPath("method.li", 2), "method has an empty list item; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, FieldPath("method.p", 1), "method has an empty paragraph; write its text or remove it"),
+        ])
+    }
+
+    @Test func aBodyOfOneEmptyListItemIsReportedAsTheItem() {
+        // Its plain text is "- ", so the body as a whole is not empty; the item is.
+        #expect(issues { $0[product: "ground-coffee"].body = RichText(blocks: [.list(ordered: false, items: [[]])]) } == [
+            .error(.emptyBlock, .groundCoffee, FieldPath("body.li", 0), "body has an empty list item; write its text or remove it")
+        ])
+    }
+
+    @Test func aWhollyEmptyBodyIsOneIssueNotOnePerBlock() {
+        #expect(issues { $0.company.body = RichText(blocks: [.paragraph([]), .heading(level: 2, [.text(" ")])]) } == [
+            .error(.emptyField, EntityReference(.company), FieldPath("body"), "body is empty; write the text")
+        ])
+    }
+
+    @Test func aLinkWithoutTextIsReportedWithItsTarget() {
+        #expect(issues {
+            $0[product: "espresso"].body = RichText(blocks: [
+                .paragraph([.text("Sopii "), .link(.recipe("cafe-latte"), [.emphasis([.text(" ")])]), .text(".")]),
+                .paragraph([.link(.recipe("cafe-au-lait"), [.text("Café au lait")]), .link(.recipe("cafe-latte"), [])]),
+            ])
+        } == [
+            .error(.emptyLink, .espresso, FieldPath("body.link", 0),
+                   "link to recipe 'cafe-latte' has no text to tap; write the words that open it between <link> and </link>"),
+            .error(.emptyLink, .espresso, FieldPath("body.link", 2),
+                   "link to recipe 'cafe-latte' has no text to tap; write the words that open it between <link> and </link>"),
+        ])
+    }
+
     @Test func anEmptyOtherInfoIsReportedButAMissingOneIsNot() {
         #expect(issues { $0.retailers[0].otherInfo = " " } == [
             .error(.emptyField, .delingGroup, FieldPath("info"), "info is empty; write the other information, or remove the element")

@@ -46,6 +46,24 @@ import Testing
         #expect(text.plainText.allSatisfy(\.isWhitespace) == blank)
     }
 
+    @Test func blankPartsNameElementsByTheirIndexAmongTheirKind() {
+        let text = RichText(blocks: [
+            .paragraph([.text("Yksi")]),
+            .heading(level: 2, []),
+            .paragraph([.link(.product("espresso"), [.text(" ")]), .text(" ")]),
+            .list(ordered: false, items: [[.text("a")], [.emphasis([])]]),
+            .heading(level: 3, [.text("b")]),
+            .heading(level: 2, [.text("c")]),
+            .list(ordered: true, items: [[.link(.recipe("cafe-latte"), [.text("Latte")])], [.text("\u{00A0}")]]),
+            .heading(level: 3, [.text(" ")]),
+        ])
+        #expect(text.blankParts == [
+            .init(element: "h2", index: 0), .init(element: "p", index: 1), .init(element: "link", index: 0),
+            .init(element: "li", index: 1), .init(element: "li", index: 3), .init(element: "h3", index: 1),
+        ])
+        #expect(paragraph("Ei tyhjää.").blankParts == [])
+    }
+
     @Test func linksAreInReadingOrderThroughListsAndEmphasis() {
         let text = RichText(blocks: [
             .heading(level: 2, [.link(.recipe("cafe-latte"), [.text("Latte")])]),

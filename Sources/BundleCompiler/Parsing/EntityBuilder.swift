@@ -204,7 +204,9 @@ struct EntityBuilder<Element: ContentElement> {
         let field = "\(name)"
         anchor(element, entity, FieldPath(field))
         var reader = RichTextReader(field: field)
-        let text = reader.read(element) { link, index in self.linkTarget(link, entity, FieldPath("\(field).link", index)) }
+        var blocks: [(Element, FieldPath)]? = anchors == nil ? nil : []
+        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, FieldPath("\(field).link", index)) }
+        for (block, path) in blocks ?? [] { anchor(block, entity, path) }
         return text
     }
 

@@ -15,16 +15,38 @@ struct RichTextReader {
     /// The blocks of `element`. `resolveLink` gives a `<link>`'s target (or nil, having
     /// reported why), given the index the link will have among the resolved links.
     mutating func read<Element: ContentElement>(_ element: Element, resolveLink: (Element, Int) -> LinkTarget?) -> RichText {
+        var anchors: [(Element, FieldPath)]?
+        return read(element, anchoring: &anchors, resolveLink: resolveLink)
+    }
+
+    /// `read`, also adding to `anchors`, when it is not nil, each paragraph, heading and list
+    /// item with its field path (`body.p[0]`, `body.h2[1]`, `body.li[3]`: the naming of
+    /// `RichText.BlankPart`), so that a problem with one can be shown at its line. Only the
+    /// pass that locates problems asks.
+    mutating func read<Element: ContentElement>(
+        _ element: Element, anchoring anchors: inout [(Element, FieldPath)]?, resolveLink: (Element, Int) -> LinkTarget?
+    ) -> RichText {
         var blocks: [RichText.Block] = []
+        var counts = (p: 0, h2: 0, h3: 0, li: 0)
+        func anchor(_ element: Element, _ name: String, _ count: inout Int) {
+            if anchors != nil { anchors?.append((element, FieldPath("\(field).\(name)", count))) }
+            count += 1
+        }
         for child in element.children {
             if child.isNamed("p") {
+                anchor(child, "p", &counts.p)
                 blocks.append(.paragraph(block(child, resolveLink)))
             } else if child.isNamed("h2") {
+                anchor(child, "h2", &counts.h2)
                 blocks.append(.heading(level: 2, block(child, resolveLink)))
             } else if child.isNamed("h3") {
+                anchor(child, "h3", &counts.h3)
                 blocks.append(.heading(level: 3, block(child, resolveLink)))
             } else if child.isNamed("ul") || child.isNamed("ol") {
-                let items = child.children.map { block($0, resolveLink) }
+                let items = child.children.map { item in
+                    anchor(item, "li", &counts.li)
+                    return block(item, resolveLink)
+                }
                 blocks.append(.list(ordered: child.isNamed("ol"), items: items))
             }
         }

@@ -71,6 +71,57 @@ public struct RichText: Hashable, Sendable, Codable {
         }
     }
 
+    /// A part of rich text with no text in it, named as the content file names it: the
+    /// element (`p`, `h2`, `h3`, `li` or `link`) and its index among the elements of that name
+    /// in document order. A link counts only if it has a target, as in `links`.
+    public struct BlankPart: Hashable, Sendable {
+        /// The element's name.
+        public var element: String
+        /// Which of the elements of that name, from 0.
+        public var index: Int
+    }
+
+    /// The paragraphs, headings, list items and links that hold no text (or only
+    /// whitespace): what a reader would see as a gap, a bare bullet or a link with nothing to
+    /// tap. In document order.
+    public var blankParts: [BlankPart] {
+        var parts: [BlankPart] = []
+        var paragraphs = 0, items = 0, links = 0
+        var headings: [Int: Int] = [:]  // by level
+        func visitLinks(_ inlines: [Inline]) {
+            for inline in inlines {
+                switch inline {
+                case .text: break
+                case .emphasis(let children), .strong(let children): visitLinks(children)
+                case .link(_, let children):
+                    if Self.isBlank(children) { parts.append(BlankPart(element: "link", index: links)) }
+                    links += 1
+                    visitLinks(children)
+                }
+            }
+        }
+        func visit(_ element: String, _ index: Int, _ inlines: [Inline]) {
+            if Self.isBlank(inlines) { parts.append(BlankPart(element: element, index: index)) }
+            visitLinks(inlines)
+        }
+        for block in blocks {
+            switch block {
+            case .paragraph(let inlines):
+                visit("p", paragraphs, inlines)
+                paragraphs += 1
+            case .heading(let level, let inlines):
+                visit("h\(level)", headings[level, default: 0], inlines)
+                headings[level, default: 0] += 1
+            case .list(_, let listItems):
+                for item in listItems {
+                    visit("li", items, item)
+                    items += 1
+                }
+            }
+        }
+        return parts
+    }
+
     /// Every internal link, in reading order.
     public var links: [LinkTarget] {
         var result: [LinkTarget] = []

@@ -37,6 +37,8 @@ public struct CatalogIssue: Hashable, Sendable {
     /// The stable codes of the catalogue rules. Their raw values never change meaning.
     public enum Code: String, Hashable, Sendable, CaseIterable {
         case emptyField = "empty-field"
+        case emptyBlock = "empty-block"
+        case emptyLink = "empty-link"
         case nameTooLong = "name-too-long"
         case summaryTooLong = "summary-too-long"
         case addressTooLong = "address-too-long"
