@@ -58,9 +58,10 @@ import Testing
             .heading(level: 3, [.text(" ")]),
         ])
         #expect(text.blankParts == [
-            .init(element: "h2", index: 0), .init(element: "p", index: 1), .init(element: "link", index: 0),
-            .init(element: "li", index: 1), .init(element: "li", index: 3), .init(element: "h3", index: 1),
+            .init(kind: .heading(level: 2), index: 0), .init(kind: .paragraph, index: 1), .init(kind: .link, index: 0),
+            .init(kind: .listItem, index: 1), .init(kind: .listItem, index: 3), .init(kind: .heading(level: 3), index: 1),
         ])
+        #expect(text.blankParts.map { "\($0.element)[\($0.index)]" } == ["h2[0]", "p[1]", "link[0]", "li[1]", "li[3]", "h3[1]"])
         #expect(paragraph("Ei tyhjää.").blankParts == [])
     }
 

@@ -29,7 +29,7 @@ struct RichTextReader {
         var blocks: [RichText.Block] = []
         var counts = (p: 0, h2: 0, h3: 0, li: 0)
         func anchor(_ element: Element, _ name: String, _ count: inout Int) {
-            if anchors != nil { anchors?.append((element, FieldPath("\(field).\(name)", count))) }
+            anchors?.append((element, FieldPath("\(field).\(name)", count)))  // built only when asked
             count += 1
         }
         for child in element.children {

@@ -71,14 +71,32 @@ public struct RichText: Hashable, Sendable, Codable {
         }
     }
 
-    /// A part of rich text with no text in it, named as the content file names it: the
-    /// element (`p`, `h2`, `h3`, `li` or `link`) and its index among the elements of that name
-    /// in document order. A link counts only if it has a target, as in `links`.
+    /// A part of rich text with no text in it: which kind of element, and its index among the
+    /// elements of its name in document order, as a content file would count them (the second
+    /// `<li>` of the text is list item 1, whichever list it is in; links count as in `links`).
     public struct BlankPart: Hashable, Sendable {
-        /// The element's name.
-        public var element: String
-        /// Which of the elements of that name, from 0.
+        /// The kinds of part that can be blank.
+        public enum Kind: Hashable, Sendable {
+            case paragraph
+            case heading(level: Int)
+            case listItem
+            case link
+        }
+
+        /// What the part is.
+        public var kind: Kind
+        /// Which of the parts of its element name, from 0.
         public var index: Int
+
+        /// Its element's name in a content file: `p`, `h2`, `h3`, `li` or `link`.
+        public var element: String {
+            switch kind {
+            case .paragraph: "p"
+            case .heading(let level): "h\(level)"
+            case .listItem: "li"
+            case .link: "link"
+            }
+        }
     }
 
     /// The paragraphs, headings, list items and links that hold no text (or only
@@ -94,27 +112,27 @@ public struct RichText: Hashable, Sendable, Codable {
                 case .text: break
                 case .emphasis(let children), .strong(let children): visitLinks(children)
                 case .link(_, let children):
-                    if Self.isBlank(children) { parts.append(BlankPart(element: "link", index: links)) }
+                    if Self.isBlank(children) { parts.append(BlankPart(kind: .link, index: links)) }
                     links += 1
                     visitLinks(children)
                 }
             }
         }
-        func visit(_ element: String, _ index: Int, _ inlines: [Inline]) {
-            if Self.isBlank(inlines) { parts.append(BlankPart(element: element, index: index)) }
+        func visit(_ kind: BlankPart.Kind, _ index: Int, _ inlines: [Inline]) {
+            if Self.isBlank(inlines) { parts.append(BlankPart(kind: kind, index: index)) }
             visitLinks(inlines)
         }
         for block in blocks {
             switch block {
             case .paragraph(let inlines):
-                visit("p", paragraphs, inlines)
+                visit(.paragraph, paragraphs, inlines)
                 paragraphs += 1
             case .heading(let level, let inlines):
-                visit("h\(level)", headings[level, default: 0], inlines)
+                visit(.heading(level: level), headings[level, default: 0], inlines)
                 headings[level, default: 0] += 1
             case .list(_, let listItems):
                 for item in listItems {
-                    visit("li", items, item)
+                    visit(.listItem, items, item)
                     items += 1
                 }
             }

@@ -283,29 +283,29 @@ struct CatalogRules {
     }
 
     mutating func checkBody(_ text: RichText, _ field: String, _ entity: EntityReference) {
+        let links = text.links
         if text.isBlank {
             report(.emptyField, entity, FieldPath(field), "\(field) is empty; write the text")
         } else {
-            let targets = text.links
             for part in text.blankParts {
                 let path = FieldPath("\(field).\(part.element)", part.index)
-                switch part.element {
-                case "p":
+                switch part.kind {
+                case .paragraph:
                     report(.emptyBlock, entity, path, "\(field) has an empty paragraph; write its text or remove it")
-                case "li":
+                case .heading:
+                    report(.emptyBlock, entity, path, "\(field) has an empty heading; write its text or remove it")
+                case .listItem:
                     report(.emptyBlock, entity, path, "\(field) has an empty list item; write its text or remove it")
-                case "link":
-                    let target = switch targets[part.index] {
+                case .link:
+                    let target = switch links[part.index] {
                     case .product(let id): "product '\(id)'"
                     case .recipe(let id): "recipe '\(id)'"
                     }
                     report(.emptyLink, entity, path, "link to \(target) has no text to tap; write the words that open it between <link> and </link>")
-                default:
-                    report(.emptyBlock, entity, path, "\(field) has an empty heading; write its text or remove it")
                 }
             }
         }
-        for (index, link) in text.links.enumerated() {
+        for (index, link) in links.enumerated() {
             checkReference(link, FieldPath("\(field).link", index), entity, element: "link")
         }
     }
