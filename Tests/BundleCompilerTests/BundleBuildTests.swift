@@ -123,6 +123,32 @@ import Testing
         #expect(info["schema_version"] == "2")
     }
 
+    /// `--release-version` accepts exactly what `catalog.xml` may hold: the rule is the
+    /// schema's own pattern, and libxml2 (validating `catalog.xml`) and Swift agree on it.
+    @Test func aReleaseVersionOverrideFollowsTheSchemasPattern() throws {
+        let schema = try String(contentsOf: Self.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd"), encoding: .utf8)
+        let releaseType = try #require(schema.range(of: #"<xs:simpleType name="ReleaseVersion">"#))
+        let typeEnd = try #require(schema.range(of: "</xs:simpleType>", range: releaseType.upperBound..<schema.endIndex))
+        #expect(schema[releaseType.upperBound..<typeEnd.lowerBound].contains(#"<xs:pattern value="\#(BundleBuilder.releaseVersionPattern)"/>"#))
+        let samples = [
+            ("2026.11.0", true), ("2026.01.12", true), ("2026.1.9999", true), ("1999.12.1", true),
+            ("2026.13.0", false), ("2026.0.1", false), ("2026.00.1", false), ("26.11.0", false), ("2026.11", false),
+            ("2026.11.0.1", false), ("2026.11.-1", false), ("2026.11.00000", false), (" 2026.11.0", false),
+            ("２０２６.11.0", false), ("2026.١١.0", false), ("next", false), ("", false),
+        ]
+        for (version, valid) in samples {
+            #expect(BundleBuilder.isReleaseVersion(version) == valid, "\(version)")
+            let content = try Fixtures.makeContent { folder in
+                let file = folder.appendingPathComponent("catalog.xml")
+                let text = try String(contentsOf: file, encoding: .utf8)
+                try text.replacingOccurrences(of: #"version="2026.11.0""#, with: "version=\"\(version)\"").write(to: file, atomically: true, encoding: .utf8)
+            }
+            defer { Fixtures.remove(content) }
+            let schemaAccepts = try !Fixtures.validate(content).diagnostics.contains { $0.code == "schema-invalid" }
+            #expect(schemaAccepts == valid, "\(version)")
+        }
+    }
+
     @Test func theBundleIsReadOnlyShaped() throws {
         let folder = try Self.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -160,10 +160,16 @@ public struct BundleBuilder: Sendable {
         }
     }
 
-    /// Whether `text` is a release version: year.month.patch, such as `2026.11.0`.
+    /// A release version, year.month.patch: the pattern of the content schema's
+    /// `ReleaseVersion` type, which `catalog.xml` is checked against. A test keeps the two
+    /// equal, so `--release-version` accepts exactly what `catalog.xml` may hold.
+    static let releaseVersionPattern = #"[0-9]{4}\.(0?[1-9]|1[0-2])\.[0-9]{1,4}"#
+
+    /// Whether `text` is a release version: year.month.patch, such as `2026.11.0`, with a
+    /// month from 1 to 12.
     public static func isReleaseVersion(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 3 && parts[0].count == 4
-            && parts.allSatisfy { !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+        // An XSD pattern matches the whole value, as `wholeMatch` does.
+        guard let pattern = try? Regex(releaseVersionPattern) else { return false }
+        return text.wholeMatch(of: pattern) != nil
     }
 }
