@@ -123,8 +123,9 @@ import Testing
 
     /// Byte-level variants of a valid file: what the streamed pass accepts, the tree accepts
     /// and reads the same. Only a NUL after the root element (which libxml2's tree parser
-    /// ignores) sends a file the tree accepts to the tree; `FileLoader.load` refuses any NUL
-    /// before either parser sees the file (`HostileInputTests`).
+    /// ignores) sends a file the tree accepts to the tree. `FileLoader.load` refuses any NUL,
+    /// and a declaration naming another encoding than UTF-8, before either parser sees the file
+    /// (`HostileInputTests`, `XMLDeclarationTests`).
     @Test(arguments: ["bom", "crlf", "latin1-declared", "utf16", "no-declaration", "trailing-comment", "nul"])
     func variantsOfAFileReadTheSameBothWays(variant: String) throws {
         let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)

@@ -11,6 +11,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case invalidFileName = "invalid-file-name"
     // XML
     case invalidUTF8 = "invalid-utf8"
+    case encodingNotUTF8 = "encoding-not-utf8"
     case doctypeForbidden = "doctype-forbidden"
     case xmlMalformed = "xml-malformed"
     case xmlTooDeep = "xml-too-deep"

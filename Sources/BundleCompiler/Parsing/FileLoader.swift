@@ -29,7 +29,7 @@ extension LoadedFile {
     }
 }
 
-/// Reads, checks and parses content files: size, compression, NUL bytes, UTF-8,
+/// Reads, checks and parses content files: size, compression, NUL bytes, declared encoding, UTF-8,
 /// well-formedness, no DOCTYPE, depth, root element, schema, then the entity. One loader per
 /// thread.
 struct FileLoader {
@@ -62,6 +62,12 @@ struct FileLoader {
         if let offset = Self.firstNUL(in: bytes) {
             return loaded.failing(.xmlMalformed, SourceText(bytes: bytes).position(ofByte: offset),
                                   "the file holds a NUL byte (character 0), which XML does not allow; remove it (a file saved as UTF-16 is full of them: save it as UTF-8)")
+        }
+        // Read as UTF-8 whatever a declaration says, a file declared otherwise would be misread
+        // by every other XML tool: an editor's would show and save it in the declared encoding.
+        if let declared = XMLDeclaration.encoding(in: bytes), !XMLDeclaration.isUTF8(declared.name) {
+            return loaded.failing(.encodingNotUTF8, SourceText(bytes: bytes).position(ofByte: declared.offset),
+                                  "the XML declaration names the encoding '\(declared.name)'; content files are UTF-8: save the file as UTF-8 and write encoding=\"UTF-8\"")
         }
         loaded.sha256 = Self.digest(bytes)
         if let entity = streamedEntity(bytes, file) {
