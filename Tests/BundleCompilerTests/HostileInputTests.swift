@@ -84,6 +84,19 @@ import Testing
         #expect(result.seconds < 1)
     }
 
+    /// A file that is valid but for its depth: before, the one-pass reader applied no depth
+    /// limit, so 45 levels passed and 7,000 overflowed the stack.
+    @Test(arguments: [45, 7_000])
+    func deepNestingInAnOtherwiseValidFileIsRefused(emphases: Int) throws {
+        let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
+        let nested = "<h2>" + String(repeating: "<em>", count: emphases) + "x" + String(repeating: "</em>", count: emphases) + "</h2>"
+        let document = valid.replacingOccurrences(of: "<h2>Vinkkejä</h2>", with: nested)
+        #expect(document != valid)
+        let result = try validate(productBytes: Data(document.utf8))
+        #expect(codes(result.report) == ["xml-too-deep"])
+        #expect(result.report.diagnostics.first?.line == 8)
+    }
+
     @Test func gzipCompressedFileIsRefused() throws {
         // A gzip member holding "<product/>" (RFC 1952 header, stored deflate block, CRC, size).
         let payload = Array("<product/>".utf8)

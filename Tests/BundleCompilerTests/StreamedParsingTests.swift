@@ -152,6 +152,25 @@ import Testing
         #expect(tree.clean == !["utf16"].contains(variant), "the tree's verdict on \(variant)")
     }
 
+    /// The one pass stops at the depth where the tree parser stops (libxml2's push parser has
+    /// no depth limit of its own), so around the limit both agree, and a file nested deeper
+    /// than it goes to the tree, which reports it.
+    @Test(arguments: [30, 36, 37, 38, 39, 40, 300])
+    func nestingIsLimitedTheSameBothWays(emphases: Int) throws {
+        let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
+        let nested = "<h2>" + String(repeating: "<em>", count: emphases) + "Vinkkejä" + String(repeating: "</em>", count: emphases) + "</h2>"
+        let changed = valid.replacingOccurrences(of: "<h2>Vinkkejä</h2>", with: nested)
+        #expect(changed != valid)
+        let file = ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")
+        let tree = treeEntity(Array(changed.utf8), file)
+        let streamed = loader.streamedEntity(Array(changed.utf8), file)
+        #expect(streamed == (tree.clean ? tree.entity : nil))
+        #expect(loader.parser.streamed.tooDeep == !tree.clean)
+        // <product>, <body> and <h2> hold the emphases: libxml2 refuses an element with more
+        // than 40 open around it.
+        #expect(tree.clean == (3 + emphases <= LibXML.maxDepth + 1))
+    }
+
     /// Through the schema's SAX plug too, a DOCTYPE stops the parser before its internal
     /// subset is read: no entity is declared, so none can be expanded or loaded.
     @Test func aDoctypeStopsTheStreamedPass() throws {

@@ -76,7 +76,17 @@ final class ContentXMLParser {
         handler.initialized = XML_SAX2_MAGIC
         handler.startElementNs = { context, name, _, namespace, _, _, attributeCount, _, attributes in
             guard let context, let name else { return }
-            streamedDocument(context).startElement(name, namespace: namespace, attributeCount: Int(attributeCount), attributes: attributes)
+            let document = streamedDocument(context)
+            // The push parser does not apply libxml2's depth limit, which the tree parser does
+            // (`LibXML.maxDepth`); the same test here stops it where the tree would, and the
+            // tree then reports the depth. Without it, a file nested thousands deep passed
+            // and overflowed the stack of the rich-text reader.
+            if document.depth > LibXML.maxDepth {
+                document.tooDeep = true
+                xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self))
+                return
+            }
+            document.startElement(name, namespace: namespace, attributeCount: Int(attributeCount), attributes: attributes)
         }
         handler.endElementNs = { context, _, _, _ in
             guard let context else { return }
@@ -123,7 +133,7 @@ final class ContentXMLParser {
         }
         let valid = xmlSchemaIsValid(validator) == 1
         xmlSchemaSAXUnplug(plug)
-        guard valid, collector.errors.isEmpty, !streamed.sawDoctype,
+        guard valid, collector.errors.isEmpty, !streamed.sawDoctype, !streamed.tooDeep,
             streamContext.pointee.wellFormed != 0, streamContext.pointee.nsWellFormed != 0,
             !streamed.rootHasNamespace
         else { return nil }

@@ -49,6 +49,11 @@ final class StreamedDocument {
     private(set) var rootHasNamespace = false
     /// Whether the file has a DOCTYPE, which stops the parser before its internal subset.
     var sawDoctype = false
+    /// Whether elements nest deeper than libxml2's tree parser allows, which stops the parser.
+    var tooDeep = false
+
+    /// How many elements are open: the ancestors of the next element to start.
+    var depth: Int { open.count }
 
     /// The root element, once the whole file has been read.
     var root: StreamedElement? {
@@ -64,6 +69,7 @@ final class StreamedDocument {
         open.removeAll(keepingCapacity: true)
         rootHasNamespace = false
         sawDoctype = false
+        tooDeep = false
     }
 
     // MARK: Events
