@@ -79,4 +79,35 @@ import Testing
         ])
         #expect(product.body.plainText == "Suodatinkahvi kotiin ja mökille .\n\nToinen kappale")
     }
+
+    /// Dates, positions and coordinates are of schema types that collapse whitespace, so the
+    /// schema accepts them with spaces or line breaks around; the compiler reads them the same
+    /// way. Before, each such value passed `digno validate` and was then dropped (a promotion,
+    /// a coordinate, a position) or failed the build with no diagnostic (the release date).
+    @Test func whitespaceAroundTypedValuesIsReadAsTheSchemaReadsIt() throws {
+        let content = try Fixtures.makeContent { content in
+            func edit(_ path: String, _ original: String, _ replacement: String) throws {
+                let url = content.appendingPathComponent(path)
+                let text = try String(contentsOf: url, encoding: .utf8)
+                #expect(text.contains(original), "\(path) holds \(original)")
+                try text.replacingOccurrences(of: original, with: replacement).write(to: url, atomically: true, encoding: .utf8)
+            }
+            try edit("catalog.xml", "date=\"2026-11-01\"", "date=\" 2026-11-01&#10;\"")
+            try edit("home.xml", "first-day=\"2026-11-01\" last-day=\"2026-12-31\"", "first-day=\"&#9;2026-11-01 \" last-day=\"\n 2026-12-31\"")
+            try edit("retailers/deling-group.xml", "<sells product=\"espresso\"/>",
+                     "<location latitude=\" 60.1655 \" longitude=\"24.9400&#13;\"/>\n  <sells product=\"espresso\"/>")
+            try edit("products/ground-coffee.xml", "<product id=\"ground-coffee\">", "<product id=\"ground-coffee\" position=\" 1 \">")
+            try edit("company.xml", "<web>https://www.delinggroup.com</web>", "<web>\n    https://www.delinggroup.com\n  </web>")
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(report.diagnostics == [])
+        let catalog = try #require(report.catalog)
+        #expect(catalog.releaseDate == Day("2026-11-01"))
+        #expect(catalog.home.promotions.map(\.firstDay) == [Day("2026-11-01")!])
+        #expect(catalog.home.promotions.map(\.lastDay) == [Day("2026-12-31")!])
+        #expect(catalog.retailers.first?.coordinate == Coordinate(latitude: 60.1655, longitude: 24.94))
+        #expect(catalog.products.first { $0.id == "ground-coffee" }?.position == 1)
+        #expect(catalog.company.webAddress == "https://www.delinggroup.com")
+    }
 }

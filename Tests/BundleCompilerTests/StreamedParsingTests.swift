@@ -152,6 +152,20 @@ import Testing
         #expect(tree.clean == !["utf16"].contains(variant), "the tree's verdict on \(variant)")
     }
 
+    /// A typed value the builder cannot read is a problem at its element, never a silent
+    /// gap: here a date the schema would refuse, read without the schema.
+    @Test func anUnreadableTypedValueIsAProblemNotAGap() throws {
+        let document = "<catalog><brand>B</brand><release version=\"2026.11.0\" date=\"soon\"/><sections/></catalog>"
+        let file = ContentFile(path: "catalog.xml", kind: .catalog, id: "")
+        let parsed = loader.parser.parse(Array(document.utf8), file: file.path)
+        let root = try #require(parsed.root)
+        var builder = EntityBuilder(file: file, root: root)
+        #expect(builder.build() == nil)
+        #expect(builder.problems.map(\.code) == [.schemaInvalid])
+        #expect(builder.problems.first?.message.hasPrefix("date=\"soon\" cannot be read") == true)
+        withExtendedLifetime(parsed.document) {}
+    }
+
     /// The one pass stops at the depth where the tree parser stops (libxml2's push parser has
     /// no depth limit of its own), so around the limit both agree, and a file nested deeper
     /// than it goes to the tree, which reports it.

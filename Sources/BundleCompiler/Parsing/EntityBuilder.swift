@@ -81,8 +81,8 @@ struct EntityBuilder<Element: ContentElement> {
                     id: id, title: text(element, "title", sectionEntity), icon: image(element, "icon", sectionEntity)))
             }
         }
-        guard let date = release?.attribute("date").flatMap(Day.init) else { return nil }
-        return CatalogHeader(brand: brand, releaseVersion: release?.attribute("version") ?? "", releaseDate: date, sections: sections)
+        guard let release, let date = value(release, "date", entity, as: Day.init) else { return nil }
+        return CatalogHeader(brand: brand, releaseVersion: release.attribute("version") ?? "", releaseDate: date, sections: sections)
     }
 
     private mutating func home() -> HomePage {
@@ -93,8 +93,8 @@ struct EntityBuilder<Element: ContentElement> {
             let id = element.attribute("id") ?? ""
             let promotionEntity = EntityReference(.promotion, id)
             anchor(element, promotionEntity, nil)
-            guard let first = element.attribute("first-day").flatMap(Day.init),
-                let last = element.attribute("last-day").flatMap(Day.init)
+            guard let first = value(element, "first-day", promotionEntity, as: Day.init),
+                let last = value(element, "last-day", promotionEntity, as: Day.init)
             else { continue }
             promotions.append(Promotion(
                 id: PromotionID(id), title: text(element, "title", promotionEntity), text: text(element, "text", promotionEntity),
@@ -120,7 +120,7 @@ struct EntityBuilder<Element: ContentElement> {
         return Product(
             id: ProductID(file.id), name: text(root, "name", entity), icon: image(root, "icon", entity),
             summary: text(root, "summary", entity), body: richText(root, "body", entity), images: pictures(entity),
-            position: position())
+            position: position(entity))
     }
 
     private mutating func recipe() -> Recipe {
@@ -134,7 +134,7 @@ struct EntityBuilder<Element: ContentElement> {
         return Recipe(
             id: RecipeID(file.id), name: text(root, "name", entity), icon: image(root, "icon", entity),
             summary: text(root, "summary", entity), ingredients: ingredients, method: richText(root, "method", entity),
-            images: pictures(entity), position: position())
+            images: pictures(entity), position: position(entity))
     }
 
     private mutating func retailer() -> Retailer {
@@ -146,8 +146,8 @@ struct EntityBuilder<Element: ContentElement> {
             if element.isNamed("sells"), let product = element.attribute("product") {
                 anchor(element, entity, FieldPath("sells", sells.count))
                 sells.append(ProductID(product))
-            } else if element.isNamed("location"), let latitude = element.attribute("latitude").flatMap(Double.init),
-                let longitude = element.attribute("longitude").flatMap(Double.init)
+            } else if element.isNamed("location"), let latitude = value(element, "latitude", entity, as: Double.init),
+                let longitude = value(element, "longitude", entity, as: Double.init)
             {
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
             }
@@ -156,7 +156,7 @@ struct EntityBuilder<Element: ContentElement> {
             id: RetailerID(file.id), name: text(root, "name", entity), logo: image(root, "logo", entity),
             address: text(root, "address", entity), phone: text(root, "phone", entity),
             openingHours: text(root, "hours", entity), otherInfo: optionalText(root, "info", entity),
-            webAddress: optionalText(root, "web", entity), coordinate: coordinate, sells: sells, position: position())
+            webAddress: optionalText(root, "web", entity), coordinate: coordinate, sells: sells, position: position(entity))
     }
 
     // MARK: Fields
@@ -195,8 +195,23 @@ struct EntityBuilder<Element: ContentElement> {
         }
     }
 
-    private func position() -> Int? {
-        root.attribute("position").flatMap { Int($0) }
+    private mutating func position(_ entity: EntityReference) -> Int? {
+        value(root, "position", entity) { Int($0) }
+    }
+
+    /// An attribute of one of the schema's whitespace-collapsing types (`Day`, `Position`,
+    /// `Latitude`, `Longitude`: xs:date, xs:positiveInteger, xs:decimal), read as the schema
+    /// reads it, without the whitespace around it: `date=" 2026-11-22 "` is valid and means
+    /// 2026-11-22. Before, such a value passed the schema and was then silently dropped (a
+    /// promotion, a coordinate, a position) or failed the build with no diagnostic. A value
+    /// the schema accepts and this still cannot read is reported, never dropped.
+    private mutating func value<Value>(_ element: Element, _ name: StaticString, _ entity: EntityReference,
+                                       as read: (String) -> Value?) -> Value? {
+        guard let raw = element.attribute(name) else { return nil }
+        if let value = read(collapsingWhitespace(raw)) { return value }
+        problems.append(Problem(element: element, entity: entity, code: .schemaInvalid,
+                                message: "\(name)=\"\(raw)\" cannot be read; write a day as YYYY-MM-DD, a position as a whole number from 1, a coordinate as a decimal number"))
+        return nil
     }
 
     private mutating func richText(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> RichText {
