@@ -195,6 +195,48 @@ import Testing
         #expect(codes(report) == ["image-unused"])
     }
 
+    /// A named pipe is refused at once: opening one to read waits for a writer, and did,
+    /// forever, before `fstat` could refuse it.
+    @Test(arguments: ["products/espresso.xml", "images/icon.png"])
+    func aNamedPipeIsRefusedWithoutWaiting(path: String) throws {
+        let content = try Fixtures.makeContent { content in
+            let url = content.appendingPathComponent(path)
+            try FileManager.default.removeItem(at: url)
+            #expect(mkfifo(url.path, 0o644) == 0)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(Set(codes(report)) == [path.hasPrefix("images") ? "image-missing" : "file-unreadable"])
+        #expect(report.diagnostics.allSatisfy { $0.message.contains("not a regular file") })
+    }
+
+    /// An image path naming a folder is the editor's mistake (exit status 1), not an I/O
+    /// failure (2), as it was.
+    @Test func anImagePathNamingAFolderIsAMissingImage() throws {
+        let content = try Fixtures.makeContent { content in
+            let url = content.appendingPathComponent("products/espresso.xml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains("src=\"images/picture.png\""))
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("images/products"), withIntermediateDirectories: false)
+            try text.replacingOccurrences(of: "src=\"images/picture.png\"", with: "src=\"images/products\"").write(to: url, atomically: true, encoding: .utf8)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(codes(report) == ["image-missing"])
+        #expect(report.diagnostics.first?.file == "products/espresso.xml")
+        #expect(report.diagnostics.first?.message == "'images/products' is a folder, not an image; name the image file itself, such as images/products/name.png")
+    }
+
+    @Test func aSymbolicLinkToNothingIsABrokenLink() throws {
+        let content = try Fixtures.makeContent { content in
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("products/ghost.xml").path, withDestinationPath: "nowhere.xml")
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(codes(report) == ["broken-link"])
+        #expect(report.diagnostics.first?.message == "products/ghost.xml is a symbolic link to nothing (its target does not exist, or links loop); replace it with the file itself")
+    }
+
     @Test func theParserStaysSafeWhenReusedAcrossFiles() throws {
         let libxml = try LibXML.shared.get()
         let content = try Fixtures.makeContent { content in

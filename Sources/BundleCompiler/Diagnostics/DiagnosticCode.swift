@@ -8,6 +8,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case fileTooLarge = "file-too-large"
     case fileCompressed = "file-compressed"
     case fileOutsideRoot = "file-outside-root"
+    case brokenLink = "broken-link"
     case invalidFileName = "invalid-file-name"
     // XML
     case invalidUTF8 = "invalid-utf8"

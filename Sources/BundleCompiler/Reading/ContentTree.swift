@@ -79,7 +79,13 @@ struct ContentTree {
     private mutating func add(_ file: ContentFile, type: FileSystem.EntryType?) {
         let absolute = root + "/" + file.path
         if type == .symlink {
-            guard let real = FileSystem.realPath(absolute), isInside(real) else {
+            guard let real = FileSystem.realPath(absolute) else {
+                diagnostics.append(Diagnostic(.error, .brokenLink, file: file.path, entity: file.entity,
+                    message: "\(file.path) is a symbolic link to nothing (its target does not exist, or links loop); replace it with the file itself"))
+                if !file.id.isEmpty { unread.insert(file.entity) }
+                return
+            }
+            guard isInside(real) else {
                 diagnostics.append(Diagnostic(.error, .fileOutsideRoot, file: file.path, entity: file.entity,
                     message: "\(file.path) is a symbolic link that leads outside the content folder; replace it with the file itself"))
                 if !file.id.isEmpty { unread.insert(file.entity) }

@@ -76,7 +76,9 @@ enum FileSystem {
     /// 100,000-file catalogue; a file that grows while it is being read is a race that no
     /// order of calls would settle.
     static func read(_ path: String, limit: Int) -> Result<[UInt8], ReadFailure> {
-        let descriptor = open(path, O_RDONLY)
+        // Non-blocking: opening a named pipe for reading otherwise waits for a writer, forever;
+        // `fstat` below then refuses it. Reads from a regular file never block.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var info = stat()

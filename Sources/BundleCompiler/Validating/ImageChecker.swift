@@ -15,7 +15,7 @@ struct ImageChecker {
     }
 
     enum ImageFailure: Error {
-        case missing, outside(symlink: Bool), tooLarge(Int), unreadable(String), format(ImageHeader.Problem)
+        case missing, notAFile(FileSystem.EntryType), outside(symlink: Bool), tooLarge(Int), unreadable(String), format(ImageHeader.Problem)
     }
 
     /// The problems of every image use in `catalog`, still to be given positions, and the set
@@ -41,6 +41,10 @@ struct ImageChecker {
                 }
             case .failure(.missing):
                 report(.imageMissing, "image '\(source)' does not exist" + suggestion(for: path))
+            case .failure(.notAFile(let type)):
+                report(.imageMissing, type == .folder
+                    ? "'\(source)' is a folder, not an image; name the image file itself, such as \(path)/name.png"
+                    : "'\(source)' is not a regular file; replace it with the image file itself")
             case .failure(.outside):
                 report(.imageOutsideRoot, "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder")
             case .failure(.tooLarge(let size)):
@@ -75,6 +79,8 @@ struct ImageChecker {
         guard let type = FileSystem.entryType(absolute) else { return .failure(.missing) }
         guard let real = FileSystem.realPath(absolute) else { return .failure(.missing) }
         guard tree.isInside(real) else { return .failure(.outside(symlink: type == .symlink)) }
+        // What a symbolic link leads to counts: a link to an image is fine.
+        if let target = FileSystem.entryType(real), target != .file { return .failure(.notAFile(target)) }
         switch FileSystem.read(absolute, limit: Self.maxImageSize) {
         case .success(let bytes): return ImageHeader.read(bytes).mapError(ImageFailure.format)
         case .failure(.tooLarge(let size)): return .failure(.tooLarge(size))
