@@ -37,6 +37,7 @@ struct Build: ParsableCommand {
         defer { progress.finish() }
         let report: ValidationReport
         do {
+            try builder.checkOptions()
             report = try builder.validate(progress: progress.update)
         } catch {
             progress.finish()

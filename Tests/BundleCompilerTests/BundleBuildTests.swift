@@ -2,6 +2,7 @@
 import CatalogModel
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 /// `digno build`'s guarantees: the schema is schema.sql, builds are reproducible and atomic,
@@ -98,6 +99,61 @@ import Testing
         try Data("{\"half\":".utf8).write(to: folder.appendingPathComponent(".catalog.manifest.json.partial"))
         try Self.build(Fixtures.valid.path, to: output)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
+    }
+
+    /// `--output` inside the content folder is refused before anything is written: before,
+    /// `--output content/home.xml` replaced home.xml with the bundle.
+    @Test(arguments: ["home.xml", "products/catalog.sqlite", "dist/new/catalog.sqlite"])
+    func anOutputInsideTheContentFolderIsRefused(path: String) throws {
+        let content = try Fixtures.makeContent()
+        defer { Fixtures.remove(content) }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: content.path).sorted()
+        let home = try Data(contentsOf: content.appendingPathComponent("home.xml"))
+        // Through a link to the folder too: the real paths are compared.
+        let link = content.deletingLastPathComponent().appendingPathComponent("linked")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: content)
+        for output in [content.appendingPathComponent(path).path, link.appendingPathComponent(path).path] {
+            let builder = BundleBuilder(contentFolder: content.path, output: output, today: Fixtures.today)
+            let report = try builder.validate()
+            #expect(throws: BuildError.output(path: output, reason: "it is inside the content folder '\(content.path)'; write the bundle outside it, such as dist/catalog.sqlite")) {
+                try builder.checkOptions()
+            }
+            #expect(throws: BuildError.self) { try builder.write(report) }
+        }
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: content.path).sorted() == before)
+        #expect(try Data(contentsOf: content.appendingPathComponent("home.xml")) == home)
+        // Beside the content folder is fine.
+        try Self.build(content.path, to: content.deletingLastPathComponent().appendingPathComponent("dist/catalog.sqlite").path)
+    }
+
+    /// Two builds into one folder would share their temporary and scratch files: the second
+    /// waits for the first, holding a lock on the folder (which a killed build drops).
+    @Test func aSecondBuildIntoTheSameFolderWaitsForTheFirst() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        let builder = BundleBuilder(contentFolder: Fixtures.valid.path, output: output, today: Fixtures.today)
+        let report = try builder.validate()
+        let held = try AtomicFile.FolderLock(folder.path) { Issue.record("the folder was locked already") }
+        let heard = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let messages = Mutex<[String]>([])
+        DispatchQueue.global().async {
+            _ = try? builder.write(report) { message in
+                messages.withLock { $0.append(message) }
+                if message.hasPrefix("waiting") { heard.signal() }
+            }
+            finished.signal()
+        }
+        #expect(heard.wait(timeout: .now() + 30) == .success)
+        #expect(finished.wait(timeout: .now() + 0.3) == .timedOut)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        withExtendedLifetime(held) {}
+        _ = consume held
+        #expect(finished.wait(timeout: .now() + 60) == .success)
+        #expect(FileManager.default.fileExists(atPath: output))
+        #expect(messages.withLock { $0.first } == "reading images and ordering the lists")
+        #expect(messages.withLock { $0.contains("waiting for another build writing into \(folder.path)") })
     }
 
     @Test func theManifestDescribesTheBundle() throws {

@@ -83,6 +83,55 @@ enum AtomicFile {
         }
     }
 
+    /// An exclusive lock on a folder, held by one build at a time: two builds into one folder
+    /// would share the temporary and scratch files. The lock is on the folder itself, so it
+    /// leaves no file behind, and the system drops it when the process ends, killed or not.
+    final class FolderLock {
+        private let descriptor: Int32
+
+        /// Takes the lock on `folder`, calling `waiting` first if another process holds it.
+        init(_ folder: String, waiting: () -> Void) throws(BuildError) {
+            descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .output(path: folder, reason: AtomicFile.lastError()) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
+            guard errno == EWOULDBLOCK else {
+                let reason = AtomicFile.lastError()
+                close(descriptor)
+                throw .output(path: folder, reason: reason)
+            }
+            waiting()
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let reason = AtomicFile.lastError()
+                    close(descriptor)
+                    throw .output(path: folder, reason: reason)
+                }
+            }
+        }
+
+        deinit {
+            close(descriptor)
+        }
+    }
+
+    /// Refuses an output folder inside the content folder: the bundle could overwrite a
+    /// content file, and what it leaves there would be content the next build reads.
+    static func refuseInside(content contentFolder: String, output: String) throws(BuildError) {
+        // Validation reports a content folder that does not exist.
+        guard let content = FileSystem.realPath(contentFolder) else { return }
+        // The output folder may not exist yet: its nearest existing ancestor decides.
+        var folder = split(output).folder
+        var real = FileSystem.realPath(folder)
+        while real == nil {
+            let parent = split(folder).folder
+            guard parent != folder else { return }
+            folder = parent
+            real = FileSystem.realPath(folder)
+        }
+        guard let real, real == content || real.hasPrefix(content == "/" ? "/" : content + "/") else { return }
+        throw .output(path: output, reason: "it is inside the content folder '\(contentFolder)'; write the bundle outside it, such as dist/catalog.sqlite")
+    }
+
     static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
@@ -94,7 +143,7 @@ enum AtomicFile {
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    private static func lastError() -> String {
+    fileprivate static func lastError() -> String {
         String(cString: strerror(errno))
     }
 }

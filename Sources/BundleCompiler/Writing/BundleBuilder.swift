@@ -39,13 +39,21 @@ public struct BundleBuilder: Sendable {
         try ContentValidator(contentFolder: contentFolder, today: today).validate(progress: progress)
     }
 
+    /// Refuses what would make `write` fail whatever the content: a release version that is
+    /// not year.month.patch, and an output inside the content folder. `write` checks them
+    /// too; a command calls this first, so as not to validate in vain.
+    public func checkOptions() throws(BuildError) {
+        if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
+            throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
+        }
+        try AtomicFile.refuseInside(content: contentFolder, output: output)
+    }
+
     /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
     /// each stage as it starts, in words, for a command to show on a terminal.
     public func write(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> Manifest {
         guard report.isValid, let catalog = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
-        if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
-            throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
-        }
+        try checkOptions()
         progress("reading images and ordering the lists")
         // Three parts on two cores: the images and the content digest on one thread, the
         // products' order on another, the recipes' and retailers' on this one.
@@ -65,6 +73,9 @@ public struct BundleBuilder: Sendable {
         ]
         let (folder, name) = AtomicFile.split(output)
         try AtomicFile.makeFolder(folder)
+        // Held until both files are published (or removed): one build at a time per folder.
+        let lock = try AtomicFile.FolderLock(folder) { progress("waiting for another build writing into \(folder)") }
+        defer { withExtendedLifetime(lock) {} }
         try AtomicFile.removeStale(for: output)
         try AtomicFile.removeStale(for: manifestPath)
         let temporary = AtomicFile.temporaryPath(for: output)
