@@ -98,6 +98,15 @@ struct ContentTree {
     private mutating func scanEntityFolder(_ folder: String, kind: ContentFileKind) throws(CompilerError) {
         for (name, type) in try FileSystem.listWithTypes(root + "/" + folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
+            // espresso.XML is meant as content: an error, not a file silently ignored (whose
+            // product would then be missing, or unknown to every recipe naming it).
+            if type != .folder, !name.hasSuffix(".xml"), name.lowercased().hasSuffix(".xml"), name.count > 4 {
+                let suggestion = Self.slug(from: String(name.dropLast(4)))
+                diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, suggestion),
+                    message: "file name '\(name)' does not end in lower-case .xml; rename it to \(isValidSlug(suggestion) ? suggestion : "<id>").xml"))
+                unread.insert(EntityReference(kind.entityKind, suggestion))
+                continue
+            }
             guard name.hasSuffix(".xml"), type != .folder else {
                 diagnostics.append(Diagnostic(.warning, .unexpectedFile, file: path,
                     message: "\(path) is not an XML file and is ignored; only <id>.xml files belong in \(folder)/"))
@@ -108,7 +117,7 @@ struct ContentTree {
                 let suggestion = Self.slug(from: id)
                 diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, id),
                     message: "file name '\(id)' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
-                        + (suggestion.isEmpty ? "" : ", for example '\(suggestion).xml'")))
+                        + (isValidSlug(suggestion) ? ", for example '\(suggestion).xml'" : "")))
                 unread.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }
@@ -133,10 +142,17 @@ struct ContentTree {
     }
 
     /// A best guess at the id a wrongly named file meant: lower case, accents dropped, other
-    /// characters made hyphens.
+    /// characters made hyphens, and whole words kept up to the 64-character limit.
     static func slug(from name: String) -> String {
         let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         let parts = folded.unicodeScalars.split { !(("a"..."z").contains($0) || ("0"..."9").contains($0)) }
-        return parts.map { String(String.UnicodeScalarView($0)) }.joined(separator: "-")
+            .map { String(String.UnicodeScalarView($0)) }
+        var slug = ""
+        for part in parts {
+            let longer = slug.isEmpty ? part : slug + "-" + part
+            if longer.utf8.count > 64 { return slug.isEmpty ? String(part.prefix(64)) : slug }
+            slug = longer
+        }
+        return slug
     }
 }

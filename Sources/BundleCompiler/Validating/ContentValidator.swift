@@ -36,7 +36,8 @@ public struct ContentValidator: Sendable {
         diagnostics += Self.checkDeclaredIDs(loaded)
         var images = ImageChecker(tree: tree)
         let imageResult = images.check(catalog)
-        if assembly.broken.isEmpty {
+        // While any file is unread, the images it uses are unknown: none is called unused.
+        if assembly.broken.isEmpty && tree.unread.isEmpty {
             diagnostics += images.unused(imageResult.used)
         }
         let pending = rules.wait().map {
@@ -64,7 +65,9 @@ public struct ContentValidator: Sendable {
     /// renamed file whose id was not.
     static func checkDeclaredIDs(_ loaded: [LoadedFile]) -> [Diagnostic] {
         let mismatched = loaded.filter { item in
-            guard !item.file.id.isEmpty, let declared = item.declaredID else { return false }
+            // An id that is not a valid id at all is the schema's to report (its Slug type):
+            // suggesting a file named after it would suggest an invalid name.
+            guard !item.file.id.isEmpty, let declared = item.declaredID, isValidSlug(declared) else { return false }
             return declared != item.file.id
         }
         // Every file's id is indexed only when some file needs it, not on every build.
