@@ -16,6 +16,28 @@ import Testing
         ])
     }
 
+    /// Invisible characters show nothing: a name of zero-width spaces or a byte order mark is
+    /// as empty as one of spaces (it passed before, as a blank row in the list).
+    @Test(arguments: ["\u{200B}", "\u{FEFF}", " \u{200D}\u{00A0}\u{2060} ", "\u{200E}\u{3000}"])
+    func aNameOfInvisibleCharactersIsEmpty(name: String) {
+        #expect(issues { $0[product: "espresso"].name = name } == [
+            .error(.emptyField, .espresso, FieldPath("name"), "name is empty; write the product's name")
+        ])
+        #expect(issues { $0[product: "espresso"].images[0].alt = name } == [
+            .error(.emptyField, .espresso, FieldPath("image", 0), "alt is empty; describe the picture for people who cannot see it")
+        ])
+        #expect(issues {
+            $0[recipe: "cafe-latte"].method = RichText(blocks: [.paragraph([.text("Valmista espresso.")]), .heading(level: 2, [.text(name)])])
+        } == [
+            .error(.emptyBlock, .cafeLatte, FieldPath("method.h2", 0), "method has an empty heading; write its text or remove it")
+        ])
+    }
+
+    @Test(arguments: ["\u{200B}Espresso", "é", "\u{00A0}ä\u{200B}", "☕", "日本"])
+    func aNameWithAnythingVisibleIsNotEmpty(name: String) {
+        #expect(issues { $0[product: "espresso"].name = name } == [])
+    }
+
     @Test func anEmptyPhoneIsReported() {
         #expect(issues { $0.retailers[0].phone = "" } == [
             .error(.emptyField, .delingGroup, FieldPath("phone"), "phone is empty; write the phone number")

@@ -176,7 +176,7 @@ public struct RichText: Hashable, Sendable, Codable {
     private static func isBlank(_ inlines: [Inline]) -> Bool {
         inlines.allSatisfy { inline in
             switch inline {
-            case .text(let text): text.allSatisfy(\.isWhitespace)
+            case .text(let text): text.showsNothing
             case .emphasis(let children), .strong(let children), .link(_, let children): isBlank(children)
             }
         }

@@ -256,7 +256,7 @@ struct CatalogRules {
         _ text: String, _ field: FieldPath, _ entity: EntityReference, limit: Int? = nil,
         code: CatalogIssue.Code = .emptyField, what: String
     ) {
-        if text.allSatisfy(\.isWhitespace) {
+        if text.showsNothing {
             report(.emptyField, entity, field, "\(field.name) is empty; write \(what)")
         } else if let limit, text.utf8.count > limit, text.count > limit {  // no character is shorter than a byte
             report(code, entity, field, "\(field.name) is \(text.count) characters; the limit is \(limit)")
@@ -275,7 +275,7 @@ struct CatalogRules {
 
     mutating func checkPicture(_ image: ImageReference, _ field: FieldPath, _ entity: EntityReference) {
         guard let alt = image.alt else { return }
-        if alt.allSatisfy(\.isWhitespace) {
+        if alt.showsNothing {
             report(.emptyField, entity, field, "alt is empty; describe the picture for people who cannot see it")
         } else if alt.utf8.count > FieldLimits.alt, alt.count > FieldLimits.alt {
             report(.altTooLong, entity, field, "alt is \(alt.count) characters; the limit is \(FieldLimits.alt)")
