@@ -26,6 +26,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case imageOutsideRoot = "image-outside-root"
     case imageFormat = "image-format"
     case imageDimensions = "image-dimensions"
+    case imageDamaged = "image-damaged"
     case imageTooLarge = "image-too-large"
     case iconNotSquare = "icon-not-square"
     case imageUnused = "image-unused"

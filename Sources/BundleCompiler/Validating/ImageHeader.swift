@@ -2,7 +2,8 @@
 ///
 /// Hand-written: Foundation on Linux has no image decoding, and the compiler needs only the
 /// signature and the size, which both formats state in their first bytes (PNG's IHDR chunk,
-/// JPEG's start-of-frame marker).
+/// JPEG's start-of-frame marker), and that the file is not cut short (PNG's chunk chain to
+/// IEND, JPEG's end-of-image marker).
 struct ImageHeader: Hashable, Sendable {
     enum Format: String, Sendable {
         case png = "image/png"
@@ -18,14 +19,20 @@ struct ImageHeader: Hashable, Sendable {
         case notAnImage
         /// The signature is right but the size cannot be read.
         case unreadableDimensions(Format)
+        /// The file ends too soon: a PNG chunk runs past the end or there is no IEND chunk; a
+        /// JPEG has no end-of-image marker after its first scan. Decoders show such a file
+        /// half drawn or not at all.
+        case truncated(Format)
     }
 
     static func read(_ bytes: [UInt8]) -> Result<ImageHeader, Problem> {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            return png(bytes).map(Result.success) ?? .failure(.unreadableDimensions(.png))
+            guard let header = png(bytes) else { return .failure(.unreadableDimensions(.png)) }
+            return pngIsWhole(bytes) ? .success(header) : .failure(.truncated(.png))
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            return jpeg(bytes).map(Result.success) ?? .failure(.unreadableDimensions(.jpeg))
+            guard let header = jpeg(bytes) else { return .failure(.unreadableDimensions(.jpeg)) }
+            return jpegIsWhole(bytes) ? .success(header) : .failure(.truncated(.jpeg))
         }
         return .failure(.notAnImage)
     }
@@ -61,6 +68,33 @@ struct ImageHeader: Hashable, Sendable {
             index += 2 + length
         }
         return nil
+    }
+
+    /// Whether the PNG's chunks (length, type, data, CRC) follow one another to an IEND chunk
+    /// that ends inside the file. Bytes after IEND are ignored, as decoders ignore them.
+    private static func pngIsWhole(_ bytes: [UInt8]) -> Bool {
+        var index = 8
+        while index + 12 <= bytes.count {
+            let length = bigEndian(bytes, at: index, count: 4)
+            let end = index + 12 + length
+            guard end <= bytes.count else { return false }
+            if bytes[(index + 4)..<(index + 8)].elementsEqual("IEND".utf8) { return true }
+            index = end
+        }
+        return false
+    }
+
+    /// Whether the JPEG has an end-of-image marker (FF D9) after its first start-of-scan
+    /// (FF DA). Searched from the end: only the last one matters, and an embedded thumbnail's
+    /// own markers can only make a whole file look whole.
+    private static func jpegIsWhole(_ bytes: [UInt8]) -> Bool {
+        guard let scan = (2..<max(2, bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }) else { return false }
+        var index = bytes.count - 2
+        while index > scan {
+            if bytes[index] == 0xFF && bytes[index + 1] == 0xD9 { return true }
+            index -= 1
+        }
+        return false
     }
 
     private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {

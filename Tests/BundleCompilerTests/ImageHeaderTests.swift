@@ -1,0 +1,52 @@
+@testable import BundleCompiler
+import Foundation
+import Testing
+
+/// An image cut short (an interrupted copy or upload) is refused: the header alone said
+/// nothing of it, so a PNG cut to 30 bytes passed.
+@Suite struct ImageHeaderTests {
+    static let picture = Fixtures.valid.appendingPathComponent("images/picture.png")
+
+    /// A baseline JPEG's markers: start of image, a frame of 3×2 pixels, a scan, its data,
+    /// and (unless cut) end of image.
+    static func jpeg(ended: Bool) -> [UInt8] {
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01, 0x11, 0x00]
+        bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x12, 0x34, 0x56]
+        return ended ? bytes + [0xFF, 0xD9] : bytes
+    }
+
+    @Test func wholeImagesAreRead() throws {
+        let png = try [UInt8](Data(contentsOf: Self.picture))
+        guard case .success(let header) = ImageHeader.read(png) else { Issue.record("the fixture PNG was refused"); return }
+        #expect(header.format == .png)
+        // Bytes after IEND are ignored, as decoders ignore them.
+        #expect((try? ImageHeader.read(png + [0, 0, 0]).get()) == header)
+        #expect((try? ImageHeader.read(Self.jpeg(ended: true)).get()) == ImageHeader(format: .jpeg, width: 3, height: 2))
+    }
+
+    @Test func imagesCutShortAreDamaged() throws {
+        let png = try [UInt8](Data(contentsOf: Self.picture))
+        for length in [30, 33, png.count / 2, png.count - 1] {
+            #expect(ImageHeader.read(Array(png.prefix(length))) == .failure(.truncated(.png)), "PNG cut to \(length) bytes")
+        }
+        #expect(ImageHeader.read(Self.jpeg(ended: false)) == .failure(.truncated(.jpeg)))
+        // An end-of-image marker before the scan (here inside an APP1 segment, as in an
+        // embedded thumbnail) does not count.
+        var early = Self.jpeg(ended: false)
+        early.insert(contentsOf: [0xFF, 0xE1, 0x00, 0x04, 0xFF, 0xD9], at: 2)
+        #expect(ImageHeader.read(early) == .failure(.truncated(.jpeg)))
+    }
+
+    @Test func aCutPictureIsReportedWhereItIsUsed() throws {
+        let content = try Fixtures.makeContent { content in
+            let url = content.appendingPathComponent("images/picture.png")
+            let bytes = try Data(contentsOf: url)
+            try bytes.prefix(bytes.count - 20).write(to: url)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(Set(report.diagnostics.map(\.code)) == ["image-damaged"])
+        #expect(report.diagnostics.first?.message == "'images/picture.png' is cut short: the PNG file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
+    }
+}
