@@ -51,6 +51,8 @@ struct FileLoader {
         case .success(let read): bytes = read
         case .failure(.tooLarge(let size)):
             return loaded.failing(.fileTooLarge, nil, "\(file.path) is \(size) bytes; the limit is \(Self.maxFileSize) bytes (4 MiB): split or shorten it")
+        case .failure(.notAFile):
+            return loaded.failing(.fileUnreadable, nil, "\(file.path) cannot be read: not a regular file")
         case .failure(.unreadable(let reason)):
             return loaded.failing(.fileUnreadable, nil, "\(file.path) cannot be read: \(reason)")
         }

@@ -16,11 +16,15 @@ enum FileSystem {
     static func entryType(_ path: String) -> EntryType? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .folder
-        case S_IFLNK: return .symlink
-        default: return .other
+        return entryType(mode: info.st_mode)
+    }
+
+    private static func entryType(mode: mode_t) -> EntryType {
+        switch mode & S_IFMT {
+        case S_IFREG: .file
+        case S_IFDIR: .folder
+        case S_IFLNK: .symlink
+        default: .other
         }
     }
 
@@ -67,6 +71,8 @@ enum FileSystem {
 
     enum ReadFailure: Error {
         case tooLarge(size: Int)
+        /// A folder, a named pipe, a device: what the path leads to, links followed.
+        case notAFile(EntryType)
         case unreadable(String)
     }
 
@@ -83,7 +89,8 @@ enum FileSystem {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable("not a regular file")) }
+        let type = entryType(mode: info.st_mode)
+        guard type == .file else { return .failure(.notAFile(type)) }
         let size = Int(info.st_size)
         if size > limit { return .failure(.tooLarge(size: size)) }
         var bytes = [UInt8](repeating: 0, count: size)

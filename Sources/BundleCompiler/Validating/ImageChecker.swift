@@ -81,11 +81,10 @@ struct ImageChecker {
         guard let type = FileSystem.entryType(absolute) else { return .failure(.missing) }
         guard let real = FileSystem.realPath(absolute) else { return .failure(.missing) }
         guard tree.isInside(real) else { return .failure(.outside(symlink: type == .symlink)) }
-        // What a symbolic link leads to counts: a link to an image is fine.
-        if let target = FileSystem.entryType(real), target != .file { return .failure(.notAFile(target)) }
         switch FileSystem.read(absolute, limit: Self.maxImageSize) {
         case .success(let bytes): return ImageHeader.read(bytes).mapError(ImageFailure.format)
         case .failure(.tooLarge(let size)): return .failure(.tooLarge(size))
+        case .failure(.notAFile(let type)): return .failure(.notAFile(type))
         case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
         }
     }

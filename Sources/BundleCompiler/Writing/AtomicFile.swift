@@ -91,22 +91,19 @@ enum AtomicFile {
 
         /// Takes the lock on `folder`, calling `waiting` first if another process holds it.
         init(_ folder: String, waiting: () -> Void) throws(BuildError) {
-            descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { throw .output(path: folder, reason: AtomicFile.lastError()) }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return }
-            guard errno == EWOULDBLOCK else {
+            var locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            if !locked && errno == EWOULDBLOCK {
+                waiting()
+                repeat { locked = flock(descriptor, LOCK_EX) == 0 } while !locked && errno == EINTR
+            }
+            guard locked else {
                 let reason = AtomicFile.lastError()
                 close(descriptor)
                 throw .output(path: folder, reason: reason)
             }
-            waiting()
-            while flock(descriptor, LOCK_EX) != 0 {
-                guard errno == EINTR else {
-                    let reason = AtomicFile.lastError()
-                    close(descriptor)
-                    throw .output(path: folder, reason: reason)
-                }
-            }
+            self.descriptor = descriptor
         }
 
         deinit {
