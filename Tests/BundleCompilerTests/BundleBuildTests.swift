@@ -51,15 +51,15 @@ import Testing
             try? FileManager.default.removeItem(at: second)
         }
         // The second build reads a copy of the content whose files were written in reverse
-        // order, with Windows line endings, from another folder.
+        // order, with Windows line endings and old Mac ones (CR alone), from another folder.
         let copy = second.appendingPathComponent("content")
         try FileManager.default.copyItem(atPath: Self.shippedContent, toPath: copy.path)
         let xmlFiles = try FileManager.default.subpathsOfDirectory(atPath: copy.path).filter { $0.hasSuffix(".xml") }
-        for path in xmlFiles.reversed() {
+        for (index, path) in xmlFiles.reversed().enumerated() {
             let url = copy.appendingPathComponent(path)
             let text = try String(contentsOf: url, encoding: .utf8)
             try FileManager.default.removeItem(at: url)
-            try text.replacingOccurrences(of: "\n", with: "\r\n").write(to: url, atomically: false, encoding: .utf8)
+            try text.replacingOccurrences(of: "\n", with: index.isMultiple(of: 2) ? "\r\n" : "\r").write(to: url, atomically: false, encoding: .utf8)
         }
         let one = try Self.build(Self.shippedContent, to: first.appendingPathComponent("out/catalog.sqlite").path)
         let two = try Self.build(copy.path, to: second.appendingPathComponent("catalog.sqlite").path)

@@ -19,6 +19,23 @@ import Testing
         #expect(Self.digest("a\r\r\nb") == "18745f36a05e29072709042d6062ce54f1b08ff36c27ba80c39f81fb010c8ce2")
     }
 
+    /// Reading makes each lone CR an LF (as XML does) before hashing and parsing: a file saved
+    /// with old Mac line ends hashes and reads as the same file saved with LF.
+    @Test func loneCRsBecomeLFInPlace() {
+        func normalised(_ text: String) -> String {
+            var bytes = Array(text.utf8)
+            FileLoader.makeLoneCRsLF(&bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(normalised("a\rb\r") == "a\nb\n")
+        #expect(normalised("a\r\nb\r\n") == "a\r\nb\r\n")
+        #expect(normalised("\r\r\n\r") == "\n\r\n\n")
+        #expect(normalised("") == "" && normalised("no line ends") == "no line ends")
+        var mac = Array("<a>\r  <b/>\r</a>\r".utf8)
+        FileLoader.makeLoneCRsLF(&mac)
+        #expect(FileLoader.digest(mac) == Self.digest("<a>\n  <b/>\n</a>\n"))
+    }
+
     @Test func emptyInputHashesTheEmptyString() {
         #expect(Self.digest("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     }

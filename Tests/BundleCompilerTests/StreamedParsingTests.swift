@@ -126,13 +126,14 @@ import Testing
     /// ignores) sends a file the tree accepts to the tree. `FileLoader.load` refuses any NUL,
     /// and a declaration naming another encoding than UTF-8, before either parser sees the file
     /// (`HostileInputTests`, `XMLDeclarationTests`).
-    @Test(arguments: ["bom", "crlf", "latin1-declared", "utf16", "no-declaration", "trailing-comment", "nul"])
+    @Test(arguments: ["bom", "crlf", "cr", "latin1-declared", "utf16", "no-declaration", "trailing-comment", "nul"])
     func variantsOfAFileReadTheSameBothWays(variant: String) throws {
         let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
         let bytes: [UInt8]
         switch variant {
         case "bom": bytes = [0xEF, 0xBB, 0xBF] + Array(valid.utf8)
         case "crlf": bytes = Array(valid.replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        case "cr": bytes = Array(valid.replacingOccurrences(of: "\n", with: "\r").utf8)
         case "latin1-declared": bytes = Array(valid.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").utf8)
         case "utf16": bytes = Array(valid.data(using: .utf16)!)
         case "no-declaration": bytes = Array(valid.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "").utf8)

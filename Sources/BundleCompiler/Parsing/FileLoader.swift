@@ -15,7 +15,7 @@ struct LoadedFile: Sendable {
     /// The id the root element declares, and where, for checking it against the file name.
     var declaredID: String?
     var rootPosition: SourcePosition?
-    /// SHA-256 of the file's bytes with CR LF line ends made LF, for the content digest.
+    /// SHA-256 of the file's bytes with its line ends made LF (CR LF and lone CR), for the content digest.
     var sha256: String?
     var diagnostics: [Diagnostic] = []
 }
@@ -47,7 +47,7 @@ struct FileLoader {
     func load(_ file: ContentFile) -> LoadedFile {
         var loaded = LoadedFile(file: file)
         let bytes: [UInt8]
-        switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
+        switch read(file) {
         case .success(let read): bytes = read
         case .failure(.tooLarge(let size)):
             return loaded.failing(.fileTooLarge, nil, "\(file.path) is \(size) bytes; the limit is \(Self.maxFileSize) bytes (4 MiB): split or shorten it")
@@ -147,7 +147,7 @@ struct FileLoader {
 
     /// The element of each field of the entity in `file`, as positions, for diagnostics.
     func anchors(of file: ContentFile) -> [AnchorKey: SourcePosition] {
-        guard case .success(let bytes) = FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) else { return [:] }
+        guard case .success(let bytes) = read(file) else { return [:] }
         let result = parser.parse(bytes, file: file.path)
         guard let document = result.document, let rootElement = result.root else { return [:] }
         let source = SourceText(bytes: bytes)
@@ -158,7 +158,16 @@ struct FileLoader {
         return positions
     }
 
-    /// SHA-256 of `bytes` with every CR LF made LF, so that line endings do not change it.
+    /// The bytes of `file`, with lone CRs made LF (`makeLoneCRsLF`).
+    private func read(_ file: ContentFile) -> Result<[UInt8], FileSystem.ReadFailure> {
+        FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize).map { bytes in
+            var bytes = bytes
+            Self.makeLoneCRsLF(&bytes)
+            return bytes
+        }
+    }
+
+    /// SHA-256 of `bytes` with every CR LF made LF (lone CRs were made LF on reading), so that line endings do not change it.
     /// Pieces between CRs are found with `memchr` and hashed whole; most files have no CR.
     static func digest(_ bytes: [UInt8]) -> String {
         var hasher = SHA256()
@@ -177,6 +186,25 @@ struct FileLoader {
             hasher.update(bufferPointer: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[start...])))
         }
         return hasher.finalize().hexString
+    }
+
+    /// Turns each CR that no LF follows (the line end of old Mac OS files) into LF, in place.
+    ///
+    /// XML makes every CR LF and lone CR an LF before parsing (XML 1.0 §2.11), so the content
+    /// is the same; but libxml2 counts only LF bytes as line ends, and a file with lone CRs
+    /// was one long line 1 in every diagnostic. With LF in their place libxml2's lines, our
+    /// columns and the content digest (which reads CR LF as LF) are those of the same file
+    /// saved with LF. Byte offsets do not move. `memchr`, since every file is scanned.
+    static func makeLoneCRsLF(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var searchFrom = 0
+            while searchFrom < buffer.count, let found = memchr(base + searchFrom, 0x0D, buffer.count - searchFrom) {
+                let index = UnsafeMutablePointer(base).distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if index + 1 == buffer.count || buffer[index + 1] != 0x0A { buffer[index] = 0x0A }
+                searchFrom = index + 1
+            }
+        }
     }
 
     /// The offset of the first NUL byte in `bytes`, if any; `memchr`, since every file is

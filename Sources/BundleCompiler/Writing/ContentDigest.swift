@@ -3,7 +3,7 @@ import Crypto
 /// The content digest: SHA-256 over a canonical form of the content, so the same content gives
 /// the same digest whatever the order files were written in, their line endings or the machine.
 /// The form is one line per file, sorted by path: the path, a tab, and the SHA-256 of the
-/// file's bytes (XML with CR LF made LF; images as they are).
+/// file's bytes (XML with CR LF and lone CR made LF; images as they are).
 enum ContentDigest {
     /// One file of the content and the SHA-256 of its bytes.
     struct Entry: Sendable {
