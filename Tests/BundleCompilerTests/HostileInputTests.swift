@@ -169,6 +169,46 @@ import Testing
         #expect(report.diagnostics.first?.message == "products/espresso.xml is a symbolic link that leads outside the content folder; replace it with the file itself")
     }
 
+    /// A whole entity or image folder linked from outside is refused like a file linked from
+    /// outside: nothing under it is read, and its images are not called unused.
+    @Test(arguments: ["products", "images"])
+    func aFolderThatLinksOutsideTheFolderIsNotRead(folder: String) throws {
+        let content = try Fixtures.makeContent { content in
+            let inside = content.appendingPathComponent(folder)
+            let outside = content.deletingLastPathComponent().appendingPathComponent("outside-\(folder)")
+            try FileManager.default.moveItem(at: inside, to: outside)
+            try FileManager.default.createSymbolicLink(at: inside, withDestinationURL: outside)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        let refusal = try #require(report.diagnostics.first { $0.file == folder })
+        #expect(refusal.code == "file-outside-root")
+        #expect(refusal.message == "\(folder) is a symbolic link that leads outside the content folder; replace it with the folder itself")
+        #expect(!codes(report).contains("image-unused"))
+        // The valid fixture's 11 files less the two products, or less the three images.
+        #expect(report.fileCount == (folder == "products" ? 9 : 8))
+    }
+
+    @Test func aFolderLinkedToNothingIsABrokenLinkAndALinkInsideIsFine() throws {
+        let broken = try Fixtures.makeContent { content in
+            let recipes = content.appendingPathComponent("recipes")
+            try FileManager.default.removeItem(at: recipes)
+            try FileManager.default.createSymbolicLink(atPath: recipes.path, withDestinationPath: "nowhere")
+        }
+        defer { Fixtures.remove(broken) }
+        let report = try Fixtures.validate(broken)
+        #expect(report.diagnostics.first { $0.file == "recipes" }?.code == "broken-link")
+
+        let linked = try Fixtures.makeContent { content in
+            let recipes = content.appendingPathComponent("recipes")
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("drafts"), withIntermediateDirectories: false)
+            try FileManager.default.moveItem(at: recipes, to: content.appendingPathComponent("drafts/recipes"))
+            try FileManager.default.createSymbolicLink(atPath: recipes.path, withDestinationPath: "drafts/recipes")
+        }
+        defer { Fixtures.remove(linked) }
+        #expect(try Fixtures.validate(linked).diagnostics == [])
+    }
+
     @Test func anImageThatLinksOutsideTheFolderIsRefused() throws {
         let content = try Fixtures.makeContent { content in
             let icon = content.appendingPathComponent("images/icon.png")

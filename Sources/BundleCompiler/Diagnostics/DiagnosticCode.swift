@@ -9,6 +9,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case fileCompressed = "file-compressed"
     case fileOutsideRoot = "file-outside-root"
     case brokenLink = "broken-link"
+    case notAFolder = "not-a-folder"
     case invalidFileName = "invalid-file-name"
     // XML
     case invalidUTF8 = "invalid-utf8"

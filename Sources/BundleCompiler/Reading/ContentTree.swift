@@ -17,6 +17,9 @@ struct ContentTree {
     /// likely meant) or linking outside the folder. References to them are not reported as
     /// unknown on top of the file's own error.
     var unread: Set<EntityReference> = []
+    /// Entity and image folders that are there but are not folders that may be listed (a
+    /// file, or a link leading out): whatever they hold is unknown.
+    var refusedFolders: [String] = []
     /// Problems with the folder's layout.
     var diagnostics: [Diagnostic] = []
 
@@ -35,7 +38,7 @@ struct ContentTree {
         // and retailers together in a typical catalogue) on another core, then the parts are
         // joined in the order of the kinds.
         let folders = ContentFileKind.allCases.compactMap { kind in kind.folder.map { (kind: kind, folder: $0) } }
-            .filter { topLevel.contains($0.folder) }
+            .filter { topLevel.contains($0.folder) && tree.isListableFolder($0.folder) }
         @Sendable func part(_ kind: ContentFileKind, _ folder: String) throws(CompilerError) -> ContentTree {
             var part = ContentTree(root: root, realRoot: realRoot)
             try part.scanEntityFolder(folder, kind: kind)
@@ -70,7 +73,7 @@ struct ContentTree {
             tree.diagnostics.append(Diagnostic(.warning, .unexpectedFile, file: name,
                 message: "\(name) is not part of the content and is ignored; products, recipes and retailers go in products/, recipes/ and retailers/"))
         }
-        if topLevel.contains("images") {
+        if topLevel.contains("images"), tree.isListableFolder("images") {
             try tree.scanImages("images")
         }
         return tree
@@ -93,6 +96,35 @@ struct ContentTree {
             }
         }
         files.append(file)
+    }
+
+    /// Whether `name`, at the top of the content folder, is a folder that may be listed: a
+    /// folder, or a symbolic link to one inside the content folder. Anything else is an error
+    /// here, and the folder is passed over as if it were missing: a file cannot be listed, and
+    /// a link leading out would read files from outside the content folder.
+    private mutating func isListableFolder(_ name: String) -> Bool {
+        let type = FileSystem.entryType(root + "/" + name)
+        if type == .symlink {
+            guard let real = FileSystem.realPath(root + "/" + name) else {
+                diagnostics.append(Diagnostic(.error, .brokenLink, file: name,
+                    message: "\(name) is a symbolic link to nothing (its target does not exist, or links loop); replace it with the folder itself"))
+                refusedFolders.append(name)
+                return false
+            }
+            guard isInside(real) else {
+                diagnostics.append(Diagnostic(.error, .fileOutsideRoot, file: name,
+                    message: "\(name) is a symbolic link that leads outside the content folder; replace it with the folder itself"))
+                refusedFolders.append(name)
+                return false
+            }
+            if FileSystem.entryType(real) == .folder { return true }
+        } else if type == .folder {
+            return true
+        }
+        diagnostics.append(Diagnostic(.error, .notAFolder, file: name,
+            message: "\(name) is not a folder; \(name)/ must be a folder\(name == "images" ? " of pictures" : " of <id>.xml files"): move the file away and create the folder"))
+        refusedFolders.append(name)
+        return false
     }
 
     private mutating func scanEntityFolder(_ folder: String, kind: ContentFileKind) throws(CompilerError) {

@@ -37,7 +37,7 @@ public struct ContentValidator: Sendable {
         var images = ImageChecker(tree: tree)
         let imageResult = images.check(catalog)
         // While any file is unread, the images it uses are unknown: none is called unused.
-        if assembly.broken.isEmpty && tree.unread.isEmpty {
+        if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {
             diagnostics += images.unused(imageResult.used)
         }
         let pending = rules.wait().map {
