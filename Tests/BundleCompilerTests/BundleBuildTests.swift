@@ -187,8 +187,10 @@ import Testing
         let typeEnd = try #require(schema.range(of: "</xs:simpleType>", range: releaseType.upperBound..<schema.endIndex))
         #expect(schema[releaseType.upperBound..<typeEnd.lowerBound].contains(#"<xs:pattern value="\#(BundleBuilder.releaseVersionPattern)"/>"#))
         let samples = [
-            ("2026.11.0", true), ("2026.01.12", true), ("2026.1.9999", true), ("1999.12.1", true),
+            ("2026.11.0", true), ("2026.1.12", true), ("2026.1.9999", true), ("1999.12.1", true), ("2026.12.10", true),
             ("2026.13.0", false), ("2026.0.1", false), ("2026.00.1", false), ("26.11.0", false), ("2026.11", false),
+            // One spelling per version: no leading zeros.
+            ("2026.01.12", false), ("2026.11.00", false), ("2026.11.01", false), ("2026.10.0", true),
             ("2026.11.0.1", false), ("2026.11.-1", false), ("2026.11.00000", false), (" 2026.11.0", false),
             ("２０２６.11.0", false), ("2026.١١.0", false), ("next", false), ("", false),
         ]

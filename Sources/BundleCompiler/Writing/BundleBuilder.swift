@@ -174,10 +174,11 @@ public struct BundleBuilder: Sendable {
     /// A release version, year.month.patch: the pattern of the content schema's
     /// `ReleaseVersion` type, which `catalog.xml` is checked against. A test keeps the two
     /// equal, so `--release-version` accepts exactly what `catalog.xml` may hold.
-    static let releaseVersionPattern = #"[0-9]{4}\.(0?[1-9]|1[0-2])\.[0-9]{1,4}"#
+    static let releaseVersionPattern = #"[0-9]{4}\.([1-9]|1[0-2])\.(0|[1-9][0-9]{0,3})"#
 
     /// Whether `text` is a release version: year.month.patch, such as `2026.11.0`, with a
-    /// month from 1 to 12.
+    /// month from 1 to 12 and no leading zeros (`2026.1.0`, never `2026.01.0`: one version,
+    /// one spelling, which also makes it a SemVer version).
     public static func isReleaseVersion(_ text: String) -> Bool {
         // An XSD pattern matches the whole value, as `wholeMatch` does.
         guard let pattern = try? Regex(releaseVersionPattern) else { return false }
