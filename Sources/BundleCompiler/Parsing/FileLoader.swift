@@ -37,10 +37,12 @@ struct FileLoader {
     static let maxFileSize = 4 * 1024 * 1024
 
     let root: String
+    let libxml: LibXML
     let parser: ContentXMLParser
 
     init(root: String, libxml: LibXML) throws(CompilerError) {
         self.root = root
+        self.libxml = libxml
         self.parser = try ContentXMLParser(libxml: libxml)
     }
 
@@ -115,7 +117,7 @@ struct FileLoader {
             let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
                 ?? SourcePosition(line: max(error.line, 1), column: 1)
             loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity,
-                                                 message: "does not match the schema: \(error.message)"))
+                                                 message: "does not match the schema: \(libxml.readableSchemaMessage(error.message))"))
         }
         loaded.declaredID = rootElement.attribute("id")
         // Found only where `checkDeclaredIDs` will report it: a column costs a scan of the line.

@@ -1,0 +1,65 @@
+@testable import BundleCompiler
+import Foundation
+import Testing
+
+/// Values the schema checks with a pattern: what passes, what does not, and how a failure is
+/// put to the editor.
+@Suite struct SchemaValueTests {
+    /// The company's `<web>` set to `address`, validated.
+    static func validateWeb(_ address: String) throws -> ValidationReport {
+        let content = try Fixtures.makeContent { folder in
+            let file = folder.appendingPathComponent("company.xml")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            try text.replacingOccurrences(of: "<web>https://www.delinggroup.com</web>", with: "<web>\(address)</web>")
+                .write(to: file, atomically: true, encoding: .utf8)
+        }
+        defer { Fixtures.remove(content) }
+        return try Fixtures.validate(content)
+    }
+
+    @Test(arguments: [
+        "https://www.delinggroup.com", "http://kahvi-äiti.fi/menu?koko=iso#hinnat", "https://www.kahvitukku.fi:8080/",
+        "https://x.fi:65535", "https://x.fi/tuotteet/%C3%A4", "https://a.b.c.fi/", "https://x.fi?q", "https://x.fi#top",
+    ])
+    func aWebAddressPasses(address: String) throws {
+        #expect(try Self.validateWeb(address).diagnostics == [])
+    }
+
+    /// Each of these passed the old pattern (anything without spaces around a dot) and would
+    /// have reached the app as a link that does not open, or opens somewhere unexpected.
+    @Test(arguments: [
+        "https://user:salasana@www.delinggroup.com", "https://www.delinggroup.com:99999999", "https://x.fi:65536",
+        "https://www.deling\u{200B}group.com", "https://x.fi/a\u{200B}b", "https://x.fi/a\u{A0}b", "https://localhost",
+        "https://-x.fi", "https://x-.fi", "https://www..fi", "https://x.fi.", "ftp://x.fi", "www.delinggroup.com", "https://x.fi/a b",
+    ])
+    func aWebAddressIsRefused(address: String) throws {
+        let report = try Self.validateWeb(address)
+        #expect(report.diagnostics.map(\.code) == ["schema-invalid"], "\(address)")
+    }
+
+    /// A value that fails a pattern is explained in words (the first sentence of its type's
+    /// documentation in the schema), not with the regular expression.
+    @Test func aFailedPatternSaysWhatToWriteInWords() throws {
+        let report = try Self.validateWeb("https://user:salasana@www.delinggroup.com")
+        let message = try #require(report.diagnostics.first?.message)
+        #expect(message == "does not match the schema: Element 'web': the value 'https://user:salasana@www.delinggroup.com' is not accepted; "
+            + "write an http or https address such as https://www.delinggroup.com: a host name (letters, digits and hyphens between dots), "
+            + "if need be a port up to 65535, then any path; no spaces or invisible characters, no user name or password")
+    }
+
+    /// Every pattern in the schema has words for it, so no editor ever sees a regular expression.
+    @Test func everyPatternOfTheSchemaHasAMeaning() throws {
+        let libxml = try LibXML.shared.get()
+        let schema = try String(contentsOf: BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd"), encoding: .utf8)
+        let patterns = schema.components(separatedBy: "<xs:pattern value=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(patterns.count == 4)
+        for pattern in patterns {
+            let meaning = libxml.patternMeanings[pattern.replacingOccurrences(of: "&amp;", with: "&")]
+            #expect(meaning.map { !$0.isEmpty && !$0.hasSuffix(".") } == true, "\(pattern)")
+        }
+        let other = "Element 'web': [facet 'maxLength'] The value has a length of '300'; this exceeds the allowed maximum length of '255'."
+        #expect(libxml.readableSchemaMessage(other) == other)
+        let unknown = "Element 'x': [facet 'pattern'] The value 'a' is not accepted by the pattern '[b]'."
+        #expect(libxml.readableSchemaMessage(unknown) == unknown)
+    }
+}
