@@ -7,11 +7,11 @@ import Testing
 @Suite struct ImageHeaderTests {
     static let picture = Fixtures.valid.appendingPathComponent("images/picture.png")
 
-    /// A baseline JPEG's markers: start of image, a frame of 3×2 pixels, a scan, its data,
-    /// and (unless cut) end of image.
-    static func jpeg(ended: Bool) -> [UInt8] {
+    /// A baseline JPEG's markers: start of image, a frame of `width`×`height` pixels, a scan,
+    /// its data, and (unless cut) end of image.
+    static func jpeg(width: Int = 3, height: Int = 2, ended: Bool) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
-        bytes += [0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x02, 0x00, 0x03, 0x01, 0x01, 0x11, 0x00]
+        bytes += [0xFF, 0xC0, 0x00, 0x0B, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 0x01, 0x01, 0x11, 0x00]
         bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0x12, 0x34, 0x56]
         return ended ? bytes + [0xFF, 0xD9] : bytes
     }
@@ -48,5 +48,26 @@ import Testing
         let report = try Fixtures.validate(content)
         #expect(Set(report.diagnostics.map(\.code)) == ["image-damaged"])
         #expect(report.diagnostics.first?.message == "'images/picture.png' is cut short: the PNG file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
+    }
+
+    /// An image over 4096 pixels on a side is refused, whatever its size in bytes (a flat PNG
+    /// of 60000×60000 is a few hundred kilobytes); 4096 itself passes.
+    @Test(arguments: [(4096, 10, true), (10, 4096, true), (4097, 10, false), (10, 4097, false), (60000, 60000, false)])
+    func picturesAreAtMost4096PixelsOnASide(width: Int, height: Int, passes: Bool) throws {
+        let content = try Fixtures.makeContent { content in
+            try Data(Self.jpeg(width: width, height: height, ended: true)).write(to: content.appendingPathComponent("images/photo.jpg"))
+            let product = content.appendingPathComponent("products/espresso.xml")
+            let text = try String(contentsOf: product, encoding: .utf8)
+            try text.replacingOccurrences(of: "images/picture.png", with: "images/photo.jpg").write(to: product, atomically: true, encoding: .utf8)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        if passes {
+            #expect(report.diagnostics == [])
+        } else {
+            #expect(report.diagnostics.map(\.code) == ["image-dimensions"])
+            #expect(report.diagnostics.first?.message
+                == "image 'images/photo.jpg' is \(width)×\(height) pixels; the limit is 4096 on each side, more than any phone screen shows: scale it down")
+        }
     }
 }

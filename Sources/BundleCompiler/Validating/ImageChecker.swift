@@ -5,6 +5,11 @@ import CatalogModel
 struct ImageChecker {
     /// The largest image accepted.
     static let maxImageSize = 8 * 1024 * 1024
+    /// The most pixels an image may have on either side. A PNG of flat colour stays small in
+    /// bytes whatever its size in pixels: 60000×60000 fits in a few hundred kilobytes and would
+    /// take a phone 14 GB to draw. 4096 is three times the width of the widest phone screen,
+    /// and the largest texture older iPhones draw.
+    static let maxSide = 4096
 
     let tree: ContentTree
     /// Each file's header, read once however often the file is used.
@@ -36,6 +41,10 @@ struct ImageChecker {
             used.insert(path)
             switch header(path) {
             case .success(let header):
+                if header.width > Self.maxSide || header.height > Self.maxSide {
+                    report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels; the limit is \(Self.maxSide) on each side, "
+                        + "more than any phone screen shows: scale it down")
+                }
                 if mustBeSquare && header.width != header.height {
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels; icons must be square")
                 }
