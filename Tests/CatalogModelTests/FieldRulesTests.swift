@@ -38,6 +38,47 @@ import Testing
         #expect(issues { $0[product: "espresso"].name = name } == [])
     }
 
+    // MARK: control-character
+
+    /// Characters nobody means to type, which show as nothing yet change the text: each is an
+    /// error at its field, with what to do.
+    @Test func unwantedControlsAreReportedWithWhatToDo() {
+        #expect(issues { $0[product: "espresso"].name = "Espresso \u{96} tumma" } == [
+            .error(.controlCharacter, .espresso, FieldPath("name"),
+                   "name holds the invisible control character U+0096, left by text copied through the wrong encoding; type the character meant, probably '–'")
+        ])
+        #expect(issues { $0.retailers[0].address = "Kahvikatu 1\u{2028}00100 Helsinki" } == [
+            .error(.controlCharacter, .delingGroup, FieldPath("address"),
+                   "address holds a line separator (U+2028), which breaks the line where it stands; replace it with a space")
+        ])
+        #expect(issues { $0[product: "espresso"].images[0].alt = "paketti\u{81}" } == [
+            .error(.controlCharacter, .espresso, FieldPath("image", 0),
+                   "alt holds the invisible control character U+0081, left by text copied through the wrong encoding; delete it")
+        ])
+        #expect(issues {
+            $0[recipe: "cafe-latte"].method = RichText(blocks: [
+                .paragraph([.text("Valmista espresso.")]),
+                .list(ordered: false, items: [[.text("maito")], [.strong([.text("\u{2067}kaakao")])]]),
+            ])
+        } == [
+            .error(.controlCharacter, .cafeLatte, FieldPath("method.li", 1),
+                   "method holds the invisible character U+2067 (RIGHT-TO-LEFT ISOLATE), which changes the direction the text around it is shown in; delete it")
+        ])
+    }
+
+    @Test(arguments: ["Espresso", "Äidin kahvi", "Café\u{200B}Digno", "\u{200E}שלום", "1–2 dl", "€ ™ … “”"])
+    func ordinaryTextHasNoUnwantedControls(text: String) {
+        #expect(issues { $0[product: "espresso"].name = text } == [])
+    }
+
+    /// A field of nothing but a separator is empty, and reported once, as empty.
+    @Test func anEmptyFieldIsNotAlsoAControlCharacter() {
+        #expect(issues { $0[product: "espresso"].name = "\u{2028}" }.map(\.code) == [.emptyField])
+        #expect(issues {
+            $0[recipe: "cafe-latte"].method = RichText(blocks: [.paragraph([.text("Valmista.")]), .paragraph([.text("\u{2029}")])])
+        }.map(\.code) == [.emptyBlock])
+    }
+
     @Test func anEmptyPhoneIsReported() {
         #expect(issues { $0.retailers[0].phone = "" } == [
             .error(.emptyField, .delingGroup, FieldPath("phone"), "phone is empty; write the phone number")

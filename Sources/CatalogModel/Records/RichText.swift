@@ -173,6 +173,44 @@ public struct RichText: Hashable, Sendable, Codable {
         }
     }
 
+    /// The paragraphs, headings and list items (in the indexing of `blankParts`) whose text
+    /// holds an `unwantedControl`, with the first such character. In document order.
+    public var partsWithUnwantedControls: [(part: BlankPart, control: Unicode.Scalar)] {
+        var parts: [(part: BlankPart, control: Unicode.Scalar)] = []
+        var paragraphs = 0, items = 0
+        var headings: [Int: Int] = [:]  // by level
+        func visit(_ kind: BlankPart.Kind, _ index: Int, _ inlines: [Inline]) {
+            if let control = Self.firstUnwantedControl(inlines) { parts.append((BlankPart(kind: kind, index: index), control)) }
+        }
+        for block in blocks {
+            switch block {
+            case .paragraph(let inlines):
+                visit(.paragraph, paragraphs, inlines)
+                paragraphs += 1
+            case .heading(let level, let inlines):
+                visit(.heading(level: level), headings[level, default: 0], inlines)
+                headings[level, default: 0] += 1
+            case .list(_, let listItems):
+                for item in listItems {
+                    visit(.listItem, items, item)
+                    items += 1
+                }
+            }
+        }
+        return parts
+    }
+
+    private static func firstUnwantedControl(_ inlines: [Inline]) -> Unicode.Scalar? {
+        for inline in inlines {
+            let found: Unicode.Scalar? = switch inline {
+            case .text(let text): text.unwantedControl
+            case .emphasis(let children), .strong(let children), .link(_, let children): firstUnwantedControl(children)
+            }
+            if let found { return found }
+        }
+        return nil
+    }
+
     private static func isBlank(_ inlines: [Inline]) -> Bool {
         inlines.allSatisfy { inline in
             switch inline {

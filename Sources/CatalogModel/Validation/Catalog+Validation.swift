@@ -258,8 +258,13 @@ struct CatalogRules {
     ) {
         if text.showsNothing {
             report(.emptyField, entity, field, "\(field.name) is empty; write \(what)")
-        } else if let limit, text.utf8.count > limit, text.count > limit {  // no character is shorter than a byte
+            return
+        }
+        if let limit, text.utf8.count > limit, text.count > limit {  // no character is shorter than a byte
             report(code, entity, field, "\(field.name) is \(text.count) characters; the limit is \(limit)")
+        }
+        if let control = text.unwantedControl {
+            report(.controlCharacter, entity, field, "\(field.name) holds \(control.unwantedControlAdvice)")
         }
     }
 
@@ -277,17 +282,25 @@ struct CatalogRules {
         guard let alt = image.alt else { return }
         if alt.showsNothing {
             report(.emptyField, entity, field, "alt is empty; describe the picture for people who cannot see it")
-        } else if alt.utf8.count > FieldLimits.alt, alt.count > FieldLimits.alt {
+            return
+        }
+        if alt.utf8.count > FieldLimits.alt, alt.count > FieldLimits.alt {
             report(.altTooLong, entity, field, "alt is \(alt.count) characters; the limit is \(FieldLimits.alt)")
+        }
+        if let control = alt.unwantedControl {
+            report(.controlCharacter, entity, field, "alt holds \(control.unwantedControlAdvice)")
         }
     }
 
     mutating func checkBody(_ text: RichText, _ field: String, _ entity: EntityReference) {
         let links = text.links
+        var blank = Set<RichText.BlankPart>()
         if text.isBlank {
             report(.emptyField, entity, FieldPath(field), "\(field) is empty; write the text")
         } else {
-            for part in text.blankParts {
+            let blankParts = text.blankParts
+            blank = Set(blankParts)
+            for part in blankParts {
                 let path = FieldPath("\(field).\(part.element)", part.index)
                 switch part.kind {
                 case .paragraph:
@@ -304,6 +317,10 @@ struct CatalogRules {
                     report(.emptyLink, entity, path, "link to \(target) has no text to tap; write the words that open it between <link> and </link>")
                 }
             }
+        }
+        // A part already reported empty is not reported again for what makes it so.
+        for (part, control) in text.isBlank ? [] : text.partsWithUnwantedControls where !blank.contains(part) {
+            report(.controlCharacter, entity, FieldPath("\(field).\(part.element)", part.index), "\(field) holds \(control.unwantedControlAdvice)")
         }
         for (index, link) in links.enumerated() {
             checkReference(link, FieldPath("\(field).link", index), entity, element: "link")

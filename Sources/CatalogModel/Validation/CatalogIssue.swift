@@ -39,6 +39,7 @@ public struct CatalogIssue: Hashable, Sendable {
         case emptyField = "empty-field"
         case emptyBlock = "empty-block"
         case emptyLink = "empty-link"
+        case controlCharacter = "control-character"
         case nameTooLong = "name-too-long"
         case summaryTooLong = "summary-too-long"
         case addressTooLong = "address-too-long"
