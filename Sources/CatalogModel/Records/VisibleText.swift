@@ -18,15 +18,35 @@ extension StringProtocol {
     /// text copied through the wrong encoding holds: U+0096 was an en dash in Windows-1252), a
     /// line or paragraph separator (U+2028, U+2029: a line break in the middle of a name), or a
     /// bidirectional embedding, override or isolate (U+202A to U+202E, U+2066 to U+2069), which
-    /// reorders how the text around it is shown. Most texts are ASCII, which settles it at once.
+    /// reorders how the text around it is shown.
+    ///
+    /// Read from the UTF-8 bytes by hand: every text of a catalogue passes through here, and
+    /// walking Unicode scalars cost a build of 100,000 entities 0.15 s of processor time. In
+    /// valid UTF-8, 0xC2 and 0xE2 only ever start a character, and these characters are
+    /// C2 80–9F, E2 80 A8–AE and E2 81 A6–A9.
     var unwantedControl: Unicode.Scalar? {
-        guard utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        return unicodeScalars.first { scalar in
-            switch scalar.value {
-            case 0x80...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true
-            default: false
+        if let found = utf8.withContiguousStorageIfAvailable(Self.firstUnwantedControl) { return found }
+        var copy = String(self)
+        copy.makeContiguousUTF8()
+        return copy.utf8.withContiguousStorageIfAvailable(Self.firstUnwantedControl) ?? nil
+    }
+
+    private static func firstUnwantedControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+        var index = 0
+        while index + 1 < bytes.count {
+            switch bytes[index] {
+            case 0xC2 where (0x80...0x9F).contains(bytes[index + 1]):
+                return Unicode.Scalar(bytes[index + 1])
+            case 0xE2 where index + 2 < bytes.count:
+                let second = bytes[index + 1], third = bytes[index + 2]
+                if (second == 0x80 && (0xA8...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+                    return Unicode.Scalar(0x2000 | UInt32(second & 0x3F) << 6 | UInt32(third & 0x3F))
+                }
+            default: break
             }
+            index += 1
         }
+        return nil
     }
 }
 
