@@ -104,8 +104,7 @@ public struct RichText: Hashable, Sendable, Codable {
     /// tap. In document order.
     public var blankParts: [BlankPart] {
         var parts: [BlankPart] = []
-        var paragraphs = 0, items = 0, links = 0
-        var headings: [Int: Int] = [:]  // by level
+        var links = 0
         func visitLinks(_ inlines: [Inline]) {
             for inline in inlines {
                 switch inline {
@@ -118,24 +117,9 @@ public struct RichText: Hashable, Sendable, Codable {
                 }
             }
         }
-        func visit(_ kind: BlankPart.Kind, _ index: Int, _ inlines: [Inline]) {
-            if Self.isBlank(inlines) { parts.append(BlankPart(kind: kind, index: index)) }
+        forEachPart { part, inlines in
+            if Self.isBlank(inlines) { parts.append(part) }
             visitLinks(inlines)
-        }
-        for block in blocks {
-            switch block {
-            case .paragraph(let inlines):
-                visit(.paragraph, paragraphs, inlines)
-                paragraphs += 1
-            case .heading(let level, let inlines):
-                visit(.heading(level: level), headings[level, default: 0], inlines)
-                headings[level, default: 0] += 1
-            case .list(_, let listItems):
-                for item in listItems {
-                    visit(.listItem, items, item)
-                    items += 1
-                }
-            }
         }
         return parts
     }
@@ -177,27 +161,32 @@ public struct RichText: Hashable, Sendable, Codable {
     /// holds an `unwantedControl`, with the first such character. In document order.
     public var partsWithUnwantedControls: [(part: BlankPart, control: Unicode.Scalar)] {
         var parts: [(part: BlankPart, control: Unicode.Scalar)] = []
+        forEachPart { part, inlines in
+            if let control = Self.firstUnwantedControl(inlines) { parts.append((part, control)) }
+        }
+        return parts
+    }
+
+    /// Each paragraph, heading and list item with its place (its index among the parts of its
+    /// kind, headings counted per level) and its inlines, in document order.
+    private func forEachPart(_ body: (BlankPart, [Inline]) -> Void) {
         var paragraphs = 0, items = 0
         var headings: [Int: Int] = [:]  // by level
-        func visit(_ kind: BlankPart.Kind, _ index: Int, _ inlines: [Inline]) {
-            if let control = Self.firstUnwantedControl(inlines) { parts.append((BlankPart(kind: kind, index: index), control)) }
-        }
         for block in blocks {
             switch block {
             case .paragraph(let inlines):
-                visit(.paragraph, paragraphs, inlines)
+                body(BlankPart(kind: .paragraph, index: paragraphs), inlines)
                 paragraphs += 1
             case .heading(let level, let inlines):
-                visit(.heading(level: level), headings[level, default: 0], inlines)
+                body(BlankPart(kind: .heading(level: level), index: headings[level, default: 0]), inlines)
                 headings[level, default: 0] += 1
             case .list(_, let listItems):
                 for item in listItems {
-                    visit(.listItem, items, item)
+                    body(BlankPart(kind: .listItem, index: items), item)
                     items += 1
                 }
             }
         }
-        return parts
     }
 
     private static func firstUnwantedControl(_ inlines: [Inline]) -> Unicode.Scalar? {
