@@ -7,8 +7,8 @@ struct ImageChecker {
     static let maxImageSize = 8 * 1024 * 1024
     /// The most pixels an image may have on either side. A PNG of flat colour stays small in
     /// bytes whatever its size in pixels: 60000×60000 fits in a few hundred kilobytes and would
-    /// take a phone 14 GB to draw. 4096 is three times the width of the widest phone screen,
-    /// and the largest texture older iPhones draw.
+    /// take a phone 14 GB to draw. 4096 is nearly three times the width of the widest phone
+    /// screens (about 1440 pixels).
     static let maxSide = 4096
 
     let tree: ContentTree
