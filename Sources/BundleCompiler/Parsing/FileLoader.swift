@@ -162,10 +162,12 @@ struct FileLoader {
 
     /// The bytes of `file`, with lone CRs made LF (`makeLoneCRsLF`).
     private func read(_ file: ContentFile) -> Result<[UInt8], FileSystem.ReadFailure> {
-        FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize).map { bytes in
-            var bytes = bytes
+        switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
+        case .success(var bytes):
             Self.makeLoneCRsLF(&bytes)
-            return bytes
+            return .success(bytes)
+        case .failure(let failure):
+            return .failure(failure)
         }
     }
 
@@ -196,17 +198,21 @@ struct FileLoader {
     /// is the same; but libxml2 counts only LF bytes as line ends, and a file with lone CRs
     /// was one long line 1 in every diagnostic. With LF in their place libxml2's lines, our
     /// columns and the content digest (which reads CR LF as LF) are those of the same file
-    /// saved with LF. Byte offsets do not move. `memchr`, since every file is scanned.
+    /// saved with LF. Byte offsets do not move. `memchr`, since every file is scanned; the
+    /// bytes are only written to (and so never copied) when a lone CR is there.
     static func makeLoneCRsLF(_ bytes: inout [UInt8]) {
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
+        let loneCRs = bytes.withUnsafeBufferPointer { buffer -> [Int] in
+            guard let base = buffer.baseAddress else { return [] }
+            var found: [Int] = []
             var searchFrom = 0
-            while searchFrom < buffer.count, let found = memchr(base + searchFrom, 0x0D, buffer.count - searchFrom) {
-                let index = UnsafeMutablePointer(base).distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 == buffer.count || buffer[index + 1] != 0x0A { buffer[index] = 0x0A }
+            while searchFrom < buffer.count, let match = memchr(base + searchFrom, 0x0D, buffer.count - searchFrom) {
+                let index = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
+                if index + 1 == buffer.count || buffer[index + 1] != 0x0A { found.append(index) }
                 searchFrom = index + 1
             }
+            return found
         }
+        for index in loneCRs { bytes[index] = 0x0A }
     }
 
     /// The offset of the first NUL byte in `bytes`, if any; `memchr`, since every file is

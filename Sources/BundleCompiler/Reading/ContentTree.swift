@@ -104,25 +104,18 @@ struct ContentTree {
     /// a link leading out would read files from outside the content folder.
     private mutating func isListableFolder(_ name: String) -> Bool {
         let type = FileSystem.entryType(root + "/" + name)
-        if type == .symlink {
-            guard let real = FileSystem.realPath(root + "/" + name) else {
-                diagnostics.append(Diagnostic(.error, .brokenLink, file: name,
-                    message: "\(name) is a symbolic link to nothing (its target does not exist, or links loop); replace it with the folder itself"))
-                refusedFolders.append(name)
-                return false
-            }
-            guard isInside(real) else {
-                diagnostics.append(Diagnostic(.error, .fileOutsideRoot, file: name,
-                    message: "\(name) is a symbolic link that leads outside the content folder; replace it with the folder itself"))
-                refusedFolders.append(name)
-                return false
-            }
-            if FileSystem.entryType(real) == .folder { return true }
-        } else if type == .folder {
+        let real = type == .symlink ? FileSystem.realPath(root + "/" + name) : nil
+        let refusal: (code: DiagnosticCode, message: String)
+        if type == .folder || real.map({ isInside($0) && FileSystem.entryType($0) == .folder }) == true {
             return true
+        } else if type == .symlink && real == nil {
+            refusal = (.brokenLink, "\(name) is a symbolic link to nothing (its target does not exist, or links loop); replace it with the folder itself")
+        } else if let real, !isInside(real) {
+            refusal = (.fileOutsideRoot, "\(name) is a symbolic link that leads outside the content folder; replace it with the folder itself")
+        } else {
+            refusal = (.notAFolder, "\(name) is not a folder; \(name)/ must be a folder\(name == "images" ? " of pictures" : " of <id>.xml files"): move the file away and create the folder")
         }
-        diagnostics.append(Diagnostic(.error, .notAFolder, file: name,
-            message: "\(name) is not a folder; \(name)/ must be a folder\(name == "images" ? " of pictures" : " of <id>.xml files"): move the file away and create the folder"))
+        diagnostics.append(Diagnostic(.error, refusal.code, file: name, message: refusal.message))
         refusedFolders.append(name)
         return false
     }
