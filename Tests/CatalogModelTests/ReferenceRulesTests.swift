@@ -93,4 +93,25 @@ import Testing
         #expect(issues(after: linkMocha, unloaded: [EntityReference(.recipe, "cafe-mocha")]) == [])
         #expect(issues(after: linkMocha, unloaded: [EntityReference(.product, "cafe-mocha")]).map(\.code) == [.unknownRecipe])
     }
+
+    // MARK: Kinds that could not be read at all
+
+    @Test func noReferenceToAKindThatCouldNotBeReadIsJudged() {
+        // The products folder was refused: none loaded, and any id may be one of them.
+        let lose: (inout Catalog) -> Void = {
+            $0.products = []
+            $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea"))
+        }
+        #expect(issues(after: lose, unloaded: [EntityReference(.product)]) == [])
+        #expect(issues(after: lose).map(\.code) == [.noProducts] + Array(repeating: .unknownProduct, count: 6))
+    }
+
+    @Test func aKindThatCouldNotBeReadKeepsOtherKindsJudged() {
+        let linkMocha: (inout Catalog) -> Void = {
+            $0.home.promotions[0].link = .recipe("cafe-mocha")
+            $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea"))
+        }
+        #expect(issues(after: linkMocha, unloaded: [EntityReference(.recipe)]).map(\.code) == [.unknownProduct])
+        #expect(issues(after: linkMocha, unloaded: [EntityReference(.product)]).map(\.code) == [.unknownRecipe])
+    }
 }

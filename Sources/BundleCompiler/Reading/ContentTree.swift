@@ -14,8 +14,9 @@ struct ContentTree {
     /// Every file under `images/`, relative to the root, in path order.
     var imageFiles: [String] = []
     /// Entities whose files exist but are not read: named wrongly (with the id the name most
-    /// likely meant) or linking outside the folder. References to them are not reported as
-    /// unknown on top of the file's own error.
+    /// likely meant) or linking outside the folder; and, with an empty id, each kind whose
+    /// folder is refused. References to them are not reported as unknown on top of the
+    /// file's or folder's own error.
     var unread: Set<EntityReference> = []
     /// Entity and image folders that are there but are not folders that may be listed (a
     /// file, or a link leading out): whatever they hold is unknown.
@@ -117,6 +118,7 @@ struct ContentTree {
         }
         diagnostics.append(Diagnostic(.error, refusal.code, file: name, message: refusal.message))
         refusedFolders.append(name)
+        if let kind = ContentFileKind.allCases.first(where: { $0.folder == name }) { unread.insert(EntityReference(kind.entityKind)) }
         return false
     }
 

@@ -14,7 +14,9 @@ extension Catalog {
     ///   - unloaded: entities that exist but could not be loaded (their files have errors of
     ///     their own). References to them are not reported as unknown, a kind with unloaded
     ///     entities is not reported empty, and while a recipe is unloaded no product is reported
-    ///     unused, since that recipe may use it.
+    ///     unused, since that recipe may use it. A reference with an empty id, such as
+    ///     `EntityReference(.product)`, stands for a whole kind that could not be read (its
+    ///     folder was refused): no reference to that kind is judged, since any id may exist.
     public func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [CatalogIssue] {
         let rules = CatalogRules(catalog: self, unloaded: unloaded)
         // The duplicate-text check, about half the work, runs on a second core beside the
@@ -56,14 +58,19 @@ struct CatalogRules {
     /// The ids references may name: the loaded entities and the unloaded ones.
     let productIDs: Set<ProductID>
     let recipeIDs: Set<RecipeID>
+    /// Kinds with at least one unloaded entity.
     let unloadedKinds: Set<EntityReference.Kind>
+    /// Kinds none of whose entities could be read: every id of theirs is unknown, not wrong.
+    let unreadKinds: Set<EntityReference.Kind>
     var issues: [CatalogIssue] = []
 
     init(catalog: Catalog, unloaded: Set<EntityReference>) {
         self.catalog = catalog
         unloadedKinds = Set(unloaded.map(\.kind))
-        productIDs = Set(catalog.products.map(\.id) + unloaded.filter { $0.kind == .product }.map { ProductID($0.id) })
-        recipeIDs = Set(catalog.recipes.map(\.id) + unloaded.filter { $0.kind == .recipe }.map { RecipeID($0.id) })
+        unreadKinds = Set(unloaded.filter(\.id.isEmpty).map(\.kind))
+        let unloadedIDs = unloaded.filter { !$0.id.isEmpty }
+        productIDs = Set(catalog.products.map(\.id) + unloadedIDs.filter { $0.kind == .product }.map { ProductID($0.id) })
+        recipeIDs = Set(catalog.recipes.map(\.id) + unloadedIDs.filter { $0.kind == .recipe }.map { RecipeID($0.id) })
     }
 
     mutating func report(
@@ -95,7 +102,7 @@ struct CatalogRules {
     }
 
     mutating func checkProducts() {
-        if productIDs.isEmpty {
+        if productIDs.isEmpty && !unreadKinds.contains(.product) {
             report(.noProducts, EntityReference(.product), nil, "there are no products; add at least one file products/<id>.xml")
         }
         checkUnique(catalog.products.map(\.id.rawValue), kind: .product)
@@ -116,7 +123,7 @@ struct CatalogRules {
     }
 
     mutating func checkRecipes() {
-        if recipeIDs.isEmpty {
+        if recipeIDs.isEmpty && !unreadKinds.contains(.recipe) {
             report(.noRecipes, EntityReference(.recipe), nil, "there are no recipes; add at least one file recipes/<id>.xml")
         }
         checkUnique(catalog.recipes.map(\.id.rawValue), kind: .recipe)
@@ -329,11 +336,11 @@ struct CatalogRules {
 
     mutating func checkReference(_ target: LinkTarget, _ field: FieldPath, _ entity: EntityReference, element: String) {
         switch target {
-        case .product(let id) where !productIDs.contains(id):
+        case .product(let id) where !productIDs.contains(id) && !unreadKinds.contains(.product):
             report(.unknownProduct, entity, field,
                    "\(element) names product '\(id)', which does not exist; use the id of a file in products/"
                        + Self.suggestion(for: id.rawValue, among: productIDs.map(\.rawValue)))
-        case .recipe(let id) where !recipeIDs.contains(id):
+        case .recipe(let id) where !recipeIDs.contains(id) && !unreadKinds.contains(.recipe):
             report(.unknownRecipe, entity, field,
                    "\(element) names recipe '\(id)', which does not exist; use the id of a file in recipes/"
                        + Self.suggestion(for: id.rawValue, among: recipeIDs.map(\.rawValue)))
