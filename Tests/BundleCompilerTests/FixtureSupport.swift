@@ -32,6 +32,11 @@ enum Fixtures {
                     var isFolder: ObjCBool = false
                     _ = FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder)
                     if isFolder.boolValue {
+                        // A folder where the valid content has a file replaces the file.
+                        var targetIsFolder: ObjCBool = false
+                        if FileManager.default.fileExists(atPath: target.path, isDirectory: &targetIsFolder), !targetIsFolder.boolValue {
+                            try FileManager.default.removeItem(at: target)
+                        }
                         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
                     } else {
                         try? FileManager.default.removeItem(at: target)

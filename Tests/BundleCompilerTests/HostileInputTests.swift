@@ -209,6 +209,21 @@ import Testing
         #expect(try Fixtures.validate(linked).diagnostics == [])
     }
 
+    /// A folder where a content file belongs, even through a link inside the content folder,
+    /// is the editor's mistake (exit status 1), not an unreadable file (2), as it was.
+    @Test func aLinkToAFolderWhereAFileBelongsIsNotAFile() throws {
+        let content = try Fixtures.makeContent { content in
+            let home = content.appendingPathComponent("home.xml")
+            try FileManager.default.removeItem(at: home)
+            try FileManager.default.createDirectory(at: content.appendingPathComponent("drafts"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: home.path, withDestinationPath: "drafts")
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(codes(report) == ["not-a-file"])
+        #expect(report.diagnostics.first?.message == "home.xml is a folder; a content file belongs here: move the folder out of the content folder and save the file as home.xml")
+    }
+
     @Test func anImageThatLinksOutsideTheFolderIsRefused() throws {
         let content = try Fixtures.makeContent { content in
             let icon = content.appendingPathComponent("images/icon.png")

@@ -30,7 +30,9 @@ import Testing
     static func files(under folder: URL) throws -> [(file: ContentFile, bytes: [UInt8])] {
         let paths = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
         return try paths.compactMap { path in
-            guard let file = contentFile(path) else { return nil }
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder)
+            guard !isFolder.boolValue, let file = contentFile(path) else { return nil }
             return (file, try [UInt8](Data(contentsOf: folder.appendingPathComponent(path))))
         }
     }

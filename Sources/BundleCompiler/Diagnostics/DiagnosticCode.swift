@@ -10,6 +10,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case fileOutsideRoot = "file-outside-root"
     case brokenLink = "broken-link"
     case notAFolder = "not-a-folder"
+    case notAFile = "not-a-file"
     case invalidFileName = "invalid-file-name"
     // XML
     case invalidUTF8 = "invalid-utf8"

@@ -82,6 +82,7 @@ struct ContentTree {
 
     private mutating func add(_ file: ContentFile, type: FileSystem.EntryType?) {
         let absolute = root + "/" + file.path
+        var target = type
         if type == .symlink {
             guard let real = FileSystem.realPath(absolute) else {
                 diagnostics.append(Diagnostic(.error, .brokenLink, file: file.path, entity: file.entity,
@@ -95,6 +96,15 @@ struct ContentTree {
                 if !file.id.isEmpty { unread.insert(file.entity) }
                 return
             }
+            target = FileSystem.entryType(real)
+        }
+        // A folder where a file belongs is the content's mistake, not the machine's: an error
+        // of its own rather than a file that cannot be read (`file-unreadable`, exit status 2).
+        if target == .folder {
+            diagnostics.append(Diagnostic(.error, .notAFile, file: file.path, entity: file.entity,
+                message: "\(file.path) is a folder; a content file belongs here: move the folder out of the content folder and save the file as \(file.path)"))
+            if !file.id.isEmpty { unread.insert(file.entity) }
+            return
         }
         files.append(file)
     }
@@ -134,7 +144,7 @@ struct ContentTree {
                 unread.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }
-            guard name.hasSuffix(".xml"), type != .folder else {
+            guard name.hasSuffix(".xml") else {
                 diagnostics.append(Diagnostic(.warning, .unexpectedFile, file: path,
                     message: "\(path) is not an XML file and is ignored; only <id>.xml files belong in \(folder)/"))
                 continue
