@@ -125,7 +125,7 @@ final class ContentXMLParser {
         guard let plug = xmlSchemaSAXPlug(validator, &streamContext.pointee.sax, &streamContext.pointee.userData) else { return nil }
         // A UTF-8 byte order mark, which the tree parser skips when it switches to UTF-8, is
         // skipped here: the push parser switched before it had any bytes to look at.
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let start = XMLDeclaration.byteOrderMarkLength(bytes)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
                 _ = xmlParseChunk(streamContext, $0.baseAddress.map { $0 + start }, Int32($0.count - start), 1)

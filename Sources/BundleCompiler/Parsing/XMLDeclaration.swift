@@ -19,10 +19,15 @@ enum XMLDeclaration {
         var offset: Int
     }
 
+    /// The length of the UTF-8 byte order mark `bytes` start with: 3, or 0 when there is none.
+    static func byteOrderMarkLength(_ bytes: [UInt8]) -> Int {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    }
+
     /// The encoding named by the declaration at the start of `bytes` (after a UTF-8 byte order
     /// mark, if any); nil when there is no declaration or it names no encoding.
     static func encoding(in bytes: [UInt8]) -> DeclaredEncoding? {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        let start = byteOrderMarkLength(bytes)
         let opening = Array("<?xml".utf8)
         // A declaration is short; this many bytes hold any real one whole.
         let end = min(bytes.count, start + 512)
