@@ -66,6 +66,25 @@ import Testing
         ])
     }
 
+    /// A separator inside a paragraph or list item may have been meant to start a new one:
+    /// the advice says how. In a heading, as in a plain field, only a space will do.
+    @Test func aSeparatorInABlockIsAdvisedAsANewBlock() {
+        #expect(issues {
+            $0[recipe: "cafe-latte"].method = RichText(blocks: [
+                .paragraph([.text("Valmista espresso.\u{2029}Lisää maito.")]),
+                .heading(level: 2, [.text("Vinkki\u{2028}")]),
+                .list(ordered: true, items: [[.text("maito")], [.emphasis([.text("kaakao\u{2028}sokeri")])]]),
+            ])
+        } == [
+            .error(.controlCharacter, .cafeLatte, FieldPath("method.p", 0),
+                   "method holds a paragraph separator (U+2029), which breaks the line where it stands; replace it with a space, or end the <p> there and start a new one"),
+            .error(.controlCharacter, .cafeLatte, FieldPath("method.h2", 0),
+                   "method holds a line separator (U+2028), which breaks the line where it stands; replace it with a space"),
+            .error(.controlCharacter, .cafeLatte, FieldPath("method.li", 1),
+                   "method holds a line separator (U+2028), which breaks the line where it stands; replace it with a space, or end the <li> there and start a new one"),
+        ])
+    }
+
     @Test(arguments: ["Espresso", "Äidin kahvi", "Café\u{200B}Digno", "\u{200E}שלום", "1–2 dl", "€ ™ … “”"])
     func ordinaryTextHasNoUnwantedControls(text: String) {
         #expect(issues { $0[product: "espresso"].name = text } == [])

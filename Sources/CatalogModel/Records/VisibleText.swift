@@ -52,7 +52,12 @@ extension StringProtocol {
 
 extension Unicode.Scalar {
     /// What to do about an `unwantedControl`, in words for an editor.
-    var unwantedControlAdvice: String {
+    var unwantedControlAdvice: String { unwantedControlAdvice(inBlock: nil) }
+
+    /// `unwantedControlAdvice` for a character inside the rich-text element `block` (`p`,
+    /// `li`…): where a separator may have been meant to start a new paragraph or list item,
+    /// the advice says how to write one.
+    func unwantedControlAdvice(inBlock block: String?) -> String {
         let code = "U+" + String(value, radix: 16, uppercase: true).leftPadded(to: 4)
         switch value {
         case 0x80...0x9F:
@@ -62,7 +67,8 @@ extension Unicode.Scalar {
             return "the invisible control character \(code), left by text copied through the wrong encoding; "
                 + (meant.map { "type the character meant, probably '\($0)'" } ?? "delete it")
         case 0x2028, 0x2029:
-            return "a \(value == 0x2028 ? "line" : "paragraph") separator (\(code)), which breaks the line where it stands; replace it with a space"
+            let split = block.flatMap { ["p", "li"].contains($0) ? ", or end the <\($0)> there and start a new one" : nil } ?? ""
+            return "a \(value == 0x2028 ? "line" : "paragraph") separator (\(code)), which breaks the line where it stands; replace it with a space\(split)"
         default:
             let name = properties.name.map { " (\($0))" } ?? ""
             return "the invisible character \(code)\(name), which changes the direction the text around it is shown in; delete it"

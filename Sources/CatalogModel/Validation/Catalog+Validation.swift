@@ -327,7 +327,7 @@ struct CatalogRules {
         }
         // A part already reported empty is not reported again for what makes it so.
         for (part, control) in text.isBlank ? [] : text.partsWithUnwantedControls where !blank.contains(part) {
-            report(.controlCharacter, entity, FieldPath("\(field).\(part.element)", part.index), "\(field) holds \(control.unwantedControlAdvice)")
+            report(.controlCharacter, entity, FieldPath("\(field).\(part.element)", part.index), "\(field) holds \(control.unwantedControlAdvice(inBlock: part.element))")
         }
         for (index, link) in links.enumerated() {
             checkReference(link, FieldPath("\(field).link", index), entity, element: "link")
