@@ -19,7 +19,7 @@ struct ContentTree {
     /// file's or folder's own error.
     var unread: Set<EntityReference> = []
     /// Entity and image folders that are there but are not folders that may be listed (a
-    /// file, or a link leading out): whatever they hold is unknown.
+    /// file, or a link leading out): whatever they hold is unknown, and no use of it is judged.
     var refusedFolders: [String] = []
     /// Problems with the folder's layout.
     var diagnostics: [Diagnostic] = []

@@ -39,6 +39,9 @@ struct ImageChecker {
                 return
             }
             used.insert(path)
+            // A path into a refused folder (`images` a file, or a link leading out) is not
+            // judged: the folder's own error says what to do, once rather than at every use.
+            if tree.refusedFolders.contains(where: { path.hasPrefix($0 + "/") }) { return }
             switch header(path) {
             case .success(let header):
                 if header.width > Self.maxSide || header.height > Self.maxSide {
