@@ -203,6 +203,10 @@ struct RawXMLError {
     var line: Int
     var column: Int
     var node: xmlNodePtr?
+    /// The names and number some errors carry besides their message: for a mismatched end
+    /// tag, the element opened, the name closing it and the line it was opened on.
+    var names: [String] = []
+    var number = 0
 }
 
 /// Owns a libxml2 document and frees it.
@@ -246,6 +250,9 @@ final class XMLErrorCollector {
             message: collapsingWhitespace(message),
             line: Int(error.line),
             column: Int(error.int2),
-            node: node))
+            node: node,
+            // str2 without str1 would shift the names: only a leading run is kept.
+            names: [error.str1, error.str2].prefix { $0 != nil }.compactMap { $0.map { String(cString: $0) } },
+            number: Int(error.int1)))
     }
 }

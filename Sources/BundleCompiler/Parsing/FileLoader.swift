@@ -101,13 +101,9 @@ struct FileLoader {
             case .malformed(let error) where Self.isDepthError(error):
                 return loaded.failing(.xmlTooDeep, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
                             "elements are nested more than \(LibXML.maxDepth) deep; the content format never needs that many levels")
-            case .malformed(let error) where error.code == Int(XML_ERR_DOCUMENT_EMPTY.rawValue):
-                // libxml2 says "Document is empty" or "Start tag expected, '<' not found".
-                return loaded.failing(.xmlMalformed, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
-                            "the file holds no element: it is empty, or holds only a declaration, comments or text; write its <\(file.kind.rootElement)> element, or remove the file")
             case .malformed(let error), .schema(let error):
                 return loaded.failing(.xmlMalformed, SourcePosition(line: max(error.line, 1), column: max(error.column, 1)),
-                            "not well-formed XML: \(error.message.trimmingTrailingPeriod()); fix the markup here")
+                            MalformedXML.explanation(of: error, root: file.kind.rootElement))
             }
         }
         guard let document = result.document, let rootElement = result.root else { return loaded }

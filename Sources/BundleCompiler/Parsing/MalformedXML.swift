@@ -1,0 +1,49 @@
+import CLibXML2
+
+/// libxml2's well-formedness errors in the words of someone who edits content rather than
+/// parsers: what is wrong, and what to write instead. libxml2 has no such messages ("xmlParseEntityRef:
+/// no name" for a bare `&`), so the common mistakes are written here by hand, by error code;
+/// any other error keeps libxml2's own message.
+enum MalformedXML {
+    static func explanation(of error: RawXMLError, root: String) -> String {
+        words(for: error, root: root) ?? "not well-formed XML: \(error.message.trimmingTrailingPeriod()); fix the markup here"
+    }
+
+    private static func words(for error: RawXMLError, root: String) -> String? {
+        let names = error.names
+        switch xmlParserErrors(rawValue: UInt32(clamping: error.code)) {
+        case XML_ERR_DOCUMENT_EMPTY:
+            // "Document is empty", or "Start tag expected, '<' not found".
+            return "the file holds no element: it is empty, or holds only a declaration, comments or text; write its <\(root)> element, or remove the file"
+        case XML_ERR_NAME_REQUIRED where error.message.hasPrefix("xmlParseEntityRef"), XML_ERR_ENTITYREF_SEMICOL_MISSING:
+            return "a '&' that starts no entity such as &amp;; write a '&' in text as &amp;"
+        case XML_ERR_NAME_REQUIRED where error.message.hasPrefix("StartTag"):
+            return "a '<' that starts no element; write a '<' in text as &lt;"
+        case XML_ERR_LT_IN_ATTRIBUTE:
+            return "a '<' inside an attribute value; write it as &lt;"
+        case XML_ERR_UNDECLARED_ENTITY where names.count >= 1:
+            return "&\(names[0]); is not an XML entity (XML has only &amp; &lt; &gt; &quot; &apos;); write the character itself instead"
+        case XML_ERR_TAG_NAME_MISMATCH where names.count >= 2:
+            return "</\(names[1])> does not close <\(names[0])>, which was opened on line \(error.number) and is still open; end it with </\(names[0])> first (names are case-sensitive)"
+        case XML_ERR_TAG_NOT_FINISHED where names.count >= 1:
+            return "the file ends before <\(names[0])>, opened on line \(error.number), is closed; add </\(names[0])> where it ends"
+        case XML_ERR_GT_REQUIRED where names.count >= 1:
+            // "Couldn't find end of Start Tag image line 1".
+            return "the tag <\(names[0])> is not closed properly; look for a missing quote around an attribute's value, a missing space between attributes, or a missing > or />"
+        case XML_ERR_SPACE_REQUIRED where error.message.hasPrefix("attributes construct error"):
+            return "the attributes of this tag are not written properly; look for a missing quote around a value, a missing space between attributes, or a missing > or />"
+        case XML_ERR_DOCUMENT_END:
+            return "there is more after the end of <\(root)>; a file holds one <\(root)> element and nothing after it but comments: move what follows into it, or remove it"
+        case XML_ERR_ATTRIBUTE_REDEFINED where names.count >= 1:
+            return "the attribute \(names[0]) is given twice in one tag; keep one"
+        case XML_ERR_INVALID_CHAR where error.message.hasPrefix("xmlParseCharRef"):
+            return "a character reference (&#…;) to a character XML does not allow; remove it"
+        case XML_ERR_HYPHEN_IN_COMMENT:
+            return "a comment holds '--', which XML does not allow between <!-- and -->; change it, such as to '–'"
+        case XML_ERR_MISPLACED_CDATA_END:
+            return "']]>' is not allowed in text; write it as ]]&gt;"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,60 @@
+@testable import BundleCompiler
+import CatalogModel
+import Foundation
+import Testing
+
+/// The common well-formedness mistakes of someone writing XML by hand are explained in words,
+/// at libxml2's position; anything else keeps libxml2's own message.
+@Suite struct MalformedXMLTests {
+    let loader: FileLoader
+
+    init() throws {
+        loader = try FileLoader(root: "", libxml: LibXML.shared.get())
+    }
+
+    /// The one diagnostic for `text` as a product file, as "line:column message".
+    func report(_ text: String) -> String {
+        let loaded = loader.loadWithTree(Array(text.utf8), into: LoadedFile(file: ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")))
+        guard loaded.diagnostics.count == 1, let diagnostic = loaded.diagnostics.first else { return "\(loaded.diagnostics)" }
+        #expect(diagnostic.code == DiagnosticCode.xmlMalformed.rawValue)
+        return "\(diagnostic.line ?? 0):\(diagnostic.column ?? 0) \(diagnostic.message)"
+    }
+
+    @Test(arguments: [
+        ("<product id=\"espresso\"><name>Tumma & vahva</name></product>",
+         "1:37 a '&' that starts no entity such as &amp;; write a '&' in text as &amp;"),
+        ("<product id=\"espresso\"><name>Café &co</name></product>",
+         "1:38 a '&' that starts no entity such as &amp;; write a '&' in text as &amp;"),
+        ("<product id=\"espresso\"><name>alle < 5 €</name></product>",
+         "1:36 a '<' that starts no element; write a '<' in text as &lt;"),
+        ("<product id=\"espresso\"><image src=\"a.png\" alt=\"<\"/></product>",
+         "1:48 a '<' inside an attribute value; write it as &lt;"),
+        ("<product id=\"espresso\"><name>Kahvi&nbsp;paketti</name></product>",
+         "1:41 &nbsp; is not an XML entity (XML has only &amp; &lt; &gt; &quot; &apos;); write the character itself instead"),
+        ("<product id=\"espresso\">\n<body><p>x</P></body></product>",
+         "2:15 </P> does not close <p>, which was opened on line 2 and is still open; end it with </p> first (names are case-sensitive)"),
+        ("<product id=\"espresso\">\n<name>Espresso</name>\n",
+         "3:1 the file ends before <product>, opened on line 1, is closed; add </product> where it ends"),
+        ("<product id=\"espresso\"><image src=\"a.png alt=\"b\"/></product>",
+         "1:47 the attributes of this tag are not written properly; look for a missing quote around a value, a missing space between attributes, or a missing > or />"),
+        ("<product id=\"espresso\"/>\n<product id=\"latte\"/>",
+         "2:1 there is more after the end of <product>; a file holds one <product> element and nothing after it but comments: move what follows into it, or remove it"),
+        ("<product id=\"espresso\" id=\"latte\"/>",
+         "1:34 the attribute id is given twice in one tag; keep one"),
+        ("<product id=\"espresso\"><name>&#0;</name></product>",
+         "1:34 a character reference (&#…;) to a character XML does not allow; remove it"),
+        ("<product id=\"espresso\"><!-- vanha -- poista --></product>",
+         "1:35 a comment holds '--', which XML does not allow between <!-- and -->; change it, such as to '–'"),
+        ("<product id=\"espresso\"><name>a]]>b</name></product>",
+         "1:31 ']]>' is not allowed in text; write it as ]]&gt;"),
+        ("", "1:1 the file holds no element: it is empty, or holds only a declaration, comments or text; write its <product> element, or remove the file"),
+        ("<?xml version=\"1.0\"?>\n<!-- tulossa -->\n",
+         "3:1 the file holds no element: it is empty, or holds only a declaration, comments or text; write its <product> element, or remove the file"),
+        // Not one of the common mistakes: libxml2's words.
+        ("<product id=\"espresso\"><name>x</name></product",
+         "1:47 not well-formed XML: expected '>'; fix the markup here"),
+    ])
+    func aCommonMistakeIsExplainedInWords(text: String, expected: String) {
+        #expect(report(text) == expected)
+    }
+}
