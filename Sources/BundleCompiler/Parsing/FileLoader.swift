@@ -112,12 +112,16 @@ struct FileLoader {
             return loaded.failing(.wrongRoot, source.position(of: rootElement, root: rootElement),
                         "the root element is <\(rootElement.name)>\(rootElement.node.pointee.ns != nil ? " in a namespace" : ""); a file in this place must hold <\(expected)> with no namespace")
         }
-        for problem in result.problems {
-            guard case .schema(let error) = problem else { continue }
+        let schemaErrors = result.problems.compactMap { problem -> RawXMLError? in
+            guard case .schema(let error) = problem else { return nil }
+            return error
+        }
+        // libxml2's empty warnings are left out, unless nothing else would be said.
+        let worded = schemaErrors.compactMap { error in libxml.readableSchemaMessage(error.message).map { (error, $0) } }
+        for (error, message) in worded.isEmpty ? schemaErrors.map({ ($0, "does not match the schema: \($0.message)") }) : worded {
             let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
                 ?? SourcePosition(line: max(error.line, 1), column: 1)
-            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity,
-                                                 message: "does not match the schema: \(libxml.readableSchemaMessage(error.message))"))
+            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity, message: message))
         }
         loaded.declaredID = rootElement.attribute("id")
         // Found only where `checkDeclaredIDs` will report it: a column costs a scan of the line.

@@ -20,41 +20,48 @@ final class LibXML: @unchecked Sendable {
     /// type's documentation, keyed by the pattern. libxml2 reports a value that fails a pattern
     /// by quoting the regular expression, which tells an editor nothing.
     let patternMeanings: [String: String]
+    /// The same words keyed by the simple type's name, for a value libxml2 reports as "not a
+    /// valid value of the atomic type 'Position'".
+    let typeMeanings: [String: String]
+    /// Every element name the schema declares: a name outside it is not a misplaced element
+    /// but one the content format does not have.
+    let elementNames: Set<String>
 
-    private init(schema: xmlSchemaPtr, patternMeanings: [String: String]) {
+    private init(schema: xmlSchemaPtr, meanings: Meanings) {
         self.schema = schema
-        self.patternMeanings = patternMeanings
+        self.patternMeanings = meanings.byPattern
+        self.typeMeanings = meanings.byType
+        self.elementNames = meanings.elementNames
     }
 
-    /// libxml2's message about a value that fails a pattern, with the pattern replaced by what
-    /// it asks for (`patternMeanings`); any other message as it is.
-    func readableSchemaMessage(_ message: String) -> String {
-        let failed = "' is not accepted by the pattern '"
-        guard let facet = message.range(of: "[facet 'pattern'] The value '"),
-            let failedAt = message.range(of: failed, options: .backwards), failedAt.lowerBound >= facet.upperBound,
-            let patternEnd = message.range(of: "'", options: .backwards), patternEnd.lowerBound >= failedAt.upperBound,
-            let meaning = patternMeanings[String(message[failedAt.upperBound..<patternEnd.lowerBound])]
-        else { return message }
-        let value = message[facet.upperBound..<failedAt.lowerBound]
-        return message[..<facet.lowerBound] + "the value '\(value)' is not accepted; write " + meaning.prefix(1).lowercased() + meaning.dropFirst()
+    private struct Meanings {
+        var byPattern: [String: String] = [:]
+        var byType: [String: String] = [:]
+        var elementNames: Set<String> = []
     }
 
-    /// The documentation of each simple type with a pattern, by pattern, read from the schema's
-    /// own text (the compiler's embedded copy, not content).
-    private static func patternMeanings(in xsd: [UInt8]) -> [String: String] {
+    /// The first sentence of the documentation of each simple type, by pattern and by type
+    /// name, and the element names, read from the schema's own text (the compiler's embedded
+    /// copy, not content).
+    private static func meanings(in xsd: [UInt8]) -> Meanings {
         let document = xsd.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { xmlReadMemory($0.baseAddress, Int32($0.count), "content.xsd", "UTF-8", Int32(XML_PARSE_NONET.rawValue)) }
         }
-        guard let document, let root = xmlDocGetRootElement(document) else { return [:] }
+        guard let document, let root = xmlDocGetRootElement(document) else { return Meanings() }
         defer { xmlFreeDoc(document) }
-        var meanings: [String: String] = [:]
+        var meanings = Meanings()
+        func collectElementNames(_ element: XMLElement) {
+            if element.isNamed("element"), let name = element.attribute("name") { meanings.elementNames.insert(name) }
+            element.children.forEach(collectElementNames)
+        }
+        collectElementNames(XMLElement(node: root))
         for type in XMLElement(node: root).children where type.isNamed("simpleType") {
-            guard let documentation = type.child("annotation")?.child("documentation")?.text,
-                let patterns = type.child("restriction")?.children.filter({ $0.isNamed("pattern") })
-            else { continue }
-            let sentence = documentation.range(of: ". ").map { String(documentation[..<$0.lowerBound]) } ?? documentation
-            for pattern in patterns {
-                if let value = pattern.attribute("value") { meanings[value] = sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence }
+            guard let documentation = type.child("annotation")?.child("documentation")?.text else { continue }
+            var sentence = documentation.range(of: ". ").map { String(documentation[..<$0.lowerBound]) } ?? documentation
+            if sentence.hasSuffix(".") { sentence.removeLast() }
+            if let name = type.attribute("name") { meanings.byType[name] = sentence }
+            for pattern in type.child("restriction")?.children.filter({ $0.isNamed("pattern") }) ?? [] {
+                if let value = pattern.attribute("value") { meanings.byPattern[value] = sentence }
             }
         }
         return meanings
@@ -75,8 +82,8 @@ final class LibXML: @unchecked Sendable {
         guard let schema = xmlSchemaParse(parserContext) else {
             return .failure(.schemaUnusable("the embedded schema does not compile"))
         }
-        let meanings = patternMeanings(in: xsd)
+        let documented = meanings(in: xsd)
         xmlSetExternalEntityLoader { _, _, _ in nil }
-        return .success(LibXML(schema: schema, patternMeanings: meanings))
+        return .success(LibXML(schema: schema, meanings: documented))
     }()
 }

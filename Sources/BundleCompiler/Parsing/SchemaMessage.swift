@@ -1,0 +1,85 @@
+/// libxml2's schema-validation messages in the words of someone who edits content: what is
+/// wrong where, and what to write instead.
+///
+/// Written by hand: libxml2 has only its own wording ("Element 'body': This element is not
+/// expected. Expected is ( summary )."), and reports a failed value by quoting a regular
+/// expression or a type name. Its messages have a few fixed forms (xmlschemas.c); the names
+/// and values are read out of them, and the words for a value come from the schema's own
+/// documentation of the value's type (`LibXML.typeMeanings`). A message of any other form is
+/// kept as libxml2 wrote it.
+extension LibXML {
+    /// The message in words; nil for libxml2's "No precomputed value available" warning, which
+    /// only follows another error about the same value and says nothing of its own.
+    func readableSchemaMessage(_ message: String) -> String? {
+        if message.contains("Warning: No precomputed value available") { return nil }
+        guard let match = message.wholeMatch(of: /Element '([^']+)'(?:, attribute '([^']+)')?: (.*)/.dotMatchesNewlines()) else {
+            return Self.unexplained(message)
+        }
+        let element = String(match.1)
+        let subject = match.2.map { "the attribute \($0) of <\(element)>" } ?? "<\(element)>"
+        return explanation(of: String(match.3), element: element, subject: subject) ?? Self.unexplained(message)
+    }
+
+    private static func unexplained(_ message: String) -> String {
+        "does not match the schema: \(message)"
+    }
+
+    private func explanation(of body: String, element: String, subject: String) -> String? {
+        if let match = body.wholeMatch(of: /This element is not expected\.(?: Expected is (?:one of )?\( (.+) \)\.)?/) {
+            let expected = match.1.map(Self.elementList)
+            guard elementNames.contains(element) else {
+                return "the content format has no element <\(element)>"
+                    + (expected.map { "; the next element here must be \($0): remove it, or correct its name" } ?? ": remove it, or correct its name")
+            }
+            guard let expected else { return "<\(element)> is not expected here: there is one too many of it, or it is out of place" }
+            return "<\(element)> is not expected here; the next element must be \(expected): add it if it is missing, or correct the order"
+        }
+        if let match = body.wholeMatch(of: /Missing child element\(s\)\. Expected is (one of )?\( (.+) \)\./) {
+            return "<\(element)> lacks what must come next, \(Self.elementList(match.2)); add \(match.1 == nil ? "it" : "one")"
+        }
+        if let match = body.wholeMatch(of: /The attribute '([^']+)' is not allowed\./) {
+            return "<\(element)> has no attribute \(match.1); remove it, or correct its name"
+        }
+        if let match = body.wholeMatch(of: /The attribute '([^']+)' is required but missing\./) {
+            return "<\(element)> needs the attribute \(match.1); add \(match.1)=\"…\""
+        }
+        if body.hasPrefix("Character content other than whitespace is not allowed") {
+            return "<\(element)> holds text of its own, where only elements may go; put the text inside the element it belongs to (in a body, a <p>), or remove it"
+        }
+        if let match = body.wholeMatch(of: /'(.*)' is not a valid value of the atomic type '([^']+)'\./.dotMatchesNewlines()),
+            let meaning = typeMeanings[String(match.2)] {
+            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
+        }
+        if let match = body.wholeMatch(of: /\[facet 'pattern'\] The value '(.*)' is not accepted by the pattern '(.*)'\./.dotMatchesNewlines()),
+            let meaning = patternMeanings[String(match.2)] {
+            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
+        }
+        if let match = body.wholeMatch(of: /\[facet 'enumeration'\] The value '(.*)' is not an element of the set \{(.*)\}\./.dotMatchesNewlines()) {
+            let allowed = match.2.split(separator: ", ").map { $0.trimmingCharacters(in: ["'"]) }.joined(separator: ", ")
+            return "\(subject) holds '\(match.1)', which is not accepted; write one of: \(allowed)"
+        }
+        if let match = body.wholeMatch(of: /\[facet 'maxInclusive'\] The value '(.*)' is greater than the maximum value allowed \('(.*)'\)\./) {
+            return "\(subject) holds \(match.1), which is more than the most allowed, \(match.2)"
+        }
+        if let match = body.wholeMatch(of: /\[facet 'minInclusive'\] The value '(.*)' is less than the minimum value allowed \('(.*)'\)\./) {
+            return "\(subject) holds \(match.1), which is less than the least allowed, \(match.2)"
+        }
+        if let match = body.wholeMatch(of: /\[facet 'maxLength'\] The value (?:'.*' )?has a length of '(\d+)'; this exceeds the allowed maximum length of '(\d+)'\./.dotMatchesNewlines()) {
+            return "\(subject) is \(match.1) characters long; the limit is \(match.2)"
+        }
+        if let match = body.wholeMatch(of: /\[facet 'minLength'\] The value (?:'.*' )?has a length of '(\d+)'; this underruns the allowed minimum length of '(\d+)'\./.dotMatchesNewlines()) {
+            return match.1 == "0" ? "\(subject) is empty; write it" : "\(subject) is \(match.1) characters long; it must be at least \(match.2)"
+        }
+        return nil
+    }
+
+    /// `em, strong, link` as `<em>, <strong> or <link>`.
+    private static func elementList(_ names: Substring) -> String {
+        let elements = names.split(separator: ", ").map { "<\($0)>" }
+        return elements.count < 2 ? elements.joined() : elements.dropLast().joined(separator: ", ") + " or " + elements.last!
+    }
+
+    private static func lowercasingFirst(_ text: String) -> String {
+        text.prefix(1).lowercased() + text.dropFirst()
+    }
+}
