@@ -25,6 +25,10 @@ extension LibXML {
     }
 
     private func explanation(of body: String, element: String, subject: String) -> String? {
+        if let match = body.wholeMatch(of: /Duplicate key-sequence \['(.*)'\] in unique identity-constraint '.*'\./) {
+            // The schema's one uniqueness rule: a tab section's id.
+            return "<\(element)> '\(match.1)' is listed twice; list each once"
+        }
         if let match = body.wholeMatch(of: /This element is not expected\.(?: Expected is (?:one of )?\( (.+) \)\.)?/) {
             let expected = match.1.map(Self.elementList)
             guard elementNames.contains(element) else {
