@@ -47,11 +47,17 @@ import Testing
             + "if need be a port up to 65535, then any path; no spaces or invisible characters, no user name or password")
     }
 
+    /// The quoted values that follow each `opening` in the schema's text, such as every
+    /// `<xs:pattern value="`.
+    static func schemaValues(after opening: String) throws -> [String] {
+        let schema = try String(contentsOf: BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd"), encoding: .utf8)
+        return schema.components(separatedBy: opening).dropFirst().map { String($0.prefix { $0 != "\"" }) }
+    }
+
     /// Every pattern in the schema has words for it, so no editor ever sees a regular expression.
     @Test func everyPatternOfTheSchemaHasAMeaning() throws {
         let libxml = try LibXML.shared.get()
-        let schema = try String(contentsOf: BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd"), encoding: .utf8)
-        let patterns = schema.components(separatedBy: "<xs:pattern value=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let patterns = try Self.schemaValues(after: "<xs:pattern value=\"")
         #expect(patterns.count == 4)
         for pattern in patterns {
             let meaning = libxml.patternMeanings[pattern.replacingOccurrences(of: "&amp;", with: "&")]
@@ -66,8 +72,7 @@ import Testing
     /// valid value of the atomic type".
     @Test func everySimpleTypeOfTheSchemaHasAMeaning() throws {
         let libxml = try LibXML.shared.get()
-        let schema = try String(contentsOf: BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd"), encoding: .utf8)
-        let types = schema.components(separatedBy: "<xs:simpleType name=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        let types = try Self.schemaValues(after: "<xs:simpleType name=\"")
         #expect(types.count == 9)
         for type in types {
             #expect(libxml.typeMeanings[type].map { !$0.isEmpty && !$0.hasSuffix(".") } == true, "\(type)")
