@@ -1,9 +1,10 @@
 import CLibXML2
 
 /// libxml2's well-formedness errors in the words of someone who edits content rather than
-/// parsers: what is wrong, and what to write instead. libxml2 has no such messages ("xmlParseEntityRef:
-/// no name" for a bare `&`), so the common mistakes are written here by hand, by error code;
-/// any other error keeps libxml2's own message.
+/// parsers: what is wrong, and what to write instead. libxml2 has no such messages (it says
+/// "xmlParseEntityRef: no name" for a bare `&`), so the common mistakes are written here by
+/// hand, by error code and the names the error carries; any other error keeps libxml2's own
+/// message.
 enum MalformedXML {
     static func explanation(of error: RawXMLError, root: String) -> String {
         words(for: error, root: root) ?? "not well-formed XML: \(error.message.trimmingTrailingPeriod()); fix the markup here"
