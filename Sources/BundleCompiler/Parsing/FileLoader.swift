@@ -118,7 +118,7 @@ struct FileLoader {
         }
         // libxml2's empty warnings are left out, unless nothing else would be said.
         let worded = schemaErrors.compactMap { error in libxml.readableSchemaMessage(error.message).map { (error, $0) } }
-        for (error, message) in worded.isEmpty ? schemaErrors.map({ ($0, "does not match the schema: \($0.message)") }) : worded {
+        for (error, message) in worded.isEmpty ? schemaErrors.map({ ($0, LibXML.unexplained($0.message)) }) : worded {
             let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
                 ?? SourcePosition(line: max(error.line, 1), column: 1)
             loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity, message: message))

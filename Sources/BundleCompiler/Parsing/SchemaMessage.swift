@@ -20,7 +20,8 @@ extension LibXML {
         return explanation(of: String(match.3), element: element, subject: subject) ?? Self.unexplained(message)
     }
 
-    private static func unexplained(_ message: String) -> String {
+    /// A message of no form known here, as libxml2 wrote it.
+    static func unexplained(_ message: String) -> String {
         "does not match the schema: \(message)"
     }
 
