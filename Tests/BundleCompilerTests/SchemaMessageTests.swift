@@ -40,9 +40,9 @@ import Testing
 
     @Test(arguments: [
         ("  <summary>Tumma</summary>\n", "",
-         "<body> is not expected here; the next element must be <summary>: add it if it is missing, or correct the order"),
+         "<body> is not expected here; the next element must be <summary> (the short description under the product's name, on its list row and detail screen, at most 100 characters): add it if it is missing, or correct the order"),
         ("<name>Espresso</name>", "<nimi>Espresso</nimi>",
-         "the content format has no element <nimi>; the next element here must be <name>: remove it, or correct its name"),
+         "the content format has no element <nimi>; the next element here must be <name> (the product's name on its list row and detail screen, at most 50 characters): remove it, or correct its name"),
         ("<p>Vahva.</p>", "<p><b>Vahva.</b></p>",
          "the content format has no element <b>; the next element here must be <em>, <strong> or <link>: remove it, or correct its name"),
         ("<p>Vahva.</p>", "<p>Vahva.</p><h4>Lisää</h4>", "the content format has no element <h4>: remove it, or correct its name"),
@@ -53,7 +53,12 @@ import Testing
         ("<body><p>Vahva.</p></body>", "<body><p>Vahva.</p>Lisää.</body>",
          "<body> holds text of its own, where only elements may go; put the text inside the element it belongs to (in a body, a <p>), or remove it"),
         ("<product id=\"espresso\">", "<product id=\"espresso\" color=\"red\">", "<product> has no attribute color; remove it, or correct its name"),
-        ("<product id=\"espresso\">", "<product>", "<product> needs the attribute id; add id=\"…\""),
+        ("<product id=\"espresso\">", "<product>", "<product> needs the attribute id (the product's id, the same as its file name without .xml); add id=\"…\""),
+        (" alt=\"Paketti\"", "",
+         "<image> needs the attribute alt (the text a screen reader reads in place of the picture, at most 255 characters); add alt=\"…\""),
+        ("<images><image src=\"images/picture.png\" alt=\"Paketti\"/></images>", "<images></images>",
+         "<images> lacks what must come next, <image> (a picture on the detail screen, with its file in src and its text for screen readers in alt); add it"),
+        ("<name>Espresso</name>", "", "<icon> is not expected here; the next element must be <name> (the product's name on its list row and detail screen, at most 50 characters): add it if it is missing, or correct the order"),
         ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"x\">",
          "the attribute position of <product> holds 'x', which is not accepted; write a whole number from 1 to 100000, the place in its list: 1 is first"),
         ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"100001\">",
@@ -66,6 +71,31 @@ import Testing
     ])
     func aRefusalIsSaidInWords(original: String, replacement: String, expected: String) {
         #expect(messages(replacing: original, with: replacement) == [expected])
+    }
+
+    /// An element of the same name means what it means where it stands: a retailer's name is
+    /// not a product's, and a promotion's link is not a paragraph's.
+    @Test func anExpectedElementIsExplainedAsItsOwnersDeclarationSaysIt() throws {
+        func retailerMessages(_ children: String) -> [String] {
+            let retailer = "<retailer id=\"kahvila\">\(children)<address>Katu 1</address><phone>09 123</phone><hours>8–16</hours><sells/></retailer>"
+            return loader.loadWithTree(Array(retailer.utf8), into: LoadedFile(file: ContentFile(path: "retailers/kahvila.xml", kind: .retailer, id: "kahvila")))
+                .diagnostics.map(\.message)
+        }
+        // libxml2 reports the first misplaced child of an element and passes over the rest.
+        #expect(retailerMessages("<logo src=\"images/logo.png\"/>") == [
+            "<logo> is not expected here; the next element must be <name> (the retailer's name on its row of the retailer list, at most 50 characters): add it if it is missing, or correct the order",
+        ])
+        #expect(retailerMessages("<name>Kahvila</name><logo src=\"images/logo.png\"/>") == [
+            "<sells> needs the attribute product (the id of a product the retailer sells: its file name in products/ without .xml); add product=\"…\"",
+        ])
+        let home = """
+            <home><logo src="images/logo.png"/><image src="images/a.png" alt="Kuppi"/><body><p>Kahvia.</p></body>
+            <promotions><promotion id="uutuus" first-day="2026-11-01" last-day="2026-11-30"><title>Uutuus</title><image src="images/a.png" alt="A"/></promotion></promotions></home>
+            """
+        let promotion = loader.loadWithTree(Array(home.utf8), into: LoadedFile(file: ContentFile(path: "home.xml", kind: .home, id: "")))
+        #expect(promotion.diagnostics.map(\.message) == [
+            "<image> is not expected here; the next element must be <text> (the promotion's text under its headline, at most 255 characters): add it if it is missing, or correct the order",
+        ])
     }
 
     /// An id outside an enumeration is one error: libxml2's empty warning after it is left out.

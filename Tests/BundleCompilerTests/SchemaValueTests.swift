@@ -47,10 +47,39 @@ import Testing
             + "if need be a port up to 65535, then any path; no spaces or invisible characters, no user name or password")
     }
 
+    /// Every element and attribute the schema declares says what it is: an XML editor shows
+    /// those words as the editor types, and a message asking for a missing element or
+    /// attribute adds their first sentence.
+    @Test func everyElementAndAttributeOfTheSchemaIsDocumented() throws {
+        let schema = try String(contentsOf: Self.schemaFile, encoding: .utf8)
+        var declarations = 0
+        for opening in ["<xs:element name=\"", "<xs:attribute name=\""] {
+            for declaration in schema.components(separatedBy: opening).dropFirst() {
+                declarations += 1
+                let name = declaration.prefix { $0 != "\"" }
+                let tag = try #require(declaration.range(of: ">"))
+                let inside = declaration[tag.upperBound...].drop { $0.isWhitespace }
+                #expect(!declaration[..<tag.lowerBound].hasSuffix("/") && inside.hasPrefix("<xs:annotation><xs:documentation>"),
+                        "\(opening)\(name)\" has no documentation")
+            }
+        }
+        #expect(declarations > 80)
+        let libxml = try LibXML.shared.get()
+        #expect(libxml.meaning(ofElement: "summary", in: "recipe")
+            == "The short description under the recipe's name, on its list row and detail screen, at most 100 characters")
+        #expect(libxml.meaning(ofElement: "image", in: "images") == "A picture on the detail screen, with its file in src and its text for screen readers in alt")
+        #expect(libxml.meaning(ofElement: "image", in: "home")?.hasPrefix("The promotional image") == true)
+        #expect(libxml.meaning(ofAttribute: "alt", of: "image")?.hasPrefix("The text a screen reader reads") == true)
+        #expect(libxml.meaning(ofAttribute: "product", of: "sells") == "The id of a product the retailer sells: its file name in products/ without .xml")
+        #expect(libxml.meaning(ofElement: "nimi", in: "product") == nil)
+    }
+
+    static let schemaFile = BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd")
+
     /// The quoted values that follow each `opening` in the schema's text, such as every
     /// `<xs:pattern value="`.
     static func schemaValues(after opening: String) throws -> [String] {
-        let schema = try String(contentsOf: BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd"), encoding: .utf8)
+        let schema = try String(contentsOf: schemaFile, encoding: .utf8)
         return schema.components(separatedBy: opening).dropFirst().map { String($0.prefix { $0 != "\"" }) }
     }
 
@@ -65,7 +94,7 @@ import Testing
         }
         // A pattern the schema does not have is quoted as libxml2 wrote it.
         let unknown = "Element 'x': [facet 'pattern'] The value 'a' is not accepted by the pattern '[b]'."
-        #expect(libxml.readableSchemaMessage(unknown) == "does not match the schema: " + unknown)
+        #expect(libxml.readableSchemaMessage(unknown, parent: nil) == "does not match the schema: " + unknown)
     }
 
     /// Every simple type has words for its values too, for a value libxml2 reports as "not a

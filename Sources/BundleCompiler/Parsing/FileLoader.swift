@@ -117,7 +117,9 @@ struct FileLoader {
             return error
         }
         // libxml2's empty warnings are left out, unless nothing else would be said.
-        let worded = schemaErrors.compactMap { error in libxml.readableSchemaMessage(error.message).map { (error, $0) } }
+        let worded = schemaErrors.compactMap { error in
+            libxml.readableSchemaMessage(error.message, parent: error.node.map(XMLElement.init(node:))?.parent?.name).map { (error, $0) }
+        }
         for (error, message) in worded.isEmpty ? schemaErrors.map({ ($0, LibXML.unexplained($0.message)) }) : worded {
             let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
                 ?? SourcePosition(line: max(error.line, 1), column: 1)

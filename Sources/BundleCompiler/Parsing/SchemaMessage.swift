@@ -5,19 +5,22 @@
 /// expected. Expected is ( summary )."), and reports a failed value by quoting a regular
 /// expression or a type name. Its messages have a few fixed forms (xmlschemas.c); the names
 /// and values are read out of them, and the words for a value come from the schema's own
-/// documentation of the value's type (`LibXML.typeMeanings`). A message of any other form is
-/// kept as libxml2 wrote it.
+/// documentation of the value's type (`LibXML.typeMeanings`), and for an element or attribute
+/// that must be added, from its own documentation. A message of any other form is kept as
+/// libxml2 wrote it.
 extension LibXML {
     /// The message in words; nil for libxml2's "No precomputed value available" warning, which
-    /// only follows another error about the same value and says nothing of its own.
-    func readableSchemaMessage(_ message: String) -> String? {
+    /// only follows another error about the same value and says nothing of its own. `parent`
+    /// is the name of the element around the one the message is about, if any: it says which
+    /// declaration of an expected element is meant (a product's `<name>` or a retailer's).
+    func readableSchemaMessage(_ message: String, parent: String?) -> String? {
         if message.contains("Warning: No precomputed value available") { return nil }
         guard let match = message.wholeMatch(of: /Element '([^']+)'(?:, attribute '([^']+)')?: (.*)/.dotMatchesNewlines()) else {
             return Self.unexplained(message)
         }
         let element = String(match.1)
         let subject = match.2.map { "the attribute \($0) of <\(element)>" } ?? "<\(element)>"
-        return explanation(of: String(match.3), element: element, subject: subject) ?? Self.unexplained(message)
+        return explanation(of: String(match.3), element: element, parent: parent, subject: subject) ?? Self.unexplained(message)
     }
 
     /// A message of no form known here, as libxml2 wrote it.
@@ -25,13 +28,13 @@ extension LibXML {
         "does not match the schema: \(message)"
     }
 
-    private func explanation(of body: String, element: String, subject: String) -> String? {
+    private func explanation(of body: String, element: String, parent: String?, subject: String) -> String? {
         if let match = body.wholeMatch(of: /Duplicate key-sequence \['(.*)'\] in unique identity-constraint '.*'\./) {
             // The schema's one uniqueness rule: a tab section's id.
             return "<\(element)> '\(match.1)' is listed twice; list each once"
         }
         if let match = body.wholeMatch(of: /This element is not expected\.(?: Expected is (?:one of )?\( (.+) \)\.)?/) {
-            let expected = match.1.map(Self.elementList)
+            let expected = match.1.map { expectedElements($0, in: parent) }
             guard elementNames.contains(element) else {
                 return "the content format has no element <\(element)>"
                     + (expected.map { "; the next element here must be \($0): remove it, or correct its name" } ?? ": remove it, or correct its name")
@@ -40,13 +43,14 @@ extension LibXML {
             return "<\(element)> is not expected here; the next element must be \(expected): add it if it is missing, or correct the order"
         }
         if let match = body.wholeMatch(of: /Missing child element\(s\)\. Expected is (one of )?\( (.+) \)\./) {
-            return "<\(element)> lacks what must come next, \(Self.elementList(match.2)); add \(match.1 == nil ? "it" : "one")"
+            return "<\(element)> lacks what must come next, \(expectedElements(match.2, in: element)); add \(match.1 == nil ? "it" : "one")"
         }
         if let match = body.wholeMatch(of: /The attribute '([^']+)' is not allowed\./) {
             return "<\(element)> has no attribute \(match.1); remove it, or correct its name"
         }
         if let match = body.wholeMatch(of: /The attribute '([^']+)' is required but missing\./) {
-            return "<\(element)> needs the attribute \(match.1); add \(match.1)=\"…\""
+            let meaning = meaning(ofAttribute: String(match.1), of: element).map { " (\(Self.lowercasingFirst($0)))" } ?? ""
+            return "<\(element)> needs the attribute \(match.1)\(meaning); add \(match.1)=\"…\""
         }
         if body.hasPrefix("Character content other than whitespace is not allowed") {
             return "<\(element)> holds text of its own, where only elements may go; put the text inside the element it belongs to (in a body, a <p>), or remove it"
@@ -78,10 +82,13 @@ extension LibXML {
         return nil
     }
 
-    /// `em, strong, link` as `<em>, <strong> or <link>`.
-    private static func elementList(_ names: Substring) -> String {
+    /// `em, strong, link` as `<em>, <strong> or <link>`; a single element with what it is,
+    /// inside `owner`: `<summary> (the short description under the product's name, …)`.
+    private func expectedElements(_ names: Substring, in owner: String?) -> String {
         let elements = names.split(separator: ", ").map { "<\($0)>" }
-        return elements.count < 2 ? elements.joined() : elements.dropLast().joined(separator: ", ") + " or " + elements.last!
+        guard elements.count < 2 else { return elements.dropLast().joined(separator: ", ") + " or " + elements.last! }
+        guard let owner, let meaning = meaning(ofElement: String(names), in: owner) else { return elements.joined() }
+        return "\(elements.joined()) (\(Self.lowercasingFirst(meaning)))"
     }
 
     private static func lowercasingFirst(_ text: String) -> String {

@@ -16,6 +16,12 @@ struct XMLElement: ContentElement {
     /// The line of its start tag.
     var line: Int { Int(xmlGetLineNo(node)) }
 
+    /// The element it is inside; nil for the root element.
+    var parent: XMLElement? {
+        guard let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE else { return nil }
+        return XMLElement(node: parent)
+    }
+
     /// The child elements in order.
     var children: [XMLElement] {
         var result: [XMLElement] = []
