@@ -1,4 +1,5 @@
 @testable import BundleCompiler
+import CatalogModel
 import Foundation
 import Testing
 
@@ -72,6 +73,39 @@ import Testing
         #expect(libxml.meaning(ofAttribute: "alt", of: "image")?.hasPrefix("The text a screen reader reads") == true)
         #expect(libxml.meaning(ofAttribute: "product", of: "sells") == "The id of a product the retailer sells: its file name in products/ without .xml")
         #expect(libxml.meaning(ofElement: "nimi", in: "product") == nil)
+    }
+
+    /// A limit the schema's documentation states is the limit the catalogue rules check.
+    @Test func theLimitsTheSchemaStatesAreTheRulesLimits() throws {
+        let libxml = try LibXML.shared.get()
+        typealias Declaration = LibXML.Declaration
+        let limits: [Declaration: Int] = [
+            Declaration(owner: "catalog", name: "brand"): FieldLimits.name,
+            Declaration(owner: "section", name: "title"): FieldLimits.title,
+            Declaration(owner: "promotion", name: "title"): FieldLimits.title,
+            Declaration(owner: "promotion", name: "text"): FieldLimits.promotionText,
+            Declaration(owner: "company", name: "name"): FieldLimits.name,
+            Declaration(owner: "product", name: "name"): FieldLimits.name,
+            Declaration(owner: "product", name: "summary"): FieldLimits.summary,
+            Declaration(owner: "recipe", name: "name"): FieldLimits.name,
+            Declaration(owner: "recipe", name: "summary"): FieldLimits.summary,
+            Declaration(owner: "retailer", name: "name"): FieldLimits.name,
+            Declaration(owner: "retailer", name: "address"): FieldLimits.address,
+            Declaration(owner: "retailer", name: "phone"): FieldLimits.phone,
+            Declaration(owner: "retailer", name: "hours"): FieldLimits.openingHours,
+        ]
+        let attributeLimits = [Declaration(owner: nil, name: "alt"): FieldLimits.alt]
+        func statedLimit(_ meaning: String) -> Int? {
+            meaning.firstMatch(of: /at most (\d+) characters/).flatMap { Int($0.1) }
+        }
+        for (meanings, expected) in [(libxml.elementMeanings, limits), (libxml.attributeMeanings, attributeLimits)] {
+            for (declaration, limit) in expected {
+                #expect(meanings[declaration].flatMap(statedLimit) == limit, "\(declaration)")
+            }
+            for (declaration, meaning) in meanings where statedLimit(meaning) != nil {
+                #expect(expected[declaration] != nil, "\(declaration) states a limit no rule is known to check: \(meaning)")
+            }
+        }
     }
 
     static let schemaFile = BundleBuildTests.repository.appendingPathComponent("Sources/BundleCompiler/Schema/content.xsd")
