@@ -55,12 +55,14 @@ struct Measure: ParsableCommand {
             "bundleBytes": Double(manifest.bundle.bytes), "errors": Double(report.errorCount), "cpuSeconds": cpu,
         ]
         // Each stage's wall seconds, keyed by the first word of its progress text
-        // ("stage.writing"), and the processor seconds of all threads in it ("cpu.writing").
+        // ("stage.writing"), the processor seconds of all threads in it ("cpu.writing"), and
+        // its place in the build, from 0 ("order.writing").
         for (index, current) in stages.enumerated() {
             let next = index + 1 < stages.count ? stages[index + 1] : (name: "", started: end, cpu: cpu)
             let word = current.name.split(separator: " ").first.map(String.init) ?? current.name
             result["stage." + word, default: 0] += (next.started - current.started).seconds
             result["cpu." + word, default: 0] += next.cpu - current.cpu
+            if result["order." + word] == nil { result["order." + word] = Double(index) }
         }
         let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
@@ -78,16 +80,35 @@ extension Measure {
 }
 
 struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Build 1k, 10k and 100k-entity catalogues and print the figures.")
+    static let configuration = CommandConfiguration(
+        abstract: "Build 1k, 10k and 100k-entity catalogues and print the figures.",
+        discussion: """
+            Each size is generated once and built --runs times, each build in a child process \
+            (digno-bench measure). Wall, CPU and stage times are medians; wall time also shows \
+            the range, since a shared machine's speed varies from run to run.
+            """)
 
     @Option(help: "Entity counts to build (products 40 %, recipes 40 %, retailers 20 %).")
     var sizes: [Int] = [1_000, 10_000, 100_000]
 
+    @Option(help: "Builds of each size; the figures are their medians.")
+    var runs = 5
+
     @Option(help: "Scratch folder for the generated content and bundles.")
     var scratch = "/tmp/digno-bench"
 
+    /// The issue's targets: 100,000 entities in at most 3 s, under 400 MB, and ten times the
+    /// entities in at most eleven times the time.
+    static let target = (entities: 100_000, seconds: 3.0, megabytes: 400.0, growth: 11.0)
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard !sizes.isEmpty, sizes.allSatisfy({ $0 >= 5 }) else { throw ValidationError("each size must be at least 5 entities") }
+    }
+
     func run() throws {
-        print("entities  wall s  validate s  write s  entities/s  peak MB  bundle bytes")
+        print("entities  runs  wall s (min–max)     CPU s  validate s  write s  entities/s  peak MB  bundle bytes")
+        var results: [(size: Int, figures: [[String: Double]])] = []
         for size in sizes {
             let folder = URL(fileURLWithPath: scratch).appendingPathComponent("\(size)")
             let content = folder.appendingPathComponent("content")
@@ -96,19 +117,82 @@ struct Run: ParsableCommand {
             // The content just written is still being flushed to the disk; a build beside
             // that flush measured 6.5 s instead of 4.1 at 100,000 entities.
             sync()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["measure", "--content", content.path, "--output", folder.appendingPathComponent("catalog.sqlite").path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard let figures = try JSONSerialization.jsonObject(with: data) as? [String: Double] else { throw ExitCode(1) }
-            let seconds = figures["seconds"] ?? 0
-            print(String(format: "%8d  %6.2f  %10.2f  %7.2f  %10.0f  %7.1f  %12.0f", size, seconds, figures["validateSeconds"] ?? 0,
-                         figures["writeSeconds"] ?? 0, Double(size) / seconds, figures["peakMegabytes"] ?? 0, figures["bundleBytes"] ?? 0))
+            let figures = try (0..<runs).map { _ in try Self.measure(content: content.path, output: folder.appendingPathComponent("catalog.sqlite").path) }
+            // The same content gives the same bundle: a size that changes between runs is a
+            // broken build, not noise.
+            let bytes = Set(figures.map { $0["bundleBytes"] ?? 0 })
+            guard bytes.count == 1, figures.allSatisfy({ $0["errors"] == 0 }) else {
+                throw ValidationError("the \(size)-entity builds disagree or failed: bundle sizes \(bytes.sorted())")
+            }
+            results.append((size, figures))
+            let wall = figures.map { $0["seconds"] ?? 0 }
+            let seconds = Self.median(wall)
+            print(String(format: "%8d  %4d  %6.2f (%.2f–%.2f)  %8.2f  %10.2f  %7.2f  %10.0f  %7.1f  %12.0f",
+                         size, runs, seconds, wall.min() ?? 0, wall.max() ?? 0, Self.median(figures, "cpuSeconds"),
+                         Self.median(figures, "validateSeconds"), Self.median(figures, "writeSeconds"), Double(size) / seconds,
+                         figures.map { $0["peakMegabytes"] ?? 0 }.max() ?? 0, bytes.first ?? 0))
         }
+        printGrowth(results)
+        if let largest = results.last { printStages(largest.size, largest.figures) }
+        printTargets(results)
+    }
+
+    /// Runs `digno-bench measure` in a child process, so that its peak memory is one build's.
+    static func measure(content: String, output: String) throws -> [String: Double] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["measure", "--content", content, "--output", output]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let figures = try JSONSerialization.jsonObject(with: data) as? [String: Double] else {
+            throw ValidationError("digno-bench measure --content \(content) failed (exit status \(process.terminationStatus))")
+        }
+        return figures
+    }
+
+    /// Ten times the entities against the time they took, for each size ten times another.
+    private func printGrowth(_ results: [(size: Int, figures: [[String: Double]])]) {
+        for (smaller, larger) in zip(results, results.dropFirst()) where larger.size == smaller.size * 10 {
+            let ratio = Self.median(larger.figures, "seconds") / Self.median(smaller.figures, "seconds")
+            print(String(format: "growth %d → %d entities: %.1f× the time (target at most %.0f×)", smaller.size, larger.size, ratio, Self.target.growth))
+        }
+    }
+
+    /// The largest size's stages in build order: median wall and CPU seconds.
+    private func printStages(_ size: Int, _ figures: [[String: Double]]) {
+        let names = Set(figures.flatMap { $0.keys.filter { $0.hasPrefix("stage.") }.map { String($0.dropFirst(6)) } })
+        let ordered = names.sorted { (Self.median(figures, "order." + $0), $0) < (Self.median(figures, "order." + $1), $1) }
+        print("\nstage (\(size) entities, medians)".padding(toLength: 36, withPad: " ", startingAt: 0) + "wall s  CPU s")
+        for name in ordered {
+            print("  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                + String(format: "%6.2f  %5.2f", Self.median(figures, "stage." + name), Self.median(figures, "cpu." + name)))
+        }
+    }
+
+    /// Whether the targets hold, for a run that built the target's size.
+    private func printTargets(_ results: [(size: Int, figures: [[String: Double]])]) {
+        guard let result = results.first(where: { $0.size == Self.target.entities }) else { return }
+        let seconds = Self.median(result.figures, "seconds")
+        let megabytes = result.figures.map { $0["peakMegabytes"] ?? 0 }.max() ?? 0
+        print(String(format: "\ntarget, %d entities in at most %.0f s: %.2f s, %@", Self.target.entities, Self.target.seconds, seconds,
+                     (seconds <= Self.target.seconds ? "met" : "missed") as NSString))
+        print(String(format: "target, peak memory under %.0f MB: %.1f MB, %@", Self.target.megabytes, megabytes,
+                     (megabytes < Self.target.megabytes ? "met" : "missed") as NSString))
+    }
+
+    /// The median of `key` over the runs.
+    static func median(_ figures: [[String: Double]], _ key: String) -> Double {
+        median(figures.map { $0[key] ?? 0 })
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 }
 
