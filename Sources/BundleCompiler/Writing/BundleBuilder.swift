@@ -174,7 +174,7 @@ public struct BundleBuilder: Sendable {
     /// A release version, year.month.patch: the pattern of the content schema's
     /// `ReleaseVersion` type, which `catalog.xml` is checked against. A test keeps the two
     /// equal, so `--release-version` accepts exactly what `catalog.xml` may hold.
-    static let releaseVersionPattern = #"[0-9]{4}\.([1-9]|1[0-2])\.(0|[1-9][0-9]{0,3})"#
+    static let releaseVersionPattern = #"[1-9][0-9]{3}\.([1-9]|1[0-2])\.(0|[1-9][0-9]{0,3})"#
 
     /// Whether `text` is a release version: year.month.patch, such as `2026.11.0`, with a
     /// month from 1 to 12 and no leading zeros (`2026.1.0`, never `2026.01.0`: one version,
