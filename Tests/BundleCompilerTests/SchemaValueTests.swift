@@ -52,58 +52,78 @@ import Testing
     /// those words as the editor types, and a message asking for a missing element or
     /// attribute adds their first sentence.
     @Test func everyElementAndAttributeOfTheSchemaIsDocumented() throws {
+        let documentation = try LibXML.shared.get().documentation
+        #expect(documentation.undocumented == [])
+        // Every declaration was seen: as many as the schema's text has.
         let schema = try String(contentsOf: Self.schemaFile, encoding: .utf8)
-        var declarations = 0
-        for opening in ["<xs:element name=\"", "<xs:attribute name=\""] {
-            for declaration in schema.components(separatedBy: opening).dropFirst() {
-                declarations += 1
-                let name = declaration.prefix { $0 != "\"" }
-                let tag = try #require(declaration.range(of: ">"))
-                let inside = declaration[tag.upperBound...].drop { $0.isWhitespace }
-                #expect(!declaration[..<tag.lowerBound].hasSuffix("/") && inside.hasPrefix("<xs:annotation><xs:documentation>"),
-                        "\(opening)\(name)\" has no documentation")
+        let declared = ["<xs:element ", "<xs:attribute "].map { schema.components(separatedBy: $0).count - 1 }.reduce(0, +)
+        #expect(documentation.declarationCount == declared)
+        #expect(declared > 80)
+    }
+
+    /// Whatever element libxml2 asks for, inside whatever element may hold it, and whatever
+    /// attribute it asks for, of whatever element may have it, there is one meaning: where two
+    /// declarations of one name could both apply, they say the same.
+    @Test func everyDeclarationHasOneMeaningWhereverItStands() throws {
+        let documentation = try LibXML.shared.get().documentation
+        var checked = 0
+        for (declaration, _) in documentation.elements {
+            for parent in documentation.elements(holding: declaration.scope) {
+                checked += 1
+                #expect(documentation.meaning(ofElement: declaration.name, in: parent) != nil, "<\(declaration.name)> in <\(parent)>")
             }
         }
-        #expect(declarations > 80)
-        let libxml = try LibXML.shared.get()
-        #expect(libxml.meaning(ofElement: "summary", in: "recipe")
+        for (declaration, _) in documentation.attributes {
+            for element in documentation.elements(holding: declaration.scope) {
+                checked += 1
+                #expect(documentation.meaning(ofAttribute: declaration.name, of: element) != nil, "\(declaration.name) of <\(element)>")
+            }
+        }
+        #expect(checked > 80)
+        // Each declaration where it stands, not another of the same name.
+        #expect(documentation.meaning(ofElement: "summary", in: "recipe")
             == "The short description under the recipe's name, on its list row and detail screen, at most 100 characters")
-        #expect(libxml.meaning(ofElement: "image", in: "images") == "A picture on the detail screen, with its file in src and its text for screen readers in alt")
-        #expect(libxml.meaning(ofElement: "image", in: "home")?.hasPrefix("The promotional image") == true)
-        #expect(libxml.meaning(ofAttribute: "alt", of: "image")?.hasPrefix("The text a screen reader reads") == true)
-        #expect(libxml.meaning(ofAttribute: "product", of: "sells") == "The id of a product the retailer sells: its file name in products/ without .xml")
-        #expect(libxml.meaning(ofElement: "nimi", in: "product") == nil)
+        #expect(documentation.meaning(ofElement: "name", in: "retailer")?.hasPrefix("The retailer's name") == true)
+        #expect(documentation.meaning(ofElement: "image", in: "images") == "A picture, with its file in src and its text for screen readers in alt")
+        #expect(documentation.meaning(ofElement: "image", in: "home")?.hasPrefix("The promotional image") == true)
+        #expect(documentation.meaning(ofElement: "em", in: "p") == "Emphasised words, shown in italics")
+        #expect(documentation.meaning(ofElement: "em", in: "link") == "Emphasised words, shown in italics")
+        #expect(documentation.meaning(ofAttribute: "src", of: "icon") == "The file's path from the content folder, such as images/espresso.png")
+        #expect(documentation.meaning(ofAttribute: "alt", of: "image")?.hasPrefix("The text a screen reader reads") == true)
+        #expect(documentation.meaning(ofAttribute: "product", of: "sells") == "The id of a product the retailer sells: its file name in products/ without .xml")
+        #expect(documentation.meaning(ofElement: "nimi", in: "product") == nil)
+        #expect(documentation.meaning(ofElement: "summary", in: "retailer") == nil)
     }
 
     /// A limit the schema's documentation states is the limit the catalogue rules check.
     @Test func theLimitsTheSchemaStatesAreTheRulesLimits() throws {
-        let libxml = try LibXML.shared.get()
-        typealias Declaration = LibXML.Declaration
+        let documentation = try LibXML.shared.get().documentation
+        typealias Declaration = SchemaDocumentation.Declaration
         let limits: [Declaration: Int] = [
-            Declaration(owner: "catalog", name: "brand"): FieldLimits.name,
-            Declaration(owner: "section", name: "title"): FieldLimits.title,
-            Declaration(owner: "promotion", name: "title"): FieldLimits.title,
-            Declaration(owner: "promotion", name: "text"): FieldLimits.promotionText,
-            Declaration(owner: "company", name: "name"): FieldLimits.name,
-            Declaration(owner: "product", name: "name"): FieldLimits.name,
-            Declaration(owner: "product", name: "summary"): FieldLimits.summary,
-            Declaration(owner: "recipe", name: "name"): FieldLimits.name,
-            Declaration(owner: "recipe", name: "summary"): FieldLimits.summary,
-            Declaration(owner: "retailer", name: "name"): FieldLimits.name,
-            Declaration(owner: "retailer", name: "address"): FieldLimits.address,
-            Declaration(owner: "retailer", name: "phone"): FieldLimits.phone,
-            Declaration(owner: "retailer", name: "hours"): FieldLimits.openingHours,
+            Declaration(scope: .element("catalog"), name: "brand"): FieldLimits.name,
+            Declaration(scope: .element("section"), name: "title"): FieldLimits.title,
+            Declaration(scope: .element("promotion"), name: "title"): FieldLimits.title,
+            Declaration(scope: .element("promotion"), name: "text"): FieldLimits.promotionText,
+            Declaration(scope: .element("company"), name: "name"): FieldLimits.name,
+            Declaration(scope: .element("product"), name: "name"): FieldLimits.name,
+            Declaration(scope: .element("product"), name: "summary"): FieldLimits.summary,
+            Declaration(scope: .element("recipe"), name: "name"): FieldLimits.name,
+            Declaration(scope: .element("recipe"), name: "summary"): FieldLimits.summary,
+            Declaration(scope: .element("retailer"), name: "name"): FieldLimits.name,
+            Declaration(scope: .element("retailer"), name: "address"): FieldLimits.address,
+            Declaration(scope: .element("retailer"), name: "phone"): FieldLimits.phone,
+            Declaration(scope: .element("retailer"), name: "hours"): FieldLimits.openingHours,
         ]
-        let attributeLimits = [Declaration(owner: nil, name: "alt"): FieldLimits.alt]
-        func statedLimit(_ meaning: String) -> Int? {
-            meaning.firstMatch(of: /at most (\d+) characters/).flatMap { Int($0.1) }
+        let attributeLimits = [Declaration(scope: .type("Picture"), name: "alt"): FieldLimits.alt]
+        func statedLimits(_ sentences: Set<String>?) -> Set<Int> {
+            Set((sentences ?? []).compactMap { $0.firstMatch(of: /at most (\d+) characters/).flatMap { Int($0.1) } })
         }
-        for (meanings, expected) in [(libxml.elementMeanings, limits), (libxml.attributeMeanings, attributeLimits)] {
+        for (sentences, expected) in [(documentation.elements, limits), (documentation.attributes, attributeLimits)] {
             for (declaration, limit) in expected {
-                #expect(meanings[declaration].flatMap(statedLimit) == limit, "\(declaration)")
+                #expect(statedLimits(sentences[declaration]) == [limit], "\(declaration)")
             }
-            for (declaration, meaning) in meanings where statedLimit(meaning) != nil {
-                #expect(expected[declaration] != nil, "\(declaration) states a limit no rule is known to check: \(meaning)")
+            for (declaration, stated) in sentences where !statedLimits(stated).isEmpty {
+                #expect(expected[declaration] != nil, "\(declaration) states a limit no rule is known to check: \(stated)")
             }
         }
     }
@@ -123,7 +143,7 @@ import Testing
         let patterns = try Self.schemaValues(after: "<xs:pattern value=\"")
         #expect(patterns.count == 4)
         for pattern in patterns {
-            let meaning = libxml.patternMeanings[pattern.replacingOccurrences(of: "&amp;", with: "&")]
+            let meaning = libxml.documentation.patternMeanings[pattern.replacingOccurrences(of: "&amp;", with: "&")]
             #expect(meaning.map { !$0.isEmpty && !$0.hasSuffix(".") } == true, "\(pattern)")
         }
         // A pattern the schema does not have is quoted as libxml2 wrote it.
@@ -138,7 +158,7 @@ import Testing
         let types = try Self.schemaValues(after: "<xs:simpleType name=\"")
         #expect(types.count == 9)
         for type in types {
-            #expect(libxml.typeMeanings[type].map { !$0.isEmpty && !$0.hasSuffix(".") } == true, "\(type)")
+            #expect(libxml.documentation.typeMeanings[type].map { !$0.isEmpty && !$0.hasSuffix(".") } == true, "\(type)")
         }
     }
 }

@@ -5,7 +5,7 @@
 /// expected. Expected is ( summary )."), and reports a failed value by quoting a regular
 /// expression or a type name. Its messages have a few fixed forms (xmlschemas.c); the names
 /// and values are read out of them, and the words for a value come from the schema's own
-/// documentation of the value's type (`LibXML.typeMeanings`), and for an element or attribute
+/// documentation of the value's type (`SchemaDocumentation`), and for an element or attribute
 /// that must be added, from its own documentation. A message of any other form is kept as
 /// libxml2 wrote it.
 extension LibXML {
@@ -35,7 +35,7 @@ extension LibXML {
         }
         if let match = body.wholeMatch(of: /This element is not expected\.(?: Expected is (?:one of )?\( (.+) \)\.)?/) {
             let expected = match.1.map { expectedElements($0, in: parent) }
-            guard elementNames.contains(element) else {
+            guard documentation.elementNames.contains(element) else {
                 return "the content format has no element <\(element)>"
                     + (expected.map { "; the next element here must be \($0): remove it, or correct its name" } ?? ": remove it, or correct its name")
             }
@@ -49,18 +49,18 @@ extension LibXML {
             return "<\(element)> has no attribute \(match.1); remove it, or correct its name"
         }
         if let match = body.wholeMatch(of: /The attribute '([^']+)' is required but missing\./) {
-            let meaning = meaning(ofAttribute: String(match.1), of: element).map { " (\(Self.lowercasingFirst($0)))" } ?? ""
+            let meaning = documentation.meaning(ofAttribute: String(match.1), of: element).map { " (\(Self.lowercasingFirst($0)))" } ?? ""
             return "<\(element)> needs the attribute \(match.1)\(meaning); add \(match.1)=\"…\""
         }
         if body.hasPrefix("Character content other than whitespace is not allowed") {
             return "<\(element)> holds text of its own, where only elements may go; put the text inside the element it belongs to (in a body, a <p>), or remove it"
         }
         if let match = body.wholeMatch(of: /'(.*)' is not a valid value of the atomic type '([^']+)'\./.dotMatchesNewlines()),
-            let meaning = typeMeanings[String(match.2)] {
+            let meaning = documentation.typeMeanings[String(match.2)] {
             return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
         }
         if let match = body.wholeMatch(of: /\[facet 'pattern'\] The value '(.*)' is not accepted by the pattern '(.*)'\./.dotMatchesNewlines()),
-            let meaning = patternMeanings[String(match.2)] {
+            let meaning = documentation.patternMeanings[String(match.2)] {
             return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
         }
         if let match = body.wholeMatch(of: /\[facet 'enumeration'\] The value '(.*)' is not an element of the set \{(.*)\}\./.dotMatchesNewlines()) {
@@ -87,7 +87,7 @@ extension LibXML {
     private func expectedElements(_ names: Substring, in owner: String?) -> String {
         let elements = names.split(separator: ", ").map { "<\($0)>" }
         guard elements.count < 2 else { return elements.dropLast().joined(separator: ", ") + " or " + elements.last! }
-        guard let owner, let meaning = meaning(ofElement: String(names), in: owner) else { return elements.joined() }
+        guard let owner, let meaning = documentation.meaning(ofElement: String(names), in: owner) else { return elements.joined() }
         return "\(elements.joined()) (\(Self.lowercasingFirst(meaning)))"
     }
 

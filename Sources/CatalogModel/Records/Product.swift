@@ -14,7 +14,7 @@ public struct Product: Identifiable, Hashable, Sendable, Codable {
     public var body: RichText
     /// One or two pictures for the detail screen.
     public var images: [ImageReference]
-    /// The editor's place in the list (1 is first); nil to order by name.
+    /// The editor's place in the list (lower numbers first); nil to order by name.
     public var position: Int?
 
     /// A product from its fields.

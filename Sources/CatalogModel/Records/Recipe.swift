@@ -16,7 +16,7 @@ public struct Recipe: Identifiable, Hashable, Sendable, Codable {
     public var method: RichText
     /// One or two pictures for the detail screen.
     public var images: [ImageReference]
-    /// The editor's place in the list (1 is first); nil to order by name.
+    /// The editor's place in the list (lower numbers first); nil to order by name.
     public var position: Int?
 
     /// A recipe from its fields.

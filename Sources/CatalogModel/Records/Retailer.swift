@@ -22,7 +22,7 @@ public struct Retailer: Identifiable, Hashable, Sendable, Codable {
     public var coordinate: Coordinate?
     /// The products it sells, in the editor's order.
     public var sells: [ProductID]
-    /// The editor's place in the list (1 is first); nil to order by name.
+    /// The editor's place in the list (lower numbers first); nil to order by name.
     public var position: Int?
 
     /// A retailer from its fields.

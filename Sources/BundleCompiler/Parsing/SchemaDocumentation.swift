@@ -1,0 +1,149 @@
+import CLibXML2
+import Foundation
+
+/// What the content schema says in words about its types, elements and attributes: the first
+/// sentence of each `xs:documentation`, read from the compiler's embedded copy of the schema
+/// (never from content). The messages of `schema-invalid` use it, since libxml2 names an
+/// element or quotes a regular expression and says nothing of what either is.
+///
+/// Written by hand: libxml2 compiles a schema but offers no way to ask it for a declaration's
+/// documentation, or for which declaration an element of a document matched.
+struct SchemaDocumentation: Sendable {
+    /// What each `xs:pattern` asks for, in the words of its type's documentation, keyed by the
+    /// pattern. libxml2 reports a value that fails a pattern by quoting the regular expression.
+    private(set) var patternMeanings: [String: String] = [:]
+    /// The same words keyed by the simple type's name, for a value libxml2 reports as "not a
+    /// valid value of the atomic type 'Position'".
+    private(set) var typeMeanings: [String: String] = [:]
+    /// Every element name the schema declares: a name outside it is not a misplaced element
+    /// but one the content format does not have.
+    private(set) var elementNames: Set<String> = []
+    /// Declarations without documentation, as `<element>` or `attribute` names: a test keeps it
+    /// empty.
+    private(set) var undocumented: [String] = []
+    /// How many element and attribute declarations the schema has.
+    private(set) var declarationCount = 0
+
+    /// Where a declaration stands: inside an element's own (anonymous) type, inside a named
+    /// type, or inside a named group.
+    enum Scope: Hashable, Sendable {
+        case element(String), type(String), group(String)
+    }
+
+    /// An element or attribute declared in `scope`.
+    struct Declaration: Hashable, Sendable {
+        var scope: Scope
+        var name: String
+    }
+
+    /// The first sentence of each element and attribute declaration's documentation. A scope
+    /// may declare one name more than once (a picture's first and second `image`; the
+    /// anonymous types of two elements of one name), hence a set.
+    private(set) var elements: [Declaration: Set<String>] = [:]
+    private(set) var attributes: [Declaration: Set<String>] = [:]
+    /// For each element name, the scopes its content is declared in: its own anonymous type
+    /// (in any of its declarations) and the named types it has, with the groups and base types
+    /// they include.
+    private var contentScopes: [String: Set<Scope>] = [:]
+    private var includes: [Scope: [Scope]] = [:]
+
+    /// The documentation of the schema `xsd`; empty if it cannot be read.
+    init(xsd: [UInt8]) {
+        let document = xsd.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { xmlReadMemory($0.baseAddress, Int32($0.count), "content.xsd", "UTF-8", Int32(XML_PARSE_NONET.rawValue)) }
+        }
+        guard let document, let root = xmlDocGetRootElement(document) else { return }
+        defer { xmlFreeDoc(document) }
+        collect(XMLElement(node: root), in: nil)
+        for type in XMLElement(node: root).children where type.isNamed("simpleType") {
+            guard let sentence = Self.firstSentence(of: type) else { continue }
+            if let name = type.attribute("name") { typeMeanings[name] = sentence }
+            for pattern in type.child("restriction")?.children.filter({ $0.isNamed("pattern") }) ?? [] {
+                if let value = pattern.attribute("value") { patternMeanings[value] = sentence }
+            }
+        }
+    }
+
+    /// What the element `name` inside an element `parent` is; nil if the schema does not say,
+    /// or if declarations that `parent` could hold say different things.
+    func meaning(ofElement name: String, in parent: String) -> String? {
+        Self.single(scopes(of: parent).map { elements[Declaration(scope: $0, name: name)] ?? [] })
+    }
+
+    /// What the attribute `name` of the element `element` is; nil if the schema does not say,
+    /// or if the declarations of such an element say different things.
+    func meaning(ofAttribute name: String, of element: String) -> String? {
+        Self.single(scopes(of: element).map { attributes[Declaration(scope: $0, name: name)] ?? [] })
+    }
+
+    /// Every element name whose content may hold declarations of `scope`.
+    func elements(holding scope: Scope) -> [String] {
+        elementNames.filter { scopes(of: $0).contains(scope) }.sorted()
+    }
+
+    /// The scopes an element's children and attributes may be declared in.
+    func scopes(of element: String) -> Set<Scope> {
+        var found: Set<Scope> = []
+        var pending = Array(contentScopes[element] ?? [])
+        while let scope = pending.popLast() {
+            guard found.insert(scope).inserted else { continue }
+            pending += includes[scope] ?? []
+        }
+        return found
+    }
+
+    /// The one sentence all the declarations found say; nil for none, or for several.
+    private static func single(_ sentences: [Set<String>]) -> String? {
+        let all = sentences.reduce(into: Set<String>()) { $0.formUnion($1) }
+        return all.count == 1 ? all.first : nil
+    }
+
+    private mutating func collect(_ node: XMLElement, in scope: Scope?) {
+        var inner = scope
+        if node.isNamed("element"), let name = node.attribute("name") {
+            elementNames.insert(name)
+            if let sentence = document(node, label: "<\(name)>"), let scope {
+                elements[Declaration(scope: scope, name: name), default: []].insert(sentence)
+            }
+            if let type = node.attribute("type") {
+                if !type.hasPrefix("xs:") { contentScopes[name, default: []].insert(.type(type)) }
+            } else {
+                contentScopes[name, default: []].insert(.element(name))
+            }
+            inner = .element(name)
+        } else if node.isNamed("attribute"), let name = node.attribute("name") {
+            if let sentence = document(node, label: name), let scope {
+                attributes[Declaration(scope: scope, name: name), default: []].insert(sentence)
+            }
+        } else if node.isNamed("complexType"), let name = node.attribute("name") {
+            inner = .type(name)
+        } else if node.isNamed("group"), let name = node.attribute("name") {
+            inner = .group(name)
+        } else if node.isNamed("group"), let name = node.attribute("ref"), let scope {
+            includes[scope, default: []].append(.group(name))
+        } else if node.isNamed("extension"), let base = node.attribute("base"), !base.hasPrefix("xs:"), let scope {
+            includes[scope, default: []].append(.type(base))
+        }
+        for child in node.children { collect(child, in: inner) }
+    }
+
+    /// A declaration's first sentence; counts the declaration, and notes it by `label` if it
+    /// has no documentation. (A global element, a file's root, is counted too, though no
+    /// message asks for one by its parent.)
+    private mutating func document(_ node: XMLElement, label: String) -> String? {
+        declarationCount += 1
+        guard let sentence = Self.firstSentence(of: node), !sentence.isEmpty else {
+            undocumented.append(label)
+            return nil
+        }
+        return sentence
+    }
+
+    /// The first sentence of a declaration's documentation, without its full stop.
+    private static func firstSentence(of declaration: XMLElement) -> String? {
+        guard let documentation = declaration.child("annotation")?.child("documentation")?.text else { return nil }
+        var sentence = documentation.range(of: ". ").map { String(documentation[..<$0.lowerBound]) } ?? documentation
+        if sentence.hasSuffix(".") { sentence.removeLast() }
+        return sentence
+    }
+}
