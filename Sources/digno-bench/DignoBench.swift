@@ -64,7 +64,9 @@ struct Measure: ParsableCommand {
             result["cpu." + word, default: 0] += next.cpu - current.cpu
             if result["order." + word] == nil { result["order." + word] = Double(index) }
         }
-        let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        var output: [String: Any] = result
+        output["bundleSHA256"] = manifest.bundle.sha256
+        let data = try JSONSerialization.data(withJSONObject: output, options: [.sortedKeys])
         print(String(decoding: data, as: UTF8.self))
     }
 }
@@ -107,7 +109,9 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        print("entities  runs  wall s (min–max)     CPU s  validate s  write s  entities/s  peak MB  bundle bytes")
+        let columns = [("entities", 8), ("runs", 4), ("wall s (min–max)", 19), ("CPU s", 6), ("validate s", 10), ("write s", 7),
+                       ("entities/s", 10), ("peak MB", 7), ("bundle bytes", 12)]
+        print(Self.line(columns.map { ($0.0, $0.1) }))
         var results: [(size: Int, figures: [[String: Double]])] = []
         for size in sizes {
             let folder = URL(fileURLWithPath: scratch).appendingPathComponent("\(size)")
@@ -117,28 +121,46 @@ struct Run: ParsableCommand {
             // The content just written is still being flushed to the disk; a build beside
             // that flush measured 6.5 s instead of 4.1 at 100,000 entities.
             sync()
-            let figures = try (0..<runs).map { _ in try Self.measure(content: content.path, output: folder.appendingPathComponent("catalog.sqlite").path) }
-            // The same content gives the same bundle: a size that changes between runs is a
-            // broken build, not noise.
-            let bytes = Set(figures.map { $0["bundleBytes"] ?? 0 })
-            guard bytes.count == 1, figures.allSatisfy({ $0["errors"] == 0 }) else {
-                throw ValidationError("the \(size)-entity builds disagree or failed: bundle sizes \(bytes.sorted())")
+            let builds = try (0..<runs).map { _ in try Self.measure(content: content.path, output: folder.appendingPathComponent("catalog.sqlite").path) }
+            // The same content gives the same bundle: a difference between runs is a broken
+            // build, not noise.
+            let digests = Set(builds.map(\.sha256))
+            guard digests.count == 1 else {
+                throw Failure(description: "the \(size)-entity builds gave \(digests.count) different bundles; builds must be reproducible")
             }
+            let figures = builds.map(\.figures)
             results.append((size, figures))
             let wall = figures.map { $0["seconds"] ?? 0 }
             let seconds = Self.median(wall)
-            print(String(format: "%8d  %4d  %6.2f (%.2f–%.2f)  %8.2f  %10.2f  %7.2f  %10.0f  %7.1f  %12.0f",
-                         size, runs, seconds, wall.min() ?? 0, wall.max() ?? 0, Self.median(figures, "cpuSeconds"),
-                         Self.median(figures, "validateSeconds"), Self.median(figures, "writeSeconds"), Double(size) / seconds,
-                         figures.map { $0["peakMegabytes"] ?? 0 }.max() ?? 0, bytes.first ?? 0))
+            let values = [
+                "\(size)", "\(runs)", String(format: "%.2f (%.2f–%.2f)", seconds, wall.min() ?? 0, wall.max() ?? 0),
+                String(format: "%.2f", Self.median(figures, "cpuSeconds")), String(format: "%.2f", Self.median(figures, "validateSeconds")),
+                String(format: "%.2f", Self.median(figures, "writeSeconds")), String(format: "%.0f", Double(size) / seconds),
+                String(format: "%.1f", figures.map { $0["peakMegabytes"] ?? 0 }.max() ?? 0), String(format: "%.0f", figures[0]["bundleBytes"] ?? 0),
+            ]
+            print(Self.line(zip(values, columns).map { ($0, $1.1) }))
         }
         printGrowth(results)
         if let largest = results.last { printStages(largest.size, largest.figures) }
         printTargets(results)
     }
 
+    /// A failed benchmark: the message, and exit status 1.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Texts in columns of the given widths, right-aligned, or left-aligned for a negative
+    /// width; a wider text pushes the rest along rather than being cut.
+    static func line(_ cells: [(String, Int)]) -> String {
+        cells.map { text, width in
+            let padding = String(repeating: " ", count: max(0, abs(width) - text.count))
+            return width < 0 ? text + padding : padding + text
+        }.joined(separator: "  ")
+    }
+
     /// Runs `digno-bench measure` in a child process, so that its peak memory is one build's.
-    static func measure(content: String, output: String) throws -> [String: Double] {
+    static func measure(content: String, output: String) throws -> (figures: [String: Double], sha256: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["measure", "--content", content, "--output", output]
@@ -147,10 +169,17 @@ struct Run: ParsableCommand {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let figures = try JSONSerialization.jsonObject(with: data) as? [String: Double] else {
-            throw ValidationError("digno-bench measure --content \(content) failed (exit status \(process.terminationStatus))")
+        let command = "digno-bench measure --content \(content)"
+        guard process.terminationReason == .exit else {
+            throw Failure(description: "\(command) was killed by signal \(process.terminationStatus)")
         }
-        return figures
+        guard process.terminationStatus == 0 else {
+            throw Failure(description: "\(command) failed with exit status \(process.terminationStatus)")
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let sha256 = object["bundleSHA256"] as? String else {
+            throw Failure(description: "\(command) printed no figures")
+        }
+        return (object.compactMapValues { ($0 as? NSNumber)?.doubleValue }, sha256)
     }
 
     /// Ten times the entities against the time they took, for each size ten times another.
@@ -165,10 +194,12 @@ struct Run: ParsableCommand {
     private func printStages(_ size: Int, _ figures: [[String: Double]]) {
         let names = Set(figures.flatMap { $0.keys.filter { $0.hasPrefix("stage.") }.map { String($0.dropFirst(6)) } })
         let ordered = names.sorted { (Self.median(figures, "order." + $0), $0) < (Self.median(figures, "order." + $1), $1) }
-        print("\nstage (\(size) entities, medians)".padding(toLength: 36, withPad: " ", startingAt: 0) + "wall s  CPU s")
+        let width = max(ordered.map(\.count).max() ?? 0, 12)
+        print("")
+        print(Self.line([("stage", -width), ("wall s", 6), ("CPU s", 6)]) + "   (\(size) entities, medians)")
         for name in ordered {
-            print("  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)
-                + String(format: "%6.2f  %5.2f", Self.median(figures, "stage." + name), Self.median(figures, "cpu." + name)))
+            print(Self.line([(name, -width), (String(format: "%.2f", Self.median(figures, "stage." + name)), 6),
+                             (String(format: "%.2f", Self.median(figures, "cpu." + name)), 6)]))
         }
     }
 
