@@ -95,6 +95,19 @@ import Testing
         #expect(documentation.meaning(ofElement: "summary", in: "retailer") == nil)
     }
 
+    /// A message quotes a declaration's first sentence: it ends at a full stop that starts a
+    /// new sentence, not at an abbreviation.
+    @Test(arguments: [
+        ("The short description. Shown on the list row.", "The short description"),
+        ("A file, e.g. images/logo.png, from the content folder. Any size.", "A file, e.g. images/logo.png, from the content folder"),
+        ("Shelf no. 5 of the shop", "Shelf no. 5 of the shop"),
+        ("One sentence only.", "One sentence only"),
+        ("Ends with Ä. Äkkiä seuraava.", "Ends with Ä"),
+    ])
+    func aFirstSentenceEndsWhereTheNextBegins(text: String, sentence: String) {
+        #expect(SchemaDocumentation.firstSentence(of: text) == sentence)
+    }
+
     /// A limit the schema's documentation states is the limit the catalogue rules check.
     @Test func theLimitsTheSchemaStatesAreTheRulesLimits() throws {
         let documentation = try LibXML.shared.get().documentation

@@ -141,8 +141,13 @@ struct SchemaDocumentation: Sendable {
 
     /// The first sentence of a declaration's documentation, without its full stop.
     private static func firstSentence(of declaration: XMLElement) -> String? {
-        guard let documentation = declaration.child("annotation")?.child("documentation")?.text else { return nil }
-        var sentence = documentation.range(of: ". ").map { String(documentation[..<$0.lowerBound]) } ?? documentation
+        declaration.child("annotation")?.child("documentation").map { firstSentence(of: $0.text) }
+    }
+
+    /// The first sentence of `text`, without its full stop: up to the first full stop that a
+    /// space and a capital letter follow, so that "such as e.g. a" or "no. 5" does not end it.
+    static func firstSentence(of text: String) -> String {
+        var sentence = text.firstRange(of: /\. \p{Lu}/).map { String(text[..<$0.lowerBound]) } ?? text
         if sentence.hasSuffix(".") { sentence.removeLast() }
         return sentence
     }
