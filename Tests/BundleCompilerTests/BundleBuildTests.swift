@@ -126,6 +126,74 @@ import Testing
         try Self.build(content.path, to: content.deletingLastPathComponent().appendingPathComponent("dist/catalog.sqlite").path)
     }
 
+    /// A path through a folder that does not exist, and back out of it with `..`, is where
+    /// it leads: once, `missing/../content/products/x.sqlite` was taken for the working folder,
+    /// and the bundle was written among the products.
+    @Test(arguments: ["missing/../CONTENT/products/x.sqlite", "missing/deeper/../../CONTENT/x.sqlite", "./missing/./../CONTENT/dist/x.sqlite"])
+    func anOutputThroughAMissingFolderIntoTheContentIsRefused(pattern: String) throws {
+        let content = try Fixtures.makeContent()
+        defer { Fixtures.remove(content) }
+        let parent = content.deletingLastPathComponent()
+        let output = parent.path + "/" + pattern.replacingOccurrences(of: "CONTENT", with: content.lastPathComponent)
+        let builder = BundleBuilder(contentFolder: content.path, output: output, today: Fixtures.today)
+        #expect(throws: BuildError.output(path: output, reason: "it is inside the content folder '\(content.path)'; write the bundle outside it, such as dist/catalog.sqlite")) {
+            try builder.checkOptions()
+        }
+        #expect(throws: BuildError.self) { try builder.write(try builder.validate()) }
+        #expect(!FileManager.default.fileExists(atPath: parent.appendingPathComponent("missing").path))
+        #expect(AtomicFile.resolved(parent.path + "/missing/../" + content.lastPathComponent) == FileSystem.realPath(content.path))
+        #expect(AtomicFile.resolved(parent.path + "/missing/more") == FileSystem.realPath(parent.path)! + "/missing/more")
+        #expect(AtomicFile.resolved("/../..") == "/")
+    }
+
+    /// An output that names a folder, or where a folder is, is refused before anything is read.
+    @Test func anOutputThatIsAFolderIsRefused() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for output in [".", folder.path + "/", folder.path + "/..", folder.path] {
+            let builder = BundleBuilder(contentFolder: Fixtures.valid.path, output: output, today: Fixtures.today)
+            #expect(throws: BuildError.self, "\(output)") { try builder.checkOptions() }
+        }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("catalog.manifest.json"), withIntermediateDirectories: false)
+        let builder = BundleBuilder(contentFolder: Fixtures.valid.path, output: folder.path + "/catalog.sqlite", today: Fixtures.today)
+        #expect(throws: BuildError.output(path: builder.manifestPath, reason: "a folder is there; remove it, or give the bundle another name with --output")) {
+            try builder.checkOptions()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.manifest.json"])
+    }
+
+    /// If the manifest cannot be renamed into place after the bundle was, the previous bundle
+    /// is put back: a failed build leaves both files as they were (or none, if there were none).
+    @Test(arguments: [true, false])
+    func aManifestThatCannotBePublishedPutsThePreviousBundleBack(hadPrevious: Bool) throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bundle = folder.appendingPathComponent("catalog.sqlite").path
+        let manifest = folder.appendingPathComponent("catalog.manifest.json").path
+        if hadPrevious { try Data("old bundle".utf8).write(to: URL(fileURLWithPath: bundle)) }
+        try Data("new bundle".utf8).write(to: URL(fileURLWithPath: AtomicFile.temporaryPath(for: bundle)))
+        try Data("new manifest".utf8).write(to: URL(fileURLWithPath: AtomicFile.temporaryPath(for: manifest)))
+        // A file cannot be renamed over a folder (as over an immutable file).
+        try FileManager.default.createDirectory(atPath: manifest + "/in-the-way", withIntermediateDirectories: true)
+        #expect(throws: BuildError.self) { try AtomicFile.publish(bundle: bundle, manifest: manifest) }
+        #expect(FileManager.default.contents(atPath: bundle) == (hadPrevious ? Data("old bundle".utf8) : nil))
+        #expect(!FileManager.default.fileExists(atPath: AtomicFile.previousPath(for: bundle)))
+    }
+
+    /// SQLite's journal files beside the target belong to the previous bundle (a program
+    /// changed it); beside the new one, a hot journal would be rolled into it.
+    @Test func aJournalLeftBesideThePreviousBundleIsRemoved() throws {
+        let folder = try Self.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        try Self.build(Fixtures.valid.path, to: output)
+        for companion in AtomicFile.sqliteCompanions(of: output) {
+            try Data("left by another program".utf8).write(to: URL(fileURLWithPath: companion))
+        }
+        try Self.build(Fixtures.valid.path, to: output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
+    }
+
     /// Two builds into one folder would share their temporary and scratch files: the second
     /// waits for the first, holding a lock on the folder (which a killed build drops).
     @Test func aSecondBuildIntoTheSameFolderWaitsForTheFirst() throws {
@@ -235,11 +303,17 @@ import Testing
         let unique = SQLiteInsert.Failure(code: 2067, message: "UNIQUE constraint failed: products.position", sql: "INSERT …")
         let full = SQLiteInsert.Failure(code: 13, message: "database or disk is full", sql: "INSERT …")
         #expect(BundleWriter.buildError(unique, writing: "dist/.b.partial") == .bundleCheckFailed("\(unique)"))
-        #expect(BundleWriter.buildError(full, writing: "dist/.b.partial") == .output(path: "dist/.b.partial", reason: "\(full)"))
+        #expect(BundleWriter.buildError(full, writing: "dist/.b.partial")
+            == .output(path: "dist/.b.partial", reason: "the disk is full (database or disk is full); free some space and build again"))
         let check = DatabaseError(resultCode: .SQLITE_CONSTRAINT_CHECK, message: "CHECK constraint failed")
         #expect(BundleWriter.buildError(check, writing: "x") == .bundleCheckFailed("\(check)"))
         let io = DatabaseError(resultCode: .SQLITE_IOERR_WRITE, message: "disk I/O error")
-        #expect(BundleWriter.buildError(io, writing: "x") == .output(path: "x", reason: "\(io)"))
+        #expect(BundleWriter.buildError(io, writing: "x") == .output(path: "x", reason: "the disk reported an error (disk I/O error); check the disk and build again"))
+        let cannotOpen = DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "unable to open database file", sql: "VACUUM INTO ?")
+        #expect(BundleWriter.buildError(cannotOpen, writing: "x")
+            == .output(path: "x", reason: "a file cannot be created in its folder (unable to open database file); check that the folder is writable"))
+        #expect(BundleWriter.buildError(DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked"), writing: "x")
+            == .output(path: "x", reason: "database is locked (SQLite error 5)"))
     }
 
     @Test func stagesAreReportedInOrder() throws {

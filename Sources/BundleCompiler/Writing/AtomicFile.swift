@@ -22,8 +22,15 @@ enum AtomicFile {
         return folder + "/." + name + ".scratch"
     }
 
-    /// Removes a temporary file a killed build left behind.
+    /// Removes the temporary files a killed build left behind.
     static func removeStale(for target: String) throws(BuildError) {
+        try remove(temporaryPath(for: target))
+        try remove(previousPath(for: target))
+    }
+
+    /// Removes the temporary file of a build that failed. Not the previous bundle's link: if
+    /// putting it back failed, it is the only name the previous bundle has.
+    static func removeTemporary(for target: String) throws(BuildError) {
         try remove(temporaryPath(for: target))
     }
 
@@ -58,20 +65,66 @@ enum AtomicFile {
         guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
     }
 
-    /// Renames the temporary files over `targets`, in order, then flushes their folders once
-    /// each, so that the renames survive a power cut. One flush after all the renames rather
-    /// than one after each: each flush waits for a journal commit.
-    static func publish(_ targets: String...) throws(BuildError) {
-        for target in targets {
-            guard rename(temporaryPath(for: target), target) == 0 else { throw .output(path: target, reason: lastError()) }
+    /// The name the previous bundle is also given while the new one is published, so that it
+    /// can be put back if the manifest cannot be: hidden and fixed like the temporary file.
+    static func previousPath(for target: String) -> String {
+        let (folder, name) = split(target)
+        return folder + "/." + name + ".previous"
+    }
+
+    /// SQLite's own files beside a database: a rollback journal, or a write-ahead log and its
+    /// index. A bundle never has them (it is written elsewhere and renamed into place), so one
+    /// beside the target was left by a program that changed the previous bundle; beside the new
+    /// bundle, a hot journal would be rolled into it by the next connection that may write.
+    static func sqliteCompanions(of target: String) -> [String] {
+        ["-journal", "-wal", "-shm"].map { target + $0 }
+    }
+
+    /// Replaces `bundle` and `manifest` with their temporary files, so that a reader sees the
+    /// old pair or the new pair, then flushes the folder so that the renames survive a power
+    /// cut (once, after both: each flush waits for a journal commit).
+    ///
+    /// Two renames, not one operation: if the manifest cannot be renamed (a folder or an
+    /// immutable file in its place), the previous bundle, kept under `previousPath` by a hard
+    /// link, is renamed back, and no file has changed. A build killed between the two renames
+    /// leaves the new bundle beside the old manifest, whose `bundle.sha256` then differs.
+    static func publish(bundle: String, manifest: String) throws(BuildError) {
+        for companion in sqliteCompanions(of: bundle) { try remove(companion) }
+        let previous = previousPath(for: bundle)
+        try remove(previous)
+        // Undoing the bundle's rename means renaming the previous bundle back, or removing the
+        // new one where there was none. Where the file system has no hard links it cannot be
+        // undone, and the manifest's failure leaves the new bundle beside the old manifest.
+        let undo: (() -> Void)?
+        if link(bundle, previous) == 0 {
+            undo = { _ = rename(previous, bundle) }
+        } else if errno == ENOENT {
+            undo = { _ = unlink(bundle) }
+        } else {
+            undo = nil
         }
-        var flushed: Set<String> = []
-        for folder in targets.map({ split($0).folder }) where flushed.insert(folder).inserted {
-            let descriptor = open(folder, O_RDONLY)
-            guard descriptor >= 0 else { throw .output(path: folder, reason: lastError()) }
-            defer { close(descriptor) }
-            guard fsync(descriptor) == 0 else { throw .output(path: folder, reason: lastError()) }
+        guard rename(temporaryPath(for: bundle), bundle) == 0 else {
+            let reason = lastError()
+            try? remove(previous)
+            throw .output(path: bundle, reason: reason)
         }
+        guard rename(temporaryPath(for: manifest), manifest) == 0 else {
+            let reason = lastError()
+            undo?()
+            throw .output(path: manifest, reason: reason)
+        }
+        try syncFolder(split(bundle).folder)
+        if split(manifest).folder != split(bundle).folder { try syncFolder(split(manifest).folder) }
+        // Last, since freeing the previous bundle's blocks takes the kernel a while (0.1 s for
+        // 170 MB).
+        try remove(previous)
+    }
+
+    private static func syncFolder(_ folder: String) throws(BuildError) {
+        let descriptor = open(folder, O_RDONLY)
+        guard descriptor >= 0 else { throw .output(path: folder, reason: lastError()) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw .output(path: folder, reason: lastError()) }
     }
 
     /// Creates `folder` and its parents if missing.
@@ -115,18 +168,35 @@ enum AtomicFile {
     /// content file, and what it leaves there would be content the next build reads.
     static func refuseInside(content contentFolder: String, output: String) throws(BuildError) {
         // Validation reports a content folder that does not exist.
-        guard let content = FileSystem.realPath(contentFolder) else { return }
-        // The output folder may not exist yet: its nearest existing ancestor decides.
-        var folder = split(output).folder
-        var real = FileSystem.realPath(folder)
-        while real == nil {
-            let parent = split(folder).folder
-            guard parent != folder else { return }
-            folder = parent
-            real = FileSystem.realPath(folder)
-        }
-        guard let real, real == content || real.hasPrefix(content == "/" ? "/" : content + "/") else { return }
+        guard let content = FileSystem.realPath(contentFolder),
+              let folder = resolved(split(output).folder),
+              folder == content || folder.hasPrefix(content == "/" ? "/" : content + "/") else { return }
         throw .output(path: output, reason: "it is inside the content folder '\(contentFolder)'; write the bundle outside it, such as dist/catalog.sqlite")
+    }
+
+    /// The absolute path `path` names, with every link resolved, for a folder that may not
+    /// exist yet: the part that exists is resolved by the system, and what follows is taken as
+    /// written, where `missing/..` is the folder `missing` is in (a folder that does not exist
+    /// cannot be a link). Written by hand: `realpath` resolves only paths that exist, and
+    /// cutting the path at its last existing folder read `missing/../content` as the working
+    /// folder. Nil if the working folder cannot be found.
+    static func resolved(_ path: String) -> String? {
+        guard var existing = FileSystem.realPath(path.hasPrefix("/") ? "/" : ".") else { return nil }
+        var missing: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." {
+                if missing.isEmpty {
+                    existing = split(existing).folder
+                } else {
+                    missing.removeLast()
+                }
+            } else if missing.isEmpty, let real = FileSystem.realPath((existing == "/" ? "" : existing) + "/" + part) {
+                existing = real
+            } else {
+                missing.append(part)
+            }
+        }
+        return missing.isEmpty ? existing : ([existing == "/" ? "" : existing] + missing.map(String.init)).joined(separator: "/")
     }
 
     static func split(_ path: String) -> (folder: String, name: String) {

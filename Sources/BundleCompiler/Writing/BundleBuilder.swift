@@ -40,11 +40,18 @@ public struct BundleBuilder: Sendable {
     }
 
     /// Refuses what would make `write` fail whatever the content: a release version that is
-    /// not year.month.patch, and an output inside the content folder. `write` checks them
-    /// too; a command calls this first, so as not to validate in vain.
+    /// not year.month.patch, an output that names a folder, and an output inside the content
+    /// folder. `write` checks them too; a command calls this first, so as not to validate in
+    /// vain.
     public func checkOptions() throws(BuildError) {
         if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
             throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
+        }
+        if ["", ".", ".."].contains(AtomicFile.split(output).name) {
+            throw .output(path: output, reason: "it names a folder; give the bundle's file name, such as dist/catalog.sqlite")
+        }
+        for path in [output, manifestPath] where FileSystem.entryType(path) == .folder {
+            throw .output(path: path, reason: "a folder is there; remove it, or give the bundle another name with --output")
         }
         try AtomicFile.refuseInside(content: contentFolder, output: output)
     }
@@ -78,6 +85,10 @@ public struct BundleBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         try AtomicFile.removeStale(for: output)
         try AtomicFile.removeStale(for: manifestPath)
+        // Said of the folder, before any work; SQLite would say it of a hidden temporary file.
+        guard access(folder, W_OK) == 0 else {
+            throw .output(path: output, reason: "its folder '\(folder)' cannot be written to (\(String(cString: strerror(errno))))")
+        }
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
             progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
@@ -117,11 +128,13 @@ public struct BundleBuilder: Sendable {
             let manifest = try described.get()
             progress("publishing")
             // Both files are complete on disk before either is renamed.
-            try AtomicFile.publish(output, manifestPath)
+            try AtomicFile.publish(bundle: output, manifest: manifestPath)
             return manifest
         } catch {
-            try? AtomicFile.removeStale(for: output)
-            try? AtomicFile.removeStale(for: manifestPath)
+            try? AtomicFile.removeTemporary(for: output)
+            try? AtomicFile.removeTemporary(for: manifestPath)
+            // The output's name, not the hidden temporary file's the failure happened in.
+            if case .output(temporary, let reason) = error { throw .output(path: output, reason: reason) }
             throw error
         }
     }
