@@ -35,7 +35,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT); PRAGMA application_id = 42") }
         try queue.close()
-        #expect(throws: CatalogBundleError.notABundle(path: path, reason: "its application id is 42, not a Café Digno bundle's 1128546887")) {
+        #expect(throws: CatalogBundleError.notABundle(path: path, reason: "its application id is 0x2A, not a Café Digno bundle's 0x43444247 ('CDBG')")) {
             try CatalogBundle(path: path)
         }
     }
@@ -79,6 +79,67 @@ import Testing
                 guard case .damaged = error else { Issue.record("cut to \(keep) bytes: \(error)"); continue }
             }
         }
+    }
+
+    /// SQLite reads the pages missing from a file cut short as zeros, and its checks can pass:
+    /// the header's page count says the file is not whole.
+    @Test(arguments: [-1, -100, 1, 4096])
+    func aBundleCutShortOrAddedToIsDamagedBeforeSQLiteOpensIt(change: Int) throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: BundleFixtures.small))
+        let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { data in
+            data = change < 0 ? data.dropLast(-change) : data + Data(count: change)
+        }
+        let expected = "it is \(original.count + change) bytes, but its header says \(original.count) (\(original.count / Self.pageSize(of: original)) pages of \(Self.pageSize(of: original))): "
+            + "the file was cut short or added to, as by an interrupted copy; copy or build it again"
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: expected)) { try CatalogBundle(path: path, trust: InMemoryTrustStore()) }
+    }
+
+    /// Opening a database in WAL mode creates files beside it, even read-only; a bundle is
+    /// never in WAL mode, so such a file is refused before it is opened.
+    @Test func aFileInWALModeIsRefusedWithoutCreatingFilesBesideIt() throws {
+        let folder = BundleFixtures.folder.appendingPathComponent("wal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("catalog.sqlite").path
+        try FileManager.default.copyItem(atPath: BundleFixtures.small, toPath: path)
+        let queue = try DatabaseQueue(path: path)
+        _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+        try queue.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: "it is in WAL mode; a bundle is in rollback-journal (DELETE) mode and never changes")) {
+            try CatalogBundle(path: path, trust: InMemoryTrustStore())
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])
+    }
+
+    /// A journal beside a bundle: a program was changing it and stopped.
+    @Test func aBundleWithAJournalBesideItIsDamaged() throws {
+        let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { _ in }
+        try Data("a hot journal".utf8).write(to: URL(fileURLWithPath: path + "-journal"))
+        defer { try? FileManager.default.removeItem(atPath: path + "-journal") }
+        #expect(throws: CatalogBundleError.self) { try CatalogBundle(path: path, trust: InMemoryTrustStore()) }
+        // An empty one is not hot: nothing is rolled back.
+        try Data().write(to: URL(fileURLWithPath: path + "-journal"))
+        #expect(throws: Never.self) { try CatalogBundle(path: path, trust: InMemoryTrustStore()) }
+    }
+
+    /// A folder or a named pipe where the bundle should be; opening a pipe would wait forever.
+    @Test func somethingThatIsNotAFileIsNotABundle() throws {
+        let folder = BundleFixtures.folder.appendingPathComponent("not-a-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: CatalogBundleError.notABundle(path: folder.path, reason: "it is a folder; give the bundle file, such as dist/catalog.sqlite")) {
+            try CatalogBundle(path: folder.path)
+        }
+        let pipe = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        #expect(throws: CatalogBundleError.notABundle(path: pipe, reason: "it is a named pipe, not a file")) {
+            try CatalogBundle(path: pipe)
+        }
+        // A link to a bundle is the bundle.
+        let link = folder.appendingPathComponent("current.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: BundleFixtures.small)
+        #expect(throws: Never.self) { try CatalogBundle(path: link, trust: InMemoryTrustStore()) }
     }
 
     @Test func flippedBytesAreFoundByTheFirstCheck() throws {

@@ -74,6 +74,27 @@ import Testing
         let missing = try DignoRunner.run(["inspect", "no-such.sqlite"])
         #expect(missing.status == 2)
         #expect(missing.errors == "error: 'no-such.sqlite' does not exist\n")
+        let folder = try DignoRunner.run(["inspect", "."])
+        #expect(folder.status == 1)
+        #expect(folder.errors == "error: '.' is not a readable Café Digno bundle: it is a folder; give the bundle file, such as dist/catalog.sqlite\n")
+    }
+
+    /// A bundle cut short passes SQLite's own checks (the missing pages read as zeros); inspect
+    /// says so from the header, and leaves nothing beside the file.
+    @Test func inspectingABundleCutShortSaysSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-inspect-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
+        #expect(try DignoRunner.run(["build", "--content", valid, "--output", "catalog.sqlite", "--quiet"], in: folder).status == 0)
+        let bundle = folder.appendingPathComponent("catalog.sqlite")
+        let whole = try Data(contentsOf: bundle)
+        #expect(try DignoRunner.run(["inspect", "catalog.sqlite"], in: folder).status == 0)
+        try whole.dropLast(100).write(to: bundle)
+        let outcome = try DignoRunner.run(["inspect", "catalog.sqlite"], in: folder)
+        #expect(outcome.status == 1)
+        #expect(outcome.errors.hasPrefix("error: 'catalog.sqlite' is not a readable Café Digno bundle: it is \(whole.count - 100) bytes, but its header says \(whole.count)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
     }
 }
 

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 import GRDB
 
@@ -39,6 +40,12 @@ public struct BundleInspection: Codable, Equatable, Sendable {
 
     /// Inspects the bundle at `path`, opened read-only.
     public static func inspect(_ path: String) throws(Failure) -> BundleInspection {
+        switch BundleFileCheck.problem(at: path) {
+        case .missing: throw .missing(path)
+        case .notAFile(let reason), .damaged(let reason): throw .notABundle(path, reason: reason)
+        case .notSQLite: throw .notABundle(path, reason: "it is not an SQLite database")
+        case nil: break
+        }
         guard let size = AtomicFile.size(path) else { throw .missing(path) }
         do {
             var configuration = Configuration()
@@ -51,7 +58,7 @@ public struct BundleInspection: Codable, Equatable, Sendable {
             return try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 guard applicationID == BundleSchema.applicationID else {
-                    throw Failure.notABundle(path, reason: "its application id is \(applicationID), not \(BundleSchema.applicationID)")
+                    throw Failure.notABundle(path, reason: "its application id is \(CatalogBundle.hex(applicationID)), not a Café Digno bundle's \(CatalogBundle.hex(BundleSchema.applicationID)) ('CDBG')")
                 }
                 let info = try Dictionary(Row.fetchAll(db, sql: "SELECT key, value FROM bundle_info").map { ($0[0] as String, $0[1] as String) },
                                           uniquingKeysWith: { first, _ in first })

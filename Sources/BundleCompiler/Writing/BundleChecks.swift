@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import GRDB
 
 /// The checks a bundle passes before it is published: SQLite's own integrity and foreign key
@@ -52,6 +54,16 @@ enum BundleChecks {
         for rule in relationRules {
             let rows = try String.fetchAll(db, sql: rule.sql)
             if !rows.isEmpty { problems.append("\(rule.name): \(rows.prefix(5).joined(separator: ", "))") }
+        }
+        // Each image is addressed by the SHA-256 of its bytes: a flipped bit inside one passes
+        // SQLite's checks, since a BLOB's bytes are not checked by anything else.
+        let damagedImages = try Row.fetchAll(db, sql: "SELECT sha256, bytes FROM images").compactMap { row -> String? in
+            let key: String = row["sha256"]
+            let bytes: Data = row["bytes"]
+            return SHA256.hash(data: bytes).hexString == key ? nil : String(key.prefix(12))
+        }
+        if !damagedImages.isEmpty {
+            problems.append("images whose bytes do not match their SHA-256: \(damagedImages.prefix(5).joined(separator: ", "))")
         }
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id")
         if applicationID != BundleSchema.applicationID { problems.append("application_id is \(applicationID ?? 0)") }

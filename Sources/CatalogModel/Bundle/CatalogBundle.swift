@@ -23,10 +23,14 @@ public final class CatalogBundle: Sendable {
     /// that is not a bundle, a bundle from a newer schema, or a damaged bundle.
     public init(path: String, trust: any BundleTrustStore = InMemoryTrustStore.shared) throws(CatalogBundleError) {
         self.path = path
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int else {
-            throw .fileMissing(path: path)
+        switch BundleFileCheck.problem(at: path) {
+        case .missing: throw .fileMissing(path: path)
+        case .notAFile(let reason): throw .notABundle(path: path, reason: reason)
+        case .notSQLite: throw .notABundle(path: path, reason: "it is not an SQLite database")
+        case .damaged(let reason): throw .damaged(path: path, reason: reason)
+        case nil: break
         }
-        try Self.checkHeader(path)
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "CatalogBundle"
@@ -61,17 +65,6 @@ public final class CatalogBundle: Sendable {
         }
     }
 
-    /// Reads the first 16 bytes: a SQLite file starts with "SQLite format 3\0".
-    private static func checkHeader(_ path: String) throws(CatalogBundleError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .notABundle(path: path, reason: "it cannot be read") }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 100)) ?? Data()
-        guard header.count >= 16, header.prefix(16) == Data("SQLite format 3\u{0}".utf8) else {
-            throw .notABundle(path: path, reason: "it is not an SQLite database")
-        }
-        guard header.count == 100 else { throw .damaged(path: path, reason: "the file ends inside its header") }
-    }
-
     private static func checkIdentity(_ db: Database, path: String) throws(CatalogBundleError) {
         let applicationID: Int32
         let version: Int
@@ -82,7 +75,7 @@ public final class CatalogBundle: Sendable {
             throw .damaged(path: path, reason: reason(error))
         }
         guard applicationID == Self.applicationID else {
-            throw .notABundle(path: path, reason: "its application id is \(applicationID), not a Café Digno bundle's \(Self.applicationID)")
+            throw .notABundle(path: path, reason: "its application id is \(hex(applicationID)), not a Café Digno bundle's \(hex(Self.applicationID)) ('CDBG')")
         }
         guard version <= supportedSchemaVersion else {
             throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
@@ -110,6 +103,11 @@ public final class CatalogBundle: Sendable {
         } catch {
             throw .damaged(path: path, reason: reason(error))
         }
+    }
+
+    /// An application id as SQLite's documentation and the README write it, such as 0x43444247.
+    public static func hex(_ id: Int32) -> String {
+        "0x" + String(UInt32(bitPattern: id), radix: 16, uppercase: true)
     }
 
     /// A short reason from an SQLite error.
