@@ -57,4 +57,35 @@ import Testing
     func aCommonMistakeIsExplainedInWords(text: String, expected: String) {
         #expect(report(text) == expected)
     }
+
+    /// A diagnostic about an element points at its start tag, found by its place in the
+    /// document: libxml2 records the line where a tag ends, so a tag over several lines was
+    /// put at column 1 of its last line, and a commented-out tag earlier on the line won.
+    @Test(arguments: [
+        ("  <name>Espresso</name>\n  <icon\n        src=\"images/icon.png\"\n        foo=\"x\"/>", "4:3"),
+        ("  <name>Espresso</name>\n  <!-- <icon src=\"old.png\"/> --> <icon src=\"images/icon.png\" foo=\"x\"/>", "4:34"),
+        ("  <name>Espresso<![CDATA[ <icon/> ]]></name>\n  <icon src=\"images/icon.png\" foo=\"x\"/>", "4:3"),
+        ("  <name>Espresso</name>\n  <?note <icon> ?><icon src=\"images/icon.png\" foo=\"x\"/>", "4:19"),
+    ])
+    func anElementIsPlacedAtItsStartTag(icon: String, position: String) {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <product id="espresso">
+            \(icon)
+              <summary>Tumma</summary>
+              <body><p>Hyvää.</p></body>
+              <images><image src="images/picture.png" alt="Paketti"/></images>
+            </product>
+            """
+        let loaded = loader.loadWithTree(Array(text.utf8), into: LoadedFile(file: ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")))
+        #expect(loaded.diagnostics.map { "\($0.line ?? 0):\($0.column ?? 0)" } == [position], "\(loaded.diagnostics)")
+    }
+
+    /// Past line 65,535 libxml2's line numbers are approximate; the position is counted.
+    @Test func anElementFarDownIsPlacedOnItsOwnLine() {
+        let padding = String(repeating: "\n", count: 70_000)
+        let text = "<product id=\"espresso\">\(padding)<name>Espresso</name><nimi/></product>"
+        let loaded = loader.loadWithTree(Array(text.utf8), into: LoadedFile(file: ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")))
+        #expect(loaded.diagnostics.first.map { "\($0.line ?? 0):\($0.column ?? 0)" } == "70001:22")
+    }
 }

@@ -1,32 +1,74 @@
 import CLibXML2
 
-/// A content file's bytes, for turning libxml2's lines into line-and-column positions.
+/// A content file's bytes, for turning libxml2's elements into line-and-column positions.
 ///
-/// Hand-written because libxml2 2.9 records a line on each node but no column: the column of
-/// an element is found by looking for its start tag on that line, counting the same-named
-/// elements that start earlier on the line. Only used when a diagnostic needs a position.
+/// Hand-written because libxml2 2.9 records on each node the line where its start tag ended
+/// (not where it began, for a tag over several lines), no column, and lines past 65,535 only
+/// approximately. An element's start tag is found instead by its place in the document: the
+/// n-th element of its name starts at the n-th `<name` of the text outside comments, CDATA
+/// sections and processing instructions (XML allows no literal `<` anywhere else). Only used
+/// when a diagnostic needs a position; the tags are listed once per file.
 struct SourceText {
     let bytes: [UInt8]
+    private let tags = TagIndex()
 
-    /// The position of an element's start tag (`<name`).
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The position of an element's start tag (`<name`, or `<prefix:name`).
     func position(of element: XMLElement, root: XMLElement) -> SourcePosition {
-        let line = element.line
-        let name = Array(element.name.utf8)
-        let occurrence = Self.sameNamedElementsBefore(element, onLine: line, root: root)
-        guard let range = lineRange(line) else { return SourcePosition(line: line, column: 1) }
-        var seen = 0
-        var index = range.lowerBound
-        while index + name.count < range.upperBound {
-            if bytes[index] == UInt8(ascii: "<"),
-                bytes[(index + 1)..<(index + 1 + name.count)].elementsEqual(name),
-                Self.endsName(bytes[index + 1 + name.count])
-            {
-                if seen == occurrence { return SourcePosition(line: line, column: column(at: index, lineStart: range.lowerBound)) }
-                seen += 1
-            }
-            index += 1
+        let name = Self.qualifiedName(element.node)
+        let occurrence = Self.sameNamedElementsBefore(element, root: root, name: name)
+        if tags.offsets == nil { tags.offsets = Self.startTags(in: bytes) }
+        guard let offsets = tags.offsets?[name], occurrence < offsets.count else {
+            return SourcePosition(line: max(element.line, 1), column: 1)
         }
-        return SourcePosition(line: line, column: 1)
+        return position(ofByte: offsets[occurrence])
+    }
+
+    /// The start tags of a file by name, as the byte offsets of their `<`, in document order.
+    private final class TagIndex {
+        var offsets: [[UInt8]: [Int]]?
+    }
+
+    private static func startTags(in bytes: [UInt8]) -> [[UInt8]: [Int]] {
+        var tags: [[UInt8]: [Int]] = [:]
+        var index = 0
+        func skip(past end: String) {
+            let end = Array(end.utf8)
+            while index < bytes.count, !bytes[index...].starts(with: end) { index += 1 }
+            index += end.count
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            let rest = bytes[(index + 1)...]
+            if rest.starts(with: "!--".utf8) {
+                skip(past: "-->")
+            } else if rest.starts(with: "![CDATA[".utf8) {
+                skip(past: "]]>")
+            } else if rest.starts(with: "?".utf8) {
+                skip(past: "?>")
+            } else if let first = rest.first, first != UInt8(ascii: "/"), first != UInt8(ascii: "!") {
+                var end = index + 1
+                while end < bytes.count, !endsName(bytes[end]) { end += 1 }
+                tags[Array(bytes[(index + 1)..<end]), default: []].append(index)
+                index = end
+            } else {
+                index += 1
+            }
+        }
+        return tags
+    }
+
+    /// The element's name as its start tag writes it: with its namespace prefix, if any.
+    private static func qualifiedName(_ node: xmlNodePtr) -> [UInt8] {
+        let local = Array(String(cString: node.pointee.name).utf8)
+        guard let prefix = node.pointee.ns?.pointee.prefix else { return local }
+        return Array(String(cString: prefix).utf8) + [UInt8(ascii: ":")] + local
     }
 
     /// The position of byte `offset`, as line and character column.
@@ -60,39 +102,19 @@ struct SourceText {
         return String(decoding: prefix, as: UTF8.self).count + 1
     }
 
-    /// The byte range of line `line` (counting from 1), without its line break.
-    private func lineRange(_ line: Int) -> Range<Int>? {
-        guard line >= 1 else { return nil }
-        var current = 1
-        var start = 0
-        if line > 1 {
-            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-                current += 1
-                if current == line {
-                    start = index + 1
-                    break
-                }
-            }
-            guard current == line else { return nil }
-        }
-        var end = start
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-        return start..<end
-    }
-
     private static func endsName(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
             || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 
-    /// How many elements named like `element` start on `line` before it, in document order.
-    private static func sameNamedElementsBefore(_ element: XMLElement, onLine line: Int, root: XMLElement) -> Int {
+    /// How many elements with `element`'s qualified name start before it, in document order.
+    private static func sameNamedElementsBefore(_ element: XMLElement, root: XMLElement, name: [UInt8]) -> Int {
         var count = 0
         var stack: [xmlNodePtr] = [root.node]
         while let node = stack.popLast() {
             if node == element.node { return count }
-            if node.pointee.type == XML_ELEMENT_NODE, xmlGetLineNo(node) == line,
-                xmlStrEqual(node.pointee.name, element.node.pointee.name) != 0
+            if node.pointee.type == XML_ELEMENT_NODE, xmlStrEqual(node.pointee.name, element.node.pointee.name) != 0,
+                qualifiedName(node) == name
             {
                 count += 1
             }
