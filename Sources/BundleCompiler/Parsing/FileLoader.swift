@@ -94,6 +94,9 @@ struct FileLoader {
             if let offset = source.firstInvalidUTF8Offset() {
                 return loaded.failing(.invalidUTF8, source.position(ofByte: offset), "the file is not valid UTF-8 here; save it with UTF-8 encoding")
             }
+            if case .malformed(let error) = problem, let (position, message) = MisplacedText(source: source, root: file.kind.rootElement).explanation(of: error) {
+                return loaded.failing(.xmlMalformed, position, message)
+            }
             switch problem {
             case .doctype(let line):
                 return loaded.failing(.doctypeForbidden, SourcePosition(line: max(line, 1), column: 1),

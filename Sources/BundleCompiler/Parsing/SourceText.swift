@@ -82,6 +82,25 @@ struct SourceText {
         return SourcePosition(line: line, column: column(at: offset, lineStart: lineStart))
     }
 
+    /// The byte offset of libxml2's line and column (in characters, counting from 1); nil
+    /// past the end of the file.
+    func offset(line: Int, column: Int) -> Int? {
+        var index = 0
+        var current = 1
+        while current < line {
+            guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            index = newline + 1
+            current += 1
+        }
+        var characters = 1
+        while characters < column, index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }  // continuation bytes
+            characters += 1
+        }
+        return index
+    }
+
     /// The offset of the first byte that is not part of valid UTF-8, if any.
     func firstInvalidUTF8Offset() -> Int? {
         var offset = 0

@@ -1,0 +1,90 @@
+import CLibXML2
+
+/// Two well-formedness errors that libxml2 words by their symptom, told by their cause, which
+/// only the file's bytes show:
+/// - text before the root element, which libxml2 reports as a document with no element;
+/// - an attribute value whose closing quote is missing, which runs on into the next tag,
+///   where libxml2 reports a '<' inside an attribute value.
+///
+/// Written by hand: libxml2 says where it stopped, not where the mistake began.
+struct MisplacedText {
+    let source: SourceText
+    let root: String
+
+    /// A diagnostic's position and words for `error`, when it is one of the two.
+    func explanation(of error: RawXMLError) -> (SourcePosition, String)? {
+        switch xmlParserErrors(rawValue: UInt32(clamping: error.code)) {
+        case XML_ERR_DOCUMENT_EMPTY: textBeforeRoot()
+        case XML_ERR_LT_IN_ATTRIBUTE: unclosedValue(before: source.offset(line: error.line, column: error.column))
+        default: nil
+        }
+    }
+
+    /// Text where only the XML declaration, comments and white space may come before the
+    /// root element; nil when no element follows it (the file really holds no element).
+    private func textBeforeRoot() -> (SourcePosition, String)? {
+        let bytes = source.bytes
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count {
+            if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                index += 1
+            } else if bytes[index...].starts(with: "<?".utf8) {
+                index = end(of: "?>", from: index)
+            } else if bytes[index...].starts(with: "<!--".utf8) {
+                index = end(of: "-->", from: index)
+            } else {
+                break
+            }
+        }
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "<"),
+              let tag = bytes[index...].firstIndex(of: UInt8(ascii: "<")), tag + 1 < bytes.count,
+              Self.startsName(bytes[tag + 1]) else { return nil }
+        let position = source.position(ofByte: index)
+        if bytes[index...].starts(with: [0xEF, 0xBB, 0xBF]) {
+            return (position, "an invisible byte order mark (U+FEFF) comes before the <\(root)> element, after the one a file may start with; "
+                + "remove it, such as by saving the file as UTF-8 again")
+        }
+        let text = String(decoding: bytes[index..<tag], as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let quoted = text.count > 30 ? String(text.prefix(30)) + "…" : text
+        return (position, "there is text ('\(quoted.trimmingCharacters(in: .whitespaces))') before the <\(root)> element; "
+            + "nothing but the XML declaration and comments may come before it: remove the text, or move it inside an element")
+    }
+
+    /// An attribute whose value has no closing quote: the quote that opened the value the '<'
+    /// at `offset` was found in, when the value holds a '>' or a line break before it (the tag
+    /// seemingly ended) — nil for a value that just holds a '<', such as alt="<".
+    private func unclosedValue(before offset: Int?) -> (SourcePosition, String)? {
+        let bytes = source.bytes
+        guard let offset, offset <= bytes.count,
+              let quote = bytes[..<offset].lastIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }),
+              bytes[(quote + 1)..<offset].contains(where: { $0 == UInt8(ascii: ">") || $0 == 0x0A }) else { return nil }
+        var nameEnd = quote
+        while nameEnd > 0, [0x20, 0x09, 0x0A].contains(bytes[nameEnd - 1]) { nameEnd -= 1 }
+        guard nameEnd > 0, bytes[nameEnd - 1] == UInt8(ascii: "=") else { return nil }
+        nameEnd -= 1
+        while nameEnd > 0, [0x20, 0x09, 0x0A].contains(bytes[nameEnd - 1]) { nameEnd -= 1 }
+        var nameStart = nameEnd
+        while nameStart > 0, !Self.endsName(bytes[nameStart - 1]) { nameStart -= 1 }
+        guard nameStart < nameEnd else { return nil }
+        let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+        let mark = bytes[quote] == UInt8(ascii: "\"") ? "\"" : "'"
+        return (source.position(ofByte: nameStart),
+                "the value of \(name) has no closing quote, so it runs on into what follows; end it with \(mark), as in \(name)=\(mark)…\(mark)")
+    }
+
+    private func end(of marker: String, from start: Int) -> Int {
+        let marker = Array(marker.utf8)
+        var index = start
+        while index < source.bytes.count, !source.bytes[index...].starts(with: marker) { index += 1 }
+        return index + marker.count
+    }
+
+    private static func startsName(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_") || byte >= 0x80
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/")].contains(byte)
+    }
+}
