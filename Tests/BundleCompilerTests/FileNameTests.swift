@@ -59,4 +59,34 @@ import Testing
         }
         #expect(report.diagnostics.map(\.code) == ["schema-invalid"])
     }
+
+    /// Two image names that are one text in two spellings ("é" composed, and "e" with a
+    /// combining accent): Swift's strings take them for one path, so one file's picture was
+    /// shown for the other's, with no word said.
+    @Test func imageNamesThatLookTheSameAreAnError() throws {
+        let composed = "caf\u{E9}.png", decomposed = "cafe\u{301}.png"
+        #expect(composed == decomposed && !composed.utf8.elementsEqual(decomposed.utf8))
+        let report = try validate { content in
+            let images = content.appendingPathComponent("images")
+            try FileManager.default.copyItem(at: images.appendingPathComponent("picture.png"), to: images.appendingPathComponent(composed))
+            try FileManager.default.copyItem(at: images.appendingPathComponent("icon.png"), to: images.appendingPathComponent(decomposed))
+        }
+        let clash = report.diagnostics.filter { $0.code == "invalid-file-name" }
+        #expect(clash.count == 1)
+        #expect(clash.first?.message.contains("have names that look the same but are written differently") == true)
+        #expect(!report.isValid)
+    }
+
+    /// An image that is a link to nothing says so, rather than suggesting its own name.
+    @Test func anImageThatIsABrokenLinkSaysSo() throws {
+        let report = try validate { content in
+            let picture = content.appendingPathComponent("images/picture.png")
+            try FileManager.default.removeItem(at: picture)
+            try FileManager.default.createSymbolicLink(atPath: picture.path, withDestinationPath: "nowhere.png")
+        }
+        let messages = report.diagnostics.filter { $0.code == "broken-link" }.map(\.message)
+        #expect(!messages.isEmpty)
+        #expect(messages.allSatisfy { $0 == "image 'images/picture.png' is a symbolic link to 'nowhere.png', which does not exist; point the link at the image, or put the image file itself in its place" })
+        #expect(!report.diagnostics.contains { $0.message.contains("did you mean 'images/picture.png'") })
+    }
 }

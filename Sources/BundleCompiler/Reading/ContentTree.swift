@@ -163,8 +163,20 @@ struct ContentTree {
     }
 
     private mutating func scanImages(_ folder: String) throws(CompilerError) {
+        // Names that are the same text written with different code points ("é" as one, or as
+        // "e" and a combining accent): Swift's strings, and so every lookup by path, take them
+        // for one name, and macOS for one file. Keyed by the name as a `String`, which compares
+        // canonically; the listing compares bytes.
+        var seen: [String: String] = [:]
         for (name, type) in try FileSystem.listWithTypes(root + "/" + folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
+            if let other = seen[name], !other.utf8.elementsEqual(name.utf8) {
+                diagnostics.append(Diagnostic(.error, .invalidFileName, file: path,
+                    message: "\(path) and \(folder)/\(other) have names that look the same but are written differently "
+                        + "(an accent as part of its letter in one, as a separate mark in the other); rename one of them"))
+                continue
+            }
+            seen[name] = name
             if type == .folder {
                 try scanImages(path)
             } else {

@@ -35,6 +35,14 @@ enum FileSystem {
         return String(cString: resolved)
     }
 
+    /// What the symbolic link at `path` holds, resolved or not; nil if it is not a link.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The names in a folder, sorted by their bytes, without `.` and `..`.
     static func list(_ path: String) throws(CompilerError) -> [String] {
         try listWithTypes(path).map(\.name)

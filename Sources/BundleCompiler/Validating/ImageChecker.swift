@@ -20,7 +20,8 @@ struct ImageChecker {
     }
 
     enum ImageFailure: Error {
-        case missing, notAFile(FileSystem.EntryType), outside(symlink: Bool), tooLarge(Int), unreadable(String), format(ImageHeader.Problem)
+        case missing, brokenLink(target: String), notAFile(FileSystem.EntryType), outside(symlink: Bool), tooLarge(Int), unreadable(String)
+        case format(ImageHeader.Problem)
     }
 
     /// The problems of every image use in `catalog`, still to be given positions, and the set
@@ -53,6 +54,8 @@ struct ImageChecker {
                 }
             case .failure(.missing):
                 report(.imageMissing, "image '\(source)' does not exist" + suggestion(for: path))
+            case .failure(.brokenLink(let target)):
+                report(.brokenLink, "image '\(source)' is a symbolic link to '\(target)', which does not exist; point the link at the image, or put the image file itself in its place")
             case .failure(.notAFile(let type)):
                 report(.imageMissing, type == .folder
                     ? "'\(source)' is a folder, not an image; name the image file itself, such as \(path)/name.png"
@@ -91,7 +94,9 @@ struct ImageChecker {
     private func readHeader(_ path: String) -> Result<ImageHeader, ImageFailure> {
         let absolute = tree.root + "/" + path
         guard let type = FileSystem.entryType(absolute) else { return .failure(.missing) }
-        guard let real = FileSystem.realPath(absolute) else { return .failure(.missing) }
+        guard let real = FileSystem.realPath(absolute) else {
+            return .failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing)
+        }
         guard tree.isInside(real) else { return .failure(.outside(symlink: type == .symlink)) }
         switch FileSystem.read(absolute, limit: Self.maxImageSize) {
         case .success(let bytes): return ImageHeader.read(bytes).mapError(ImageFailure.format)
@@ -103,7 +108,7 @@ struct ImageChecker {
 
     private func suggestion(for path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let close = tree.imageFiles.filter { $0.split(separator: "/").last.map(String.init) == name }
+        let close = tree.imageFiles.filter { $0.split(separator: "/").last.map(String.init) == name && $0 != path }
         if let candidate = close.first { return "; did you mean '\(candidate)'?" }
         return "; add the file or correct the path (it is relative to the content folder)"
     }
