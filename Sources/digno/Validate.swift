@@ -23,7 +23,9 @@ struct Validate: ParsableCommand {
     var contentFolder: String { folder ?? content ?? "content" }
 
     func validate() throws {
-        if let folder, let content, folder != content {
+        // The same folder written twice (`content` and `./content/`) is one folder.
+        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        if let folder, let content, resolved(folder) != resolved(content) {
             throw ValidationError("two content folders given ('\(folder)' and --content '\(content)'); give one")
         }
     }

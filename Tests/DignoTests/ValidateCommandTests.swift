@@ -130,6 +130,9 @@ import Testing
         #expect(twoFolders.status == 2)
         #expect(twoFolders.output == "")
         #expect(twoFolders.errors.contains("two content folders given ('\(valid)' and --content '/elsewhere'); give one"))
+        // One folder written two ways is one folder.
+        let sameFolder = try DignoRunner.run(["validate", valid, "--content", valid + "/./"])
+        #expect(sameFolder.status == 0, "\(sameFolder.errors)")
     }
 
     @Test func aMissingFolderIsAnIOErrorWithStatusTwo() throws {
