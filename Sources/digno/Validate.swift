@@ -24,7 +24,11 @@ struct Validate: ParsableCommand {
 
     func validate() throws {
         // The same folder written twice (`content` and `./content/`) is one folder.
-        func resolved(_ path: String) -> String { URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        func resolved(_ path: String) -> String {
+            guard let real = realpath(path, nil) else { return path }
+            defer { free(real) }
+            return String(cString: real)
+        }
         if let folder, let content, resolved(folder) != resolved(content) {
             throw ValidationError("two content folders given ('\(folder)' and --content '\(content)'); give one")
         }

@@ -175,7 +175,8 @@ import Testing
         try Data("new manifest".utf8).write(to: URL(fileURLWithPath: AtomicFile.temporaryPath(for: manifest)))
         // A file cannot be renamed over a folder (as over an immutable file).
         try FileManager.default.createDirectory(atPath: manifest + "/in-the-way", withIntermediateDirectories: true)
-        #expect(throws: BuildError.self) { try AtomicFile.publish(bundle: bundle, manifest: manifest) }
+        let undone = hadPrevious ? "the previous bundle was put back" : "the new bundle was removed"
+        #expect(throws: BuildError.output(path: manifest, reason: "Is a directory; \(undone)")) { try AtomicFile.publish(bundle: bundle, manifest: manifest) }
         #expect(FileManager.default.contents(atPath: bundle) == (hadPrevious ? Data("old bundle".utf8) : nil))
         #expect(!FileManager.default.fileExists(atPath: AtomicFile.previousPath(for: bundle)))
     }

@@ -63,6 +63,7 @@ import Testing
     /// Two image names that are one text in two spellings ("é" composed, and "e" with a
     /// combining accent): Swift's strings take them for one path, so one file's picture was
     /// shown for the other's, with no word said.
+    #if os(Linux)  // Linux file systems keep both names; APFS takes them for one.
     @Test func imageNamesThatLookTheSameAreAnError() throws {
         let composed = "caf\u{E9}.png", decomposed = "cafe\u{301}.png"
         #expect(composed == decomposed && !composed.utf8.elementsEqual(decomposed.utf8))
@@ -76,6 +77,7 @@ import Testing
         #expect(clash.first?.message.contains("have names that look the same but are written differently") == true)
         #expect(!report.isValid)
     }
+    #endif
 
     /// An image that is a link to nothing says so, rather than suggesting its own name.
     @Test func anImageThatIsABrokenLinkSaysSo() throws {

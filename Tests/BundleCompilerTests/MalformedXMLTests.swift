@@ -60,6 +60,11 @@ import Testing
          "2:9 the value of src has no closing quote, so it runs on into what follows; end it with \", as in src=\"…\""),
         ("<product id='espresso>\n<name>x</name></product>",
          "1:10 the value of id has no closing quote, so it runs on into what follows; end it with ', as in id='…'"),
+        ("<product id=\"espresso\">\n  <image src=\"a.png\" alt=\"Baristan valinta/>\n  <x/></product>",
+         "2:22 the value of alt has no closing quote, so it runs on into what follows; end it with \", as in alt=\"…\""),
+        // A value that holds a '>' before a '<' is not an unclosed one.
+        ("<product id=\"espresso\"><image src=\"a.png\" alt=\"x > 0 and y < 1\"/></product>",
+         "1:60 a '<' inside an attribute value; write it as &lt;"),
         // Not one of the common mistakes: libxml2's words.
         ("<product id=\"espresso\"><name>x</name></product",
          "1:47 not well-formed XML: expected '>'; fix the markup here"),

@@ -26,7 +26,7 @@ struct MisplacedText {
         let bytes = source.bytes
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count {
-            if [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) {
+            if Self.isSpace(bytes[index]) {
                 index += 1
             } else if bytes[index...].starts(with: "<?".utf8) {
                 index = end(of: "?>", from: index)
@@ -50,26 +50,42 @@ struct MisplacedText {
             + "nothing but the XML declaration and comments may come before it: remove the text, or move it inside an element")
     }
 
-    /// An attribute whose value has no closing quote: the quote that opened the value the '<'
-    /// at `offset` was found in, when the value holds a '>' or a line break before it (the tag
-    /// seemingly ended) — nil for a value that just holds a '<', such as alt="<".
+    /// An attribute whose value has no closing quote, when the '<' at `offset` starts a tag
+    /// right after what looks like the end of the previous one (`…/>` or `…>` and white space):
+    /// the attribute of that tag whose quote is still open. Nil for a value that just holds a
+    /// '<', such as alt="x < 1", which libxml2's advice covers.
     private func unclosedValue(before offset: Int?) -> (SourcePosition, String)? {
         let bytes = source.bytes
-        guard let offset, offset <= bytes.count,
-              let quote = bytes[..<offset].lastIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") }),
-              bytes[(quote + 1)..<offset].contains(where: { $0 == UInt8(ascii: ">") || $0 == 0x0A }) else { return nil }
-        var nameEnd = quote
-        while nameEnd > 0, [0x20, 0x09, 0x0A].contains(bytes[nameEnd - 1]) { nameEnd -= 1 }
-        guard nameEnd > 0, bytes[nameEnd - 1] == UInt8(ascii: "=") else { return nil }
-        nameEnd -= 1
-        while nameEnd > 0, [0x20, 0x09, 0x0A].contains(bytes[nameEnd - 1]) { nameEnd -= 1 }
-        var nameStart = nameEnd
-        while nameStart > 0, !Self.endsName(bytes[nameStart - 1]) { nameStart -= 1 }
-        guard nameStart < nameEnd else { return nil }
-        let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
-        let mark = bytes[quote] == UInt8(ascii: "\"") ? "\"" : "'"
-        return (source.position(ofByte: nameStart),
-                "the value of \(name) has no closing quote, so it runs on into what follows; end it with \(mark), as in \(name)=\(mark)…\(mark)")
+        guard let offset, offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "<"),
+              Self.startsName(bytes[offset + 1]) || bytes[offset + 1] == UInt8(ascii: "/") else { return nil }
+        var before = offset
+        while before > 0, Self.isSpace(bytes[before - 1]) { before -= 1 }
+        guard before > 0, bytes[before - 1] == UInt8(ascii: ">"),
+              // No value holds a '<': the last one before this starts the tag the value is in.
+              let tag = bytes[..<offset].lastIndex(of: UInt8(ascii: "<")) else { return nil }
+        // The tag's attributes, read forward, quotes respected, to the one left open.
+        var index = tag + 1
+        while index < offset, !Self.isSpace(bytes[index]) { index += 1 }
+        while index < offset {
+            while index < offset, Self.isSpace(bytes[index]) { index += 1 }
+            let nameStart = index
+            while index < offset, bytes[index] != UInt8(ascii: "="), !Self.isSpace(bytes[index]) { index += 1 }
+            let nameEnd = index
+            while index < offset, Self.isSpace(bytes[index]) { index += 1 }
+            guard index < offset, bytes[index] == UInt8(ascii: "="), nameStart < nameEnd else { return nil }
+            index += 1
+            while index < offset, Self.isSpace(bytes[index]) { index += 1 }
+            guard index < offset, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+            let quote = bytes[index]
+            guard let close = bytes[(index + 1)..<offset].firstIndex(of: quote) else {
+                let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+                let mark = quote == UInt8(ascii: "\"") ? "\"" : "'"
+                return (source.position(ofByte: nameStart),
+                        "the value of \(name) has no closing quote, so it runs on into what follows; end it with \(mark), as in \(name)=\(mark)…\(mark)")
+            }
+            index = close + 1
+        }
+        return nil
     }
 
     private func end(of marker: String, from start: Int) -> Int {
@@ -84,7 +100,7 @@ struct MisplacedText {
             || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
-    private static func endsName(_ byte: UInt8) -> Bool {
-        [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/")].contains(byte)
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

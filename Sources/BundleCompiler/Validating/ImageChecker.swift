@@ -108,7 +108,8 @@ struct ImageChecker {
 
     private func suggestion(for path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let close = tree.imageFiles.filter { $0.split(separator: "/").last.map(String.init) == name && $0 != path }
+        // Byte for byte, not as strings: a name in another Unicode spelling is a useful hint.
+        let close = tree.imageFiles.filter { $0.split(separator: "/").last.map(String.init) == name && !$0.utf8.elementsEqual(path.utf8) }
         if let candidate = close.first { return "; did you mean '\(candidate)'?" }
         return "; add the file or correct the path (it is relative to the content folder)"
     }

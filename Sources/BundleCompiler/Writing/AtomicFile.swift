@@ -57,7 +57,7 @@ enum AtomicFile {
         guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
     }
 
-    /// Flushes an existing file (such as one `VACUUM INTO` wrote) to disk.
+    /// Flushes an existing file (such as one `VACUUM INTO` wrote) or folder to disk.
     static func sync(_ path: String) throws(BuildError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw .output(path: path, reason: lastError()) }
@@ -80,14 +80,17 @@ enum AtomicFile {
         ["-journal", "-wal", "-shm"].map { target + $0 }
     }
 
-    /// Replaces `bundle` and `manifest` with their temporary files, so that a reader sees the
-    /// old pair or the new pair, then flushes the folder so that the renames survive a power
-    /// cut (once, after both: each flush waits for a journal commit).
+    /// Replaces `bundle` and `manifest` (in the same folder) with their temporary files, then
+    /// flushes the folder so that the renames survive a power cut (once, after both: each flush
+    /// waits for a journal commit).
     ///
-    /// Two renames, not one operation: if the manifest cannot be renamed (a folder or an
+    /// Two renames, not one operation. If the manifest cannot be renamed (a folder or an
     /// immutable file in its place), the previous bundle, kept under `previousPath` by a hard
-    /// link, is renamed back, and no file has changed. A build killed between the two renames
-    /// leaves the new bundle beside the old manifest, whose `bundle.sha256` then differs.
+    /// link, is renamed back, so the pair is as it was (but for SQLite journal files beside the
+    /// previous bundle, removed first). Where the file system has no hard links, or renaming
+    /// back fails, the error says so. A build killed between the two renames leaves the new
+    /// bundle beside the old manifest, whose `bundle.sha256` then differs; a flush that fails
+    /// after both renames reports a failure with the new pair in place.
     static func publish(bundle: String, manifest: String) throws(BuildError) {
         for companion in sqliteCompanions(of: bundle) { try remove(companion) }
         let previous = previousPath(for: bundle)
@@ -95,13 +98,19 @@ enum AtomicFile {
         // Undoing the bundle's rename means renaming the previous bundle back, or removing the
         // new one where there was none. Where the file system has no hard links it cannot be
         // undone, and the manifest's failure leaves the new bundle beside the old manifest.
-        let undo: (() -> Void)?
-        if link(bundle, previous) == 0 {
-            undo = { _ = rename(previous, bundle) }
+        // `linkat` with no flags links a symbolic link itself, as Linux's `link` does; macOS's
+        // `link` would follow it.
+        let undo: () -> String
+        if linkat(AT_FDCWD, bundle, AT_FDCWD, previous, 0) == 0 {
+            undo = {
+                rename(previous, bundle) == 0 ? "the previous bundle was put back"
+                    : "the previous bundle could not be put back (\(lastError())) and is at \(previous); rename it to \(bundle)"
+            }
         } else if errno == ENOENT {
-            undo = { _ = unlink(bundle) }
+            undo = { unlink(bundle) == 0 ? "the new bundle was removed" : "the new bundle could not be removed (\(lastError()))" }
         } else {
-            undo = nil
+            let reason = lastError()
+            undo = { "the previous bundle could not be kept for putting back (\(reason)), so the new bundle is beside the old manifest" }
         }
         guard rename(temporaryPath(for: bundle), bundle) == 0 else {
             let reason = lastError()
@@ -110,21 +119,12 @@ enum AtomicFile {
         }
         guard rename(temporaryPath(for: manifest), manifest) == 0 else {
             let reason = lastError()
-            undo?()
-            throw .output(path: manifest, reason: reason)
+            throw .output(path: manifest, reason: "\(reason); \(undo())")
         }
-        try syncFolder(split(bundle).folder)
-        if split(manifest).folder != split(bundle).folder { try syncFolder(split(manifest).folder) }
+        try sync(split(bundle).folder)
         // Last, since freeing the previous bundle's blocks takes the kernel a while (0.1 s for
         // 170 MB).
         try remove(previous)
-    }
-
-    private static func syncFolder(_ folder: String) throws(BuildError) {
-        let descriptor = open(folder, O_RDONLY)
-        guard descriptor >= 0 else { throw .output(path: folder, reason: lastError()) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw .output(path: folder, reason: lastError()) }
     }
 
     /// Creates `folder` and its parents if missing.

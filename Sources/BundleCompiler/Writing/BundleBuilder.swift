@@ -54,6 +54,14 @@ public struct BundleBuilder: Sendable {
             throw .output(path: path, reason: "a folder is there; remove it, or give the bundle another name with --output")
         }
         try AtomicFile.refuseInside(content: contentFolder, output: output)
+        // The output folder, or the nearest folder above it that exists (where the missing ones
+        // will be made), must be writable. Said of the folder, before any work: SQLite would
+        // say it of a hidden temporary file, after validation.
+        var folder = AtomicFile.split(output).folder
+        while FileSystem.entryType(folder) == nil, AtomicFile.split(folder).folder != folder { folder = AtomicFile.split(folder).folder }
+        guard access(folder, W_OK) == 0 else {
+            throw .output(path: output, reason: "the folder '\(folder)' cannot be written to (\(String(cString: strerror(errno))))")
+        }
     }
 
     /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
@@ -85,10 +93,6 @@ public struct BundleBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         try AtomicFile.removeStale(for: output)
         try AtomicFile.removeStale(for: manifestPath)
-        // Said of the folder, before any work; SQLite would say it of a hidden temporary file.
-        guard access(folder, W_OK) == 0 else {
-            throw .output(path: output, reason: "its folder '\(folder)' cannot be written to (\(String(cString: strerror(errno))))")
-        }
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
             progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")

@@ -57,10 +57,13 @@ enum BundleChecks {
         }
         // Each image is addressed by the SHA-256 of its bytes: a flipped bit inside one passes
         // SQLite's checks, since a BLOB's bytes are not checked by anything else.
-        let damagedImages = try Row.fetchAll(db, sql: "SELECT sha256, bytes FROM images").compactMap { row -> String? in
+        // One image at a time: a cursor, not every blob in memory at once.
+        var damagedImages: [String] = []
+        let images = try Row.fetchCursor(db, sql: "SELECT sha256, bytes FROM images")
+        while let row = try images.next() {
             let key: String = row["sha256"]
             let bytes: Data = row["bytes"]
-            return SHA256.hash(data: bytes).hexString == key ? nil : String(key.prefix(12))
+            if SHA256.hash(data: bytes).hexString != key { damagedImages.append(String(key.prefix(12))) }
         }
         if !damagedImages.isEmpty {
             problems.append("images whose bytes do not match their SHA-256: \(damagedImages.prefix(5).joined(separator: ", "))")

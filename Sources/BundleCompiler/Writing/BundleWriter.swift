@@ -142,7 +142,7 @@ struct BundleWriter: Sendable {
         case .SQLITE_CANTOPEN: "a file cannot be created in its folder (\(said)); check that the folder is writable"
         case .SQLITE_READONLY: "its folder or file system is read-only (\(said))"
         case .SQLITE_IOERR: "the disk reported an error (\(said)); check the disk and build again"
-        default: "\(said) (SQLite error \(code))"
+        default: message.map { "\($0) (SQLite error \(code))" } ?? said
         }
         return .output(path: bundle, reason: reason)
     }

@@ -41,8 +41,15 @@ public enum BundleFileCheck {
         guard let handle = FileHandle(forReadingAtPath: path) else { return .notAFile("it cannot be read") }
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
-        let journal = (try? FileManager.default.attributesOfItem(atPath: path + "-journal"))?[.size] as? NSNumber
-        return problem(header: header, fileSize: size, journalBeside: (journal?.intValue ?? 0) > 0)
+        // SQLite looks for the journal beside the file a link leads to.
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return problem(header: header, fileSize: size, journalBeside: (Self.size(at: real + "-journal") ?? 0) > 0)
+    }
+
+    /// The size in bytes of the file at `path`, a link followed; nil if there is none.
+    static func size(at path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }
 
     /// The problem a file with this `header` (its first 100 bytes or fewer) and size has.

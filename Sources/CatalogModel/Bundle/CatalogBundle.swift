@@ -30,7 +30,8 @@ public final class CatalogBundle: Sendable {
         case .damaged(let reason): throw .damaged(path: path, reason: reason)
         case nil: break
         }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        // The bundle's size, a link followed: with the digest, the file's identity for the trust store.
+        let size = BundleFileCheck.size(at: path) ?? 0
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "CatalogBundle"
