@@ -29,9 +29,9 @@ struct MisplacedText {
             if Self.isSpace(bytes[index]) {
                 index += 1
             } else if bytes[index...].starts(with: "<?".utf8) {
-                index = end(of: "?>", from: index)
+                index = SourceText.offset(after: "?>", in: bytes, from: index)
             } else if bytes[index...].starts(with: "<!--".utf8) {
-                index = end(of: "-->", from: index)
+                index = SourceText.offset(after: "-->", in: bytes, from: index)
             } else {
                 break
             }
@@ -86,13 +86,6 @@ struct MisplacedText {
             index = close + 1
         }
         return nil
-    }
-
-    private func end(of marker: String, from start: Int) -> Int {
-        let marker = Array(marker.utf8)
-        var index = start
-        while index < source.bytes.count, !source.bytes[index...].starts(with: marker) { index += 1 }
-        return index + marker.count
     }
 
     private static func startsName(_ byte: UInt8) -> Bool {

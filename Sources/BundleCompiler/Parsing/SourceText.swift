@@ -27,6 +27,15 @@ struct SourceText {
         return position(ofByte: offsets[occurrence])
     }
 
+    /// The offset just after the first `marker` at or after `start` (such as the `-->` that
+    /// ends a comment), or past the end of `bytes` if there is none.
+    static func offset(after marker: String, in bytes: [UInt8], from start: Int) -> Int {
+        let marker = Array(marker.utf8)
+        var index = start
+        while index < bytes.count, !bytes[index...].starts(with: marker) { index += 1 }
+        return index + marker.count
+    }
+
     /// The start tags of a file by name, as the byte offsets of their `<`, in document order.
     private final class TagIndex {
         var offsets: [[UInt8]: [Int]]?
@@ -35,11 +44,7 @@ struct SourceText {
     private static func startTags(in bytes: [UInt8]) -> [[UInt8]: [Int]] {
         var tags: [[UInt8]: [Int]] = [:]
         var index = 0
-        func skip(past end: String) {
-            let end = Array(end.utf8)
-            while index < bytes.count, !bytes[index...].starts(with: end) { index += 1 }
-            index += end.count
-        }
+        func skip(past end: String) { index = offset(after: end, in: bytes, from: index) }
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
                 index += 1
