@@ -311,4 +311,21 @@ import Testing
             #expect(loaded.entity != nil)
         }
     }
+
+    /// A file name or value that holds a right-to-left override reaches the terminal with the
+    /// override written as its code: quoted as it is, it reversed the rest of the line.
+    @Test func invisibleCharactersFromContentAreShownByTheirCodes() throws {
+        let content = try Fixtures.makeContent { content in
+            try Data("x".utf8).write(to: content.appendingPathComponent("products/gnp.\u{202E}xml"))
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(!report.diagnostics.isEmpty)
+        let text = ReportFormat.text.render(report, contentFolder: "content")
+        #expect(text.contains("products/gnp.[U+202E]xml"))
+        #expect(!text.unicodeScalars.contains("\u{202E}"))
+        #expect(report.diagnostics.allSatisfy { !$0.message.unicodeScalars.contains("\u{202E}") })
+        // The JSON report keeps the file's real name, for tools to open it.
+        #expect(ReportFormat.json.render(report, contentFolder: "content").unicodeScalars.contains("\u{202E}"))
+    }
 }

@@ -16,7 +16,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var column: Int?
     /// The entity the problem is in, when there is one.
     public var entity: EntityReference?
-    /// What is wrong and what to do about it.
+    /// What is wrong and what to do about it. Any invisible character in it, such as one
+    /// quoted from a wrong value, is written as its code (`showingInvisibles`).
     public var message: String
 
     /// A diagnostic from its parts.
@@ -30,7 +31,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.line = line
         self.column = column
         self.entity = entity
-        self.message = message
+        self.message = message.showingInvisibles
     }
 
     init(
@@ -52,4 +53,35 @@ public struct Diagnostic: Hashable, Sendable {
 struct SourcePosition: Hashable, Sendable {
     var line: Int
     var column: Int?
+}
+
+extension String {
+    /// The text with each character that shows as nothing, or changes how what follows it is
+    /// shown, written as its code in brackets: `[U+202E]`. These are control characters (a
+    /// tab, a line break, U+0007), format characters (a zero-width space, a direction mark,
+    /// a right-to-left override) and line and paragraph separators. A message quotes values
+    /// from the content; a right-to-left override quoted as it is reversed the rest of the
+    /// line on the terminal, and a zero-width space quoted as it is could not be seen.
+    var showingInvisibles: String {
+        guard unicodeScalars.contains(where: \.isInvisibleInMessages) else { return self }
+        var shown = ""
+        for scalar in unicodeScalars {
+            if scalar.isInvisibleInMessages {
+                let code = String(scalar.value, radix: 16, uppercase: true)
+                shown += "[U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code + "]"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isInvisibleInMessages: Bool {
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
 }

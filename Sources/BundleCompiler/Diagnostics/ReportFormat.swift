@@ -23,7 +23,8 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     static func text(_ report: ValidationReport) -> String {
         var lines = report.diagnostics.map { diagnostic in
-            var place = diagnostic.file.map { $0 + ":" } ?? ""
+            // A file's name is shown as the message shows text: its invisible characters as codes.
+            var place = diagnostic.file.map { $0.showingInvisibles + ":" } ?? ""
             if diagnostic.file != nil, let line = diagnostic.line {
                 place += "\(line):" + (diagnostic.column.map { "\($0):" } ?? "")
             }

@@ -39,6 +39,18 @@ enum MalformedXML {
             return "the attribute \(names[0]) is given twice in one tag; keep one"
         case XML_ERR_INVALID_CHAR where error.message.hasPrefix("xmlParseCharRef"):
             return "a character reference (&#…;) to a character XML does not allow; remove it"
+        case XML_ERR_INVALID_CHAR where error.number > 0:
+            // "PCDATA invalid Char value 7", "Char 0xFFFF out of allowed range": the number is the character.
+            let code = String(error.number, radix: 16, uppercase: true)
+            let what = error.number < 0x20 ? "the invisible control character" : "the character"
+            return "\(what) U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which XML does not allow; delete it"
+        case XML_ERR_ATTRIBUTE_NOT_STARTED:
+            return "an attribute's value is not in quotes; write it in quotes, as in name=\"value\""
+        case XML_NS_ERR_UNDEFINED_NAMESPACE where names.count >= 2 && error.message.contains(" for "):
+            // "Namespace prefix xsi for type on product is not defined": an attribute's prefix.
+            return "the attribute \(names[0]):\(names[1]) has a prefix, \(names[0]):, that no xmlns:\(names[0]) declares; content files use no namespaces: remove the attribute"
+        case XML_NS_ERR_UNDEFINED_NAMESPACE where names.count >= 2:
+            return "<\(names[0]):\(names[1])> has a prefix, \(names[0]):, and content files use no namespaces; write <\(names[1])>"
         case XML_ERR_HYPHEN_IN_COMMENT:
             return "a comment holds '--', which XML does not allow between <!-- and -->; change it, such as to '–'"
         case XML_ERR_MISPLACED_CDATA_END:

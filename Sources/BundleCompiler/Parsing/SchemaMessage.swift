@@ -15,10 +15,18 @@ extension LibXML {
     /// declaration of an expected element is meant (a product's `<name>` or a retailer's).
     func readableSchemaMessage(_ message: String, parent: String?) -> String? {
         if message.contains("Warning: No precomputed value available") { return nil }
+        // Names in XML's own namespaces, as a file writes them: xml:lang, not {http://…}lang.
+        let message = message.replacingOccurrences(of: "{http://www.w3.org/XML/1998/namespace}", with: "xml:")
+            .replacingOccurrences(of: "{http://www.w3.org/2001/XMLSchema-instance}", with: "xsi:")
+            .replacingOccurrences(of: "{http://www.w3.org/2001/XMLSchema}", with: "xs:")
         guard let match = message.wholeMatch(of: /Element '([^']+)'(?:, attribute '([^']+)')?: (.*)/.dotMatchesNewlines()) else {
             return Self.unexplained(message)
         }
         let element = String(match.1)
+        if let attribute = match.2, attribute.hasPrefix("xsi:") {
+            // xsi:type and xsi:nil ask the schema to read an element another way.
+            return "<\(element)> has the attribute \(attribute), which content files do not use; remove it"
+        }
         let subject = match.2.map { "the attribute \($0) of <\(element)>" } ?? "<\(element)>"
         return explanation(of: String(match.3), element: element, parent: parent, subject: subject) ?? Self.unexplained(message)
     }
@@ -51,6 +59,18 @@ extension LibXML {
         if let match = body.wholeMatch(of: /The attribute '([^']+)' is required but missing\./) {
             let meaning = documentation.meaning(ofAttribute: String(match.1), of: element).map { " (\(Self.lowercasingFirst($0)))" } ?? ""
             return "<\(element)> needs the attribute \(match.1)\(meaning); add \(match.1)=\"…\""
+        }
+        if body == "The element is not 'nillable'." {
+            return "<\(element)> has the attribute xsi:nil, which content files do not use; remove it"
+        }
+        if body == "Element content is not allowed, because the type definition is simple." {
+            return "<\(element)> holds an element, where only plain text may go; remove the tags inside it and keep their text"
+        }
+        if body == "Character content is not allowed, because the content type is empty." {
+            return "<\(element)> holds text, and takes none; write it as one tag, <\(element) …/>, with nothing inside"
+        }
+        if body == "Element content is not allowed, because the content type is empty." {
+            return "<\(element)> holds an element, and takes nothing inside; write it as one tag, <\(element) …/>"
         }
         if body.hasPrefix("Character content other than whitespace is not allowed") {
             return "<\(element)> holds text of its own, where only elements may go; put the text inside the element it belongs to (in a body, a <p>), or remove it"
