@@ -39,6 +39,19 @@ import Testing
         #expect(report.diagnostics.first?.message.hasSuffix(", for example 'espresso.xml'") == true)
     }
 
+    /// A name already taken in the folder is not suggested: renaming Espresso.xml to
+    /// espresso.xml would have replaced the other file.
+    @Test func aTakenNameIsNotSuggested() throws {
+        let report = try validate { content in
+            try FileManager.default.copyItem(at: content.appendingPathComponent("products/espresso.xml"), to: content.appendingPathComponent("products/Espresso.xml"))
+            try FileManager.default.copyItem(at: content.appendingPathComponent("products/espresso.xml"), to: content.appendingPathComponent("products/espresso.XML"))
+        }
+        #expect(report.diagnostics.map(\.message) == [
+            "file name 'Espresso' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters (espresso.xml is taken)",
+            "file name 'espresso.XML' does not end in lower-case .xml; rename it to <id>.xml (espresso.xml is taken)",
+        ])
+    }
+
     @Test func aSuggestedNameKeepsWholeWordsWithinTheLimit() {
         let long = "Kahvi " + String(repeating: "pitkä sana ", count: 8)
         let suggestion = ContentTree.slug(from: long)

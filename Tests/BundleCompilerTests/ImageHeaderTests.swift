@@ -50,6 +50,26 @@ import Testing
         #expect(report.diagnostics.first?.message == "'images/picture.png' is cut short: the PNG file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
     }
 
+    /// An empty file is said to be empty, not "not a PNG or JPEG"; a Windows path is said to
+    /// need '/', not to lead outside the content folder, and the image meant is not unused.
+    @Test func anEmptyImageAndABackslashPathAreSaidAsWhatTheyAre() throws {
+        #expect(ImageHeader.read([]) == .failure(.empty))
+        let content = try Fixtures.makeContent { content in
+            try Data().write(to: content.appendingPathComponent("images/picture.png"))
+            let url = content.appendingPathComponent("products/espresso.xml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains("src=\"images/icon.png\""))
+            try Data(text.replacingOccurrences(of: "src=\"images/icon.png\"", with: "src=\"images\\icon.png\"").utf8).write(to: url)
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        let messages = Set(report.diagnostics.map { "\($0.code) \($0.message)" })
+        #expect(messages == [
+            "image-damaged 'images/picture.png' is an empty file (0 bytes); save or export the picture into it again, as PNG or JPEG",
+            "image-missing 'images\\icon.png' separates folders with '\\'; write '/' instead: images/icon.png",
+        ])
+    }
+
     /// An image over 4096 pixels on a side is refused, whatever its size in bytes (a flat PNG
     /// of 60000×60000 is a few hundred kilobytes); 4096 itself passes.
     @Test(arguments: [(4096, 10, true), (10, 4096, true), (4097, 10, false), (10, 4097, false), (60000, 60000, false)])

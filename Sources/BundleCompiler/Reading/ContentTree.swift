@@ -133,14 +133,20 @@ struct ContentTree {
     }
 
     private mutating func scanEntityFolder(_ folder: String, kind: ContentFileKind) throws(CompilerError) {
-        for (name, type) in try FileSystem.listWithTypes(root + "/" + folder) where !name.hasPrefix(".") {
+        let entries = try FileSystem.listWithTypes(root + "/" + folder)
+        let names = Set(entries.map(\.name))
+        /// Whether a name suggested for a file is taken by another file of the folder
+        /// (Espresso.xml beside espresso.xml): then it is not suggested.
+        func isTaken(_ suggestion: String) -> Bool { names.contains(suggestion + ".xml") }
+        for (name, type) in entries where !name.hasPrefix(".") {
             let path = folder + "/" + name
             // espresso.XML is meant as content: an error, not a file silently ignored (whose
             // product would then be missing, or unknown to every recipe naming it).
             if type != .folder, !name.hasSuffix(".xml"), name.lowercased().hasSuffix(".xml"), name.count > 4 {
                 let suggestion = Self.slug(from: String(name.dropLast(4)))
                 diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, suggestion),
-                    message: "file name '\(name)' does not end in lower-case .xml; rename it to \(isValidSlug(suggestion) ? suggestion : "<id>").xml"))
+                    message: "file name '\(name)' does not end in lower-case .xml; rename it to "
+                        + (!isValidSlug(suggestion) ? "<id>.xml" : isTaken(suggestion) ? "<id>.xml (\(suggestion).xml is taken)" : "\(suggestion).xml")))
                 unread.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }
@@ -154,7 +160,7 @@ struct ContentTree {
                 let suggestion = Self.slug(from: id)
                 diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, id),
                     message: "file name '\(id)' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
-                        + (isValidSlug(suggestion) ? ", for example '\(suggestion).xml'" : "")))
+                        + (!isValidSlug(suggestion) ? "" : isTaken(suggestion) ? " (\(suggestion).xml is taken)" : ", for example '\(suggestion).xml'")))
                 unread.insert(EntityReference(kind.entityKind, suggestion))
                 continue
             }

@@ -36,6 +36,13 @@ struct ImageChecker {
                 issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: place.entity, field: place.field, message: message))
             }
             guard let path = Self.normalized(source) else {
+                // A Windows path: a name, not a way out of the folder.
+                if source.contains("\\"), let meant = Self.normalized(source.replacingOccurrences(of: "\\", with: "/")) {
+                    report(.imageMissing, "'\(source)' separates folders with '\\'; write '/' instead: \(meant)")
+                    // The image meant is not also reported unused.
+                    used.insert(meant)
+                    return
+                }
                 report(.imageOutsideRoot, "'\(source)' leads outside the content folder; give a path relative to the content folder, such as images/name.png")
                 return
             }
@@ -66,6 +73,8 @@ struct ImageChecker {
                 report(.imageTooLarge, "image '\(source)' is \(size) bytes; the limit is \(Self.maxImageSize) bytes (8 MiB): make it smaller")
             case .failure(.unreadable(let reason)):
                 report(.fileUnreadable, "image '\(source)' cannot be read: \(reason)")
+            case .failure(.format(.empty)):
+                report(.imageDamaged, "'\(source)' is an empty file (0 bytes); save or export the picture into it again, as PNG or JPEG")
             case .failure(.format(.notAnImage)):
                 report(.imageFormat, "'\(source)' is not a PNG or JPEG file; save the picture as PNG or JPEG")
             case .failure(.format(.truncated(let format))):

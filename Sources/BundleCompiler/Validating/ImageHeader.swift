@@ -15,6 +15,8 @@ struct ImageHeader: Hashable, Sendable {
     var height: Int
 
     enum Problem: Error, Equatable {
+        /// No bytes at all: a copy or an export that failed.
+        case empty
         /// Neither the PNG nor the JPEG signature.
         case notAnImage
         /// The signature is right but the size cannot be read.
@@ -26,6 +28,7 @@ struct ImageHeader: Hashable, Sendable {
     }
 
     static func read(_ bytes: [UInt8]) -> Result<ImageHeader, Problem> {
+        if bytes.isEmpty { return .failure(.empty) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard let header = png(bytes) else { return .failure(.unreadableDimensions(.png)) }
             return pngIsWhole(bytes) ? .success(header) : .failure(.truncated(.png))
