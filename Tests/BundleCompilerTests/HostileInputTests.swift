@@ -294,6 +294,23 @@ import Testing
         #expect(report.diagnostics.first?.message == "products/ghost.xml is a symbolic link to nothing (its target does not exist, or links loop); replace it with the file itself")
     }
 
+    /// An unused image that is a link out of the content folder, or to nothing, is not offered
+    /// for use ("refer to it with src=…" would have led to an error): it is to be removed.
+    @Test func anUnusedLinkOutOrToNothingIsToBeRemoved() throws {
+        let content = try Fixtures.makeContent { content in
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("images/out.png").path, withDestinationPath: "/etc/passwd")
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("images/gone.png").path, withDestinationPath: "nothing.png")
+            try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("images/same.png").path, withDestinationPath: "picture.png")
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(report.diagnostics.map { "\($0.code) \($0.message)" } == [
+            "image-unused images/gone.png is a symbolic link to nothing, and no content uses it; remove it",
+            "image-unused images/out.png is a symbolic link that leads outside the content folder, and no content uses it; remove it",
+            "image-unused images/same.png is not used by any content; remove it or refer to it with src=\"images/same.png\"",
+        ])
+    }
+
     @Test func theParserStaysSafeWhenReusedAcrossFiles() throws {
         let libxml = try LibXML.shared.get()
         let content = try Fixtures.makeContent { content in

@@ -86,10 +86,21 @@ struct ImageChecker {
         return (issues, used)
     }
 
-    /// Image files under `images/` that no entity uses.
+    /// Image files under `images/` that no entity uses. A symbolic link among them that leads
+    /// nowhere, or out of the content folder, is not offered for use: using it would be an error.
     func unused(_ used: Set<String>) -> [Diagnostic] {
         tree.imageFiles.filter { !used.contains($0) }.map { path in
-            Diagnostic(.warning, .imageUnused, file: path, message: "\(path) is not used by any content; remove it or refer to it with src=\"\(path)\"")
+            let absolute = tree.root + "/" + path
+            let isLink = FileSystem.entryType(absolute) == .symlink
+            let real = isLink ? FileSystem.realPath(absolute) : absolute
+            let message = if real == nil {
+                "\(path) is a symbolic link to nothing, and no content uses it; remove it"
+            } else if let real, isLink, !tree.isInside(real) {
+                "\(path) is a symbolic link that leads outside the content folder, and no content uses it; remove it"
+            } else {
+                "\(path) is not used by any content; remove it or refer to it with src=\"\(path)\""
+            }
+            return Diagnostic(.warning, .imageUnused, file: path, message: message)
         }
     }
 
