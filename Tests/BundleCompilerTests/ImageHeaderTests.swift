@@ -38,6 +38,27 @@ import Testing
         #expect(ImageHeader.read(early) == .failure(.truncated(.jpeg)))
     }
 
+    /// A changed byte anywhere in a PNG's chunks fails that chunk's CRC-32: decoders refuse
+    /// such a file. Before, only a file cut short was noticed.
+    @Test func aPNGWhoseBytesChangedIsDamaged() throws {
+        let png = try [UInt8](Data(contentsOf: Self.picture))
+        #expect(CRC32.of(ArraySlice("123456789".utf8)) == 0xCBF4_3926)  // the standard check value
+        var header = png
+        header[17] ^= 0x01  // the width, inside IHDR
+        #expect(ImageHeader.read(header) == .failure(.checksum(chunk: "IHDR")))
+        var data = png
+        data[png.count - 20] ^= 0x40  // inside the last IDAT, before IEND's 12 bytes
+        #expect(ImageHeader.read(data) == .failure(.checksum(chunk: "IDAT")))
+        let content = try Fixtures.makeContent { content in
+            try Data(data).write(to: content.appendingPathComponent("images/picture.png"))
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(Set(report.diagnostics.map(\.message)) == [
+            "'images/picture.png' is damaged: the bytes of its PNG part IDAT do not match their checksum, so the app would show it broken or not at all; copy or export it again",
+        ])
+    }
+
     @Test func aCutPictureIsReportedWhereItIsUsed() throws {
         let content = try Fixtures.makeContent { content in
             let url = content.appendingPathComponent("images/picture.png")

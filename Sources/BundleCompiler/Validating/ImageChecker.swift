@@ -79,6 +79,8 @@ struct ImageChecker {
                 report(.imageFormat, "'\(source)' is not a PNG or JPEG file; save the picture as PNG or JPEG")
             case .failure(.format(.truncated(let format))):
                 report(.imageDamaged, "'\(source)' is cut short: the \(format == .png ? "PNG" : "JPEG") file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
+            case .failure(.format(.checksum(let chunk))):
+                report(.imageDamaged, "'\(source)' is damaged: the bytes of its PNG part \(chunk) do not match their checksum, so the app would show it broken or not at all; copy or export it again")
             case .failure(.format(.unreadableDimensions(let format))):
                 report(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
             }

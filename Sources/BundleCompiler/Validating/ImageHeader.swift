@@ -3,7 +3,7 @@
 /// Hand-written: Foundation on Linux has no image decoding, and the compiler needs only the
 /// signature and the size, which both formats state in their first bytes (PNG's IHDR chunk,
 /// JPEG's start-of-frame marker), and that the file is not cut short (PNG's chunk chain to
-/// IEND, JPEG's end-of-image marker).
+/// IEND, JPEG's end-of-image marker) or, for a PNG, damaged (each chunk's CRC-32).
 struct ImageHeader: Hashable, Sendable {
     enum Format: String, Sendable {
         case png = "image/png"
@@ -25,13 +25,16 @@ struct ImageHeader: Hashable, Sendable {
         /// JPEG has no end-of-image marker after its first scan. Decoders show such a file
         /// half drawn or not at all.
         case truncated(Format)
+        /// A PNG chunk whose bytes do not match its CRC-32: decoders refuse the file, or
+        /// show it broken.
+        case checksum(chunk: String)
     }
 
     static func read(_ bytes: [UInt8]) -> Result<ImageHeader, Problem> {
         if bytes.isEmpty { return .failure(.empty) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard let header = png(bytes) else { return .failure(.unreadableDimensions(.png)) }
-            return pngIsWhole(bytes) ? .success(header) : .failure(.truncated(.png))
+            return pngProblem(bytes).map { .failure($0) } ?? .success(header)
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             guard let header = jpeg(bytes) else { return .failure(.unreadableDimensions(.jpeg)) }
@@ -73,18 +76,23 @@ struct ImageHeader: Hashable, Sendable {
         return nil
     }
 
-    /// Whether the PNG's chunks (length, type, data, CRC) follow one another to an IEND chunk
-    /// that ends inside the file. Bytes after IEND are ignored, as decoders ignore them.
-    private static func pngIsWhole(_ bytes: [UInt8]) -> Bool {
+    /// What is wrong with the PNG's chunks (length, type, data, CRC), if anything: they must
+    /// follow one another to an IEND chunk that ends inside the file, each with the CRC-32 of
+    /// its type and data. Bytes after IEND are ignored, as decoders ignore them.
+    private static func pngProblem(_ bytes: [UInt8]) -> Problem? {
         var index = 8
         while index + 12 <= bytes.count {
             let length = bigEndian(bytes, at: index, count: 4)
             let end = index + 12 + length
-            guard end <= bytes.count else { return false }
-            if bytes[(index + 4)..<(index + 8)].elementsEqual("IEND".utf8) { return true }
+            guard end <= bytes.count else { return .truncated(.png) }
+            let type = bytes[(index + 4)..<(index + 8)]
+            if CRC32.of(bytes[(index + 4)..<(end - 4)]) != UInt32(bigEndian(bytes, at: end - 4, count: 4)) {
+                return .checksum(chunk: String(decoding: type, as: UTF8.self))
+            }
+            if type.elementsEqual("IEND".utf8) { return nil }
             index = end
         }
-        return false
+        return .truncated(.png)
     }
 
     /// Whether the JPEG has an end-of-image marker (FF D9) after its first start-of-scan
@@ -102,5 +110,24 @@ struct ImageHeader: Hashable, Sendable {
 
     private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {
         bytes[offset..<(offset + count)].reduce(0) { $0 << 8 | Int($1) }
+    }
+}
+
+/// CRC-32 as PNG (and zlib) computes it: the reflected polynomial 0xEDB88320, one table
+/// lookup per byte. Written by hand: zlib has it, but its header is not among the packages the
+/// build needs, and Foundation and swift-crypto have none.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 { value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1 }
+        return value
+    }
+
+    static func of(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        table.withUnsafeBufferPointer { table in
+            for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
+        }
+        return crc ^ 0xFFFF_FFFF
     }
 }
