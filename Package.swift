@@ -36,6 +36,12 @@ let package = Package(
             name: "CICUCollation",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
         ),
+        // ICU's spoof checker (Unicode Technical Standard #39), for host names that mix
+        // scripts. Used by the compiler only.
+        .target(
+            name: "CICUSpoof",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]
+        ),
         // Two C calls the compiler needs and Swift cannot reach: an SQLite setting
         // (sqlite3_config is variadic) and glibc's malloc_trim. Used by the compiler only.
         .target(
@@ -46,7 +52,7 @@ let package = Package(
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CLibXML2", "CICUCollation", "CBuildTuning",
+                "CatalogModel", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -23,6 +23,7 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case idMismatch = "id-mismatch"
     case duplicateID = "duplicate-id"
     case linkTarget = "link-target"
+    case mixedScriptHost = "mixed-script-host"
     // Images
     case imageMissing = "image-missing"
     case imageOutsideRoot = "image-outside-root"

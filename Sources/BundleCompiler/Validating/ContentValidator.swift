@@ -42,7 +42,7 @@ public struct ContentValidator: Sendable {
         }
         let pending = rules.wait().map {
             PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
-        } + imageResult.issues
+        } + imageResult.issues + HostScripts.issues(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
         return ValidationReport(
