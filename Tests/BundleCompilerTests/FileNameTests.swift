@@ -50,6 +50,16 @@ import Testing
             "file name 'Espresso' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters (espresso.xml is taken)",
             "file name 'espresso.XML' does not end in lower-case .xml; rename it to <id>.xml (espresso.xml is taken)",
         ])
+        // Nor a name two files would be given.
+        let two = try validate { content in
+            let espresso = content.appendingPathComponent("products/espresso.xml")
+            try FileManager.default.copyItem(at: espresso, to: content.appendingPathComponent("products/Cafe-Mocha.xml"))
+            try FileManager.default.copyItem(at: espresso, to: content.appendingPathComponent("products/cafe-mocha.XML"))
+        }
+        #expect(two.diagnostics.map(\.message) == [
+            "file name 'Cafe-Mocha' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters (cafe-mocha.xml would fit more than one file)",
+            "file name 'cafe-mocha.XML' does not end in lower-case .xml; rename it to <id>.xml (cafe-mocha.xml would fit more than one file)",
+        ])
     }
 
     @Test func aSuggestedNameKeepsWholeWordsWithinTheLimit() {

@@ -89,6 +89,15 @@ import Testing
             "image-damaged 'images/picture.png' is an empty file (0 bytes); save or export the picture into it again, as PNG or JPEG",
             "image-missing 'images\\icon.png' separates folders with '\\'; write '/' instead: images/icon.png",
         ])
+        // An absolute Windows path leads out of the folder: '/' would not make it right.
+        #expect(ImageChecker.normalized("C:\\content\\images\\icon.png") == nil)
+        let absolute = try Fixtures.makeContent { content in
+            let url = content.appendingPathComponent("products/espresso.xml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "src=\"images/icon.png\"", with: "src=\"C:\\content\\images\\icon.png\"").utf8).write(to: url)
+        }
+        defer { Fixtures.remove(absolute) }
+        #expect(try Fixtures.validate(absolute).diagnostics.map(\.code) == ["image-outside-root"])
     }
 
     /// An image over 4096 pixels on a side is refused, whatever its size in bytes (a flat PNG

@@ -67,15 +67,15 @@ import Testing
          "the attribute position of <product> holds 100001, which is more than the most allowed, 100000"),
         // A quoted value's invisible characters are shown by their codes: a right-to-left
         // override quoted as it is reversed the rest of the terminal line.
-        ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"1\u{202E}2\u{200B}\">",
-         "the attribute position of <product> holds '1[U+202E]2[U+200B]', which is not accepted; write a whole number from 1 to 100000, the place in its list: lower numbers come first"),
+        ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"1\u{202E}2\u{200B}\u{A0}\">",
+         "the attribute position of <product> holds '1[U+202E]2[U+200B][U+00A0]', which is not accepted; write a whole number from 1 to 100000, the place in its list: lower numbers come first"),
         ("<product id=\"espresso\">", "<product id=\"Espresso\">",
          "the attribute id of <product> holds 'Espresso', which is not accepted; write a stable id: lower-case letters and digits in groups joined by single hyphens, at most 64 characters"),
         ("<icon src=\"images/icon.png\"/>", "<icon src=\"\"/>", "the attribute src of <icon> is empty; write it"),
         ("<summary>Tumma</summary>", "<summary>Tumma <b>ja vahva</b></summary>",
          "<summary> holds an element, where only plain text may go; remove the tags inside it and keep their text"),
         ("<icon src=\"images/icon.png\"/>", "<icon src=\"images/icon.png\">kuvake</icon>",
-         "<icon> holds text, and takes none; write it as one tag, <icon …/>, with nothing inside"),
+         "<icon> takes nothing inside, not even a space or a line break; write it as one tag, <icon …/>"),
         ("<icon src=\"images/icon.png\"/>", "<icon src=\"images/icon.png\"><p/></icon>",
          "<icon> holds an element, and takes nothing inside; write it as one tag, <icon …/>"),
         ("<name>Espresso</name>", "<name xml:lang=\"fi\">Espresso</name>", "<name> has no attribute xml:lang; remove it, or correct its name"),

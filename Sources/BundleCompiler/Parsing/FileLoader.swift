@@ -94,7 +94,7 @@ struct FileLoader {
             if let offset = source.firstInvalidUTF8Offset() {
                 return loaded.failing(.invalidUTF8, source.position(ofByte: offset), "the file is not valid UTF-8 here; save it with UTF-8 encoding")
             }
-            if case .malformed(let error) = problem, let (position, message) = MisplacedText(source: source, root: file.kind.rootElement).explanation(of: error) {
+            if case .malformed(let error) = problem, let (position, message) = MalformedSource(source: source, root: file.kind.rootElement).explanation(of: error) {
                 return loaded.failing(.xmlMalformed, position, message)
             }
             switch problem {

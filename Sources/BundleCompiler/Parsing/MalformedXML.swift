@@ -10,6 +10,12 @@ enum MalformedXML {
         words(for: error, root: root) ?? "not well-formed XML: \(error.message.trimmingTrailingPeriod()); fix the markup here"
     }
 
+    /// A character XML does not allow, by its code: "the invisible control character U+0007",
+    /// "the character U+FFFF".
+    static func words(forRefused value: UInt32) -> String {
+        (value < 0x20 ? "the invisible control character " : "the character ") + unicodeCode(value)
+    }
+
     private static func words(for error: RawXMLError, root: String) -> String? {
         let names = error.names
         switch xmlParserErrors(rawValue: UInt32(clamping: error.code)) {
@@ -41,9 +47,7 @@ enum MalformedXML {
             return "a character reference (&#…;) to a character XML does not allow; remove it"
         case XML_ERR_INVALID_CHAR where error.number > 0:
             // "PCDATA invalid Char value 7", "Char 0xFFFF out of allowed range": the number is the character.
-            let code = String(error.number, radix: 16, uppercase: true)
-            let what = error.number < 0x20 ? "the invisible control character" : "the character"
-            return "\(what) U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code), which XML does not allow; delete it"
+            return "\(words(forRefused: UInt32(clamping: error.number))), which XML does not allow; delete it"
         case XML_ERR_ATTRIBUTE_NOT_STARTED:
             return "an attribute's value is not in quotes; write it in quotes, as in name=\"value\""
         case XML_NS_ERR_UNDEFINED_NAMESPACE where names.count >= 2 && error.message.contains(" for "):

@@ -25,7 +25,7 @@ extension LibXML {
         let element = String(match.1)
         if let attribute = match.2, attribute.hasPrefix("xsi:") {
             // xsi:type and xsi:nil ask the schema to read an element another way.
-            return "<\(element)> has the attribute \(attribute), which content files do not use; remove it"
+            return Self.unusedAttribute(String(attribute), of: element)
         }
         let subject = match.2.map { "the attribute \($0) of <\(element)>" } ?? "<\(element)>"
         return explanation(of: String(match.3), element: element, parent: parent, subject: subject) ?? Self.unexplained(message)
@@ -61,13 +61,13 @@ extension LibXML {
             return "<\(element)> needs the attribute \(match.1)\(meaning); add \(match.1)=\"…\""
         }
         if body == "The element is not 'nillable'." {
-            return "<\(element)> has the attribute xsi:nil, which content files do not use; remove it"
+            return Self.unusedAttribute("xsi:nil", of: element)
         }
         if body == "Element content is not allowed, because the type definition is simple." {
             return "<\(element)> holds an element, where only plain text may go; remove the tags inside it and keep their text"
         }
         if body == "Character content is not allowed, because the content type is empty." {
-            return "<\(element)> holds text, and takes none; write it as one tag, <\(element) …/>, with nothing inside"
+            return "<\(element)> takes nothing inside, not even a space or a line break; write it as one tag, <\(element) …/>"
         }
         if body == "Element content is not allowed, because the content type is empty." {
             return "<\(element)> holds an element, and takes nothing inside; write it as one tag, <\(element) …/>"
@@ -100,6 +100,10 @@ extension LibXML {
             return match.1 == "0" ? "\(subject) is empty; write it" : "\(subject) is \(match.1) characters long; it must be at least \(match.2)"
         }
         return nil
+    }
+
+    private static func unusedAttribute(_ attribute: String, of element: String) -> String {
+        "<\(element)> has the attribute \(attribute), which content files do not use; remove it"
     }
 
     /// `em, strong, link` as `<em>, <strong> or <link>`; a single element with what it is,

@@ -36,6 +36,17 @@ struct SourceText {
         return index + marker.count
     }
 
+    /// The offset of the last `marker` that starts before `end`, if any.
+    static func offset(ofLast marker: String, in bytes: [UInt8], before end: Int) -> Int? {
+        let marker = Array(marker.utf8)
+        var start = min(end - 1, bytes.count - marker.count)
+        while start >= 0 {
+            if bytes[start...].starts(with: marker) { return start }
+            start -= 1
+        }
+        return nil
+    }
+
     /// The start tags of a file by name, as the byte offsets of their `<`, in document order.
     private final class TagIndex {
         var offsets: [[UInt8]: [Int]]?

@@ -133,21 +133,33 @@ struct ContentTree {
     }
 
     private mutating func scanEntityFolder(_ folder: String, kind: ContentFileKind) throws(CompilerError) {
-        let entries = try FileSystem.listWithTypes(root + "/" + folder)
+        let entries = try FileSystem.listWithTypes(root + "/" + folder).filter { !$0.name.hasPrefix(".") }
+        // The id each wrongly named file meant. A name is suggested only if no file of the
+        // folder has it and no other file would be given it: renaming Espresso.xml beside
+        // espresso.xml, or both Cafe-Latte.xml and cafe-latte.XML, would replace a file.
         let names = Set(entries.map(\.name))
-        /// Whether a name suggested for a file is taken by another file of the folder
-        /// (Espresso.xml beside espresso.xml): then it is not suggested.
-        func isTaken(_ suggestion: String) -> Bool { names.contains(suggestion + ".xml") }
-        for (name, type) in entries where !name.hasPrefix(".") {
+        var meant: [String: Int] = [:]
+        for (name, type) in entries { if let id = Self.meantID(name, type: type) { meant[id, default: 0] += 1 } }
+        func suggestion(_ id: String) -> String? {
+            isValidSlug(id) && !names.contains(id + ".xml") && meant[id] == 1 ? id + ".xml" : nil
+        }
+        func whyNone(_ id: String) -> String {
+            guard isValidSlug(id) else { return "" }
+            return names.contains(id + ".xml") ? " (\(id).xml is taken)" : " (\(id).xml would fit more than one file)"
+        }
+        for (name, type) in entries {
             let path = folder + "/" + name
             // espresso.XML is meant as content: an error, not a file silently ignored (whose
             // product would then be missing, or unknown to every recipe naming it).
-            if type != .folder, !name.hasSuffix(".xml"), name.lowercased().hasSuffix(".xml"), name.count > 4 {
-                let suggestion = Self.slug(from: String(name.dropLast(4)))
-                diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, suggestion),
-                    message: "file name '\(name)' does not end in lower-case .xml; rename it to "
-                        + (!isValidSlug(suggestion) ? "<id>.xml" : isTaken(suggestion) ? "<id>.xml (\(suggestion).xml is taken)" : "\(suggestion).xml")))
-                unread.insert(EntityReference(kind.entityKind, suggestion))
+            if let id = Self.meantID(name, type: type) {
+                let message = name.hasSuffix(".xml")
+                    ? "file name '\(name.dropLast(4))' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
+                        + (suggestion(id).map { ", for example '\($0)'" } ?? whyNone(id))
+                    : "file name '\(name)' does not end in lower-case .xml; rename it to " + (suggestion(id) ?? "<id>.xml" + whyNone(id))
+                diagnostics.append(Diagnostic(.error, .invalidFileName, file: path,
+                                              entity: EntityReference(kind.entityKind, name.hasSuffix(".xml") ? String(name.dropLast(4)) : id),
+                                              message: message))
+                unread.insert(EntityReference(kind.entityKind, id))
                 continue
             }
             guard name.hasSuffix(".xml") else {
@@ -155,17 +167,17 @@ struct ContentTree {
                     message: "\(path) is not an XML file and is ignored; only <id>.xml files belong in \(folder)/"))
                 continue
             }
-            let id = String(name.dropLast(4))
-            guard isValidSlug(id) else {
-                let suggestion = Self.slug(from: id)
-                diagnostics.append(Diagnostic(.error, .invalidFileName, file: path, entity: EntityReference(kind.entityKind, id),
-                    message: "file name '\(id)' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
-                        + (!isValidSlug(suggestion) ? "" : isTaken(suggestion) ? " (\(suggestion).xml is taken)" : ", for example '\(suggestion).xml'")))
-                unread.insert(EntityReference(kind.entityKind, suggestion))
-                continue
-            }
-            add(ContentFile(path: path, kind: kind, id: id), type: type)
+            add(ContentFile(path: path, kind: kind, id: String(name.dropLast(4))), type: type)
         }
+    }
+
+    /// The id a content file's name meant, when the name is not `<id>.xml` but was meant as
+    /// content: `Espresso.xml` or `espresso.XML` (`espresso`); nil for a good name, or for a
+    /// file that is not XML at all.
+    private static func meantID(_ name: String, type: FileSystem.EntryType?) -> String? {
+        let stem = String(name.dropLast(4))
+        if name.hasSuffix(".xml") { return isValidSlug(stem) ? nil : slug(from: stem) }
+        return type != .folder && name.count > 4 && name.lowercased().hasSuffix(".xml") ? slug(from: stem) : nil
     }
 
     private mutating func scanImages(_ folder: String) throws(CompilerError) {

@@ -36,8 +36,10 @@ struct ImageChecker {
                 issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: place.entity, field: place.field, message: message))
             }
             guard let path = Self.normalized(source) else {
-                // A Windows path: a name, not a way out of the folder.
-                if source.contains("\\"), let meant = Self.normalized(source.replacingOccurrences(of: "\\", with: "/")) {
+                // A relative Windows path: a name, not a way out of the folder. An absolute one
+                // (C:\…, \\server\…) does lead out.
+                if source.contains("\\"), !source.hasPrefix("\\"), source.dropFirst().first != ":",
+                   let meant = Self.normalized(source.replacingOccurrences(of: "\\", with: "/")) {
                     report(.imageMissing, "'\(source)' separates folders with '\\'; write '/' instead: \(meant)")
                     // The image meant is not also reported unused.
                     used.insert(meant)
