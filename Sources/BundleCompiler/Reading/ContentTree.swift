@@ -138,8 +138,9 @@ struct ContentTree {
         // folder has it and no other file would be given it: renaming Espresso.xml beside
         // espresso.xml, or both Cafe-Latte.xml and cafe-latte.XML, would replace a file.
         let names = Set(entries.map(\.name))
+        let meantIDs = entries.map { Self.meantID($0.name, type: $0.type) }
         var meant: [String: Int] = [:]
-        for (name, type) in entries { if let id = Self.meantID(name, type: type) { meant[id, default: 0] += 1 } }
+        for id in meantIDs.compactMap({ $0 }) { meant[id, default: 0] += 1 }
         func suggestion(_ id: String) -> String? {
             isValidSlug(id) && !names.contains(id + ".xml") && meant[id] == 1 ? id + ".xml" : nil
         }
@@ -147,11 +148,11 @@ struct ContentTree {
             guard isValidSlug(id) else { return "" }
             return names.contains(id + ".xml") ? " (\(id).xml is taken)" : " (\(id).xml would fit more than one file)"
         }
-        for (name, type) in entries {
+        for ((name, type), meantID) in zip(entries, meantIDs) {
             let path = folder + "/" + name
             // espresso.XML is meant as content: an error, not a file silently ignored (whose
             // product would then be missing, or unknown to every recipe naming it).
-            if let id = Self.meantID(name, type: type) {
+            if let id = meantID {
                 let message = name.hasSuffix(".xml")
                     ? "file name '\(name.dropLast(4))' is not a valid id; use lower-case letters, digits and single hyphens, at most 64 characters"
                         + (suggestion(id).map { ", for example '\($0)'" } ?? whyNone(id))
