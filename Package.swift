@@ -15,14 +15,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
-        // The client library: model types and the relation rules. Foundation only, so that it
-        // builds for iOS and macOS as well as Linux.
+        // The client library: model types, the relation rules and the bundle reader. Foundation,
+        // GRDB (and SQLite's C API through GRDBSQLite) and swift-crypto only, so that it builds
+        // for iOS and macOS as well as Linux.
         .target(
             name: "CatalogModel",
             dependencies: [
                 .product(name: "Tagged", package: "swift-tagged"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-            ]
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            // schema.sql is a link to the repository root's schema.sql, the one source: the
+            // compiler creates it and the reader checks a bundle's schema against it.
+            resources: [.embedInCode("Bundle/schema.sql")]
         ),
         // libxml2 from the system (Debian: libxml2-dev). Used by the compiler only.
         .systemLibrary(
@@ -57,8 +63,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // schema.sql is a link to the repository root's schema.sql, the one source.
-            resources: [.embedInCode("Schema/content.xsd"), .embedInCode("Schema/schema.sql")]
+            resources: [.embedInCode("Schema/content.xsd")]
         ),
         // The thin command: flags in, library calls, printing and exit codes out.
         .executableTarget(
@@ -79,7 +84,7 @@ let package = Package(
             dependencies: ["CatalogModel", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
-        .testTarget(name: "DignoTests", dependencies: ["digno"]),
+        .testTarget(name: "DignoTests", dependencies: ["digno", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "BundleCompilerTests",
             dependencies: ["BundleCompiler", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],

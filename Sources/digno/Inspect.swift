@@ -14,13 +14,18 @@ struct Inspect: ParsableCommand {
     @Argument(help: "The bundle file.")
     var file: String
 
+    @Option(help: ArgumentHelp(
+        "The bundle's manifest, to compare it with (default: the one beside the bundle, if there is one).",
+        valueName: "file"))
+    var manifest: String?
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
     func run() throws {
         let inspection: BundleInspection
         do {
-            inspection = try BundleInspection.inspect(file)
+            inspection = try BundleInspection.inspect(file, manifest: manifest)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             if case .missing = error { throw ExitCode(2) }

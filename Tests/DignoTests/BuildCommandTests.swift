@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `digno build` and `digno inspect` as a user sees them.
@@ -29,7 +30,8 @@ import Testing
         #expect(inspect.output.hasPrefix("file: out/catalog.sqlite ("))
         #expect(inspect.output.contains("release: 2026.11.0 of 2026-11-01\nschema version: 2\n"))
         #expect(inspect.output.contains("counts: 3 images, 2 products, 1 promotions, 2 recipe_products, 2 recipes, 2 retailer_products, 1 retailers\n"))
-        #expect(inspect.output.hasSuffix("checks: integrity, foreign keys, relations: ok\n"))
+        #expect(inspect.output.contains("\nmanifest: out/catalog.manifest.json\n"))
+        #expect(inspect.output.hasSuffix("checks: schema, integrity, CHECK constraints, column types, release information, foreign keys, relations, images, the app's reading, manifest: ok\n"))
         let json = try DignoRunner.run(["inspect", "out/catalog.sqlite", "--format", "json"], in: folder)
         let decoded = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         #expect((decoded?["problems"] as? [String]) == [])
@@ -166,4 +168,50 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("dist").path).sorted()
                 == ["catalog.manifest.json", "catalog.sqlite"])
     #expect(try Data(contentsOf: bundle) != bundleBefore)
+}
+
+/// A hand-edited bundle neither crashes nor hangs `digno inspect` or `digno show`: each says
+/// what is wrong and exits with status 1.
+@Suite struct DamagedBundleCommandTests {
+    static func damaged(_ steps: [String]) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-damaged-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
+        #expect(try DignoRunner.run(["build", "--content", valid, "--output", "catalog.sqlite", "--quiet"], in: folder).status == 0)
+        for step in steps {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = false
+            let queue = try DatabaseQueue(path: folder.appendingPathComponent("catalog.sqlite").path, configuration: configuration)
+            try queue.writeWithoutTransaction { try $0.execute(sql: step) }
+            try queue.close()
+        }
+        return folder
+    }
+
+    @Test func aValueOfTheWrongTypeIsReportedNotACrash() throws {
+        let folder = try Self.damaged(["PRAGMA ignore_check_constraints = ON; UPDATE retailers SET latitude = 'north', longitude = 24.9"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let show = try DignoRunner.run(["show", "catalog.sqlite", "cafedigno://retailers"], in: folder)
+        #expect(show.status == 1)
+        #expect(show.errors.hasSuffix("is damaged (its column 'latitude' holds text, not a number or NULL); download or install the bundle again\n"))
+        let inspect = try DignoRunner.run(["inspect", "catalog.sqlite"], in: folder)
+        #expect(inspect.status == 1)
+        #expect(inspect.output.contains("\n  column types: retailers.latitude holds 1 value that is not real or NULL\n"))
+        #expect(inspect.output.contains("\n  manifest: the file's SHA-256 is "))
+    }
+
+    @Test func aTableReplacedByAViewThatLoopsIsRefusedAtOnce() throws {
+        let folder = try Self.damaged(["DROP TABLE products", """
+            CREATE VIEW products AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n)
+            SELECT 'p' || x AS id, x AS position, 'name' AS name, 'summary' AS summary, '' AS icon, '[]' AS body_json, 'text' AS body_text FROM n
+            """])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let show = try DignoRunner.run(["show", "catalog.sqlite", "cafedigno://products"], in: folder)
+        #expect(show.status == 1)
+        #expect(show.errors.contains("is damaged (its schema is not a bundle's: 'products' is a view, not a table;"))
+        let inspect = try DignoRunner.run(["inspect", "catalog.sqlite"], in: folder)
+        #expect(inspect.status == 1)
+        #expect(inspect.output.contains("\n  schema: 'products' is a view, not a table\n"))
+        #expect(inspect.output.contains("\n  the other checks were not run: the schema is not a bundle's, so no table can be read safely\n"))
+    }
 }

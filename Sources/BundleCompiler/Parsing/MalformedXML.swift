@@ -1,3 +1,4 @@
+import CatalogModel
 import CLibXML2
 
 /// libxml2's well-formedness errors in the words of someone who edits content rather than

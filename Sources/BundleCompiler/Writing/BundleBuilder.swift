@@ -25,11 +25,7 @@ public struct BundleBuilder: Sendable {
     }
 
     /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
-    public var manifestPath: String {
-        let (folder, name) = AtomicFile.split(output)
-        let stem = name.hasSuffix(".sqlite") ? String(name.dropLast(7)) : name
-        return folder + "/" + stem + ".manifest.json"
-    }
+    public var manifestPath: String { Manifest.path(forBundle: output) }
 
     /// The compiler's version.
     public static let version = "0.1.0"

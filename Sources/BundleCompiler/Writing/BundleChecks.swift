@@ -1,3 +1,4 @@
+import CatalogModel
 import Crypto
 import Foundation
 import GRDB
@@ -32,6 +33,17 @@ enum BundleChecks {
         ("indexed text without a search entry", "SELECT id FROM search_docsize WHERE id NOT IN (SELECT rowid FROM search_entries)"),
     ]
 
+    /// A value as a problem quotes it.
+    static func shown(_ value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "NULL"
+        case .int64(let number): String(number)
+        case .double(let number): String(number)
+        case .string(let text): text.showingInvisibles
+        case .blob(let bytes): "\(bytes.count) bytes"
+        }
+    }
+
     /// Every problem found, as short descriptions; empty when the bundle is sound.
     static func problems(in db: Database) throws -> [String] {
         try integrityProblems(in: db) + ruleProblems(in: db)
@@ -49,21 +61,29 @@ enum BundleChecks {
         var problems: [String] = []
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         if !foreignKeys.isEmpty {
-            problems.append("foreign_key_check: " + foreignKeys.map { "\($0[0] as String? ?? "?") row \($0[1] as Int64? ?? 0) → \($0[2] as String? ?? "?")" }.joined(separator: "; "))
+            problems.append("foreign_key_check: " + foreignKeys.prefix(5).map { row in
+                let table = (try? row.value("table", as: String?.self)) ?? nil, parent = (try? row.value("parent", as: String?.self)) ?? nil
+                let rowid = (try? row.value("rowid", as: Int64?.self)) ?? nil
+                return "\(table ?? "?") row \(rowid.map(String.init) ?? "?") → \(parent ?? "?")"
+            }.joined(separator: "; "))
         }
         for rule in relationRules {
-            let rows = try String.fetchAll(db, sql: rule.sql)
-            if !rows.isEmpty { problems.append("\(rule.name): \(rows.prefix(5).joined(separator: ", "))") }
+            // Read as whatever they hold: an id, a rowid, or NULL in a damaged bundle.
+            let rows = try DatabaseValue.fetchAll(db, sql: rule.sql + " LIMIT 5")
+            if !rows.isEmpty { problems.append("\(rule.name): \(rows.map(Self.shown).joined(separator: ", "))") }
         }
         // Each image is addressed by the SHA-256 of its bytes: a flipped bit inside one passes
         // SQLite's checks, since a BLOB's bytes are not checked by anything else.
         // One image at a time: a cursor, not every blob in memory at once.
+        // Each value is read as what it may be: a damaged bundle holds anything.
         var damagedImages: [String] = []
-        let images = try Row.fetchCursor(db, sql: "SELECT sha256, bytes FROM images")
+        let images = try Row.fetchCursor(db, sql: "SELECT rowid, sha256, bytes FROM images")
         while let row = try images.next() {
-            let key: String = row["sha256"]
-            let bytes: Data = row["bytes"]
-            if SHA256.hash(data: bytes).hexString != key { damagedImages.append(String(key.prefix(12))) }
+            let key = (try? row.value("sha256", as: String.self)) ?? ""
+            let bytes = try? row.value("bytes", as: Data.self)
+            if bytes.map({ SHA256.hash(data: $0).hexString }) != key {
+                damagedImages.append(key.isEmpty ? "row \((try? row.value("rowid", as: Int64.self)) ?? 0)" : String(key.prefix(12)).showingInvisibles)
+            }
         }
         if !damagedImages.isEmpty {
             problems.append("images whose bytes do not match their SHA-256: \(damagedImages.prefix(5).joined(separator: ", "))")

@@ -18,6 +18,12 @@ public enum BundleSchema {
     /// bundle, mostly such pages, is 0.6 MB instead of 0.2. Set explicitly before `VACUUM
     /// INTO`, because the scratch databases use larger pages still.
     public static let pageSize = 16384
-    /// The SQL that creates every table.
-    public static let sql = String(decoding: PackageResources.schema_sql, as: UTF8.self)
+    /// The SQL that creates every table: `schema.sql`, which CatalogModel embeds and checks
+    /// every bundle it opens against.
+    public static let sql = BundleSchemaDefinition.sql
+    /// The schema cookie (`PRAGMA schema_version`) of a bundle as the compiler writes it: one
+    /// more than the number of statements of `schema.sql` that change the schema, because
+    /// `VACUUM INTO` adds one. A bundle whose schema was changed after the build, even changed
+    /// back, has another; `digno inspect` reports it.
+    public static let schemaCookie = 24
 }

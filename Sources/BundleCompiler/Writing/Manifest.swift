@@ -28,6 +28,14 @@ public struct Manifest: Codable, Equatable, Sendable {
         public var bytes: Int
     }
 
+    /// Where the compiler writes the manifest of the bundle at `bundle`: beside it, with
+    /// `.manifest.json` in place of `.sqlite`.
+    public static func path(forBundle bundle: String) -> String {
+        let (folder, name) = AtomicFile.split(bundle)
+        let stem = name.hasSuffix(".sqlite") ? String(name.dropLast(7)) : name
+        return folder + "/" + stem + ".manifest.json"
+    }
+
     /// The manifest as written: sorted keys, two-space indentation, a final line break.
     func encoded() -> [UInt8] {
         let encoder = JSONEncoder()

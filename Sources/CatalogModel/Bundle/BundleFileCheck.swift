@@ -47,7 +47,7 @@ public enum BundleFileCheck {
     }
 
     /// The size in bytes of the file at `path`, a link followed; nil if there is none.
-    static func size(at path: String) -> Int? {
+    package static func size(at path: String) -> Int? {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : nil
     }

@@ -37,15 +37,15 @@ extension CatalogBundle {
             LEFT JOIN retailers s ON e.kind = 'retailer' AND s.id = e.entity_id
             WHERE search MATCH ? ORDER BY \(order) LIMIT ?
             """, arguments: [match, limit + excluding.count]).compactMap { row in
-            let id: String = row["entity_id"]
+            let id = try row.slug("entity_id")
             let target: SearchTarget
-            switch row["kind"] as String {
+            switch try row.value("kind", as: String.self) {
             case "product": target = .product(ProductID(rawValue: id))
             case "recipe": target = .recipe(RecipeID(rawValue: id))
             case "retailer": target = .retailer(RetailerID(rawValue: id))
-            default: return nil
+            case let kind: throw BundleValueError(column: "kind", problem: "'\(Row.excerpt(kind))', not product, recipe or retailer")
             }
-            return excluding.contains(target) ? nil : SearchHit(target: target, name: row["name"], summary: row["summary"])
+            return excluding.contains(target) ? nil : SearchHit(target: target, name: try row.nonEmptyText("name"), summary: try row.value("summary"))
         }.prefix(limit).map { $0 }
     }
 
@@ -61,8 +61,9 @@ extension CatalogBundle {
     /// distance in metres.
     public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) throws(CatalogBundleError) -> [(retailer: RetailerRow, metres: Double)] {
         let located = try read { db in
-            try Row.fetchAll(db, sql: "SELECT id, latitude, longitude FROM retailers WHERE latitude IS NOT NULL")
-                .map { (id: RetailerID(rawValue: $0["id"]), coordinate: Coordinate(latitude: $0["latitude"], longitude: $0["longitude"])) }
+            try Row.fetchAll(db, sql: "SELECT * FROM retailers WHERE latitude IS NOT NULL").compactMap { row in
+                try RetailerRow(row: row, sells: []).coordinate.map { (id: RetailerID(rawValue: try row.slug("id")), coordinate: $0) }
+            }
         }
         let nearest = located.map { ($0.id, coordinate.metres(to: $0.coordinate)) }
             .sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }

@@ -7,15 +7,14 @@ extension CatalogBundle {
     public func catalog() throws(CatalogBundleError) -> Catalog {
         let sections = try self.sections().map { Section(id: $0.id, title: $0.title, icon: ImageReference(source: $0.icon.rawValue)) }
         let home = try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT logo, image, image_alt, body_json FROM home WHERE id = 1") else {
-                throw DatabaseError(message: "the bundle has no home page")
-            }
-            let promotions = try Row.fetchAll(db, sql: "SELECT * FROM promotions ORDER BY position").map(Self.promotion).map {
+            let row = try Self.homeRow(db)
+            let promotions = try Row.fetchAll(db, sql: "SELECT * FROM promotions ORDER BY position").map(PromotionCard.init(row:)).map {
                 Promotion(id: $0.id, title: $0.title, text: $0.text, image: ImageReference(source: $0.picture.image.rawValue, alt: $0.picture.alt),
                           firstDay: $0.firstDay, lastDay: $0.lastDay, link: $0.link)
             }
-            return HomePage(logo: ImageReference(source: row["logo"]), image: ImageReference(source: row["image"], alt: row["image_alt"]),
-                            body: try Self.richText(row["body_json"]), promotions: promotions)
+            let picture = try Picture(row: row, alt: "image_alt")
+            return HomePage(logo: ImageReference(source: try row.imageID("logo").rawValue), image: ImageReference(source: picture.image.rawValue, alt: picture.alt),
+                            body: try row.richText("body_json"), promotions: promotions)
         }
         let company = try self.company()
         func references(_ pictures: [Picture]) -> [ImageReference] { pictures.map { ImageReference(source: $0.image.rawValue, alt: $0.alt) } }

@@ -1,0 +1,192 @@
+@testable import CatalogModel
+import Foundation
+import GRDB
+import Testing
+
+/// A bundle is untrusted input: whatever is wrong with one, opening it and reading every screen
+/// gives `CatalogBundleError`, never a crash or a hang.
+@Suite struct DamagedBundleTests {
+    /// A copy of the small bundle, changed by SQL: each step on its own read-write connection,
+    /// foreign keys off (a change through `writable_schema` takes effect for the next one).
+    static func edited(_ steps: [String]) throws -> String {
+        let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { _ in }
+        for step in steps {
+            var configuration = Configuration()
+            configuration.foreignKeysEnabled = false
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.writeWithoutTransaction { try $0.execute(sql: step) }
+            try queue.close()
+        }
+        return path
+    }
+
+    /// Replaces a column's definition in the schema's text, through `writable_schema`, so
+    /// that a value the schema forbids can be stored and the schema then put back as it was.
+    static func redefine(_ table: String, _ from: String, _ to: String) -> String {
+        "PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = replace(sql, '\(from)', '\(to)') WHERE name = '\(table)'; PRAGMA writable_schema = OFF"
+    }
+
+    /// Reads every screen and every image, as an app browsing the whole bundle would.
+    static func readEverything(_ bundle: CatalogBundle) throws(CatalogBundleError) {
+        _ = try bundle.sections()
+        _ = try bundle.home(on: Day("2026-11-22")!)
+        for row in try bundle.productRows() { _ = try bundle.product(row.id) }
+        for row in try bundle.recipeRows() { _ = try bundle.recipe(row.id) }
+        for row in try bundle.retailerRows() { _ = try bundle.image(row.logo) }
+        _ = try bundle.company()
+        _ = try bundle.search("es")
+        _ = try bundle.retailersNearest(to: Coordinate(latitude: 60.17, longitude: 24.94))
+        _ = try bundle.catalog()
+    }
+
+    @Test(arguments: [
+        // Release information, read before anything else of the tables.
+        ([redefine("bundle_info", "value TEXT NOT NULL", "value TEXT"), "UPDATE bundle_info SET value = NULL WHERE key = 'brand'",
+          redefine("bundle_info", "value TEXT", "value TEXT NOT NULL")],
+         "its column 'value' holds NULL, not text"),
+        (["UPDATE bundle_info SET value = '2026-02-30' WHERE key = 'release_date'"], "its release date '2026-02-30' is not a day (YYYY-MM-DD)"),
+        (["DELETE FROM bundle_info WHERE key = 'content_digest'"], "its release information has no content_digest"),
+        (["UPDATE bundle_info SET value = '3' WHERE key = 'schema_version'"], "its release information's schema version '3' is not the file's, 2"),
+        // The schema, checked before any table is read.
+        (["CREATE VIEW loader AS SELECT load_extension('/tmp/evil.so') AS x"],
+         "its schema is not a bundle's: an extra view 'loader', which a bundle does not have"),
+        (["CREATE TRIGGER keep AFTER INSERT ON products BEGIN SELECT 1; END"],
+         "its schema is not a bundle's: an extra trigger 'keep', which a bundle does not have"),
+        (["DROP TABLE products", """
+          CREATE VIEW products AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n)
+          SELECT 'p' || x AS id, x AS position, 'name' AS name, 'summary' AS summary, '' AS icon, '[]' AS body_json, 'text' AS body_text FROM n
+          """], "its schema is not a bundle's: 'products' is a view, not a table; index 'sqlite_autoindex_products_1' is missing; index 'sqlite_autoindex_products_2' is missing"),
+        (["DROP INDEX retailer_products_by_product"], "its schema is not a bundle's: index 'retailer_products_by_product' is missing"),
+    ] as [([String], String)])
+    func aDamagedBundleDoesNotOpen(steps: [String], reason: String) throws {
+        let path = try Self.edited(steps)
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: reason)) {
+            try CatalogBundle(path: path, trust: InMemoryTrustStore())
+        }
+    }
+
+    /// Values that SQLite's `quick_check` of a read-only file does not test, or that changed
+    /// after a file passed it (the trust store remembers a file by its digest and size): the
+    /// bundle opens, and the screen that reads the value fails with what is wrong. CHECK
+    /// constraints are off while the values are written.
+    @Test(arguments: [
+        (["UPDATE retailers SET latitude = 'north', longitude = 24.9 WHERE rowid = 1"], "its column 'latitude' holds text, not a number or NULL"),
+        (["UPDATE retailers SET latitude = 95, longitude = 24.9 WHERE rowid = 1"], "its column 'latitude' holds 95.0 with longitude 24.9, not a place on Earth"),
+        (["UPDATE retailers SET latitude = NULL, longitude = 24.9 WHERE rowid = 1"], "its column 'latitude' holds NULL with longitude 24.9, not a place on Earth"),
+        ([redefine("products", "name TEXT NOT NULL CHECK", "name TEXT CHECK"), "UPDATE products SET name = NULL",
+          redefine("products", "name TEXT CHECK", "name TEXT NOT NULL CHECK")],
+         "its column 'name' holds NULL, not text"),
+        (["UPDATE products SET body_json = '{}'"], "its column 'body_json' holds text that is not rich text as a bundle stores it"),
+        (["UPDATE products SET icon = 'icon.png'"], "its column 'icon' holds 'icon.png', not an image's SHA-256"),
+        (["UPDATE products SET id = 'Espresso/../x' WHERE position = 1"],
+         "its column 'id' holds 'Espresso/../x', not an id such as cafe-latte"),
+        (["UPDATE promotions SET first_day = '2026-13-01'"], "its column 'first_day' holds '2026-13-01', not a day (YYYY-MM-DD)"),
+        (["UPDATE sections SET id = 'settings' WHERE position = 5"], "its column 'id' holds 'settings', not one of the five sections"),
+        (["UPDATE images SET media_type = 'image/gif'"], "its column 'media_type' holds 'image/gif', not image/png or image/jpeg"),
+    ] as [([String], String)])
+    func aWrongValueIsADamagedBundleNotACrash(steps: [String], reason: String) throws {
+        let path = try Self.edited(steps.map { "PRAGMA ignore_check_constraints = ON; " + $0 })
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: reason)) {
+            try Self.readEverything(try CatalogBundle(path: path, trust: TrustingStore()))
+        }
+    }
+
+    /// A NULL where the schema says NOT NULL is found by the first open's `quick_check`.
+    @Test func aNullInANotNullColumnFailsTheFirstCheck() throws {
+        let path = try Self.edited([Self.redefine("products", "name TEXT NOT NULL CHECK", "name TEXT CHECK"), "UPDATE products SET name = NULL WHERE position = 1",
+                                    Self.redefine("products", "name TEXT CHECK", "name TEXT NOT NULL CHECK")])
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: "NULL value in products.name")) {
+            try CatalogBundle(path: path, trust: InMemoryTrustStore())
+        }
+    }
+
+    /// A query that would run forever is stopped at the bound, and the bundle says why.
+    @Test func aQueryThatLoopsIsStopped() throws {
+        let bound = QueryBound(instructions: 2_000_000)
+        let bundle = try CatalogBundle(path: BundleFixtures.small, expectedSHA256: nil, trust: InMemoryTrustStore(), bound: bound)
+        #expect(throws: CatalogBundleError.damaged(path: BundleFixtures.small, reason: "a query did not finish within 2 million steps: the bundle's schema or data makes it loop")) {
+            try bundle.read { db in
+                try Int.fetchOne(db, sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n")
+            }
+        }
+        // The bound is per read: the next one runs.
+        #expect(try bundle.productRows().count == 2)
+        // And the standard bound leaves room for every read of a real bundle.
+        try Self.readEverything(try CatalogBundle(path: BundleFixtures.shipped, trust: InMemoryTrustStore()))
+    }
+
+    /// The deep check: the whole file against the SHA-256 its manifest gives.
+    @Test func theFileIsCheckedAgainstAnExpectedSHA256() throws {
+        let sha256 = try #require(BundleFileDigest.sha256(path: BundleFixtures.small)).hex
+        #expect(throws: Never.self) { try CatalogBundle(path: BundleFixtures.small, expectedSHA256: sha256.uppercased(), trust: InMemoryTrustStore()) }
+        // A letter changed inside a stored text: SQLite's checks cannot see it.
+        var changed = ""
+        let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { data in
+            if let found = data.range(of: Data("Tummapaahteinen".utf8)) { data[found.lowerBound] = UInt8(ascii: "D") }
+        }
+        changed = try #require(BundleFileDigest.sha256(path: path)).hex
+        #expect(changed != sha256)
+        #expect(throws: Never.self) { try Self.readEverything(try CatalogBundle(path: path, trust: InMemoryTrustStore())) }
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: "its SHA-256 is \(changed), not the expected \(sha256): the file changed after it was built")) {
+            try CatalogBundle(path: path, expectedSHA256: sha256, trust: InMemoryTrustStore())
+        }
+    }
+
+    /// Pages zeroed, swapped or with bits flipped, as a failing flash chip leaves them: every
+    /// copy either reads or gives `CatalogBundleError`. A crash would end the test run.
+    @Test func zeroedSwappedAndFlippedPagesNeverCrash() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: BundleFixtures.small))
+        let pageSize = CatalogBundleOpeningTests.pageSize(of: original)
+        let pages = original.count / pageSize
+        var random = SplitMix64(seed: 19)
+        var outcomes: [String: Int] = [:]
+        func attempt(_ change: (inout Data) -> Void) throws {
+            let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small, change)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            do {
+                try Self.readEverything(try CatalogBundle(path: path, trust: InMemoryTrustStore()))
+                outcomes["read", default: 0] += 1
+            } catch {
+                outcomes["refused", default: 0] += 1
+            }
+        }
+        for page in 0..<pages {
+            try attempt { $0.replaceSubrange(page * pageSize..<(page + 1) * pageSize, with: Data(count: pageSize)) }
+        }
+        for _ in 0..<40 {
+            let a = Int(random.next() % UInt64(pages)), b = Int(random.next() % UInt64(pages))
+            try attempt { data in
+                let first = data.subdata(in: a * pageSize..<(a + 1) * pageSize), second = data.subdata(in: b * pageSize..<(b + 1) * pageSize)
+                data.replaceSubrange(a * pageSize..<(a + 1) * pageSize, with: second)
+                data.replaceSubrange(b * pageSize..<(b + 1) * pageSize, with: first)
+            }
+        }
+        for _ in 0..<200 {
+            let offset = 100 + Int(random.next() % UInt64(original.count - 100)), bit = UInt8(1) << (random.next() % 8)
+            try attempt { $0[offset] ^= bit }
+        }
+        #expect(outcomes["refused", default: 0] > 0)
+        #expect(outcomes.values.reduce(0, +) == pages + 240)
+    }
+}
+
+/// A trust store that takes every file for checked, as one does for a file that passed its
+/// check and was damaged later.
+struct TrustingStore: BundleTrustStore {
+    func isVerified(_ identity: String) -> Bool { true }
+    func markVerified(_ identity: String) {}
+}
+
+/// A small deterministic random number generator (SplitMix64), so that a failing case can be
+/// found again.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
