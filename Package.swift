@@ -93,3 +93,18 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzz targets (libFuzzer), declared only when DIGNO_FUZZ is set: their `main` is the
+// fuzzer runtime's, linked by `--sanitize=fuzzer`, so a plain `swift build` could not link them.
+// `DIGNO_FUZZ=1 swift build --scratch-path .build-fuzz --sanitize=fuzzer --sanitize=address
+// --product fuzz-bundle` builds one; docs/FUZZING.md says how to run them.
+if Context.environment["DIGNO_FUZZ"] != nil {
+    package.targets += [
+        .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogModel"], path: "Fuzz/FuzzBundle"),
+        .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler"], path: "Fuzz/FuzzContent"),
+    ]
+    package.products += [
+        .executable(name: "fuzz-bundle", targets: ["fuzz-bundle"]),
+        .executable(name: "fuzz-content", targets: ["fuzz-content"]),
+    ]
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+extension CatalogBundle {
+    /// Reads every screen and every image once, as an app browsing the whole bundle would: what
+    /// the damaged-bundle tests and the bundle fuzz target run on each bundle they make.
+    package func readEveryScreen(on day: Day) throws(CatalogBundleError) {
+        _ = try sections()
+        _ = try home(on: day)
+        for row in try productRows() { _ = try product(row.id) }
+        for row in try recipeRows() { _ = try recipe(row.id) }
+        for row in try retailerRows() { _ = try image(row.logo) }
+        _ = try company()
+        _ = try search("es")
+        _ = try retailersNearest(to: Coordinate(latitude: 60.17, longitude: 24.94))
+        _ = try catalog()
+    }
+}
