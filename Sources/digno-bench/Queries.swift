@@ -22,6 +22,16 @@ struct Queries: ParsableCommand {
         // The deep check an app may run once after a download: the whole file's SHA-256.
         guard let sha256 = BundleFileDigest.sha256(path: bundle)?.hex else { throw ValidationError("cannot read \(bundle)") }
         let deepOpen = try time(5) { _ = try CatalogBundle(path: bundle, expectedSHA256: sha256, trust: trust).home(on: day) }
+        // The peer for the deep check, timed beside it: coreutils' sha256sum reading the same file.
+        let peer = FileManager.default.isExecutableFile(atPath: "/usr/bin/sha256sum")
+            ? try time(5) {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+                process.arguments = [bundle]
+                process.standardOutput = FileHandle.nullDevice
+                try process.run()
+                process.waitUntilExit()
+            } : []
         let catalog = try CatalogBundle(path: bundle, trust: trust)
         let products = try catalog.productRows().map(\.id)
         let recipes = try catalog.recipeRows().map(\.id)
@@ -40,7 +50,8 @@ struct Queries: ParsableCommand {
         print("query                                median ms   p99 ms")
         for (name, samples) in [("first open + home + quick_check", firstOpen), ("open + home", open),
                                 ("open + home + SHA-256 of the file", deepOpen), ("recipe list page of 50", listPage),
-                                ("product detail", productDetail), ("recipe detail", recipeDetail), ("search as you type", search)] {
+                                ("product detail", productDetail), ("recipe detail", recipeDetail), ("search as you type", search),
+                                ("peer: sha256sum of the file", peer)] where !samples.isEmpty {
             print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "  %9.3f  %7.3f", percentile(samples, 0.5), percentile(samples, 0.99)))
         }
     }

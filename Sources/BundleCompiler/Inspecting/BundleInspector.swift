@@ -32,7 +32,7 @@ struct BundleInspector {
             file: path, bytes: digest.bytes, sha256: digest.hex, manifest: manifest?.path, schemaVersion: 0, info: [:], counts: [:],
             tableBytes: [:], imageBytes: 0, problems: [])
         do {
-            try queue.read { db in try QueryBound.standard.run(db) { db in try examine(db, into: &inspection) } }
+            try queue.read { db in try QueryBound.wholeFile(bytes: digest.bytes).run(db) { db in try examine(db, into: &inspection) } }
         } catch let failure as BundleInspection.Failure {
             throw failure
         } catch let error as CatalogBundleError {
@@ -81,7 +81,7 @@ struct BundleInspector {
             inspection.counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         }
         inspection.imageBytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM images") ?? 0
-        inspection.problems += try StoredValueChecks.integrityProblems(db)
+        inspection.problems += try StoredValueChecks.integrityProblems(db, bytes: inspection.bytes)
         inspection.problems += try StoredValueChecks.typeProblems(db)
         inspection.problems += try BundleChecks.ruleProblems(in: db)
         if inspection.problems.isEmpty {

@@ -11,7 +11,7 @@ enum StoredValueChecks {
     /// copy is page for page (SQLite's backup), so every other finding is the file's own. It
     /// costs memory the size of the bundle, for as long as the check runs. Run only on a bundle
     /// whose schema is exactly `schema.sql`.
-    static func integrityProblems(_ db: Database) throws -> [String] {
+    static func integrityProblems(_ db: Database, bytes: Int) throws -> [String] {
         let copy = try DatabaseQueue()
         defer { try? copy.close() }
         return try copy.writeWithoutTransaction { memory in
@@ -20,7 +20,7 @@ enum StoredValueChecks {
             // schema it does not trust. This schema is trusted: it was checked to be exactly
             // schema.sql before the copy, so it has no view or trigger to run anything else.
             try memory.execute(sql: "PRAGMA trusted_schema = ON")
-            return try QueryBound.standard.run(memory) { memory in
+            return try QueryBound.wholeFile(bytes: bytes).run(memory) { memory in
                 let result = try DatabaseValue.fetchAll(memory, sql: "PRAGMA integrity_check").map(BundleChecks.shown)
                 guard result != ["ok"] else { return [] }
                 return ["integrity_check: " + result.prefix(10).joined(separator: "; ") + (result.count > 10 ? "; and \(result.count - 10) more" : "")]
