@@ -40,7 +40,7 @@ enum FuzzContent {
     static func run(file index: Int, bytes: Data) {
         let file = content.appendingPathComponent(files[index])
         guard FileManager.default.createFile(atPath: file.path, contents: bytes) else { return }
-        defer { FileManager.default.createFile(atPath: file.path, contents: originals[index]) }
+        defer { _ = FileManager.default.createFile(atPath: file.path, contents: originals[index]) }
         do {
             let report = try ContentValidator(contentFolder: content.path).validate()
             for format in ReportFormat.allCases { _ = format.render(report, contentFolder: content.path) }
