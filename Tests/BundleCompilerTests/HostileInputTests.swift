@@ -97,6 +97,33 @@ import Testing
         #expect(result.report.diagnostics.first?.line == 8)
     }
 
+    /// An image path holding an invisible character, written as a reference (`&#10;`) or as it
+    /// is, is refused by its code at the attribute, even where a file of that name exists:
+    /// before, it passed.
+    @Test(arguments: [
+        ("&#10;", "\n", "the invisible control character U+000A", "U+000A"),
+        ("&#9;", "\t", "the invisible control character U+0009", "U+0009"),
+        ("&#13;", "\r", "the invisible control character U+000D", "U+000D"),
+        ("\u{85}", "\u{85}", "the invisible control character U+0085", "U+0085"),
+        ("&#x2028;", "\u{2028}", "a line separator (U+2028)", "U+2028"),
+        ("&#x200B;", "\u{200B}", "the invisible character U+200B (ZERO WIDTH SPACE)", "U+200B"),
+    ])
+    func anImagePathWithAnInvisibleCharacterIsRefused(written: String, character: String, words: String, code: String) throws {
+        let content = try Fixtures.makeContent { content in
+            let url = content.appendingPathComponent("products/espresso.xml")
+            let text = try String(contentsOf: url, encoding: .utf8)
+            try text.replacingOccurrences(of: "src=\"images/picture.png\"", with: "src=\"images/pic\(written)ture.png\"")
+                .write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(at: content.appendingPathComponent("images/picture.png"),
+                                             to: content.appendingPathComponent("images/pic\(character)ture.png"))
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(report.diagnostics.map { "\($0.line ?? 0):\($0.column ?? 0) \($0.code) \($0.message)" } == [
+            "15:12 control-character src holds \(words): 'images/pic[\(code)]ture.png'; write the path without it",
+        ])
+    }
+
     @Test func gzipCompressedFileIsRefused() throws {
         // A gzip member holding "<product/>" (RFC 1952 header, stored deflate block, CRC, size).
         let payload = Array("<product/>".utf8)

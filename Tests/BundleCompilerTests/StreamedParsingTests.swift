@@ -160,7 +160,7 @@ import Testing
     @Test func anUnreadableTypedValueIsAProblemNotAGap() throws {
         let document = "<catalog><brand>B</brand><release version=\"2026.11.0\" date=\"soon\"/><sections/></catalog>"
         let file = ContentFile(path: "catalog.xml", kind: .catalog, id: "")
-        let parsed = loader.parser.parse(Array(document.utf8), file: file.path)
+        let parsed = loader.parser.parse(Array(document.utf8))
         let root = try #require(parsed.root)
         var builder = EntityBuilder(file: file, root: root)
         #expect(builder.build() == nil)

@@ -18,6 +18,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     case doctypeForbidden = "doctype-forbidden"
     case xmlMalformed = "xml-malformed"
     case xmlTooDeep = "xml-too-deep"
+    case xmlTooManyAttributes = "xml-too-many-attributes"
+    case xmlTooManyComments = "xml-too-many-comments"
     case wrongRoot = "wrong-root"
     case schemaInvalid = "schema-invalid"
     case idMismatch = "id-mismatch"

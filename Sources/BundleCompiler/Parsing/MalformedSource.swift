@@ -51,7 +51,7 @@ struct MalformedSource {
     private func unendedStartTag(before offset: Int) -> (SourcePosition, String)? {
         let bytes = source.bytes
         guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "<"),
-              let tag = bytes[..<offset].lastIndex(of: UInt8(ascii: "<")), tag + 1 < offset, Self.startsName(bytes[tag + 1])
+              let tag = SourceText.offset(ofLast: "<", in: bytes, before: offset), tag + 1 < offset, Self.startsName(bytes[tag + 1])
         else { return nil }
         let name = tagName(at: tag + 1)
         return (source.position(ofByte: tag),
@@ -68,8 +68,8 @@ struct MalformedSource {
         guard !name.isEmpty else { return nil }
         var after = tag + 2 + name.utf8.count
         while after < bytes.count, Self.isSpace(bytes[after]) { after += 1 }
-        if let end = bytes[after...].firstIndex(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<") }),
-           bytes[end] == UInt8(ascii: ">") {
+        let close = SourceText.firstOffset(of: UInt8(ascii: ">"), in: bytes, from: after)
+        if let close, close < SourceText.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: after) ?? bytes.count {
             return (source.position(ofByte: tag), "the end tag </\(name)> holds more than its name; write it as </\(name)>")
         }
         return (source.position(ofByte: tag), "the end tag </\(name) has no '>'; write </\(name)>")
@@ -88,7 +88,7 @@ struct MalformedSource {
     /// next tag), placed at the attribute's name.
     private func unquotedValue(before offset: Int) -> (SourcePosition, String)? {
         let bytes = source.bytes
-        guard let equals = bytes[..<min(offset + 1, bytes.count)].lastIndex(of: UInt8(ascii: "=")),
+        guard let equals = SourceText.offset(ofLast: "=", in: bytes, before: min(offset + 1, bytes.count)),
               !bytes[equals..<min(offset, bytes.count)].contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: ">") })
         else { return nil }
         var nameEnd = equals
@@ -112,7 +112,7 @@ struct MalformedSource {
         guard end <= bytes.count else {
             return (source.position(ofByte: start), "\(what) starts here with \(opening) and is never closed; \(advice ?? "end it with \(closing)")")
         }
-        guard let (index, scalar) = Self.firstRefusedCharacter(in: bytes[start..<end]) else { return nil }
+        guard let (index, scalar) = Self.firstRefusedCharacter(in: bytes, start..<end) else { return nil }
         return (source.position(ofByte: index), "\(what) holds \(MalformedXML.words(forRefused: scalar.value)), which XML does not allow; delete it")
     }
 
@@ -120,21 +120,25 @@ struct MalformedSource {
     /// value", with no code): the first such from `offset` on, by its code, as it is invisible.
     private func refusedCharacter(from offset: Int) -> (SourcePosition, String)? {
         let bytes = source.bytes
-        guard offset < bytes.count, let (index, scalar) = Self.firstRefusedCharacter(in: bytes[offset...]) else { return nil }
+        guard offset < bytes.count, let (index, scalar) = Self.firstRefusedCharacter(in: bytes, offset..<bytes.count) else { return nil }
         return (source.position(ofByte: index), "an attribute value holds \(MalformedXML.words(forRefused: scalar.value)), which XML does not allow; delete it")
     }
 
-    /// The first character in `bytes` that XML 1.0 does not allow (a control character other
-    /// than tab and line ends, U+FFFE or U+FFFF), with its offset.
-    private static func firstRefusedCharacter(in bytes: ArraySlice<UInt8>) -> (Int, Unicode.Scalar)? {
-        var offset = bytes.startIndex
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            if (scalar.value < 0x20 && !isSpace(UInt8(scalar.value))) || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                return (offset, scalar)
+    /// The first character in `bytes[range]` that XML 1.0 does not allow (a control character
+    /// other than tab and line ends, U+FFFE or U+FFFF), with its offset. Read as bytes: in
+    /// UTF-8 a control character is one byte that no other character holds, and U+FFFE and
+    /// U+FFFF are EF BF BE and EF BF BF, whose EF only ever starts a character.
+    private static func firstRefusedCharacter(in bytes: [UInt8], _ range: Range<Int>) -> (Int, Unicode.Scalar)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in range {
+                let byte = buffer[index]
+                if byte < 0x20, !isSpace(byte) { return (index, Unicode.Scalar(byte)) }
+                if byte == 0xEF, index + 2 < range.upperBound, buffer[index + 1] == 0xBF, buffer[index + 2] & 0xFE == 0xBE {
+                    return (index, buffer[index + 2] == 0xBE ? "\u{FFFE}" : "\u{FFFF}")
+                }
             }
-            offset += UTF8.width(scalar)
+            return nil
         }
-        return nil
     }
 
     /// The tag name that starts at `offset`, up to white space, `>`, `/` or `<`.
@@ -156,23 +160,24 @@ struct MalformedSource {
         while index < bytes.count {
             if Self.isSpace(bytes[index]) {
                 index += 1
-            } else if bytes[index...].starts(with: "<?".utf8) {
+            } else if SourceText.startsWith(bytes, "<?", at: index) {
                 index = SourceText.offset(after: "?>", in: bytes, from: index)
-            } else if bytes[index...].starts(with: "<!--".utf8) {
+            } else if SourceText.startsWith(bytes, "<!--", at: index) {
                 index = SourceText.offset(after: "-->", in: bytes, from: index)
             } else {
                 break
             }
         }
         guard index < bytes.count, bytes[index] != UInt8(ascii: "<"),
-              let tag = bytes[index...].firstIndex(of: UInt8(ascii: "<")), tag + 1 < bytes.count,
+              let tag = SourceText.firstOffset(of: UInt8(ascii: "<"), in: bytes, from: index), tag + 1 < bytes.count,
               Self.startsName(bytes[tag + 1]) else { return nil }
         let position = source.position(ofByte: index)
-        if bytes[index...].starts(with: [0xEF, 0xBB, 0xBF]) {
+        if SourceText.startsWith(bytes, [0xEF, 0xBB, 0xBF], at: index) {
             return (position, "an invisible byte order mark (U+FEFF) comes before the <\(root)> element, after the one a file may start with; "
                 + "remove it, such as by saving the file as UTF-8 again")
         }
-        let text = String(decoding: bytes[index..<tag], as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        // Its first line, of which 30 characters are quoted: a kilobyte holds them.
+        let text = String(decoding: bytes[index..<min(tag, index + 1024)], as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let quoted = text.count > 30 ? String(text.prefix(30)) + "…" : text
         return (position, "there is text ('\(quoted.trimmingCharacters(in: .whitespaces))') before the <\(root)> element; "
             + "nothing but the XML declaration and comments may come before it: remove the text, or move it inside an element")
@@ -190,7 +195,7 @@ struct MalformedSource {
         while before > 0, Self.isSpace(bytes[before - 1]) { before -= 1 }
         guard before > 0, bytes[before - 1] == UInt8(ascii: ">"),
               // No value holds a '<': the last one before this starts the tag the value is in.
-              let tag = bytes[..<offset].lastIndex(of: UInt8(ascii: "<")) else { return nil }
+              let tag = SourceText.offset(ofLast: "<", in: bytes, before: offset) else { return nil }
         // The tag's attributes, read forward, quotes respected, to the one left open.
         var index = tag + 1
         while index < offset, !Self.isSpace(bytes[index]) { index += 1 }

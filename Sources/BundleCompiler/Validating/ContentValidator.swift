@@ -86,14 +86,28 @@ public struct ContentValidator: Sendable {
     }
 
     /// Gives each pending issue the file, line and column of its field, re-reading only the
-    /// files that have issues.
+    /// files that have issues: each once, with its issues together, its tree freed before the
+    /// next file is read.
     private func locate(_ pending: [PendingIssue], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
         let loader = try FileLoader(root: tree.root, libxml: libxml)
         let files = assembly.fileIndex()
-        var anchorsByFile: [String: [AnchorKey: SourcePosition]] = [:]
+        var issuesByFile: [String: [Int]] = [:]
+        var filesToRead: [ContentFile] = []
+        for (index, issue) in pending.enumerated() {
+            // A file with errors of its own is not read again: they are already reported.
+            guard let file = files.file(of: issue.entity), !assembly.broken.contains(file.path) else { continue }
+            if issuesByFile[file.path] == nil { filesToRead.append(file) }
+            issuesByFile[file.path, default: []].append(index)
+        }
+        var positions = [SourcePosition?](repeating: nil, count: pending.count)
+        for file in filesToRead {
+            let indices = issuesByFile[file.path] ?? []
+            let found = loader.positions(in: file, of: indices.map { (AnchorKey(entity: pending[$0].entity, field: pending[$0].field), pending[$0].attribute) })
+            for (index, position) in zip(indices, found) { positions[index] = position }
+        }
         var result: [Diagnostic] = []
-        for issue in pending {
+        for (issue, position) in zip(pending, positions) {
             guard let file = files.file(of: issue.entity) else {
                 // A missing catalog.xml, home.xml or company.xml is reported already; other
                 // issues without a file concern a whole folder, such as `no-products`.
@@ -101,11 +115,7 @@ public struct ContentValidator: Sendable {
                 result.append(Diagnostic(issue.severity, issue.code, file: folder, entity: issue.entity, message: issue.message))
                 continue
             }
-            if assembly.broken.contains(file.path) { continue }  // its own errors are already reported
-            if anchorsByFile[file.path] == nil { anchorsByFile[file.path] = loader.anchors(of: file) }
-            let anchors = anchorsByFile[file.path]!
-            let position = issue.field.flatMap { anchors[AnchorKey(entity: issue.entity, field: $0)] }
-                ?? anchors[AnchorKey(entity: issue.entity, field: nil)]
+            if assembly.broken.contains(file.path) { continue }
             result.append(Diagnostic(issue.severity, issue.code, file: file.path, line: position?.line, column: position?.column,
                                      entity: issue.entity, message: issue.message))
         }

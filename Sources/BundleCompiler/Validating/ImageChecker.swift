@@ -35,6 +35,15 @@ struct ImageChecker {
                 let place = place()
                 issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: place.entity, field: place.field, message: message))
             }
+            // Before anything else: such a path names no file anyone meant, even where one
+            // by that name exists.
+            if let invisible = Self.firstInvisible(in: source) {
+                let place = place()
+                issues.append(PendingIssue(severity: .error, code: CatalogIssue.Code.controlCharacter.rawValue, entity: place.entity, field: place.field,
+                                           attribute: "src", message: "src holds \(Self.words(for: invisible)): '\(source)'; write the path without it"))
+                if let path = Self.normalized(source) { used.insert(path) }
+                return
+            }
             guard let path = Self.normalized(source) else {
                 // A relative Windows path: a name, not a way out of the folder. An absolute one
                 // (C:\…, \\server\…) does lead out.
@@ -154,6 +163,31 @@ struct ImageChecker {
 }
 
 extension ImageChecker {
+    /// The first character in `source` that shows as nothing or changes how the path reads: a
+    /// control character (a tab or line break written as `&#9;` or `&#10;`, U+0085), a format
+    /// character (a zero-width space, a right-to-left override) or a line or paragraph
+    /// separator. A path of printable ASCII, the common case, is passed on its bytes.
+    static func firstInvisible(in source: String) -> Unicode.Scalar? {
+        if source.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
+        return source.unicodeScalars.first { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+    }
+
+    /// `invisible` in words, by its code.
+    static func words(for invisible: Unicode.Scalar) -> String {
+        let code = unicodeCode(invisible.value)
+        switch invisible.properties.generalCategory {
+        case .control: return "the invisible control character \(code)"
+        case .lineSeparator: return "a line separator (\(code))"
+        case .paragraphSeparator: return "a paragraph separator (\(code))"
+        default: return "the invisible character \(code)" + (invisible.properties.name.map { " (\($0))" } ?? "")
+        }
+    }
+
     /// Whether a path is already normal: not empty, no leading `/` or `~`, no backslash, no
     /// empty, `.` or `..` part. The common case, checked on bytes without splitting.
     static func isPlainRelativePath(_ source: String) -> Bool {
@@ -184,5 +218,8 @@ struct PendingIssue {
     var code: String
     var entity: EntityReference
     var field: FieldPath?
+    /// The attribute of the field's element the problem is in, when it is placed there rather
+    /// than at the element.
+    var attribute: String? = nil
     var message: String
 }
