@@ -96,8 +96,8 @@ let package = Package(
 
 // The fuzz targets (libFuzzer), declared only when DIGNO_FUZZ is set: their `main` is the
 // fuzzer runtime's, linked by `--sanitize=fuzzer`, so a plain `swift build` could not link them.
-// `DIGNO_FUZZ=1 swift build --scratch-path .build-fuzz --sanitize=fuzzer --sanitize=address
-// --product fuzz-bundle` builds one; docs/FUZZING.md says how to run them.
+// `DIGNO_FUZZ=1 swift build --scratch-path .build-fuzz -c release --sanitize=fuzzer
+// --sanitize=address --product fuzz-bundle` builds one; docs/FUZZING.md says how to run them.
 if Context.environment["DIGNO_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogModel"], path: "Fuzz/FuzzBundle"),

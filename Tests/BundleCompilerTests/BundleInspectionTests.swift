@@ -73,10 +73,18 @@ import Testing
         (["UPDATE products SET body_json = '{}' WHERE id = 'espresso'"], "the app cannot read it: "),
         // Any change at all, through the manifest beside the bundle.
         (["UPDATE products SET summary = 'Tummapaahteinen espressojauhe!' WHERE id = 'espresso'"], "manifest: the file's SHA-256 is "),
+        // Values the compiler's own image check reads: text where the bytes belong.
+        (["PRAGMA ignore_check_constraints = ON; UPDATE images SET bytes = 'not an image' WHERE rowid = 1"],
+         "images whose bytes do not match their SHA-256: "),
+        // FTS5's tables, which SQLite 3.40's integrity check does not look into.
+        (["DELETE FROM search_data WHERE id = (SELECT max(id) FROM search_data)"], "the search index: "),
     ] as [([String], String)])
     func eachDamageIsFoundAndNamed(steps: [String], problem: String) throws {
         let (folder, bundle) = try Self.built()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Without its manifest, every edit would fail that check too: each damage must be found
+        // by a check of its own.
+        if !problem.hasPrefix("manifest:") { try FileManager.default.removeItem(at: folder.appendingPathComponent("catalog.manifest.json")) }
         try Self.edit(bundle, steps)
         let started = ContinuousClock.now
         let inspection = try BundleInspection.inspect(bundle)
@@ -84,6 +92,19 @@ import Testing
         #expect(!inspection.isSound)
         // A hang guard only: a view that loops must not be read.
         #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    /// A bundle whose schema was changed, beside its own manifest: the manifest is its own
+    /// (its release cannot be read, so the bytes are compared), not another bundle's.
+    @Test func aDamagedBundleBesideItsOwnManifestIsNotCalledAnothers() throws {
+        let (folder, bundle) = try Self.built()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.edit(bundle, ["CREATE TABLE notes (text TEXT)"])
+        let inspection = try BundleInspection.inspect(bundle)
+        #expect(inspection.problems.count == 3, "\(inspection.problems)")
+        #expect(inspection.problems.first == "schema: an extra table 'notes', which a bundle does not have")
+        #expect(inspection.problems.dropFirst().first == "the other checks were not run: the schema is not a bundle's, so no table can be read safely")
+        #expect(inspection.problems.last?.hasPrefix("manifest: the file's SHA-256 is \(inspection.sha256)") == true)
     }
 
     /// A flipped letter inside a stored text breaks nothing SQLite can see: only the manifest's

@@ -1,3 +1,4 @@
+import BundleCompiler
 @testable import CatalogModel
 import Foundation
 import GRDB
@@ -63,6 +64,9 @@ import Testing
     /// constraints are off while the values are written.
     @Test(arguments: [
         (["UPDATE retailers SET latitude = 'north', longitude = 24.9 WHERE rowid = 1"], "its column 'latitude' holds text, not a number or NULL"),
+        // SQLite would read these as text, and GRDB a real number as an integer cut short.
+        (["UPDATE retailers SET name = X'41' WHERE rowid = 1"], "its column 'name' holds bytes (a BLOB), not text"),
+        (["UPDATE images SET width = 1.5"], "its column 'width' holds a real number, not an integer"),
         (["UPDATE retailers SET latitude = 95, longitude = 24.9 WHERE rowid = 1"], "its column 'latitude' holds 95.0 with longitude 24.9, not a place on Earth"),
         (["UPDATE retailers SET latitude = NULL, longitude = 24.9 WHERE rowid = 1"], "its column 'latitude' holds NULL with longitude 24.9, not a place on Earth"),
         ([redefine("products", "name TEXT NOT NULL CHECK", "name TEXT CHECK"), "UPDATE products SET name = NULL",
@@ -139,7 +143,7 @@ import Testing
         let pages = original.count / pageSize
         var random = SplitMix64(seed: 19)
         var outcomes: [String: Int] = [:]
-        func attempt(_ change: (inout Data) -> Void) throws {
+        func attempt(surelyDamaged: Bool = false, _ change: (inout Data) -> Void) throws {
             let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small, change)
             defer { try? FileManager.default.removeItem(atPath: path) }
             do {
@@ -148,9 +152,14 @@ import Testing
             } catch {
                 outcomes["refused", default: 0] += 1
             }
+            // digno inspect reads the same file, every check of it, without crashing either; a
+            // zeroed page (every page of a compacted bundle holds data) is always found.
+            if let inspection = try? BundleInspection.inspect(path), surelyDamaged {
+                #expect(!inspection.isSound, "\(inspection.text)")
+            }
         }
         for page in 0..<pages {
-            try attempt { $0.replaceSubrange(page * pageSize..<(page + 1) * pageSize, with: Data(count: pageSize)) }
+            try attempt(surelyDamaged: true) { $0.replaceSubrange(page * pageSize..<(page + 1) * pageSize, with: Data(count: pageSize)) }
         }
         for _ in 0..<40 {
             let a = Int(random.next() % UInt64(pages)), b = Int(random.next() % UInt64(pages))
@@ -164,8 +173,8 @@ import Testing
             let offset = 100 + Int(random.next() % UInt64(original.count - 100)), bit = UInt8(1) << (random.next() % 8)
             try attempt { $0[offset] ^= bit }
         }
-        #expect(outcomes["refused", default: 0] > 0)
-        #expect(outcomes.values.reduce(0, +) == pages + 240)
+        // Every zeroed page at least is refused by the library too.
+        #expect(outcomes["refused", default: 0] >= pages)
     }
 }
 

@@ -61,7 +61,8 @@ struct BundleInspector {
             }
         }
         inspection.schemaVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        inspection.tableBytes = try Self.tableBytes(db)
+        // Only informative: a page dbstat cannot read is for the integrity check to name.
+        inspection.tableBytes = (try? Self.tableBytes(db)) ?? [:]
         // Only the file's structure is read until the schema is known to be a bundle's: a view
         // in a table's place, or a trigger, would run with every query of it.
         let differences = try BundleSchemaDefinition.differences(in: db)
@@ -72,17 +73,17 @@ struct BundleInspector {
         }
         inspection.problems += try Self.headerProblems(db)
         inspection.info = try Self.info(db)
-        do {
-            _ = try ReleaseInfo(db)
-        } catch {
-            inspection.problems.append("\(error)")
-        }
         for table in Self.countedTables {
             inspection.counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         }
         inspection.imageBytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM images") ?? 0
         inspection.problems += try StoredValueChecks.integrityProblems(db, bytes: inspection.bytes)
         inspection.problems += try StoredValueChecks.typeProblems(db)
+        do {
+            _ = try ReleaseInfo(db)
+        } catch {
+            inspection.problems.append("\(error)")
+        }
         inspection.problems += try BundleChecks.ruleProblems(in: db)
         if inspection.problems.isEmpty {
             inspection.problems += appReadingProblems(contentDigest: inspection.info["content_digest"] ?? "")
@@ -98,10 +99,14 @@ struct BundleInspector {
         let trust = InMemoryTrustStore()
         trust.markVerified("\(contentDigest):\(BundleFileCheck.size(at: path) ?? 0)")
         do {
-            _ = try CatalogBundle(path: path, trust: trust).catalog()
+            let bundle = try CatalogBundle(path: path, trust: trust)
+            try bundle.readEveryScreen(on: bundle.release.releaseDate)
             return []
         } catch {
-            return ["the app cannot read it: \(error)"]
+            switch error {
+            case .damaged(_, let reason): return ["the app cannot read it: \(reason)"]
+            default: return ["the app cannot read it: \(error)"]
+            }
         }
     }
 

@@ -61,9 +61,13 @@ struct ManifestComparison {
         if !explicit, manifest.bundle.file != name {
             problems.append("manifest: it describes the bundle file '\(manifest.bundle.file)', not '\(name)'")
         }
-        let described = "release \(manifest.releaseVersion) of \(manifest.releaseDate), content digest \(manifest.contentDigest.prefix(12))…"
-        let found = "release \(bundle.info["release_version"] ?? "?") of \(bundle.info["release_date"] ?? "?"), content digest \((bundle.info["content_digest"] ?? "?").prefix(12))…"
-        if described != found || manifest.schemaVersion != bundle.schemaVersion {
+        // The release a manifest and a bundle state, compared field by field; a bundle whose
+        // release information could not be read is compared by its bytes only.
+        let release = ["release_version": manifest.releaseVersion, "release_date": manifest.releaseDate, "content_digest": manifest.contentDigest]
+        let readable = release.keys.allSatisfy { bundle.info[$0] != nil }
+        if readable, release.contains(where: { bundle.info[$0.key] != $0.value }) || manifest.schemaVersion != bundle.schemaVersion {
+            let described = "release \(manifest.releaseVersion) of \(manifest.releaseDate), content digest \(manifest.contentDigest.prefix(12))…"
+            let found = "release \(bundle.info["release_version"] ?? "?") of \(bundle.info["release_date"] ?? "?"), content digest \((bundle.info["content_digest"] ?? "?").prefix(12))…"
             problems.append("manifest: it belongs to another bundle (\(described)), not this one (\(found)), "
                 + "as an interrupted publish or a copy from two releases leaves them; build or copy both files again")
         } else if manifest.bundle.sha256.lowercased() != bundle.sha256 || manifest.bundle.bytes != bundle.bytes {

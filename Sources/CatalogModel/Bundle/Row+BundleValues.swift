@@ -23,11 +23,36 @@ package struct BundleValueError: Error, Equatable, CustomStringConvertible {
 
 extension Row {
     /// The column's value as `T`; a `BundleValueError` saying what it holds when it is not one.
+    /// Strict about storage: SQLite would give a BLOB or a number where text is asked for as
+    /// text, and GRDB a real number as an integer cut short; in a bundle each is damage.
     package func value<T: DatabaseValueConvertible>(_ column: String, as type: T.Type = T.self) throws -> T {
         do {
+            if let allowed = Self.storage[ObjectIdentifier(T.self)] {
+                let stored = try decode(DatabaseValue.self, forColumn: column)
+                guard allowed.contains(Self.kind(of: stored)) else { throw BundleValueError("") }
+            }
             return try decode(T.self, forColumn: column)
         } catch {
             throw BundleValueError(column: column, problem: "\(storedKind(column)), not \(Self.words(for: T.self))")
+        }
+    }
+
+    /// The storage classes each type may be read from (`typeof()`'s words).
+    private static let storage: [ObjectIdentifier: Set<String>] = [
+        ObjectIdentifier(String.self): ["text"], ObjectIdentifier(String?.self): ["text", "null"],
+        ObjectIdentifier(Int.self): ["integer"], ObjectIdentifier(Int?.self): ["integer", "null"],
+        ObjectIdentifier(Int32.self): ["integer"], ObjectIdentifier(Int64.self): ["integer"],
+        ObjectIdentifier(Double.self): ["real", "integer"], ObjectIdentifier(Double?.self): ["real", "integer", "null"],
+        ObjectIdentifier(Data.self): ["blob"],
+    ]
+
+    private static func kind(of value: DatabaseValue) -> String {
+        switch value.storage {
+        case .null: "null"
+        case .int64: "integer"
+        case .double: "real"
+        case .string: "text"
+        case .blob: "blob"
         }
     }
 
