@@ -139,22 +139,13 @@ public struct BundleBuilder: Sendable {
         }
     }
 
-    /// SHA-256 and size of a file, read in pieces so that a large bundle is never all in memory.
+    /// SHA-256 and size of a file, read in pieces so that a large bundle is never all in memory:
+    /// the same reading a client's deep check does (`BundleFileDigest`).
     static func sha256(ofFile path: String) throws(BuildError) -> (String, Int) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let digest = BundleFileDigest.sha256(path: path) else {
             throw .output(path: path, reason: "cannot read back the written bundle")
         }
-        defer { try? handle.close() }
-        var hasher = SHA256()
-        var total = 0
-        while true {
-            let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch { throw .output(path: path, reason: "\(error)") }
-            guard let chunk, !chunk.isEmpty else { break }
-            hasher.update(data: chunk)
-            total += chunk.count
-        }
-        return (hasher.finalize().hexString, total)
+        return (digest.hex, digest.bytes)
     }
 
     /// The outcome of work running on another thread, as a build error.
