@@ -1,3 +1,4 @@
+import BundleCompiler
 import Foundation
 
 /// Small distinct PNG tiles for synthetic content. Hand-written because no package here writes

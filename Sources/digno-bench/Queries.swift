@@ -1,3 +1,4 @@
+import BundleCompiler
 import ArgumentParser
 import CatalogModel
 import Foundation

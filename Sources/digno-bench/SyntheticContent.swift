@@ -1,3 +1,4 @@
+import BundleCompiler
 import Foundation
 
 /// Writes a valid synthetic content folder shaped like the real one: realistic text lengths,
@@ -139,28 +140,6 @@ struct SyntheticContent {
 
                 """, "retailers/retailer-\(index).xml")
         }
-    }
-}
-
-/// A small deterministic pseudo-random generator (SplitMix64). Hand-written: the standard
-/// library's generators cannot be seeded, and the content must be the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(max(bound, 1)))
     }
 }
 

@@ -26,14 +26,16 @@ extension Row {
     /// Strict about storage: SQLite would give a BLOB or a number where text is asked for as
     /// text, and GRDB a real number as an integer cut short; in a bundle each is damage.
     package func value<T: DatabaseValueConvertible>(_ column: String, as type: T.Type = T.self) throws -> T {
+        let stored = (try? decode(DatabaseValue.self, forColumn: column)).map(Self.kind) ?? "missing"
+        // Worded only when thrown: every value of every screen passes through here.
+        func mismatch() -> BundleValueError {
+            BundleValueError(column: column, problem: "\(Self.storedWords[stored] ?? stored), not \(Self.words(for: T.self))")
+        }
+        if let allowed = Self.storage[ObjectIdentifier(T.self)], !allowed.contains(stored) { throw mismatch() }
         do {
-            if let allowed = Self.storage[ObjectIdentifier(T.self)] {
-                let stored = try decode(DatabaseValue.self, forColumn: column)
-                guard allowed.contains(Self.kind(of: stored)) else { throw BundleValueError("") }
-            }
             return try decode(T.self, forColumn: column)
         } catch {
-            throw BundleValueError(column: column, problem: "\(storedKind(column)), not \(Self.words(for: T.self))")
+            throw mismatch()
         }
     }
 
@@ -102,17 +104,11 @@ extension Row {
         return text
     }
 
-    /// What a column holds, in words.
-    private func storedKind(_ column: String) -> String {
-        switch (try? decode(DatabaseValue.self, forColumn: column))?.storage {
-        case nil: "nothing (there is no such column)"
-        case .null: "NULL"
-        case .int64: "an integer"
-        case .double: "a real number"
-        case .string: "text"
-        case .blob: "bytes (a BLOB)"
-        }
-    }
+    /// What a column holds, in words, by its storage class.
+    private static let storedWords = [
+        "missing": "nothing (there is no such column)", "null": "NULL", "integer": "an integer", "real": "a real number",
+        "text": "text", "blob": "bytes (a BLOB)",
+    ]
 
     private static let typeWords: [ObjectIdentifier: String] = [
         ObjectIdentifier(String.self): "text", ObjectIdentifier(String?.self): "text or NULL",
