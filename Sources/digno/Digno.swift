@@ -8,7 +8,7 @@ struct Digno: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
-        version: BundleBuilder.version,
+        version: CompilerVersion.line,
         subcommands: [Build.self, Validate.self, Inspect.self, Show.self])
 
     /// `digno` alone is a usage error, not help with status 0: a CI step that lost its

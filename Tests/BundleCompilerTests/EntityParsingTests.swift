@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The valid fixture read into the model: every field lands where it belongs, with whitespace
-/// collapsed the way the README says.
+/// collapsed the way docs/CONTENT-FORMAT.md says.
 @Suite struct EntityParsingTests {
     let catalog: Catalog
 

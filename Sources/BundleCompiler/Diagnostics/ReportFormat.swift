@@ -6,7 +6,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// One line per problem, the way compilers print: `file:line:column: severity: message [code]`,
     /// then a summary line.
     case text
-    /// A JSON document (see README.md, "The JSON report").
+    /// A JSON document (docs/DIAGNOSTICS.md, "The JSON report").
     case json
     /// GitHub Actions workflow commands, so problems appear as annotations on the changed lines.
     case github
@@ -78,7 +78,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// The JSON report's shape; README.md documents every key.
+/// The JSON report's shape; docs/DIAGNOSTICS.md documents every key.
 struct JSONReport: Encodable {
     var format: String
     var version: Int

@@ -4,7 +4,7 @@ import GRDB
 
 /// What `digno inspect` reports about a bundle file: its release, its contents, the space each
 /// table takes, and the result of every check, those the compiler runs before publishing and
-/// those that find damage done after it (README.md, "digno inspect", lists them).
+/// those that find damage done after it (docs/CLI.md, "digno inspect", lists them).
 public struct BundleInspection: Codable, Equatable, Sendable {
     /// The file as given.
     public var file: String

@@ -27,9 +27,6 @@ public struct BundleBuilder: Sendable {
     /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
     public var manifestPath: String { Manifest.path(forBundle: output) }
 
-    /// The compiler's version.
-    public static let version = "0.1.0"
-
     /// Step one: validate. Print the report; call `write` only if it is valid.
     public func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         try ContentValidator(contentFolder: contentFolder, today: today).validate(progress: progress)

@@ -83,9 +83,8 @@ struct BundleWriter: Sendable {
             do {
                 try queue.inDatabase { db in
                     try db.execute(sql: BundleSchema.sql)
-                    let sqlite = try String.fetchOne(db, sql: "SELECT sqlite_version()") ?? "unknown"
                     try db.execute(sql: "INSERT INTO bundle_info (key, value) VALUES ('generator', ?)",
-                                   arguments: ["digno \(BundleBuilder.version) (SQLite \(sqlite))"])
+                                   arguments: ["digno \(CompilerVersion.number) (SQLite \(CompilerVersion.sqliteVersion))"])
                     try db.inTransaction {
                         try insertAll(db, lists)
                         try Self.insertSearchEntries(db, lists)

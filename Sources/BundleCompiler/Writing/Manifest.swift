@@ -1,7 +1,7 @@
 import Foundation
 
 /// `catalog.manifest.json`, written beside the bundle: what the bundle is, for release
-/// tooling and clients that fetch it. README.md documents every key.
+/// tooling and clients that fetch it. docs/BUNDLE-FORMAT.md documents every key.
 public struct Manifest: Codable, Equatable, Sendable {
     /// Always `cafe-digno-bundle`.
     public var format: String

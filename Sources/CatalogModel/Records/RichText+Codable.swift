@@ -1,6 +1,6 @@
 import Tagged
 
-// Rich text's one stored form, in bundles and anywhere else it is encoded (README.md, "Rich
+// Rich text's one stored form, in bundles and anywhere else it is encoded (docs/BUNDLE-FORMAT.md, "Rich
 // text in the bundle"): an array of blocks, each an object with one key, holding inline runs,
 // each a string or an object with one key:
 //

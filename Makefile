@@ -1,0 +1,38 @@
+# Installs the `digno` command: `make install PREFIX=~/.local` (default /usr/local).
+#
+# A release build. On Linux the Swift runtime and Foundation are linked into the binary
+# (--static-swift-stdlib), so it runs where no Swift is installed; it still uses the system's
+# SQLite, libxml2 and ICU. On macOS the Swift runtime is part of the system.
+#
+#   make install PREFIX=DIR    build and copy the binary to DIR/bin/digno
+#   make uninstall PREFIX=DIR  remove it
+#   make digno                 build only; the binary's path is printed
+#
+# SWIFT_FLAGS adds flags to `swift build` (CI passes -Xswiftc -warnings-as-errors);
+# SCRATCH_PATH chooses its build folder (default .build).
+
+PREFIX ?= /usr/local
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+SWIFT ?= swift
+SWIFT_FLAGS ?=
+SCRATCH_PATH ?= .build
+
+ifeq ($(shell uname -s),Linux)
+STATIC_FLAGS = --static-swift-stdlib
+endif
+
+BUILD = $(SWIFT) build -c release --product digno --scratch-path "$(SCRATCH_PATH)" $(STATIC_FLAGS) $(SWIFT_FLAGS)
+
+.PHONY: digno install uninstall
+
+digno:
+	$(BUILD)
+	@echo "built $$($(BUILD) --show-bin-path)/digno"
+
+install: digno
+	install -d "$(BINDIR)"
+	install -m 0755 "$$($(BUILD) --show-bin-path)/digno" "$(BINDIR)/digno"
+	@echo "installed $(BINDIR)/digno"
+
+uninstall:
+	rm -f "$(BINDIR)/digno"

@@ -1,0 +1,23 @@
+import CLibXML2
+import CatalogModel
+import GRDBSQLite
+
+/// The compiler's version, and the libraries whose versions decide what it accepts and the
+/// bundle's bytes, as `digno --version` prints them.
+public enum CompilerVersion {
+    /// The compiler's own version; a bundle's `generator` names it.
+    public static let number = "0.2.0"
+
+    /// One line, such as `digno 0.2.0 (bundle schema 2, SQLite 3.40.1, libxml2 2.9.14)`.
+    public static var line: String {
+        "digno \(number) (bundle schema \(BundleSchema.version), SQLite \(sqliteVersion), libxml2 \(libxml2Version))"
+    }
+
+    /// SQLite's version, `3.40.1`.
+    static var sqliteVersion: String { String(cString: sqlite3_libversion()) }
+
+    /// libxml2's version, `2.9.14`: that of the headers it was built with (the runtime's own,
+    /// `xmlParserVersion`, is a macro over a function in threaded builds, which Swift cannot
+    /// import), which the system's library matches.
+    static let libxml2Version = LIBXML_DOTTED_VERSION
+}
