@@ -90,6 +90,34 @@ import Testing
         #expect(messages(replacing: original, with: replacement) == [expected])
     }
 
+    /// A name the format has in small letters, written with capitals, is told to be written
+    /// in small letters, not taken for a name the format does not have.
+    @Test func aNameInCapitalsIsToldToBeWrittenInSmallLetters() {
+        #expect(messages(replacing: "<p>Vahva.</p>", with: "<P>Vahva.</P>") == [
+            "the content format has no element <P>; element names are lower case: write <p> (and </p>)"
+        ])
+        #expect(messages(replacing: "<icon src=", with: "<icon SRC=") == [
+            "<icon> has no attribute SRC; attribute names are lower case: write src",
+            "<icon> needs the attribute src (the file's path from the content folder, such as images/espresso.png); add src=\"…\"",
+        ])
+    }
+
+    /// A section listed twice names the line of the first.
+    @Test func aKeyGivenTwiceNamesTheLineOfTheFirst() {
+        let catalog = """
+            <catalog><brand>Café Digno</brand><release version="2026.11.0" date="2026-11-22"/><sections>
+            <section id="home"><title>Etusivu</title><icon src="images/icon.png"/></section>
+            <section id="products"><title>Tuotteet</title><icon src="images/icon.png"/></section>
+            <section id="recipes"><title>Reseptit</title><icon src="images/icon.png"/></section>
+            <section id="retailers"><title>Myyjät</title><icon src="images/icon.png"/></section>
+            <section id="home"><title>Yritys</title><icon src="images/icon.png"/></section></sections></catalog>
+            """
+        let loaded = loader.loadWithTree(Array(catalog.utf8), into: LoadedFile(file: ContentFile(path: "catalog.xml", kind: .catalog, id: "")))
+        #expect(loaded.diagnostics.map { "\($0.line ?? 0): \($0.message)" } == [
+            "6: <section> 'home' is listed twice, here and at line 2; list each once"
+        ])
+    }
+
     /// An element of the same name means what it means where it stands: a retailer's name is
     /// not a product's, and a promotion's link is not a paragraph's.
     @Test func anExpectedElementIsExplainedAsItsOwnersDeclarationSaysIt() throws {

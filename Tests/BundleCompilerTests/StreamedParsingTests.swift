@@ -37,6 +37,12 @@ import Testing
         }
     }
 
+    /// An entity written out whole, as bytes: two entities whose texts differ only in Unicode
+    /// spelling are `==`, but not this.
+    static func utf8(_ entity: ParsedEntity?) -> [UInt8] {
+        Array(String(reflecting: entity).utf8)
+    }
+
     /// Whether the tree reads `bytes` with nothing to report.
     func treeEntity(_ bytes: [UInt8], _ file: ContentFile) -> (entity: ParsedEntity?, clean: Bool) {
         let loaded = loader.loadWithTree(bytes, into: LoadedFile(file: file))
@@ -55,6 +61,9 @@ import Testing
                 let streamed = loader.streamedEntity(bytes, file)
                 if tree.clean {
                     #expect(streamed == tree.entity, "\(folder.path)/\(file.path)")
+                    // And byte for byte: `==` on strings takes composed and decomposed text
+                    // for the same.
+                    #expect(Self.utf8(streamed) == Self.utf8(tree.entity), "\(folder.path)/\(file.path)")
                     accepted += 1
                 } else {
                     #expect(streamed == nil, "\(folder.path)/\(file.path)")

@@ -12,10 +12,18 @@ import Testing
         ])
     }
 
-    @Test func twoPromotionsWithTheSameId() {
-        #expect(issues { $0.home.promotions.append(Sample.promotion) } == [
-            .error(.duplicateID, .uutuus, nil, "promotion id 'uutuus' is used twice; ids must be unique")
+    /// Reported at the second promotion by its place in the list, naming the first by its
+    /// place; the compiler names its line instead. The copy's title is not reported as well.
+    @Test func twoPromotionsWithTheSameId() throws {
+        let found = issues { $0.home.promotions.append(Sample.promotion) }
+        #expect(found.map(\.message) == [
+            "promotion id 'uutuus' is also the id of promotion number 1 of the home page; give each promotion an id of its own"
         ])
+        let issue = try #require(found.first)
+        #expect(issue.code == .duplicateID && issue.entity == .uutuus && issue.field == FieldPath("promotion", 1))
+        #expect(issue.clash?.other == .uutuus && issue.clash?.field == FieldPath("promotion", 0))
+        #expect(issue.clash?.message(naming: "the promotion at line 9")
+            == "promotion id 'uutuus' is also the id of the promotion at line 9; give each promotion an id of its own")
     }
 
     @Test func aSectionListedTwice() {

@@ -27,6 +27,17 @@ import Testing
         ])
     }
 
+    @Test func theProductAMistypedIngredientMeantIsNotAlsoUnused() {
+        // 'espreso' is one letter from espresso, which no other recipe uses: the one error
+        // names it, and correcting the id uses it again.
+        #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = "espreso" } == [
+            .error(.unknownProduct, .cafeLatte, FieldPath("ingredient", 0),
+                   "ingredient names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)"),
+        ])
+        // A far miss suggests nothing, so espresso is unused as before.
+        #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = "tea" }.map(\.code) == [.productUnused, .unknownProduct])
+    }
+
     @Test func aRetailerThatSellsNothing() {
         #expect(issues { $0.retailers[0].sells = [] } == [
             .error(.retailerSellsNothing, .delingGroup, nil,

@@ -12,13 +12,15 @@ protocol ContentElement {
     var children: Children { get }
     /// The first child element named `name`.
     func child(_ name: StaticString) -> Self?
-    /// The value of attribute `name`, if present.
+    /// The value of attribute `name`, if present, in Unicode NFC (`NFC`), as every value is
+    /// read: the same text typed composed or decomposed is one value.
     func attribute(_ name: StaticString) -> String?
-    /// All the text inside, whitespace runs collapsed to one space and trimmed: the form every
-    /// plain-text field is stored in.
+    /// All the text inside, whitespace runs collapsed to one space and trimmed, in NFC: the
+    /// form every plain-text field is stored in.
     var text: String { get }
     /// The element's content in order: its own runs of text and its child elements. Comments
-    /// and processing instructions are not content.
+    /// and processing instructions are not content. The runs are the bytes as parsed, not
+    /// normalised: `RichTextReader` normalises each run of rich text once it is whole.
     func forEachContent(_ body: (ContentPiece<Self>) -> Void)
 }
 

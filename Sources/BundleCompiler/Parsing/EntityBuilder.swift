@@ -96,6 +96,8 @@ struct EntityBuilder<Element: ContentElement> {
             guard let first = value(element, "first-day", promotionEntity, as: Day.init),
                 let last = value(element, "last-day", promotionEntity, as: Day.init)
             else { continue }
+            // By its place in the list too: two promotions may be given one id.
+            anchor(element, promotionEntity, FieldPath("promotion", promotions.count))
             promotions.append(Promotion(
                 id: PromotionID(id), title: text(element, "title", promotionEntity), text: text(element, "text", promotionEntity),
                 image: image(element, "image", promotionEntity), firstDay: first, lastDay: last,

@@ -15,7 +15,8 @@ struct LoadedFile: Sendable {
     /// The id the root element declares, and where, for checking it against the file name.
     var declaredID: String?
     var rootPosition: SourcePosition?
-    /// SHA-256 of the file's bytes with its line ends made LF (CR LF and lone CR), for the content digest.
+    /// SHA-256 of the file's text in NFC with its line ends made LF (CR LF and lone CR), for
+    /// the content digest.
     var sha256: String?
     var diagnostics: [Diagnostic] = []
 }
@@ -125,7 +126,11 @@ struct FileLoader {
         }
         // libxml2's empty warnings are left out, unless nothing else would be said.
         let worded = schemaErrors.compactMap { error in
-            libxml.readableSchemaMessage(error.message, parent: error.node.map(XMLElement.init(node:))?.parent?.name).map { (error, $0) }
+            let element = error.node.map(XMLElement.init(node:))
+            let lineOfFirst = { (id: String) in
+                element.flatMap { Self.first(like: $0, withID: id) }.map { source.position(of: $0, root: rootElement).line }
+            }
+            return libxml.readableSchemaMessage(error.message, parent: element?.parent?.name, lineOfFirst: lineOfFirst).map { (error, $0) }
         }
         for (error, message) in worded.isEmpty ? schemaErrors.map({ ($0, LibXML.unexplained($0.message)) }) : worded {
             let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
@@ -183,6 +188,16 @@ struct FileLoader {
         return positions
     }
 
+    /// The first element beside `element` of its name with the id `id`, when it is not
+    /// `element` itself: where an id that must be unique among them was given first.
+    static func first(like element: XMLElement, withID id: String) -> XMLElement? {
+        let name = element.name
+        guard let first = element.parent?.children.first(where: { $0.name == name && $0.attribute("id") == id }),
+            first.node != element.node
+        else { return nil }
+        return first
+    }
+
     /// The bytes of `file`, with lone CRs made LF (`makeLoneCRsLF`).
     private func read(_ file: ContentFile) -> Result<[UInt8], FileSystem.ReadFailure> {
         switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
@@ -194,9 +209,12 @@ struct FileLoader {
         }
     }
 
-    /// SHA-256 of `bytes` with every CR LF made LF (lone CRs were made LF on reading), so that line endings do not change it.
+    /// SHA-256 of `bytes` in Unicode NFC (`NFC`) with every CR LF made LF (lone CRs were made
+    /// LF on reading), so that neither line endings nor composed or decomposed accents change
+    /// it: the same content in either form builds the same bundle, so it has the same digest.
     /// Pieces between CRs are found with `memchr` and hashed whole; most files have no CR.
     static func digest(_ bytes: [UInt8]) -> String {
+        let bytes = NFC.normalized(utf8: bytes)
         var hasher = SHA256()
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

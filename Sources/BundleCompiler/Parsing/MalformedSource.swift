@@ -14,7 +14,9 @@ import CLibXML2
 ///   closed (at its start, not at the end of the file), or closed but holding a character XML
 ///   does not allow;
 /// - a character XML does not allow in an attribute value, which libxml2 does not name;
-/// - a namespace prefix, at its name rather than at the end of its tag.
+/// - a namespace prefix, at its name rather than at the end of its tag;
+/// - a `&` that starts no entity and a `<` that starts no element, at the character itself
+///   rather than after it (or after the word that follows a `&`).
 ///
 /// Written by hand: libxml2 says where it stopped, not where the mistake began.
 struct MalformedSource {
@@ -37,6 +39,10 @@ struct MalformedSource {
         case XML_ERR_PI_NOT_FINISHED:
             return unfinished("a processing instruction", "<?", "?>", around: offset, advice: "content files need none: remove it, or end it with ?>")
         case XML_ERR_INVALID_CHAR where error.message.hasPrefix("invalid character in attribute value"): return refusedCharacter(from: offset)
+        case XML_ERR_NAME_REQUIRED where error.message.hasPrefix("xmlParseEntityRef"), XML_ERR_ENTITYREF_SEMICOL_MISSING:
+            return at(last: "&", before: offset, error)
+        case XML_ERR_NAME_REQUIRED where error.message.hasPrefix("StartTag"):
+            return at(last: "<", before: offset, error)
         case XML_NS_ERR_UNDEFINED_NAMESPACE where names.count >= 2:
             // An attribute's ("Namespace prefix xsi for type on product"), or an element's.
             let written = (error.message.contains(" for ") ? "" : "<") + "\(names[0]):\(names[1])"
@@ -44,6 +50,12 @@ struct MalformedSource {
             return (source.position(ofByte: start), MalformedXML.explanation(of: error, root: root))
         default: return nil
         }
+    }
+
+    /// `error` in `MalformedXML`'s words, at the last `character` before where libxml2 stopped.
+    private func at(last character: String, before offset: Int, _ error: RawXMLError) -> (SourcePosition, String)? {
+        guard let start = SourceText.offset(ofLast: character, in: source.bytes, before: offset) else { return nil }
+        return (source.position(ofByte: start), MalformedXML.explanation(of: error, root: root))
     }
 
     /// A start tag that a `<` at `offset` interrupts: the tag before it never ended. Nil when

@@ -31,6 +31,12 @@ enum MalformedXML {
             return "a '<' inside an attribute value; write it as &lt;"
         case XML_ERR_UNDECLARED_ENTITY where names.count >= 1:
             return "&\(names[0]); is not an XML entity (XML has only &amp; &lt; &gt; &quot; &apos;); write the character itself instead"
+        case XML_ERR_TAG_NAME_MISMATCH where names.count >= 2 && names[0].lowercased() == names[1].lowercased():
+            // <P>…</p>: the format's element names are all lower case, so the tag in capitals
+            // is the one to change, not the other to match it.
+            let name = names[0].lowercased()
+            let fixes = [names[0] == name ? nil : "<\(name)>", names[1] == name ? nil : "</\(name)>"].compactMap { $0 }
+            return "<\(names[0])> (opened on line \(error.number)) and </\(names[1])> differ in capital and small letters; element names are lower case: write \(fixes.joined(separator: " and "))"
         case XML_ERR_TAG_NAME_MISMATCH where names.count >= 2:
             return "</\(names[1])> does not close <\(names[0])>, which was opened on line \(error.number) and is still open; end it with </\(names[0])> first (names are case-sensitive)"
         case XML_ERR_TAG_NOT_FINISHED where names.count >= 1:

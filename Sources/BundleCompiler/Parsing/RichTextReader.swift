@@ -2,7 +2,8 @@ import CatalogModel
 
 /// Reads a schema-valid rich-text element (`body`, `method`) into `RichText`, collapsing
 /// whitespace the way a browser does: every run of whitespace is one space, none at the start
-/// or end of a block, and a space beside an inline element's edge stays outside it.
+/// or end of a block, and a space beside an inline element's edge stays outside it. Text is
+/// read in Unicode NFC, as every value is (`NFC`).
 struct RichTextReader {
     let field: String
     private var linkCount = 0
@@ -60,9 +61,13 @@ struct RichTextReader {
 
     private mutating func inlines<Element: ContentElement>(_ element: Element, _ resolveLink: (Element, Int) -> LinkTarget?) -> [RichText.Inline] {
         var result: [RichText.Inline] = []
+        // Whether a run of text here may not be NFC: pieces whose bytes show them NFC, and
+        // spaces, join into NFC text (their characters compose with nothing).
+        var mayNeedNormalizing = false
         element.forEachContent { piece in
             switch piece {
             case .text(let bytes):
+                if !NFC.isKnownNFC(bytes) { mayNeedNormalizing = true }
                 let text = collapse(bytes)
                 if !text.isEmpty { appendText(text, to: &result) }
             case .element(let child):
@@ -83,6 +88,13 @@ struct RichTextReader {
                         result.append(contentsOf: children)
                     }
                 }
+            }
+        }
+        // Each run of text in NFC, once it is whole: its pieces (the tree splits a run at a
+        // comment) may hold the two halves of one character, "e" and U+0301.
+        if mayNeedNormalizing {
+            for index in result.indices {
+                if case .text(let text) = result[index] { result[index] = .text(NFC.normalized(text)) }
             }
         }
         return result

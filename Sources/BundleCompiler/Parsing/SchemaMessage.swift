@@ -13,7 +13,9 @@ extension LibXML {
     /// only follows another error about the same value and says nothing of its own. `parent`
     /// is the name of the element around the one the message is about, if any: it says which
     /// declaration of an expected element is meant (a product's `<name>` or a retailer's).
-    func readableSchemaMessage(_ message: String, parent: String?) -> String? {
+    /// `lineOfFirst` finds the line of the element beside it that was given an id first, for
+    /// an id given twice.
+    func readableSchemaMessage(_ message: String, parent: String?, lineOfFirst: (String) -> Int? = { _ in nil }) -> String? {
         if message.contains("Warning: No precomputed value available") { return nil }
         // Names in XML's own namespaces, as a file writes them: xml:lang, not {http://…}lang.
         // Looked for first: the replacements were a quarter of the time 300,000 messages took.
@@ -30,7 +32,8 @@ extension LibXML {
             return Self.unusedAttribute(String(attribute), of: element)
         }
         let subject = match.2.map { "the attribute \($0) of <\(element)>" } ?? "<\(element)>"
-        return explanation(of: String(match.3), element: element, parent: parent, subject: subject) ?? Self.unexplained(message)
+        return explanation(of: String(match.3), element: element, parent: parent, subject: subject, lineOfFirst: lineOfFirst)
+            ?? Self.unexplained(message)
     }
 
     /// A message of no form known here, as libxml2 wrote it.
@@ -38,14 +41,20 @@ extension LibXML {
         "does not match the schema: \(message)"
     }
 
-    private func explanation(of body: String, element: String, parent: String?, subject: String) -> String? {
+    private func explanation(
+        of body: String, element: String, parent: String?, subject: String, lineOfFirst: (String) -> Int?
+    ) -> String? {
         if let match = body.wholeMatch(of: SchemaMessageForm.duplicateKey) {
             // The schema's one uniqueness rule: a tab section's id.
-            return "<\(element)> '\(match.1)' is listed twice; list each once"
+            let first = lineOfFirst(String(match.1)).map { ", here and at line \($0)" } ?? ""
+            return "<\(element)> '\(match.1)' is listed twice\(first); list each once"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.notExpected) {
             let expected = match.1.map { expectedElements($0, in: parent) }
             guard documentation.elementNames.contains(element) else {
+                if element.lowercased() != element, documentation.elementNames.contains(element.lowercased()) {
+                    return "the content format has no element <\(element)>; element names are lower case: write <\(element.lowercased())> (and </\(element.lowercased())>)"
+                }
                 return "the content format has no element <\(element)>"
                     + (expected.map { "; the next element here must be \($0): remove it, or correct its name" } ?? ": remove it, or correct its name")
             }
@@ -56,6 +65,10 @@ extension LibXML {
             return "<\(element)> lacks what must come next, \(expectedElements(match.2, in: element)); add \(match.1 == nil ? "it" : "one")"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.attributeNotAllowed) {
+            let lowered = match.1.lowercased()
+            if lowered != match.1, documentation.meaning(ofAttribute: lowered, of: element) != nil {
+                return "<\(element)> has no attribute \(match.1); attribute names are lower case: write \(lowered)"
+            }
             return "<\(element)> has no attribute \(match.1); remove it, or correct its name"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.attributeMissing) {

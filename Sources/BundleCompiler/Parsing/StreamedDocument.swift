@@ -176,7 +176,9 @@ struct StreamedElement: ContentElement {
         for offset in node.attributeStart..<(node.attributeStart + node.attributeCount) {
             let attribute = document.attributes[Int(offset)]
             if xmlStrEqual(attribute.name, name.utf8Start) != 0 {
-                return String(decoding: document.values[Int(attribute.start)..<Int(attribute.end)], as: UTF8.self)
+                return document.values.withUnsafeBufferPointer { buffer in
+                    NFC.string(decoding: UnsafeBufferPointer(rebasing: buffer[Int(attribute.start)..<Int(attribute.end)]))
+                }
             }
         }
         return nil
@@ -186,7 +188,10 @@ struct StreamedElement: ContentElement {
         let node = node
         guard node.textEnd > node.textStart else { return "" }
         return document.text.withUnsafeBufferPointer { buffer in
-            collapsingWhitespace(buffer.baseAddress! + Int(node.textStart), count: Int(node.textEnd - node.textStart))
+            let bytes = UnsafeBufferPointer(rebasing: buffer[Int(node.textStart)..<Int(node.textEnd)])
+            let text = collapsingWhitespace(buffer.baseAddress! + Int(node.textStart), count: bytes.count)
+            // As in `XMLElement.text`: the bytes as parsed tell whether the text is NFC.
+            return NFC.isKnownNFC(bytes) ? text : NFC.normalized(unknown: text)
         }
     }
 

@@ -45,19 +45,23 @@ struct XMLElement: ContentElement {
         return nil
     }
 
-    /// The value of attribute `name`, if present.
+    /// The value of attribute `name`, if present, in NFC.
     func attribute(_ name: StaticString) -> String? {
         guard let value = name.withUTF8Buffer({ xmlGetNoNsProp(node, $0.baseAddress) }) else { return nil }
         defer { digno_xml_free(value) }
-        return String(cString: value)
+        return NFC.string(decoding: UnsafeBufferPointer(start: value, count: Int(xmlStrlen(value))))
     }
 
-    /// All the text inside, whitespace runs collapsed to one space and trimmed: the form every
-    /// plain-text field is stored in.
+    /// All the text inside, whitespace runs collapsed to one space and trimmed, in NFC: the
+    /// form every plain-text field is stored in.
     var text: String {
         guard let content = xmlNodeGetContent(node) else { return "" }
         defer { digno_xml_free(content) }
-        return collapsingWhitespace(content, count: Int(xmlStrlen(content)))
+        let count = Int(xmlStrlen(content))
+        let text = collapsingWhitespace(content, count: count)
+        // Collapsing XML whitespace keeps text NFC (it composes with nothing), so the bytes
+        // as parsed tell.
+        return NFC.isKnownNFC(UnsafeBufferPointer(start: content, count: count)) ? text : NFC.normalized(unknown: text)
     }
 
     /// The text nodes and child elements in order (with `XML_PARSE_NOCDATA` there are no CDATA

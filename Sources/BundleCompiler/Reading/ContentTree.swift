@@ -13,6 +13,10 @@ struct ContentTree {
     var files: [ContentFile] = []
     /// Every file under `images/`, relative to the root, in path order.
     var imageFiles: [String] = []
+    /// The path on disk of each file of `imageFiles` whose path there is not in Unicode NFC
+    /// (decomposed, as macOS's HFS+ and some copy tools write names), by its path in NFC: the
+    /// form an image's `src` is read in. Usually empty.
+    var imageSpellings: [String: String] = [:]
     /// Entities whose files exist but are not read: named wrongly (with the id the name most
     /// likely meant) or linking outside the folder; and, with an empty id, each kind whose
     /// folder is refused. References to them are not reported as unknown on top of the
@@ -185,7 +189,8 @@ struct ContentTree {
         // Names that are the same text written with different code points ("é" as one, or as
         // "e" and a combining accent): Swift's strings, and so every lookup by path, take them
         // for one name, and macOS for one file. Keyed by the name as a `String`, which compares
-        // canonically; the listing compares bytes.
+        // canonically; the listing compares bytes. With this rule a `src`, read in NFC, names
+        // at most one file in either spelling (`imageSpellings`).
         var seen: [String: String] = [:]
         for (name, type) in try FileSystem.listWithTypes(root + "/" + folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
@@ -200,6 +205,8 @@ struct ContentTree {
                 try scanImages(path)
             } else {
                 imageFiles.append(path)
+                let normalized = NFC.normalized(path)
+                if !normalized.utf8.elementsEqual(path.utf8) { imageSpellings[normalized] = path }
             }
         }
     }

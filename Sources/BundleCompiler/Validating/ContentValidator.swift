@@ -41,7 +41,7 @@ public struct ContentValidator: Sendable {
             diagnostics += images.unused(imageResult.used)
         }
         let pending = rules.wait().map {
-            PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message)
+            PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message, clash: $0.clash)
         } + imageResult.issues + HostScripts.issues(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
@@ -50,7 +50,8 @@ public struct ContentValidator: Sendable {
             fileCount: tree.files.count + tree.imageFiles.count,
             catalog: assembly.singlesPresent ? catalog : nil,
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
-            imagePaths: imageResult.used)
+            imagePaths: imageResult.used,
+            imageSpellings: tree.imageSpellings)
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.
@@ -101,13 +102,21 @@ public struct ContentValidator: Sendable {
             issuesByFile[file.path, default: []].append(index)
         }
         var positions = [SourcePosition?](repeating: nil, count: pending.count)
+        // Where the other of two entities given one id or name is, when it is in the same file:
+        // the message names it by its line.
+        var otherPositions = [SourcePosition?](repeating: nil, count: pending.count)
         for file in filesToRead {
             let indices = issuesByFile[file.path] ?? []
-            let found = loader.positions(in: file, of: indices.map { (AnchorKey(entity: pending[$0].entity, field: pending[$0].field), pending[$0].attribute) })
-            for (index, position) in zip(indices, found) { positions[index] = position }
+            let others = indices.filter { index in
+                pending[index].clash.map { files.file(of: $0.other)?.path == file.path } ?? false
+            }
+            let found = loader.positions(in: file, of: indices.map { (AnchorKey(entity: pending[$0].entity, field: pending[$0].field), pending[$0].attribute) }
+                + others.compactMap { index in pending[index].clash.map { (AnchorKey(entity: $0.other, field: $0.field), nil) } })
+            for (index, position) in zip(indices, found.prefix(indices.count)) { positions[index] = position }
+            for (index, position) in zip(others, found.dropFirst(indices.count)) { otherPositions[index] = position }
         }
         var result: [Diagnostic] = []
-        for (issue, position) in zip(pending, positions) {
+        for (index, (issue, position)) in zip(pending, positions).enumerated() {
             guard let file = files.file(of: issue.entity) else {
                 // A missing catalog.xml, home.xml or company.xml is reported already; other
                 // issues without a file concern a whole folder, such as `no-products`.
@@ -116,8 +125,17 @@ public struct ContentValidator: Sendable {
                 continue
             }
             if assembly.broken.contains(file.path) { continue }
+            var message = issue.message
+            if let clash = issue.clash, let other = files.file(of: clash.other) {
+                // The other entity by its file, or, in the same file, by its line.
+                if other.path != file.path {
+                    message = clash.message(naming: other.path)
+                } else if let line = otherPositions[index]?.line {
+                    message = clash.message(naming: "the \(clash.other.kind.rawValue) at line \(line)")
+                }
+            }
             result.append(Diagnostic(issue.severity, issue.code, file: file.path, line: position?.line, column: position?.column,
-                                     entity: issue.entity, message: issue.message))
+                                     entity: issue.entity, message: message))
         }
         return result
     }

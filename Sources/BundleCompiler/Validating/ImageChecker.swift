@@ -25,10 +25,12 @@ struct ImageChecker {
     }
 
     /// The problems of every image use in `catalog`, still to be given positions, and the set
-    /// of paths used.
+    /// of paths used, with the images that missing ones most likely meant.
     mutating func check(_ catalog: Catalog) -> (issues: [PendingIssue], used: Set<String>) {
         var issues: [PendingIssue] = []
         var used = Set<String>()
+        // Images that do not exist: the issue that reports each, its `src` and its path.
+        var missing: [(issue: Int, source: String, path: String)] = []
         catalog.forEachImageUse { reference, mustBeSquare, place in
             let source = reference.source
             func report(_ code: DiagnosticCode, _ message: String) {
@@ -71,7 +73,8 @@ struct ImageChecker {
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels; icons must be square")
                 }
             case .failure(.missing):
-                report(.imageMissing, "image '\(source)' does not exist" + suggestion(for: path))
+                missing.append((issues.count, source, path))
+                report(.imageMissing, "")  // worded below, once every use is known
             case .failure(.brokenLink(let target)):
                 report(.brokenLink, "image '\(source)' is a symbolic link to '\(target)', which does not exist; point the link at the image, or put the image file itself in its place")
             case .failure(.notAFile(let type)):
@@ -96,7 +99,16 @@ struct ImageChecker {
                 report(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
             }
         }
-        return (issues, used)
+        // The image a missing one most likely meant is looked for among those nothing uses
+        // first, so every use must be known; it is then not also reported unused.
+        var suggestions = ImageSuggestion(files: tree.imageFiles)
+        var meant = Set<String>()
+        for (issue, source, path) in missing {
+            let match = suggestions.match(for: path, used: used)
+            issues[issue].message = "image '\(source)' does not exist" + Self.advice(match)
+            if let match { meant.insert(match.path) }
+        }
+        return (issues, used.union(meant))
     }
 
     /// Image files under `images/` that no entity uses. A symbolic link among them that leads
@@ -125,7 +137,7 @@ struct ImageChecker {
     }
 
     private func readHeader(_ path: String) -> Result<ImageHeader, ImageFailure> {
-        let absolute = tree.root + "/" + path
+        let absolute = tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings)
         guard let type = FileSystem.entryType(absolute) else { return .failure(.missing) }
         guard let real = FileSystem.realPath(absolute) else {
             return .failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing)
@@ -139,12 +151,17 @@ struct ImageChecker {
         }
     }
 
-    private func suggestion(for path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        // Byte for byte, not as strings: a name in another Unicode spelling is a useful hint.
-        let close = tree.imageFiles.filter { $0.split(separator: "/").last.map(String.init) == name && !$0.utf8.elementsEqual(path.utf8) }
-        if let candidate = close.first { return "; did you mean '\(candidate)'?" }
-        return "; add the file or correct the path (it is relative to the content folder)"
+    /// The path on disk of the file a `src` names (`path`, normalised, in NFC like every
+    /// value): `path` itself, or the listed image of that name spelled in another Unicode
+    /// form, such as a decomposed "é" (`ContentTree.imageSpellings`).
+    static func pathOnDisk(_ path: String, spellings: [String: String]) -> String {
+        spellings.isEmpty ? path : spellings[path] ?? path
+    }
+
+    /// What to do about a missing image: use the image it most likely meant, or add it.
+    private static func advice(_ match: ImageSuggestion.Match?) -> String {
+        guard let match else { return "; add the file or correct the path (it is relative to the content folder)" }
+        return "; did you mean '\(match.path)'?" + (match.differsOnlyInCase ? " (capital and small letters must match the file's name)" : "")
     }
 
     /// The path with `.` and empty parts removed; nil for an absolute path, a `..` part, a
@@ -222,4 +239,7 @@ struct PendingIssue {
     /// than at the element.
     var attribute: String? = nil
     var message: String
+    /// For one of two entities given the same id or name: the other one, which the message
+    /// names by its file or line once positions are known.
+    var clash: CatalogIssue.Clash? = nil
 }

@@ -13,6 +13,9 @@ public struct ValidationReport: Sendable {
     var fileDigests: [ContentDigest.Entry] = []
     /// Every image file the catalogue uses, by its path in the content folder.
     var imagePaths: Set<String> = []
+    /// The path on disk of each image whose name there is spelled in another Unicode form
+    /// than its path (`ContentTree.imageSpellings`).
+    var imageSpellings: [String: String] = [:]
 
     /// How many errors there are.
     public var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -66,7 +66,7 @@ public struct BundleBuilder: Sendable {
         // Three parts on two cores: the images and the content digest on one thread, the
         // products' order on another, the recipes' and retailers' on this one.
         let imagesAndDigest = Background { [contentFolder] () throws(BuildError) -> (BundleImages, String) in
-            let images = try BundleImages(paths: report.imagePaths, root: contentFolder)
+            let images = try BundleImages(paths: report.imagePaths, spellings: report.imageSpellings, root: contentFolder)
             return (images, ContentDigest.compute(files: report.fileDigests, images: images))
         }
         let lists = BundleWriter.Lists(ordering: catalog)

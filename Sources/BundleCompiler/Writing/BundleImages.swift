@@ -16,12 +16,14 @@ struct BundleImages {
     private(set) var byPath: [String: String] = [:]
 
     /// Reads the images at `paths` (normalised, inside the content folder at `root`): the
-    /// ones validation found in use (`ValidationReport.imagePaths`). Validation has already
-    /// checked each path and header, so a failure here means a file changed during the build.
-    init(paths: Set<String>, root: String) throws(BuildError) {
+    /// ones validation found in use (`ValidationReport.imagePaths`), each from its name on
+    /// disk (`spellings`, `ValidationReport.imageSpellings`) but known by its path. Validation
+    /// has already checked each path and header, so a failure here means a file changed during
+    /// the build.
+    init(paths: Set<String>, spellings: [String: String] = [:], root: String) throws(BuildError) {
         for path in paths.sorted(by: String.utf8Precedes) {
             let bytes: [UInt8]
-            switch FileSystem.read(root + "/" + path, limit: ImageChecker.maxImageSize) {
+            switch FileSystem.read(root + "/" + ImageChecker.pathOnDisk(path, spellings: spellings), limit: ImageChecker.maxImageSize) {
             case .success(let read): bytes = read
             case .failure: throw .contentChanged("image '\(path)' could not be read")
             }

@@ -3,7 +3,9 @@ import Crypto
 /// The content digest: SHA-256 over a canonical form of the content, so the same content gives
 /// the same digest whatever the order files were written in, their line endings or the machine.
 /// The form is one line per file, sorted by path: the path, a tab, and the SHA-256 of the
-/// file's bytes (XML with CR LF and lone CR made LF; images as they are).
+/// file's bytes (XML in Unicode NFC with CR LF and lone CR made LF; images as they are). An
+/// image's path is the one the content writes, in NFC like every value, whatever the spelling
+/// of its name on disk.
 enum ContentDigest {
     /// One file of the content and the SHA-256 of its bytes.
     struct Entry: Sendable {

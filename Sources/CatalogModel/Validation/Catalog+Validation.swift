@@ -3,9 +3,9 @@ import Tagged
 
 extension Catalog {
     /// Checks every rule that concerns the catalogue as a whole: required fields and their
-    /// lengths, references between entities, the 1..* relations, duplicate ids, texts and
-    /// positions, and promotions. Returns every problem found, errors and warnings, in a stable
-    /// order; an empty array means the catalogue is valid. Synchronous; it uses a second
+    /// lengths, references between entities, the 1..* relations, duplicate ids, names, texts
+    /// and positions, and promotions. Returns every problem found, errors and warnings, in a
+    /// stable order; an empty array means the catalogue is valid. Synchronous; it uses a second
     /// thread for part of the work while the calling one does the rest.
     ///
     /// - Parameters:
@@ -31,6 +31,7 @@ extension Catalog {
                 rules.checkRetailers()
                 rules.checkHome(today: today)
                 rules.checkCompany()
+                rules.checkDuplicateNames()
             } else {
                 rules.checkDuplicateTexts()
             }
@@ -107,7 +108,15 @@ struct CatalogRules {
         }
         checkUnique(catalog.products.map(\.id.rawValue), kind: .product)
         checkPositions(catalog.products.map { ($0.id.rawValue, $0.position) }, kind: .product)
-        let used = Set(catalog.recipes.flatMap(\.productIDs))
+        var used = Set(catalog.recipes.flatMap(\.productIDs))
+        // The product a mistyped ingredient most likely meant is not also told to be unused:
+        // the ingredient's unknown-product error names it, and correcting the id uses it.
+        if !unreadKinds.contains(.product) {
+            let candidates = productIDs.map(\.rawValue)
+            for id in used where !productIDs.contains(id) {
+                if let meant = Self.nearest(to: id.rawValue, among: candidates) { used.insert(ProductID(meant)) }
+            }
+        }
         for product in catalog.products {
             let ref = EntityReference(.product, product.id.rawValue)
             requireText(product.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
@@ -186,7 +195,7 @@ struct CatalogRules {
         let home = EntityReference(.home)
         checkPicture(catalog.home.image, FieldPath("image"), home)
         checkBody(catalog.home.body, "body", home)
-        checkUnique(catalog.home.promotions.map(\.id.rawValue), kind: .promotion)
+        checkPromotionIDs()
         for promotion in catalog.home.promotions {
             let ref = EntityReference(.promotion, promotion.id.rawValue)
             requireText(promotion.title, "title", ref, limit: FieldLimits.title, code: .titleTooLong, what: "the promotion's headline")
@@ -419,28 +428,16 @@ struct CatalogRules {
 
     /// ` (did you mean 'espresso'?)` when one id is close to the unknown one.
     static func suggestion(for unknown: String, among candidates: [String]) -> String {
-        let best = candidates
-            .map { (id: $0, distance: editDistance(unknown, $0)) }
-            .filter { $0.distance <= max(2, unknown.count / 4) }
-            .min { ($0.distance, $0.id) < ($1.distance, $1.id) }
-        return best.map { " (did you mean '\($0.id)'?)" } ?? ""
+        nearest(to: unknown, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    /// Levenshtein distance over characters. Hand-written: no package here offers one, and a
-    /// suggestion for a mistyped id is worth twenty lines.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
+    /// The id nearest to an unknown one, if one is close enough to be what was meant; of
+    /// equally near ones, the first in code-point order, whatever the candidates' order.
+    static func nearest(to unknown: String, among candidates: [String]) -> String? {
+        let typed = Array(unknown)
+        let limit = max(2, typed.count / 4)
+        return candidates
+            .compactMap { id in editDistance(typed, Array(id), limit: limit).map { (id: id, distance: $0) } }
+            .min { ($0.distance, $0.id) < ($1.distance, $1.id) }?.id
     }
 }

@@ -24,6 +24,9 @@ public struct CatalogIssue: Hashable, Sendable {
     public var field: FieldPath?
     /// What is wrong and what to do about it.
     public var message: String
+    /// For one of two entities given the same id or name: the other one, which the message
+    /// names; nil for any other problem.
+    package var clash: Clash?
 
     /// An issue from its parts.
     public init(severity: Severity, code: Code, entity: EntityReference, field: FieldPath?, message: String) {
@@ -59,11 +62,30 @@ public struct CatalogIssue: Hashable, Sendable {
         case noRetailers = "no-retailers"
         case duplicateID = "duplicate-id"
         case duplicatePosition = "duplicate-position"
+        case duplicateName = "duplicate-name"
         case sectionMissing = "section-missing"
         case promotionDates = "promotion-dates"
         case promotionEnded = "promotion-ended"
         case duplicateText = "duplicate-text"
         case duplicateSells = "duplicate-sells"
+    }
+
+    /// The entity that was given an id or a name first, when another is given it too, and how
+    /// the message names it. The catalogue names it by kind and id, or by its place in its
+    /// list; the compiler, which knows files and lines, names it by its file or line instead.
+    package struct Clash: Hashable, Sendable {
+        /// The entity given the id or name first.
+        package var other: EntityReference
+        /// Its field to point at: its element in a list, such as `promotion[0]`.
+        package var field: FieldPath?
+        /// The message before the other entity's name and after it.
+        package var lead: String
+        package var rest: String
+
+        /// The message, naming the other entity as `name`.
+        package func message(naming name: String) -> String {
+            lead + name + rest
+        }
     }
 }
 
