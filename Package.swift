@@ -84,7 +84,7 @@ let package = Package(
             dependencies: ["CatalogModel", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
-        .testTarget(name: "DignoTests", dependencies: ["digno", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "BundleCompilerTests",
             dependencies: ["BundleCompiler", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],

@@ -12,8 +12,7 @@ struct Build: ParsableCommand {
             previous ones atomically. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
             """)
 
-    @Option(help: ArgumentHelp("The content folder.", valueName: "folder"))
-    var content = "content"
+    @OptionGroup var folder: ContentFolderArguments
 
     @Option(help: ArgumentHelp("The bundle to write.", valueName: "file"))
     var output = "dist/catalog.sqlite"
@@ -32,7 +31,7 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
-        let builder = BundleBuilder(contentFolder: content, output: output, releaseVersion: releaseVersion, today: Day.today())
+        let builder = BundleBuilder(contentFolder: folder.contentFolder, output: output, releaseVersion: releaseVersion, today: Day.today())
         let progress = ProgressLine(enabled: !quiet)
         defer { progress.finish() }
         let report: ValidationReport
@@ -45,7 +44,7 @@ struct Build: ParsableCommand {
             throw ExitCode(2)
         }
         if !report.diagnostics.isEmpty || !report.isValid {
-            progress.writeAbove(ReportFormat.text.render(report, contentFolder: content))
+            progress.writeAbove(ReportFormat.text.render(report, contentFolder: folder.contentFolder))
         }
         guard report.isValid else {
             progress.finish()

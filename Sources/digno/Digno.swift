@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import CatalogModel
 import Foundation
 
 /// The `digno` command: compiles and checks Café Digno content.
@@ -21,7 +22,14 @@ struct Digno: ParsableCommand {
     /// usage status, 64, is mapped to 2).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command: ParsableCommand
+            do {
+                command = try parseAsRoot()
+            } catch {
+                // argument-parser says only "Unexpected argument 'valdate'" for a mistyped command.
+                if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) { throw unknown }
+                throw error
+            }
             try command.run()
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
@@ -34,5 +42,23 @@ struct Digno: ParsableCommand {
             FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
+    }
+
+    /// A usage error naming the nearest command, when the first argument is a word that is not one.
+    static func unknownCommand(in arguments: [String]) -> ValidationError? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.map { $0._commandName }
+        guard !names.contains(first), first != "help" else { return nil }
+        let nearest = names
+            .compactMap { name in editDistance(Array(first), Array(name), limit: 2).map { (name, $0) } }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        if let (name, _) = nearest {
+            return ValidationError("'\(first)' is not a command; did you mean '\(name)'?")
+        }
+        if FileManager.default.fileExists(atPath: (first as NSString).appendingPathComponent("catalog.xml")) {
+            return ValidationError("'\(first)' is a content folder; name a command first: digno validate \(first), or digno build \(first)")
+        }
+        let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        return ValidationError("'\(first)' is not a command; the commands are \(list)")
     }
 }

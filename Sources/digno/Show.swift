@@ -6,6 +6,7 @@ import Foundation
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the screen a route opens in a bundle, as the app would show it.",
+        usage: "digno show <bundle> <route> [--format <format>] [--today <day>]",
         discussion: """
             Routes: cafedigno://home, cafedigno://products, cafedigno://products/<id>, \
             cafedigno://recipes, cafedigno://recipes/<id>, cafedigno://retailers, cafedigno://company. \
@@ -19,8 +20,9 @@ struct Show: ParsableCommand {
     @Argument(help: "The bundle file.")
     var bundle: String
 
+    /// Optional to argument-parser, so that a forgotten bundle is told as such (see `validate`).
     @Argument(help: "The route, such as cafedigno://products/espresso.")
-    var route: String
+    var route: String?
 
     @Option(help: "Output format: text or json.")
     var format: Format = .text
@@ -28,9 +30,25 @@ struct Show: ParsableCommand {
     @Option(help: ArgumentHelp("Show the promotions running on this day (YYYY-MM-DD) instead of today.", valueName: "day"))
     var today: Day?
 
+    /// The usual slip is a route alone, the bundle forgotten: argument-parser would take the
+    /// route for the bundle and ask for a route.
+    func validate() throws {
+        let example = "digno show dist/catalog.sqlite cafedigno://home"
+        let bundleIsRoute = bundle.hasPrefix(Route.scheme + "://")
+        guard let route else {
+            if bundleIsRoute {
+                throw ValidationError("'\(bundle)' is a route; the first argument must be the bundle file, then the route: \(example)")
+            }
+            throw ValidationError("name the route to show after the bundle file, such as \(example)")
+        }
+        if bundleIsRoute && !route.hasPrefix(Route.scheme + "://") {
+            throw ValidationError("the bundle file comes first, then the route: digno show \(route) \(bundle)")
+        }
+    }
+
     func run() throws {
         do {
-            let parsed = try Route(parsing: route)
+            let parsed = try Route(parsing: route ?? "")
             let opened = try CatalogBundle(path: bundle)
             let screen = try opened.screen(for: parsed, today: today ?? Day.today() ?? opened.release.releaseDate)
             print(format == .json ? ScreenText.json(screen) : ScreenText.render(screen), terminator: "")

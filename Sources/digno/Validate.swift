@@ -13,26 +13,7 @@ struct Validate: ParsableCommand {
             2 for usage or I/O errors.
             """)
 
-    @Argument(help: ArgumentHelp("The content folder (default: content).", valueName: "folder"))
-    var folder: String?
-
-    /// The folder as `digno build` takes it, so that either spelling works.
-    @Option(help: ArgumentHelp("The content folder, as digno build takes it.", valueName: "folder"))
-    var content: String?
-
-    var contentFolder: String { folder ?? content ?? "content" }
-
-    func validate() throws {
-        // The same folder written twice (`content` and `./content/`) is one folder.
-        func resolved(_ path: String) -> String {
-            guard let real = realpath(path, nil) else { return path }
-            defer { free(real) }
-            return String(cString: real)
-        }
-        if let folder, let content, resolved(folder) != resolved(content) {
-            throw ValidationError("two content folders given ('\(folder)' and --content '\(content)'); give one")
-        }
-    }
+    @OptionGroup var folder: ContentFolderArguments
 
     @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
     var format: ReportFormat = .text
@@ -41,7 +22,7 @@ struct Validate: ParsableCommand {
     var today: Day?
 
     func run() throws {
-        let validator = ContentValidator(contentFolder: contentFolder, today: today ?? Day.today())
+        let validator = ContentValidator(contentFolder: folder.contentFolder, today: today ?? Day.today())
         let report: ValidationReport
         do {
             report = try validator.validate()
@@ -49,7 +30,7 @@ struct Validate: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        print(format.render(report, contentFolder: contentFolder), terminator: "")
+        print(format.render(report, contentFolder: folder.contentFolder), terminator: "")
         if report.diagnostics.contains(where: { $0.code == "file-unreadable" }) { throw ExitCode(2) }
         if !report.isValid { throw ExitCode(1) }
     }

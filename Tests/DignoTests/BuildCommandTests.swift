@@ -56,6 +56,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
     }
 
+    @Test func theFolderMayBeGivenAsForValidate() throws {
+        // `digno build content`, as `digno validate content` is written.
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
+        let outcome = try DignoRunner.run(["build", valid, "--output", "out/catalog.sqlite", "--quiet"], in: folder)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/catalog.sqlite").path))
+        let twoFolders = try DignoRunner.run(["build", valid, "--content", "/elsewhere", "--output", "out/catalog.sqlite"], in: folder)
+        #expect(twoFolders.status == 2)
+        #expect(twoFolders.errors.hasPrefix("Error: two content folders given ('\(valid)' and --content '/elsewhere'); give one\n"))
+    }
+
     @Test func aBadReleaseVersionIsRefused() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

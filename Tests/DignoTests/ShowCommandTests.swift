@@ -95,4 +95,23 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.errors == "error: no bundle at 'nothing.sqlite'\n")
     }
+
+    @Test func aForgottenBundleIsToldAsSuch() throws {
+        // The route alone: argument-parser would take it for the bundle and ask for a route.
+        let routeAlone = try DignoRunner.run(["show", "cafedigno://home"])
+        #expect(routeAlone.status == 2)
+        #expect(routeAlone.output == "")
+        #expect(routeAlone.errors == """
+            Error: 'cafedigno://home' is a route; the first argument must be the bundle file, then the route: digno show dist/catalog.sqlite cafedigno://home
+            Usage: digno show <bundle> <route> [--format <format>] [--today <day>]
+              See 'digno show --help' for more information.
+
+            """)
+        let swapped = try DignoRunner.run(["show", "cafedigno://recipes", Self.bundle])
+        #expect(swapped.status == 2)
+        #expect(swapped.errors.hasPrefix("Error: the bundle file comes first, then the route: digno show \(Self.bundle) cafedigno://recipes\n"))
+        let bundleAlone = try DignoRunner.run(["show", Self.bundle])
+        #expect(bundleAlone.status == 2)
+        #expect(bundleAlone.errors.hasPrefix("Error: name the route to show after the bundle file, such as digno show dist/catalog.sqlite cafedigno://home\n"))
+    }
 }

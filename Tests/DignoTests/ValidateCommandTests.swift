@@ -158,7 +158,30 @@ import Testing
         #expect(outcome.errors.hasPrefix("Error: Name a command: build, validate, inspect or show.\n"))
         #expect(outcome.errors.contains("See 'digno --help'"))
         #expect(try DignoRunner.run(["--help"]).status == 0)
-        #expect(try DignoRunner.run(["--version"]).status == 0)
+        let version = try DignoRunner.run(["--version"])
+        #expect(version.status == 0)
+        // digno 0.2.0 (bundle schema 2, SQLite 3.40.1, libxml2 2.9.14)
+        #expect(version.output.wholeMatch(of: /digno \d+\.\d+\.\d+ \(bundle schema 2, SQLite 3\.\d+\.\d+, libxml2 2\.\d+\.\d+\)\n/) != nil, "\(version.output)")
+    }
+
+    @Test func aMistypedCommandGetsTheNearestOne() throws {
+        let typo = try DignoRunner.run(["valdate", "content"])
+        #expect(typo.status == 2)
+        #expect(typo.output == "")
+        #expect(typo.errors == """
+            Error: 'valdate' is not a command; did you mean 'validate'?
+            Usage: digno <subcommand>
+              See 'digno --help' for more information.
+
+            """)
+        let far = try DignoRunner.run(["publish"])
+        #expect(far.status == 2)
+        #expect(far.errors.hasPrefix("Error: 'publish' is not a command; the commands are build, validate, inspect or show\n"))
+        #expect(try DignoRunner.run(["biuld"]).errors.hasPrefix("Error: 'biuld' is not a command; did you mean 'build'?\n"))
+        // A content folder with no command before it.
+        let folderAlone = try DignoRunner.run(["content"])
+        #expect(folderAlone.status == 2)
+        #expect(folderAlone.errors.hasPrefix("Error: 'content' is a content folder; name a command first: digno validate content, or digno build content\n"))
     }
 
     @Test func helpDescribesTheCommand() throws {
@@ -176,7 +199,7 @@ import Testing
               <folder>                The content folder (default: content).
 
             OPTIONS:
-              --content <folder>      The content folder, as digno build takes it.
+              --content <folder>      The content folder, as a named option.
               --format <format>       Output format: text, json or github (GitHub Actions
                                       annotations). (values: text, json, github; default:
                                       text)

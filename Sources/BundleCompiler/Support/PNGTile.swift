@@ -1,11 +1,10 @@
-import BundleCompiler
 import Foundation
 
-/// Small distinct PNG tiles for synthetic content. Hand-written because no package here writes
-/// PNG: the pixels go into stored (uncompressed) deflate blocks, which need only a CRC-32 and
-/// an Adler-32.
-enum PNGTile {
-    static func make(width: Int, height: Int, seed: UInt64) -> Data {
+/// Small distinct PNG tiles of one colour, for synthetic content (the benchmark) and pictures
+/// made in tests. Hand-written because no package here writes PNG: the pixels go into stored
+/// (uncompressed) deflate blocks, which need only a CRC-32 and an Adler-32.
+package enum PNGTile {
+    package static func make(width: Int, height: Int, seed: UInt64) -> Data {
         var random = SplitMix64(seed: seed)
         let colour = (UInt8(random.next() & 0x7F) + 60, UInt8(random.next() & 0x3F) + 40, UInt8(random.next() & 0x3F) + 20)
         var raw: [UInt8] = []
