@@ -15,7 +15,10 @@ import Testing
 ///   (the guide cannot hold it), made here: a PNG of one colour, each of its own.
 /// - `<!-- check: expect validate -->` then a block: exactly what `digno validate content`
 ///   prints; `<!-- check: expect build -->`: what `digno build` prints, the bundle's size and
-///   the time it took aside.
+///   the time it took aside; `<!-- check: expect digno ARGUMENTS -->`: what that command prints,
+///   or how its output begins when the block's last line is `…`.
+/// - `<!-- check: run ARGUMENTS | TEXT -->`: a command the guide names succeeds, and its output
+///   holds TEXT.
 ///
 /// Every `xml` block in the guide must be one of these, so no example goes unchecked.
 @Suite struct EditingGuideTests {
@@ -68,6 +71,21 @@ import Testing
                 #expect(outcome.status == (summary.hasPrefix("0 errors") ? 0 : 1), "\(place): exit status \(outcome.status)")
                 for (file, data) in undo { try data.write(to: file) }
                 undo = []
+            case ("expect", _) where words.count > 2 && words[1] == "digno":
+                let outcome = try DignoRunner.run(Array(words.dropFirst(2)), in: folder)
+                #expect(outcome.status == 0, "\(place): \(outcome.errors)")
+                let shown = step.body ?? ""
+                if shown.hasSuffix("\n…\n") {
+                    #expect(outcome.output.hasPrefix(String(shown.dropLast(2))), "\(place): the output begins otherwise:\n\(outcome.output)")
+                } else {
+                    #expect(outcome.output == shown, "\(place): the output differs:\n\(outcome.output)")
+                }
+            case ("run", _) where words.contains("|"):
+                let bar = try #require(words.firstIndex(of: "|"))
+                let outcome = try DignoRunner.run(Array(words[1..<bar]), in: folder)
+                #expect(outcome.status == 0, "\(place): \(outcome.errors)")
+                let text = words[(bar + 1)...].joined(separator: " ")
+                #expect(outcome.output.contains(text), "\(place): no '\(text)' in:\n\(outcome.output)")
             case ("expect", 2) where words[1] == "build":
                 let outcome = try DignoRunner.run(["build"], in: folder)
                 #expect(outcome.status == 0, "\(place): \(outcome.errors)")
@@ -93,7 +111,7 @@ import Testing
                 if let waiting = pending { Issue.record("docs/EDITING.md:\(waiting.line): no block after the check") }
                 let words = trimmed.dropFirst("<!-- check:".count).dropLast("-->".count).split(separator: " ").map(String.init)
                 let step = Step(words: words, body: nil, line: index + 1)
-                if words.first == "picture" { steps.append(step) } else { pending = step }
+                if words.first == "picture" || words.first == "run" { steps.append(step) } else { pending = step }
                 index += 1
                 continue
             }
