@@ -102,16 +102,21 @@ import Testing
         ])
     }
 
+    /// A catalog.xml whose fifth section has the id given, on line 6.
+    static func catalog(fifthSection id: String) -> String {
+        """
+        <catalog><brand>Café Digno</brand><release version="2026.11.0" date="2026-11-22"/><sections>
+        <section id="home"><title>Etusivu</title><icon src="images/icon.png"/></section>
+        <section id="products"><title>Tuotteet</title><icon src="images/icon.png"/></section>
+        <section id="recipes"><title>Reseptit</title><icon src="images/icon.png"/></section>
+        <section id="retailers"><title>Myyjät</title><icon src="images/icon.png"/></section>
+        <section id="\(id)"><title>Yritys</title><icon src="images/icon.png"/></section></sections></catalog>
+        """
+    }
+
     /// A section listed twice names the line of the first.
     @Test func aKeyGivenTwiceNamesTheLineOfTheFirst() {
-        let catalog = """
-            <catalog><brand>Café Digno</brand><release version="2026.11.0" date="2026-11-22"/><sections>
-            <section id="home"><title>Etusivu</title><icon src="images/icon.png"/></section>
-            <section id="products"><title>Tuotteet</title><icon src="images/icon.png"/></section>
-            <section id="recipes"><title>Reseptit</title><icon src="images/icon.png"/></section>
-            <section id="retailers"><title>Myyjät</title><icon src="images/icon.png"/></section>
-            <section id="home"><title>Yritys</title><icon src="images/icon.png"/></section></sections></catalog>
-            """
+        let catalog = Self.catalog(fifthSection: "home")
         let loaded = loader.loadWithTree(Array(catalog.utf8), into: LoadedFile(file: ContentFile(path: "catalog.xml", kind: .catalog, id: "")))
         #expect(loaded.diagnostics.map { "\($0.line ?? 0): \($0.message)" } == [
             "6: <section> 'home' is listed twice, here and at line 2; list each once"
@@ -145,14 +150,7 @@ import Testing
 
     /// An id outside an enumeration is one error: libxml2's empty warning after it is left out.
     @Test func anEnumerationFailureIsOneErrorWithTheChoices() throws {
-        let catalog = """
-            <catalog><brand>Café Digno</brand><release version="2026.11.0" date="2026-11-22"/><sections>
-            <section id="home"><title>Etusivu</title><icon src="images/icon.png"/></section>
-            <section id="products"><title>Tuotteet</title><icon src="images/icon.png"/></section>
-            <section id="recipes"><title>Reseptit</title><icon src="images/icon.png"/></section>
-            <section id="retailers"><title>Myyjät</title><icon src="images/icon.png"/></section>
-            <section id="firma"><title>Yritys</title><icon src="images/icon.png"/></section></sections></catalog>
-            """
+        let catalog = Self.catalog(fifthSection: "firma")
         let loaded = loader.loadWithTree(Array(catalog.utf8), into: LoadedFile(file: ContentFile(path: "catalog.xml", kind: .catalog, id: "")))
         #expect(loaded.diagnostics.map(\.message) == [
             "the attribute id of <section> holds 'firma', which is not accepted; write one of: home, products, recipes, retailers, company"
