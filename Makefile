@@ -1,4 +1,4 @@
-# Installs the `digno` command: `make install PREFIX=~/.local` (default /usr/local).
+# Installs the `digno` command: `make install PREFIX="$HOME/.local"` (default /usr/local).
 #
 # A release build. On Linux the Swift runtime and Foundation are linked into the binary
 # (--static-swift-stdlib), so it runs where no Swift is installed; it still uses the system's

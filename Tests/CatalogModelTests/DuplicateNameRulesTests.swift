@@ -70,6 +70,8 @@ import Testing
     @Test(arguments: [
         ("STRASSE", "Straße"), ("STRAẞE", "straße"), ("ΟΔΟΣ", "οδος"), ("Café Latte", "CAFÉ LATTE"),
         ("Cafe\u{301} Latte", "Café latte"), (" Café \n\t Latte ", "café latte"), ("İstanbul", "i\u{307}stanbul"),
+        // Whitespace of any kind, and characters that show nothing, are as a reader sees them.
+        ("Café\u{A0}Latte", "Café Latte"), ("Café\u{200B} Latte", "café latte"), ("Kah\u{AD}vi", "KAHVI"), ("\u{2003}Latte ", "latte"),
     ])
     func namesAReaderTakesForOne(_ a: String, _ b: String) {
         #expect(CatalogRules.readerKey(a) == CatalogRules.readerKey(b))

@@ -168,8 +168,12 @@ struct EntityBuilder<Element: ContentElement> {
         parent.child(name).map { Array($0.children) } ?? []
     }
 
+    /// The first element wins: two promotions with one id are one entity to a problem placed by
+    /// its entity, and the rules judge the first of them (the second is `duplicate-id`, placed by
+    /// its place in the list), so a problem with the first must not move to the second.
     private mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?) {
-        anchors?[AnchorKey(entity: entity, field: field)] = element
+        let key = AnchorKey(entity: entity, field: field)
+        if anchors?[key] == nil { anchors?[key] = element }
     }
 
     private mutating func text(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> String {

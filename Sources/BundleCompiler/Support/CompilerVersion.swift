@@ -4,12 +4,12 @@ import GRDBSQLite
 
 /// The compiler's version, and the libraries whose versions decide what it accepts and the
 /// bundle's bytes, as `digno --version` prints them.
-public enum CompilerVersion {
+package enum CompilerVersion {
     /// The compiler's own version; a bundle's `generator` names it.
-    public static let number = "0.2.0"
+    package static let number = "0.2.0"
 
     /// One line, such as `digno 0.2.0 (bundle schema 2, SQLite 3.40.1, libxml2 2.9.14)`.
-    public static var line: String {
+    package static var line: String {
         "digno \(number) (bundle schema \(BundleSchema.version), SQLite \(sqliteVersion), libxml2 \(libxml2Version))"
     }
 

@@ -80,10 +80,12 @@ enum NFC {
     /// `text`, whose bytes `isKnownNFC` did not pass, in NFC: first the standard library's
     /// quick check, which passes Greek, Cyrillic, CJK and most other NFC text; then Foundation.
     static func normalized(unknown text: String) -> String {
+        #if compiler(>=6.2)  // UTF8Span came with Swift 6.2; the package's tools version is 6.0
         if #available(macOS 26, iOS 26, *) {
             var span = text.utf8Span
             if span.checkForNFC(quickCheck: true) { return text }
         }
+        #endif
         return text.precomposedStringWithCanonicalMapping
     }
 }

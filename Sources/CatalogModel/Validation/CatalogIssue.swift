@@ -37,6 +37,20 @@ public struct CatalogIssue: Hashable, Sendable {
         self.message = message
     }
 
+    /// Two issues are equal when what they say is: `clash` is how the compiler words the other
+    /// entity, not part of the issue an app sees.
+    public static func == (a: CatalogIssue, b: CatalogIssue) -> Bool {
+        (a.severity, a.code, a.entity, a.field, a.message) == (b.severity, b.code, b.entity, b.field, b.message)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(code)
+        hasher.combine(entity)
+        hasher.combine(field)
+        hasher.combine(message)
+    }
+
     /// The stable codes of the catalogue rules. Their raw values never change meaning.
     public enum Code: String, Hashable, Sendable, CaseIterable {
         case emptyField = "empty-field"

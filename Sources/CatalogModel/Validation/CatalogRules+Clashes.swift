@@ -11,7 +11,7 @@ extension CatalogRules {
         var ids = Set<PromotionID>()
         let distinct = catalog.home.promotions.enumerated().filter { ids.insert($0.element.id).inserted }
         var first: [String: (index: Int, promotion: Promotion)] = [:]
-        for (index, promotion) in distinct where !promotion.title.showsNothing {
+        for (index, promotion) in distinct where !promotion.title.showsNothing && !Self.isOver(FieldLimits.title, promotion.title) {
             let key = Self.readerKey(promotion.title)
             guard let original = first[key] else {
                 first[key] = (index, promotion)
@@ -51,7 +51,8 @@ extension CatalogRules {
         first.reserveCapacity(entities.count)
         for (index, entity) in entities.enumerated() {
             let (id, name) = idAndName(entity)
-            guard !name.showsNothing else { continue }  // `empty-field` says what to do
+            // `empty-field` and `name-too-long` say what to do.
+            guard !name.showsNothing, !Self.isOver(FieldLimits.name, name) else { continue }
             let key = Self.readerKey(name)
             guard let original = first[key].map({ idAndName(entities[$0]) }) else {
                 first[key] = index
@@ -79,40 +80,61 @@ extension CatalogRules {
         original == name ? "" : " (written '\(original)')"
     }
 
-    /// A name as a reader tells names apart: runs of whitespace one space and none at the ends,
-    /// and capitals as small letters, by Unicode's default case mappings (lower, upper, then
-    /// lower again: "STRASSE" and "STRAẞE" meet "Straße", "ΟΔΟΣ" meets "οδος"), the same in
-    /// every locale. Accents stay: "Kahvi" and "Kähvi" are two names; so does the dotless ı, a
-    /// letter of its own in Turkish, which the mappings would make an i.
+    /// A name as a reader tells names apart: any run of whitespace (a no-break space too) one
+    /// space and none at the ends, characters that show nothing (a zero-width space, a soft
+    /// hyphen) left out, and capitals as small letters, by Unicode's default case mappings
+    /// (lower, upper, then lower again: "STRASSE" and "STRAẞE" meet "Straße", "ΟΔΟΣ" meets
+    /// "οδος"), the same in every locale. Accents stay: "Kahvi" and "Kähvi" are two names; so
+    /// does the dotless ı, a letter of its own in Turkish, which the mappings would make an i.
     ///
-    /// Names of ASCII are folded byte by byte, and names of Latin letters with one lower-case
-    /// mapping (ä, ö, é: most of the rest) with one `lowercased()`; 100,000 names take some
-    /// 40 ms. The parser has already collapsed whitespace, so a name is split only when it has
-    /// a run to collapse.
+    /// Names of ASCII with single spaces are folded byte by byte, and names of Latin letters
+    /// with one lower-case mapping (ä, ö, é: most of the rest) with one `lowercased()`; 100,000
+    /// names take some 40 ms.
     static func readerKey(_ name: String) -> String {
-        let utf8 = name.utf8
-        var isASCII = true
-        var needsCollapsing = utf8.first == 0x20 || utf8.last == 0x20
-        var previous: UInt8 = 0
-        for byte in utf8 {
-            if byte >= 0x80 { isASCII = false }
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previous == 0x20) { needsCollapsing = true }
-            previous = byte
-        }
-        if isASCII && !needsCollapsing {
-            return String(unsafeUninitializedCapacity: utf8.count) { output in
-                for (index, byte) in utf8.enumerated() { output[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
-                return utf8.count
+        var name = name
+        let ascii = name.withUTF8 { bytes -> String? in
+            // Byte by byte over the buffer: a 4 MiB name took a second through `utf8` in a
+            // debug build.
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return nil }
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte >= 0x80 || byte == 0x09 || byte == 0x0A || byte == 0x0D || (byte == 0x20 && previous == 0x20) { return nil }
+                previous = byte
+            }
+            return String(unsafeUninitializedCapacity: bytes.count) { output in
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    output[index] = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                }
+                return bytes.count
             }
         }
-        let collapsed = !needsCollapsing ? name
-            : name.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).joined(separator: " ")
+        if let ascii { return ascii }
+        var shown = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in name.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !shown.isEmpty
+            } else if !scalar.properties.isDefaultIgnorableCodePoint {
+                if pendingSpace { shown.append(" ") }
+                pendingSpace = false
+                shown.append(scalar)
+            }
+        }
+        let collapsed = String(shown)
         if collapsed.unicodeScalars.allSatisfy({ $0.value < 0x250 && !Self.foldsFurther.contains($0.value) }) {
             return collapsed.lowercased()
         }
         return collapsed.split(separator: "ı", omittingEmptySubsequences: false)
             .map { $0.lowercased().uppercased().lowercased() }
             .joined(separator: "ı")
+    }
+
+    /// Whether `text` is longer than `limit` characters: such a name is an error of its own,
+    /// and not compared (a 4 MiB name took a second to fold in a debug build). Counted only when
+    /// its bytes could be over the limit.
+    private static func isOver(_ limit: Int, _ text: String) -> Bool {
+        text.utf8.count > limit && text.count > limit
     }
 
     /// The Latin letters below U+0250 whose lower-case form is not yet their folded form, or
