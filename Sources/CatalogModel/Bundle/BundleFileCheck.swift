@@ -12,9 +12,9 @@ import Darwin
 ///
 /// Written by hand: SQLite reads a truncated file as if the missing pages were zeros, and
 /// offers no call that looks at a file without opening it.
-public enum BundleFileCheck {
+package enum BundleFileCheck {
     /// Why a file cannot be a sound bundle, decided without opening it.
-    public enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// Nothing is at the path.
         case missing
         /// A folder, a named pipe or a device: a reason in words, such as "it is a folder".
@@ -26,7 +26,7 @@ public enum BundleFileCheck {
     }
 
     /// The problem with the file at `path`, or nil if its header is a sound bundle's.
-    public static func problem(at path: String) -> Problem? {
+    package static func problem(at path: String) -> Problem? {
         // `stat`, not FileManager's attributes: it follows a link to the bundle.
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }

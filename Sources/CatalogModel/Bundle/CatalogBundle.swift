@@ -125,7 +125,7 @@ public final class CatalogBundle: Sendable {
     }
 
     /// An application id as SQLite's documentation and docs/BUNDLE-FORMAT.md write it, such as 0x43444247.
-    public static func hex(_ id: Int32) -> String {
+    package static func hex(_ id: Int32) -> String {
         "0x" + String(UInt32(bitPattern: id), radix: 16, uppercase: true)
     }
 

@@ -13,7 +13,7 @@ public typealias RetailerID = Tagged<Retailer, String>
 public typealias PromotionID = Tagged<Promotion, String>
 
 /// Whether a string is a valid id: `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 characters.
-public func isValidSlug(_ text: String) -> Bool {
+package func isValidSlug(_ text: String) -> Bool {
     guard !text.isEmpty, text.utf8.count <= 64 else { return false }
     var previousWasHyphen = true  // forbids a leading hyphen
     for byte in text.utf8 {

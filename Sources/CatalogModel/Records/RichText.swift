@@ -74,9 +74,9 @@ public struct RichText: Hashable, Sendable, Codable {
     /// A part of rich text with no text in it: which kind of element, and its index among the
     /// elements of its name in document order, as a content file would count them (the second
     /// `<li>` of the text is list item 1, whichever list it is in; links count as in `links`).
-    public struct BlankPart: Hashable, Sendable {
+    package struct BlankPart: Hashable, Sendable {
         /// The kinds of part that can be blank.
-        public enum Kind: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable {
             case paragraph
             case heading(level: Int)
             case listItem
@@ -84,12 +84,12 @@ public struct RichText: Hashable, Sendable, Codable {
         }
 
         /// What the part is.
-        public var kind: Kind
+        package var kind: Kind
         /// Which of the parts of its element name, from 0.
-        public var index: Int
+        package var index: Int
 
         /// Its element's name in a content file: `p`, `h2`, `h3`, `li` or `link`.
-        public var element: String {
+        package var element: String {
             switch kind {
             case .paragraph: "p"
             case .heading(let level): "h\(level)"
@@ -102,7 +102,7 @@ public struct RichText: Hashable, Sendable, Codable {
     /// The paragraphs, headings, list items and links that hold no text (or only
     /// whitespace): what a reader would see as a gap, a bare bullet or a link with nothing to
     /// tap. In document order.
-    public var blankParts: [BlankPart] {
+    package var blankParts: [BlankPart] {
         var parts: [BlankPart] = []
         var links = 0
         func visitLinks(_ inlines: [Inline]) {
@@ -159,7 +159,7 @@ public struct RichText: Hashable, Sendable, Codable {
 
     /// The paragraphs, headings and list items (in the indexing of `blankParts`) whose text
     /// holds an `unwantedControl`, with the first such character. In document order.
-    public var partsWithUnwantedControls: [(part: BlankPart, control: Unicode.Scalar)] {
+    package var partsWithUnwantedControls: [(part: BlankPart, control: Unicode.Scalar)] {
         var parts: [(part: BlankPart, control: Unicode.Scalar)] = []
         forEachPart { part, inlines in
             if let control = Self.firstUnwantedControl(inlines) { parts.append((part, control)) }
