@@ -2,7 +2,6 @@
 import CatalogModel
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// `digno build`'s guarantees: the schema is schema.sql, builds are reproducible and atomic,
@@ -206,10 +205,10 @@ import Testing
         let held = try AtomicFile.FolderLock(folder.path) { Issue.record("the folder was locked already") }
         let heard = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
-        let messages = Mutex<[String]>([])
+        let messages = LockedMessages()
         DispatchQueue.global().async {
             _ = try? builder.write(report) { message in
-                messages.withLock { $0.append(message) }
+                messages.append(message)
                 if message.hasPrefix("waiting") { heard.signal() }
             }
             finished.signal()
@@ -221,8 +220,8 @@ import Testing
         _ = consume held
         #expect(finished.wait(timeout: .now() + 60) == .success)
         #expect(FileManager.default.fileExists(atPath: output))
-        #expect(messages.withLock { $0.first } == "reading images and ordering the lists")
-        #expect(messages.withLock { $0.contains("waiting for another build writing into \(folder.path)") })
+        #expect(messages.all.first == "reading images and ordering the lists")
+        #expect(messages.all.contains("waiting for another build writing into \(folder.path)"))
     }
 
     @Test func theManifestDescribesTheBundle() throws {
@@ -416,4 +415,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(".catalog.sqlite.scratch-search").path))
     }
+}
+
+/// Progress messages from a build on another thread. An NSLock rather than Synchronization's
+/// Mutex, which needs macOS 15 while the package declares macOS 13.
+final class LockedMessages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var messages: [String] = []  // guarded by `lock`
+
+    func append(_ message: String) { lock.withLock { messages.append(message) } }
+
+    var all: [String] { lock.withLock { messages } }
 }
