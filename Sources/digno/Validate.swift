@@ -40,10 +40,4 @@ extension Day: ExpressibleByArgument {
     public init?(argument: String) {
         self.init(argument)
     }
-
-    /// Today in the local time zone: the one place the command reads the clock.
-    static func today() -> Day? {
-        let parts = Calendar(identifier: .gregorian).dateComponents([.year, .month, .day], from: Date())
-        return Day(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0)
-    }
 }

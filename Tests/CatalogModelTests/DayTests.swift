@@ -33,3 +33,20 @@ func decodingABadDayThrows(_ text: String) throws {
 func daySignedPartsAreRejected(_ text: String) {
     #expect(Day(text) == nil)
 }
+
+/// A moment is a day in a time zone: 22:30 UTC on 22 November is already the 23rd in Helsinki.
+@Test func aDateIsTheDayOfItsCalendarsTimeZone() throws {
+    let moment = try #require(ISO8601DateFormatter().date(from: "2026-11-22T22:30:00Z"))
+    func calendar(_ identifier: Calendar.Identifier, _ zone: String) throws -> Calendar {
+        var calendar = Calendar(identifier: identifier)
+        calendar.timeZone = try #require(TimeZone(identifier: zone))
+        return calendar
+    }
+    #expect(Day(date: moment, calendar: try calendar(.gregorian, "UTC")) == Day(year: 2026, month: 11, day: 22))
+    #expect(Day(date: moment, calendar: try calendar(.gregorian, "Europe/Helsinki")) == Day(year: 2026, month: 11, day: 23))
+    // A user reading dates in another calendar still gets the Gregorian day.
+    #expect(Day(date: moment, calendar: try calendar(.buddhist, "Europe/Helsinki")) == Day(year: 2026, month: 11, day: 23))
+    // Before the year 1 there is no Day.
+    #expect(Day(date: Date(timeIntervalSinceReferenceDate: -64_000_000_000), calendar: try calendar(.gregorian, "UTC")) == nil)
+    #expect(Day.today(in: try calendar(.gregorian, "UTC")) != nil)
+}
