@@ -59,7 +59,7 @@ extension CatalogBundle {
 
     /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
     /// distance in metres.
-    public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) throws(CatalogBundleError) -> [(retailer: RetailerRow, metres: Double)] {
+    public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) throws(CatalogBundleError) -> [NearbyRetailer] {
         let located = try read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM retailers WHERE latitude IS NOT NULL").compactMap { row in
                 try RetailerRow(row: row, sells: []).coordinate.map { (id: RetailerID(rawValue: try row.slug("id")), coordinate: $0) }
@@ -72,7 +72,7 @@ extension CatalogBundle {
         let arguments = StatementArguments(nearest.map(\.0.rawValue))
         let rows = try read { db in try Self.retailerRows(db, where: "r.id IN (\(placeholders))", arguments: arguments) }
         let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return nearest.compactMap { id, metres in byID[id].map { ($0, metres) } }
+        return nearest.compactMap { id, metres in byID[id].map { NearbyRetailer(retailer: $0, metres: metres) } }
     }
 }
 

@@ -183,3 +183,17 @@ public enum SearchTarget: Hashable, Sendable, Codable {
     /// A retailer's row in the Jälleenmyyjät list.
     case retailer(RetailerID)
 }
+
+/// A retailer near a place, as `retailersNearest(to:limit:)` gives it.
+public struct NearbyRetailer: Hashable, Sendable {
+    /// The retailer, as its row of the retailer list shows it.
+    public var retailer: RetailerRow
+    /// The great-circle distance from the place, in metres.
+    public var metres: Double
+
+    /// A nearby retailer from its parts, for previews and tests.
+    public init(retailer: RetailerRow, metres: Double) {
+        self.retailer = retailer
+        self.metres = metres
+    }
+}
