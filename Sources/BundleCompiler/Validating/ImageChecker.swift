@@ -108,6 +108,8 @@ struct ImageChecker {
             issues[issue].message = "image '\(source)' does not exist" + Self.advice(match)
             if let match { meant.insert(match.path) }
         }
+        // The images meant count as used only for `unused`: a missing image is an error, so
+        // no bundle is built from these paths.
         return (issues, used.union(meant))
     }
 
