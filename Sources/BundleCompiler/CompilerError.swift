@@ -1,6 +1,6 @@
 /// A failure that stops the compiler before it can judge the content: a usage or I/O problem,
 /// not a content mistake (those are `Diagnostic`s). The CLI exits with status 2 for these.
-public enum CompilerError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CompilerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The content folder does not exist.
     case contentFolderMissing(String)
     /// The content path exists but is not a folder.
@@ -13,7 +13,7 @@ public enum CompilerError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfMemory
 
     /// A message for the person running the command.
-    public var description: String {
+    package var description: String {
         switch self {
         case .contentFolderMissing(let path):
             "content folder '\(path)' does not exist; give the folder holding catalog.xml"

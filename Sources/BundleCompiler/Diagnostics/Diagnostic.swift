@@ -2,26 +2,26 @@ import CatalogModel
 
 /// One problem in the content, the way a compiler reports it: where, how serious, a stable
 /// code, and a message that says what to do.
-public struct Diagnostic: Hashable, Sendable {
+package struct Diagnostic: Hashable, Sendable {
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// The stable code, such as `name-too-long` or `schema-invalid`.
-    public var code: String
+    package var code: String
     /// The path relative to the content root (`products/espresso.xml`), or a folder
     /// (`products`) for problems that concern no single file.
-    public var file: String?
+    package var file: String?
     /// The line, counting from 1, when known.
-    public var line: Int?
+    package var line: Int?
     /// The column in characters, counting from 1, when known.
-    public var column: Int?
+    package var column: Int?
     /// The entity the problem is in, when there is one.
-    public var entity: EntityReference?
+    package var entity: EntityReference?
     /// What is wrong and what to do about it. Any invisible character in it, such as one
     /// quoted from a wrong value, is written as its code (`showingInvisibles`).
-    public var message: String
+    package var message: String
 
     /// A diagnostic from its parts.
-    public init(
+    package init(
         _ severity: Severity, _ code: String, file: String?, line: Int? = nil, column: Int? = nil,
         entity: EntityReference? = nil, message: String
     ) {

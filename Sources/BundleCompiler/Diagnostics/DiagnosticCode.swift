@@ -1,6 +1,6 @@
 /// The stable codes of the problems the compiler finds in files (the catalogue rules have
 /// theirs in `CatalogIssue.Code`). README.md lists them all; a code never changes meaning.
-public enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
+package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable {
     // Files and folders
     case missingFile = "missing-file"
     case unexpectedFile = "unexpected-file"

@@ -2,7 +2,7 @@ import CatalogModel
 import Foundation
 
 /// How `digno validate` prints a report.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     /// One line per problem, the way compilers print: `file:line:column: severity: message [code]`,
     /// then a summary line.
     case text
@@ -13,7 +13,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
     /// The report in this format. `contentFolder` is how the user named the content folder; the
     /// GitHub format prefixes paths with it so that annotations land on repository files.
-    public func render(_ report: ValidationReport, contentFolder: String) -> String {
+    package func render(_ report: ValidationReport, contentFolder: String) -> String {
         switch self {
         case .text: Self.text(report)
         case .json: Self.json(report, contentFolder: contentFolder)

@@ -5,39 +5,39 @@ import GRDB
 /// What `digno inspect` reports about a bundle file: its release, its contents, the space each
 /// table takes, and the result of every check, those the compiler runs before publishing and
 /// those that find damage done after it (docs/CLI.md, "digno inspect", lists them).
-public struct BundleInspection: Codable, Equatable, Sendable {
+package struct BundleInspection: Codable, Equatable, Sendable {
     /// The file as given.
-    public var file: String
+    package var file: String
     /// The file's size in bytes.
-    public var bytes: Int
+    package var bytes: Int
     /// The SHA-256 of the whole file, in hexadecimal.
-    public var sha256: String
+    package var sha256: String
     /// The manifest the file was compared with; nil when there was none.
-    public var manifest: String?
+    package var manifest: String?
     /// The schema version (`PRAGMA user_version`).
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The `bundle_info` entries: release version and date, content digest, generator, brand.
-    public var info: [String: String]
+    package var info: [String: String]
     /// Rows per entity table; empty when the schema is not a bundle's.
-    public var counts: [String: Int]
+    package var counts: [String: Int]
     /// Bytes used per table, indexes included (from SQLite's `dbstat`).
-    public var tableBytes: [String: Int]
+    package var tableBytes: [String: Int]
     /// The bytes of the stored images themselves.
-    public var imageBytes: Int
+    package var imageBytes: Int
     /// Every failed check; empty when the bundle is sound.
-    public var problems: [String]
+    package var problems: [String]
 
     /// Whether every check passed.
-    public var isSound: Bool { problems.isEmpty }
+    package var isSound: Bool { problems.isEmpty }
 
     /// Why a file could not be inspected at all.
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         /// Nothing at the path (the bundle's, or a manifest asked for).
         case missing(String)
         /// Not a Café Digno bundle, or not one SQLite can open.
         case notABundle(String, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing(let path): "'\(path)' does not exist"
             case .notABundle(let path, let reason): "'\(path)' is not a readable Café Digno bundle: \(reason)"
@@ -48,12 +48,12 @@ public struct BundleInspection: Codable, Equatable, Sendable {
     /// Inspects the bundle at `path`, opened read-only, and compares it with its manifest:
     /// `manifest` if given (it must exist), or else the one the compiler writes beside it, if
     /// there is one.
-    public static func inspect(_ path: String, manifest: String? = nil) throws(Failure) -> BundleInspection {
+    package static func inspect(_ path: String, manifest: String? = nil) throws(Failure) -> BundleInspection {
         try BundleInspector(path: path, manifestPath: manifest).inspect()
     }
 
     /// The inspection for a person to read.
-    public var text: String {
+    package var text: String {
         var lines = [
             "file: \(file) (\(bytes) bytes)",
             "sha256: \(sha256)",
@@ -79,7 +79,7 @@ public struct BundleInspection: Codable, Equatable, Sendable {
     }
 
     /// The inspection as JSON, keys sorted.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self) + "\n"

@@ -3,9 +3,9 @@ import Foundation
 
 /// A screen as `digno show` prints it for a person: the tab bar, the navigation bar, then the
 /// content, so a release can be checked without a phone.
-public enum ScreenText {
+package enum ScreenText {
     /// The screen as text.
-    public static func render(_ screen: Screen) -> String {
+    package static func render(_ screen: Screen) -> String {
         var lines = [screen.route.description]
         lines.append("tabs: " + screen.tabs.map { $0.selected ? "[\($0.title)]" : $0.title }.joined(separator: " | "))
         switch screen.navigationBar {
@@ -78,7 +78,7 @@ public enum ScreenText {
     }
 
     /// The screen as JSON (sorted keys, two-space indent).
-    public static func json(_ screen: Screen) -> String {
+    package static func json(_ screen: Screen) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: (try? encoder.encode(screen)) ?? Data("{}".utf8), as: UTF8.self) + "\n"

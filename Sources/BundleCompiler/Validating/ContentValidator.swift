@@ -4,14 +4,14 @@ import Foundation
 /// Checks a content folder: the files (`FileLoader`), then the catalogue rules shared with
 /// clients (`Catalog.validate`), then the images (`ImageChecker`). Collects every problem and
 /// returns them together, each with file, line and column.
-public struct ContentValidator: Sendable {
+package struct ContentValidator: Sendable {
     /// The content folder.
-    public var contentFolder: String
+    package var contentFolder: String
     /// The day promotions are judged against; nil skips the `promotion-ended` check.
-    public var today: Day?
+    package var today: Day?
 
     /// A validator for the content folder at `contentFolder`.
-    public init(contentFolder: String, today: Day? = nil) {
+    package init(contentFolder: String, today: Day? = nil) {
         self.contentFolder = contentFolder
         self.today = today
     }
@@ -19,7 +19,7 @@ public struct ContentValidator: Sendable {
     /// Checks everything. Throws only when the folder itself cannot be read; every problem in
     /// the content is a diagnostic in the report.
     /// `progress` hears each stage as it starts, in words.
-    public func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
+    package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         let libxml = try LibXML.shared.get()
         progress("listing \(contentFolder)")
         let tree = try ContentTree.scan(contentFolder)

@@ -1,6 +1,6 @@
 /// Why `digno build` wrote nothing. Whatever the reason, the previous bundle and manifest are
 /// left exactly as they were.
-public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The content has errors; the report lists them.
     case contentInvalid(errors: Int)
     /// A file changed between validation and writing.
@@ -13,7 +13,7 @@ public enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     case compiler(CompilerError)
 
     /// A message for the person running the command.
-    public var description: String {
+    package var description: String {
         switch self {
         case .contentInvalid(let errors):
             "the content has \(errors) error\(errors == 1 ? "" : "s"); nothing was written"

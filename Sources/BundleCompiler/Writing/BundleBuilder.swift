@@ -6,18 +6,18 @@ import GRDB
 /// Compiles a content folder into a bundle: validates exactly as `digno validate` does, and
 /// when there is no error writes the bundle and its manifest atomically. A failed or killed
 /// build leaves the previous bundle and manifest as they were.
-public struct BundleBuilder: Sendable {
+package struct BundleBuilder: Sendable {
     /// The content folder.
-    public var contentFolder: String
+    package var contentFolder: String
     /// Where the bundle goes, such as `dist/catalog.sqlite`.
-    public var output: String
+    package var output: String
     /// Overrides the release version from `catalog.xml`.
-    public var releaseVersion: String?
+    package var releaseVersion: String?
     /// The day promotions are judged against (warnings only).
-    public var today: Day?
+    package var today: Day?
 
     /// A builder for one content folder and output path.
-    public init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
+    package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
         self.contentFolder = contentFolder
         self.output = output
         self.releaseVersion = releaseVersion
@@ -25,10 +25,10 @@ public struct BundleBuilder: Sendable {
     }
 
     /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
-    public var manifestPath: String { Manifest.path(forBundle: output) }
+    package var manifestPath: String { Manifest.path(forBundle: output) }
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
-    public func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
+    package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         try ContentValidator(contentFolder: contentFolder, today: today).validate(progress: progress)
     }
 
@@ -36,7 +36,7 @@ public struct BundleBuilder: Sendable {
     /// not year.month.patch, an output that names a folder, and an output inside the content
     /// folder. `write` checks them too; a command calls this first, so as not to validate in
     /// vain.
-    public func checkOptions() throws(BuildError) {
+    package func checkOptions() throws(BuildError) {
         if let releaseVersion, !Self.isReleaseVersion(releaseVersion) {
             throw .output(path: output, reason: "release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
         }
@@ -59,7 +59,7 @@ public struct BundleBuilder: Sendable {
 
     /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
     /// each stage as it starts, in words, for a command to show on a terminal.
-    public func write(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> Manifest {
+    package func write(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> Manifest {
         guard report.isValid, let catalog = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
         try checkOptions()
         progress("reading images and ordering the lists")
@@ -180,7 +180,7 @@ public struct BundleBuilder: Sendable {
     /// Whether `text` is a release version: year.month.patch, such as `2026.11.0`, with a
     /// month from 1 to 12 and no leading zeros (`2026.1.0`, never `2026.01.0`: one version,
     /// one spelling, which also makes it a SemVer version).
-    public static func isReleaseVersion(_ text: String) -> Bool {
+    package static func isReleaseVersion(_ text: String) -> Bool {
         // An XSD pattern matches the whole value, as `wholeMatch` does.
         guard let pattern = try? Regex(releaseVersionPattern) else { return false }
         return text.wholeMatch(of: pattern) != nil

@@ -1,14 +1,14 @@
 import CatalogModel
 
 /// The bundle's schema: `schema.sql` from the repository root, embedded at build time.
-public enum BundleSchema {
+package enum BundleSchema {
     /// The schema version written to `PRAGMA user_version`: the one CatalogModel reads, so that
     /// writer and reader cannot disagree.
-    public static let version = CatalogBundle.supportedSchemaVersion
+    package static let version = CatalogBundle.supportedSchemaVersion
     /// The `PRAGMA application_id` that marks a Café Digno bundle: 'CDBG' in ASCII.
-    public static let applicationID = CatalogBundle.applicationID
+    package static let applicationID = CatalogBundle.applicationID
     /// The name of the bundle format in the manifest.
-    public static let format = "cafe-digno-bundle"
+    package static let format = "cafe-digno-bundle"
     /// The bundle file's page size in bytes: 16 KiB, the memory page size of iOS and of Apple
     /// silicon Macs, where reading any part of a file brings in 16 KiB anyway. A 100,000-entity
     /// bundle is 5 % smaller than with SQLite's default 4 KiB (172 MB, not 182), has a quarter
@@ -17,13 +17,13 @@ public enum BundleSchema {
     /// is a fixed one: each table and index takes at least a page, so the shipped content's
     /// bundle, mostly such pages, is 0.6 MB instead of 0.2. Set explicitly before `VACUUM
     /// INTO`, because the scratch databases use larger pages still.
-    public static let pageSize = 16384
+    package static let pageSize = 16384
     /// The SQL that creates every table: `schema.sql`, which CatalogModel embeds and checks
     /// every bundle it opens against.
-    public static let sql = BundleSchemaDefinition.sql
+    package static let sql = BundleSchemaDefinition.sql
     /// The schema cookie (`PRAGMA schema_version`) of a bundle as the compiler writes it: one
     /// more than the number of statements of `schema.sql` that change the schema, because
     /// `VACUUM INTO` adds one. A bundle whose schema was changed after the build, even changed
     /// back, has another; `digno inspect` reports it.
-    public static let schemaCookie = 24
+    package static let schemaCookie = 24
 }

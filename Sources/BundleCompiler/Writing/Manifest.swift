@@ -2,35 +2,35 @@ import Foundation
 
 /// `catalog.manifest.json`, written beside the bundle: what the bundle is, for release
 /// tooling and clients that fetch it. docs/BUNDLE-FORMAT.md documents every key.
-public struct Manifest: Codable, Equatable, Sendable {
+package struct Manifest: Codable, Equatable, Sendable {
     /// Always `cafe-digno-bundle`.
-    public var format: String
+    package var format: String
     /// The bundle's schema version (`PRAGMA user_version`).
-    public var schemaVersion: Int
+    package var schemaVersion: Int
     /// The release version, such as `2026.11.0`.
-    public var releaseVersion: String
+    package var releaseVersion: String
     /// The release date, `YYYY-MM-DD`.
-    public var releaseDate: String
+    package var releaseDate: String
     /// SHA-256 of the content's canonical form, in hexadecimal.
-    public var contentDigest: String
+    package var contentDigest: String
     /// The bundle file: its name, SHA-256 and size.
-    public var bundle: File
+    package var bundle: File
     /// How many of each kind the bundle holds.
-    public var counts: [String: Int]
+    package var counts: [String: Int]
 
     /// A file's name, SHA-256 and size in bytes.
-    public struct File: Codable, Equatable, Sendable {
+    package struct File: Codable, Equatable, Sendable {
         /// The file name, relative to the manifest's folder.
-        public var file: String
+        package var file: String
         /// SHA-256 of the file's bytes, in hexadecimal.
-        public var sha256: String
+        package var sha256: String
         /// The file's size in bytes.
-        public var bytes: Int
+        package var bytes: Int
     }
 
     /// Where the compiler writes the manifest of the bundle at `bundle`: beside it, with
     /// `.manifest.json` in place of `.sqlite`.
-    public static func path(forBundle bundle: String) -> String {
+    package static func path(forBundle bundle: String) -> String {
         let (folder, name) = AtomicFile.split(bundle)
         let stem = name.hasSuffix(".sqlite") ? String(name.dropLast(7)) : name
         return folder + "/" + stem + ".manifest.json"
