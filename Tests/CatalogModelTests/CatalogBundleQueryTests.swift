@@ -91,9 +91,9 @@ import Testing
     }
 
     @Test func matchQueriesQuoteEveryWord() {
-        #expect(CatalogBundle.matchQuery("café la") == "\"café\" \"la\"*")
-        #expect(CatalogBundle.matchQuery("\"x\" OR y*") == "\"x\" \"OR\" \"y\"*")
-        #expect(CatalogBundle.matchQuery(" - ") == nil)
+        #expect(BundleQuery<[SearchHit]>.matchQuery("café la") == "\"café\" \"la\"*")
+        #expect(BundleQuery<[SearchHit]>.matchQuery("\"x\" OR y*") == "\"x\" \"OR\" \"y\"*")
+        #expect(BundleQuery<[SearchHit]>.matchQuery(" - ") == nil)
     }
 
     @Test func nearestRetailers() throws {

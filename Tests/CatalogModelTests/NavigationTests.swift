@@ -22,7 +22,7 @@ import Testing
         var shown = try screen(state)
         #expect(shown.route == .home)
         #expect(shown.navigationBar == nil)
-        #expect(shown.tabs.map(\.selected) == [true, false, false, false, false])
+        #expect(shown.tabs.map { $0.id == shown.selectedTab } == [true, false, false, false, false])
         guard case .home(let home) = shown.content else { Issue.record("not the home screen"); return }
         #expect(home.promotions.count == 1)
 
@@ -142,7 +142,7 @@ import Testing
             #expect(try Route(parsing: route.description) == route)
             let shown = try bundle.screen(for: route, today: today)
             #expect(shown.route == route)
-            #expect(shown.tabs.first { $0.selected }?.id == route.section)
+            #expect(shown.tabs.contains { $0.id == shown.selectedTab } && shown.selectedTab == route.section)
         }
         #expect(Route.product("espresso").description == "cafedigno://products/espresso")
         #expect(Route.recipe("cafe-latte").description == "cafedigno://recipes/cafe-latte")

@@ -7,7 +7,7 @@ package enum ScreenText {
     /// The screen as text.
     package static func render(_ screen: Screen) -> String {
         var lines = [screen.route.description]
-        lines.append("tabs: " + screen.tabs.map { $0.selected ? "[\($0.title)]" : $0.title }.joined(separator: " | "))
+        lines.append("tabs: " + screen.tabs.map { $0.id == screen.selectedTab ? "[\($0.title)]" : $0.title }.joined(separator: " | "))
         switch screen.navigationBar {
         case nil: lines.append("navigation bar: none")
         case let bar?:

@@ -142,6 +142,23 @@ public final class CatalogBundle: Sendable {
         try Self.read(database, path: path, bound: bound, body)
     }
 
+    /// Runs a query on the calling thread.
+    func read<T>(_ query: BundleQuery<T>) throws(CatalogBundleError) -> T {
+        try read(query.body)
+    }
+
+    /// Runs a query on one of GRDB's reader threads, suspending the caller meanwhile.
+    func read<T>(_ query: BundleQuery<T>) async throws(CatalogBundleError) -> T {
+        let bound = bound
+        do {
+            return try await database.read { db in try bound.run(db, query.body) }
+        } catch let error as CatalogBundleError {
+            throw error
+        } catch {
+            throw .damaged(path: path, reason: Self.reason(error, bound: bound))
+        }
+    }
+
     private static func read<T>(_ database: DatabasePool, path: String, bound: QueryBound, _ body: (Database) throws -> T) throws(CatalogBundleError) -> T {
         do {
             return try database.read { db in try bound.run(db, body) }

@@ -123,3 +123,23 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension Route {
+    /// The detail screen a link opens: a link in rich text, or a promotion's.
+    public init(_ link: LinkTarget) {
+        switch link {
+        case .product(let id): self = .product(id)
+        case .recipe(let id): self = .recipe(id)
+        }
+    }
+
+    /// The screen a search result opens: a product's or a recipe's detail screen, or for a
+    /// retailer, which has no detail screen, the Jälleenmyyjät list (where the app shows its row).
+    public init(_ target: SearchTarget) {
+        switch target {
+        case .product(let id): self = .product(id)
+        case .recipe(let id): self = .recipe(id)
+        case .retailer: self = .retailers
+        }
+    }
+}

@@ -8,10 +8,18 @@ extension Screen {
         case route, tabs, navigationBar, screen
     }
 
+    /// A tab as the JSON writes it: with whether it is the active one.
+    private struct TabEntry: Codable {
+        var id: SectionKind
+        var title: String
+        var icon: ImageID
+        var selected: Bool
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         route = try container.decode(Route.self, forKey: .route)
-        tabs = try container.decode([Tab].self, forKey: .tabs)
+        tabs = try container.decode([TabEntry].self, forKey: .tabs).map { SectionTab(id: $0.id, title: $0.title, icon: $0.icon) }
         navigationBar = try container.decodeIfPresent(NavigationBar.self, forKey: .navigationBar)
         content = try container.decode(ScreenContent.self, forKey: .screen)
     }
@@ -19,7 +27,7 @@ extension Screen {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(route, forKey: .route)
-        try container.encode(tabs, forKey: .tabs)
+        try container.encode(tabs.map { TabEntry(id: $0.id, title: $0.title, icon: $0.icon, selected: $0.id == selectedTab) }, forKey: .tabs)
         try container.encode(navigationBar, forKey: .navigationBar)  // null when none shows
         try container.encode(content, forKey: .screen)
     }

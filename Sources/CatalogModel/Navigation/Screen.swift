@@ -2,24 +2,23 @@
 public struct Screen: Hashable, Sendable, Codable {
     /// The route of the screen.
     public var route: Route
-    /// The tab bar in tab order, with the selected tab marked.
-    public var tabs: [Tab]
+    /// The tab bar in tab order; the tab of `selectedTab` is the active one.
+    public var tabs: [SectionTab]
     /// The navigation bar; nil where none shows (Etusivu, Deling Group).
     public var navigationBar: NavigationBar?
     /// What the screen holds.
     public var content: ScreenContent
 
-    /// A tab of the tab bar.
-    public struct Tab: Hashable, Sendable, Codable {
-        /// The section it opens.
-        public var id: SectionKind
-        /// Its title.
-        public var title: String
-        /// Its icon.
-        public var icon: ImageID
-        /// Whether it is the active tab.
-        public var selected: Bool
+    /// A screen from its parts, for previews and tests.
+    public init(route: Route, tabs: [SectionTab], navigationBar: NavigationBar?, content: ScreenContent) {
+        self.route = route
+        self.tabs = tabs
+        self.navigationBar = navigationBar
+        self.content = content
     }
+
+    /// The active tab: the section of the screen's route.
+    public var selectedTab: SectionKind { route.section }
 }
 
 /// The content of a screen.
@@ -36,15 +35,16 @@ public enum ScreenContent: Hashable, Sendable, Codable {
 extension CatalogBundle {
     /// The screen for a navigation state, with the promotions running on `today`.
     public func screen(for state: NavigationState, today: Day) throws(ScreenError) -> Screen {
-        let tabs: [SectionTab]
-        do { tabs = try sections() } catch { throw .bundle(error) }
-        let titles = Dictionary(tabs.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let route = state.current
-        return Screen(
-            route: route,
-            tabs: tabs.map { Screen.Tab(id: $0.id, title: $0.title, icon: $0.icon, selected: $0.id == state.selected) },
-            navigationBar: state.navigationBar(titles: titles),
-            content: try content(of: route, today: today))
+        let parts: ScreenParts
+        do { parts = try read(.screen(state.current, today: today)) } catch { throw .bundle(error) }
+        return try parts.screen(in: state)
+    }
+
+    /// The screen for a navigation state, with the promotions running on `today`.
+    public func screen(for state: NavigationState, today: Day) async throws(ScreenError) -> Screen {
+        let parts: ScreenParts
+        do { parts = try await read(.screen(state.current, today: today)) } catch { throw .bundle(error) }
+        return try parts.screen(in: state)
     }
 
     /// The screen a route opens, as if the user had followed a link to it from Etusivu.
@@ -54,32 +54,62 @@ extension CatalogBundle {
         return try screen(for: state, today: today)
     }
 
+    /// The screen a route opens, as if the user had followed a link to it from Etusivu.
+    public func screen(for route: Route, today: Day) async throws(ScreenError) -> Screen {
+        var state = NavigationState()
+        state.open(route)
+        return try await screen(for: state, today: today)
+    }
+
     /// The content of one route; an unknown product or recipe is a `RouteError`.
     public func content(of route: Route, today: Day) throws(ScreenError) -> ScreenContent {
-        do {
-            switch route {
-            case .home: return .home(try home(on: today))
-            case .products: return .productList(try productRows())
-            case .product(let id):
-                guard let detail = try product(id) else { throw ScreenError.route(.unknownProduct(id)) }
-                return .product(detail)
-            case .recipes: return .recipeList(try recipeRows())
-            case .recipe(let id):
-                guard let detail = try recipe(id) else { throw ScreenError.route(.unknownRecipe(id)) }
-                return .recipe(detail)
-            case .retailers: return .retailerList(try retailerRows())
-            case .company: return .company(try company())
-            }
-        } catch let error as ScreenError {
-            throw error
-        } catch let error as CatalogBundleError {
-            throw .bundle(error)
-        } catch {
-            throw .bundle(.damaged(path: path, reason: "\(error)"))
+        let content: ScreenContent?
+        do { content = try read(.content(of: route, today: today)) } catch { throw .bundle(error) }
+        return try ScreenParts.found(content, route)
+    }
+
+    /// The content of one route; an unknown product or recipe is a `RouteError`.
+    public func content(of route: Route, today: Day) async throws(ScreenError) -> ScreenContent {
+        let content: ScreenContent?
+        do { content = try await read(.content(of: route, today: today)) } catch { throw .bundle(error) }
+        return try ScreenParts.found(content, route)
+    }
+}
+
+/// What one read gives for a screen: the tabs, and the route's content (nil when its product
+/// or recipe is not in the bundle).
+struct ScreenParts: Sendable {
+    var tabs: [SectionTab]
+    var content: ScreenContent?
+
+    func screen(in state: NavigationState) throws(ScreenError) -> Screen {
+        let titles = Dictionary(tabs.map { ($0.id, $0.title) }, uniquingKeysWith: { first, _ in first })
+        return Screen(route: state.current, tabs: tabs, navigationBar: state.navigationBar(titles: titles),
+                      content: try Self.found(content, state.current))
+    }
+
+    /// The content, or the route's error when there is none.
+    static func found(_ content: ScreenContent?, _ route: Route) throws(ScreenError) -> ScreenContent {
+        if let content { return content }
+        switch route {
+        case .product(let id): throw .route(.unknownProduct(id))
+        case .recipe(let id): throw .route(.unknownRecipe(id))
+        default: throw .route(.unknownPath(route.description))  // every other route always has content
         }
     }
 }
 
+extension BundleQuery where Value == ScreenParts {
+    /// The tabs and a route's content, from one state of the file.
+    static func screen(_ route: Route, today: Day) -> Self {
+        Self { db in
+            ScreenParts(tabs: try BundleQuery<[SectionTab]>.sections.body(db),
+                        content: try BundleQuery<ScreenContent?>.content(of: route, today: today).body(db))
+        }
+    }
+}
+
+/// Why a screen cannot be shown: a bad route, or a bad bundle.
 /// Why a screen cannot be shown: a bad route, or a bad bundle.
 public enum ScreenError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The route names no screen, or an unknown product or recipe.

@@ -9,9 +9,34 @@ extension CatalogBundle {
     /// recipes, retailers); then summaries and texts, by relevance (bm25, summaries weighing
     /// more than texts).
     public func search(_ text: String, limit: Int = 50) throws(CatalogBundleError) -> [SearchHit] {
-        guard let prefixQuery = Self.matchQuery(text), limit > 0 else { return [] }
-        let wholeWords = String(prefixQuery.dropLast())  // the same words, the last one whole
-        return try read { db in
+        try read(.search(text, limit: limit))
+    }
+
+    /// Products, recipes and retailers matching what the user typed, best first; see
+    /// `search(_:limit:)`.
+    public func search(_ text: String, limit: Int = 50) async throws(CatalogBundleError) -> [SearchHit] {
+        try await read(.search(text, limit: limit))
+    }
+
+    /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
+    /// distance in metres.
+    public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) throws(CatalogBundleError) -> [NearbyRetailer] {
+        try read(.retailersNearest(to: coordinate, limit: limit))
+    }
+
+    /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
+    /// distance in metres.
+    public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) async throws(CatalogBundleError) -> [NearbyRetailer] {
+        try await read(.retailersNearest(to: coordinate, limit: limit))
+    }
+}
+
+extension BundleQuery where Value == [SearchHit] {
+    /// The search of `CatalogBundle.search(_:limit:)`.
+    static func search(_ text: String, limit: Int) -> Self {
+        Self { db in
+            guard let prefixQuery = matchQuery(text), limit > 0 else { return [] }
+            let wholeWords = String(prefixQuery.dropLast())  // the same words, the last one whole
             // FTS5 scores every match before it can rank them, and a two-letter prefix matches
             // thousands of names; so name tiers are not scored: they come in index order, which
             // is list order (the compiler inserts rows by position), and stop at the limit.
@@ -36,17 +61,8 @@ extension CatalogBundle {
             LEFT JOIN recipes r ON e.kind = 'recipe' AND r.id = e.entity_id
             LEFT JOIN retailers s ON e.kind = 'retailer' AND s.id = e.entity_id
             WHERE search MATCH ? ORDER BY \(order) LIMIT ?
-            """, arguments: [match, limit + excluding.count]).compactMap { row in
-            let id = try row.slug("entity_id")
-            let target: SearchTarget
-            switch try row.value("kind", as: String.self) {
-            case "product": target = .product(ProductID(rawValue: id))
-            case "recipe": target = .recipe(RecipeID(rawValue: id))
-            case "retailer": target = .retailer(RetailerID(rawValue: id))
-            case let kind: throw BundleValueError(column: "kind", problem: "'\(Row.excerpt(kind))', not product, recipe or retailer")
-            }
-            return excluding.contains(target) ? nil : SearchHit(target: target, name: try row.nonEmptyText("name"), summary: try row.value("summary"))
-        }.prefix(limit).map { $0 }
+            """, arguments: [match, limit + excluding.count]).lazy.map(SearchHit.init(row:)).filter { !excluding.contains($0.target) }
+            .prefix(limit).map { $0 }
     }
 
     /// An FTS5 query from free text: its words, each quoted (so nothing the user types is FTS5
@@ -56,33 +72,23 @@ extension CatalogBundle {
         guard !words.isEmpty else { return nil }
         return words.map { "\"\($0)\"" }.joined(separator: " ") + "*"
     }
-
-    /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
-    /// distance in metres.
-    public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) throws(CatalogBundleError) -> [NearbyRetailer] {
-        let located = try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM retailers WHERE latitude IS NOT NULL").compactMap { row in
-                try RetailerRow(row: row, sells: []).coordinate.map { (id: RetailerID(rawValue: try row.slug("id")), coordinate: $0) }
-            }
-        }
-        let nearest = located.map { ($0.id, coordinate.metres(to: $0.coordinate)) }
-            .sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }
-            .prefix(limit)
-        let placeholders = Array(repeating: "?", count: nearest.count).joined(separator: ",")
-        let arguments = StatementArguments(nearest.map(\.0.rawValue))
-        let rows = try read { db in try Self.retailerRows(db, where: "r.id IN (\(placeholders))", arguments: arguments) }
-        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        return nearest.compactMap { id, metres in byID[id].map { NearbyRetailer(retailer: $0, metres: metres) } }
-    }
 }
 
-extension Coordinate {
-    /// The great-circle distance in metres (haversine, mean earth radius).
-    public func metres(to other: Coordinate) -> Double {
-        let radius = 6_371_008.8
-        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
-        let Δφ = (other.latitude - latitude) * .pi / 180, Δλ = (other.longitude - longitude) * .pi / 180
-        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
-        return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
+extension BundleQuery where Value == [NearbyRetailer] {
+    /// The query of `CatalogBundle.retailersNearest(to:limit:)`: every located retailer's place,
+    /// then the nearest ones' rows, in one read.
+    static func retailersNearest(to coordinate: Coordinate, limit: Int) -> Self {
+        Self { db in
+            let located = try Row.fetchAll(db, sql: "SELECT id, latitude, longitude FROM retailers WHERE latitude IS NOT NULL").compactMap { row in
+                try RetailerRow.coordinate(row).map { (id: RetailerID(rawValue: try row.slug("id")), coordinate: $0) }
+            }
+            let nearest = located.map { ($0.id, coordinate.metres(to: $0.coordinate)) }
+                .sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }
+                .prefix(max(0, limit))
+            let placeholders = Array(repeating: "?", count: nearest.count).joined(separator: ",")
+            let rows = try RetailerRow.fetchAll(db, where: "r.id IN (\(placeholders))", arguments: StatementArguments(nearest.map(\.0.rawValue)))
+            let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            return nearest.compactMap { id, metres in byID[id].map { NearbyRetailer(retailer: $0, metres: metres) } }
+        }
     }
 }

@@ -3,48 +3,77 @@ import GRDB
 
 extension CatalogBundle {
     /// The whole bundle as a `Catalog`: images are named by their SHA-256, and list positions,
-    /// decided by the compiler, are left out.
-    public func catalog() throws(CatalogBundleError) -> Catalog {
-        let sections = try self.sections().map { Section(id: $0.id, title: $0.title, icon: ImageReference(source: $0.icon.rawValue)) }
-        let home = try read { db in
-            let row = try Self.homeRow(db)
-            let promotions = try Row.fetchAll(db, sql: "SELECT * FROM promotions ORDER BY position").map(PromotionCard.init(row:)).map {
-                Promotion(id: $0.id, title: $0.title, text: $0.text, image: ImageReference(source: $0.picture.image.rawValue, alt: $0.picture.alt),
-                          firstDay: $0.firstDay, lastDay: $0.lastDay, link: $0.link)
-            }
-            let picture = try Picture(row: row, alt: "image_alt")
-            return HomePage(logo: ImageReference(source: try row.imageID("logo").rawValue), image: ImageReference(source: picture.image.rawValue, alt: picture.alt),
-                            body: try row.richText("body_json"), promotions: promotions)
+    /// decided by the compiler, are left out. Read in one transaction with a fixed number of
+    /// queries, whatever the number of entities, through the same row decoding as the screens.
+    package func catalog() throws(CatalogBundleError) -> Catalog {
+        let release = release
+        return try read(BundleQuery { db in try Self.catalog(db, release: release) })
+    }
+
+    /// Runs the catalogue rules (the same `Catalog.validate` the compiler runs on content) over
+    /// this bundle, so that `digno inspect` can check a bundle it did not build.
+    package func validate(today: Day? = nil) throws(CatalogBundleError) -> [CatalogIssue] {
+        try catalog().validate(today: today)
+    }
+
+    private static func catalog(_ db: Database, release: ReleaseInfo) throws -> Catalog {
+        let sections = try BundleQuery<[SectionTab]>.sections.body(db).map {
+            Section(id: $0.id, title: $0.title, icon: ImageReference($0.icon))
         }
-        let company = try self.company()
-        func references(_ pictures: [Picture]) -> [ImageReference] { pictures.map { ImageReference(source: $0.image.rawValue, alt: $0.alt) } }
-        var products: [Product] = []
-        for row in try productRows() {
-            guard let detail = try product(row.id) else { continue }
-            products.append(Product(id: detail.id, name: detail.name, icon: ImageReference(source: row.icon.rawValue),
-                                    summary: detail.summary, body: detail.body, images: references(detail.pictures)))
+        let promotions = try Row.fetchAll(db, sql: "SELECT * FROM promotions ORDER BY position").map(PromotionCard.init(row:)).map {
+            Promotion(id: $0.id, title: $0.title, text: $0.text, image: ImageReference($0.picture), firstDay: $0.firstDay, lastDay: $0.lastDay,
+                      link: $0.link)
         }
-        var recipes: [Recipe] = []
-        for row in try recipeRows() {
-            guard let detail = try recipe(row.id) else { continue }
-            recipes.append(Recipe(id: detail.id, name: detail.name, icon: ImageReference(source: row.icon.rawValue), summary: detail.summary,
-                                  ingredients: detail.ingredients, method: detail.method, images: references(detail.pictures)))
+        let home = try HomeScreen(db, promotions: [])
+        let company = try CompanyScreen(db)
+
+        let productPictures = try pictures(db, table: "product_images", owner: "product_id")
+        let products = try Row.fetchAll(db, sql: "SELECT id, name, summary, icon, body_json FROM products ORDER BY position").map { row in
+            let list = try ProductRow(row: row)
+            return Product(id: list.id, name: list.name, icon: ImageReference(list.icon), summary: list.summary, body: try row.richText("body_json"),
+                           images: productPictures[list.id.rawValue, default: []])
         }
-        let retailers = try retailerRows().map {
-            Retailer(id: $0.id, name: $0.name, logo: ImageReference(source: $0.logo.rawValue), address: $0.address, phone: $0.phone,
+        let recipePictures = try pictures(db, table: "recipe_images", owner: "recipe_id")
+        var ingredients: [String: [Ingredient]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT recipe_id, text, product_id FROM recipe_ingredients ORDER BY recipe_id, position") {
+            ingredients[try row.slug("recipe_id"), default: []].append(try Ingredient(row: row))
+        }
+        let recipes = try Row.fetchAll(db, sql: "SELECT id, name, summary, icon, method_json FROM recipes ORDER BY position").map { row in
+            let list = try RecipeRow(row: row)
+            return Recipe(id: list.id, name: list.name, icon: ImageReference(list.icon), summary: list.summary,
+                          ingredients: ingredients[list.id.rawValue, default: []], method: try row.richText("method_json"),
+                          images: recipePictures[list.id.rawValue, default: []])
+        }
+        let retailers = try RetailerRow.fetchAll(db).map {
+            Retailer(id: $0.id, name: $0.name, logo: ImageReference($0.logo), address: $0.address, phone: $0.phone,
                      openingHours: $0.openingHours, otherInfo: $0.otherInfo, webAddress: $0.webAddress, coordinate: $0.coordinate, sells: $0.sells)
         }
         return Catalog(
             brand: release.brand, releaseVersion: release.releaseVersion, releaseDate: release.releaseDate, sections: sections,
-            home: home,
-            company: CompanyPage(name: company.name, logo: ImageReference(source: company.logo.rawValue), body: company.body,
-                                 images: references(company.pictures), webAddress: company.webAddress),
+            home: HomePage(logo: ImageReference(home.logo), image: ImageReference(home.picture), body: home.body, promotions: promotions),
+            company: CompanyPage(name: company.name, logo: ImageReference(company.logo), body: company.body,
+                                 images: company.pictures.map(ImageReference.init), webAddress: company.webAddress),
             products: products, recipes: recipes, retailers: retailers)
     }
 
-    /// Runs the catalogue rules (the same `Catalog.validate` the compiler runs on content) over
-    /// this bundle, so a client or CI can check a bundle it did not build.
-    public func validate(today: Day? = nil) throws(CatalogBundleError) -> [CatalogIssue] {
-        try catalog().validate(today: today)
+    /// Every picture of one kind of entity, by owner, in order: one query for all of them.
+    private static func pictures(_ db: Database, table: String, owner: String) throws -> [String: [ImageReference]] {
+        var result: [String: [ImageReference]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT \(owner), image, alt FROM \(table) ORDER BY \(owner), position") {
+            result[try row.slug(owner), default: []].append(ImageReference(try Picture(row: row)))
+        }
+        return result
+    }
+}
+
+extension ImageReference {
+    /// An image of a bundle, named by its SHA-256, with no text alternative (icons and logos).
+    init(_ image: ImageID) {
+        self.init(source: image.rawValue)
+    }
+
+    /// A picture of a bundle, named by its SHA-256, with its text alternative.
+    init(_ picture: Picture) {
+        self.init(source: picture.image.rawValue, alt: picture.alt)
     }
 }

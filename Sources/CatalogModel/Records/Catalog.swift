@@ -1,28 +1,27 @@
-import Tagged
 
 /// The whole Café Digno content of one release, in memory.
-public struct Catalog: Hashable, Sendable, Codable {
+package struct Catalog: Hashable, Sendable, Codable {
     /// The brand, "Café Digno".
-    public var brand: String
+    package var brand: String
     /// The release version, such as `2026.11.0`.
-    public var releaseVersion: String
+    package var releaseVersion: String
     /// The release date.
-    public var releaseDate: Day
+    package var releaseDate: Day
     /// The tab sections in tab order.
-    public var sections: [Section]
+    package var sections: [Section]
     /// The Etusivu screen.
-    public var home: HomePage
+    package var home: HomePage
     /// The Deling Group screen.
-    public var company: CompanyPage
+    package var company: CompanyPage
     /// Every product.
-    public var products: [Product]
+    package var products: [Product]
     /// Every recipe.
-    public var recipes: [Recipe]
+    package var recipes: [Recipe]
     /// Every retailer.
-    public var retailers: [Retailer]
+    package var retailers: [Retailer]
 
     /// A catalogue from its parts.
-    public init(
+    package init(
         brand: String, releaseVersion: String, releaseDate: Day, sections: [Section], home: HomePage,
         company: CompanyPage, products: [Product], recipes: [Recipe], retailers: [Retailer]
     ) {

@@ -1,4 +1,3 @@
-import Tagged
 
 /// A calendar day with no time zone, written `YYYY-MM-DD` (release dates, promotion days).
 public struct Day: Hashable, Comparable, Sendable, Codable, LosslessStringConvertible {

@@ -1,16 +1,50 @@
-@_exported import Tagged
+/// What the typed ids of a catalogue share: each wraps a string, so that a recipe's id cannot be
+/// passed where a product's is expected, and each is written in JSON and in routes as its string.
+public protocol CatalogIdentifier: RawRepresentable<String>, Hashable, Comparable, Sendable, Codable,
+    ExpressibleByStringLiteral, CustomStringConvertible
+{
+    init(rawValue: String)
+}
+
+extension CatalogIdentifier {
+    /// An id from its string.
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
+    public var description: String { rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+// Codable comes from the standard library's `RawRepresentable` conformances: a single string.
 
 /// The stable id of a product: its file name, a slug such as `coffee-beans`.
-public typealias ProductID = Tagged<Product, String>
+public struct ProductID: CatalogIdentifier {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
 
 /// The stable id of a recipe: its file name, a slug such as `cafe-latte`.
-public typealias RecipeID = Tagged<Recipe, String>
+public struct RecipeID: CatalogIdentifier {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
 
 /// The stable id of a retailer: its file name, a slug such as `deling-group`.
-public typealias RetailerID = Tagged<Retailer, String>
+public struct RetailerID: CatalogIdentifier {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
 
 /// The stable id of a home-page promotion, a slug unique within `home.xml`.
-public typealias PromotionID = Tagged<Promotion, String>
+public struct PromotionID: CatalogIdentifier {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
+
+/// The id of a stored image: the SHA-256 of its bytes, in lowercase hexadecimal.
+public struct ImageID: CatalogIdentifier {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+}
 
 /// Whether a string is a valid id: `[a-z0-9]+(-[a-z0-9]+)*`, at most 64 characters.
 package func isValidSlug(_ text: String) -> Bool {

@@ -1,32 +1,31 @@
-import Tagged
 
 /// A shop or café that sells Café Digno products, a row in the Jälleenmyyjät list.
-public struct Retailer: Identifiable, Hashable, Sendable, Codable {
+package struct Retailer: Identifiable, Hashable, Sendable, Codable {
     /// The stable id, the file name.
-    public var id: RetailerID
+    package var id: RetailerID
     /// The name, at most 50 characters.
-    public var name: String
+    package var name: String
     /// The retailer's logo.
-    public var logo: ImageReference
+    package var logo: ImageReference
     /// The street address, at most 255 characters.
-    public var address: String
+    package var address: String
     /// The phone number, at most 50 characters.
-    public var phone: String
+    package var phone: String
     /// The opening hours, at most 255 characters.
-    public var openingHours: String
+    package var openingHours: String
     /// Anything else worth saying, if anything.
-    public var otherInfo: String?
+    package var otherInfo: String?
     /// The retailer's web address, if it has one.
-    public var webAddress: String?
+    package var webAddress: String?
     /// Where it is, if known.
-    public var coordinate: Coordinate?
+    package var coordinate: Coordinate?
     /// The products it sells, in the editor's order.
-    public var sells: [ProductID]
+    package var sells: [ProductID]
     /// The editor's place in the list (lower numbers first); nil to order by name.
-    public var position: Int?
+    package var position: Int?
 
     /// A retailer from its fields.
-    public init(
+    package init(
         id: RetailerID, name: String, logo: ImageReference, address: String, phone: String,
         openingHours: String, otherInfo: String? = nil, webAddress: String? = nil,
         coordinate: Coordinate? = nil, sells: [ProductID], position: Int? = nil
@@ -42,19 +41,5 @@ public struct Retailer: Identifiable, Hashable, Sendable, Codable {
         self.coordinate = coordinate
         self.sells = sells
         self.position = position
-    }
-}
-
-/// A point on the earth in degrees (WGS 84).
-public struct Coordinate: Hashable, Sendable, Codable {
-    /// Degrees north, -90 to 90.
-    public var latitude: Double
-    /// Degrees east, -180 to 180.
-    public var longitude: Double
-
-    /// A coordinate from its latitude and longitude in degrees.
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
     }
 }

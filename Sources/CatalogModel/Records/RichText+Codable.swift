@@ -1,4 +1,3 @@
-import Tagged
 
 // Rich text's one stored form, in bundles and anywhere else it is encoded (docs/BUNDLE-FORMAT.md, "Rich
 // text in the bundle"): an array of blocks, each an object with one key, holding inline runs,

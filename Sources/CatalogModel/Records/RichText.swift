@@ -1,4 +1,3 @@
-import Tagged
 
 /// Formatted text: paragraphs, headings and lists, with emphasis, strong and internal links.
 /// Nothing else exists in it, so every client can render all of it.

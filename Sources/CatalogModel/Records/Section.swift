@@ -1,4 +1,3 @@
-import Tagged
 
 /// One of the app's five tab sections.
 public enum SectionKind: String, CaseIterable, Hashable, Sendable, Codable {
@@ -15,16 +14,16 @@ public enum SectionKind: String, CaseIterable, Hashable, Sendable, Codable {
 }
 
 /// A tab in the app's tab bar: which section, its title and its icon.
-public struct Section: Identifiable, Hashable, Sendable, Codable {
+package struct Section: Identifiable, Hashable, Sendable, Codable {
     /// The section this tab opens.
-    public var id: SectionKind
+    package var id: SectionKind
     /// The tab's title, such as "Tuotteet".
-    public var title: String
+    package var title: String
     /// The tab's icon.
-    public var icon: ImageReference
+    package var icon: ImageReference
 
     /// A tab from its section, title and icon.
-    public init(id: SectionKind, title: String, icon: ImageReference) {
+    package init(id: SectionKind, title: String, icon: ImageReference) {
         self.id = id
         self.title = title
         self.icon = icon

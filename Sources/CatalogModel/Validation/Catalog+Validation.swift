@@ -1,5 +1,4 @@
 import Foundation
-import Tagged
 
 extension Catalog {
     /// Checks every rule that concerns the catalogue as a whole: required fields and their
@@ -17,7 +16,7 @@ extension Catalog {
     ///     unused, since that recipe may use it. A reference with an empty id, such as
     ///     `EntityReference(.product)`, stands for a whole kind that could not be read (its
     ///     folder was refused): no reference to that kind is judged, since any id may exist.
-    public func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [CatalogIssue] {
+    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [CatalogIssue] {
         let rules = CatalogRules(catalog: self, unloaded: unloaded)
         // The duplicate-text check, about half the work, runs on a second core beside the
         // rest; its issues still come last.

@@ -1,35 +1,34 @@
-import Tagged
 
 /// How serious a problem is: an error fails validation, a warning does not.
-public enum Severity: String, Hashable, Sendable, Codable, Comparable {
+package enum Severity: String, Hashable, Sendable, Codable, Comparable {
     /// The content breaks a rule; no bundle may be built from it.
     case error
     /// Worth a look, but the content is still valid.
     case warning
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    package static func < (lhs: Severity, rhs: Severity) -> Bool {
         lhs == .error && rhs == .warning
     }
 }
 
 /// A problem the relation and field rules found in a catalogue.
-public struct CatalogIssue: Hashable, Sendable {
+package struct CatalogIssue: Hashable, Sendable {
     /// Error or warning.
-    public var severity: Severity
+    package var severity: Severity
     /// The stable code, such as `name-too-long`.
-    public var code: Code
+    package var code: Code
     /// The entity the problem is in.
-    public var entity: EntityReference
+    package var entity: EntityReference
     /// The field of the entity, when the problem is in one; nil for the entity as a whole.
-    public var field: FieldPath?
+    package var field: FieldPath?
     /// What is wrong and what to do about it.
-    public var message: String
+    package var message: String
     /// For one of two entities given the same id or name: the other one, which the message
     /// names; nil for any other problem.
     package var clash: Clash?
 
     /// An issue from its parts.
-    public init(severity: Severity, code: Code, entity: EntityReference, field: FieldPath?, message: String) {
+    package init(severity: Severity, code: Code, entity: EntityReference, field: FieldPath?, message: String) {
         self.severity = severity
         self.code = code
         self.entity = entity
@@ -39,11 +38,11 @@ public struct CatalogIssue: Hashable, Sendable {
 
     /// Two issues are equal when what they say is: `clash` is how the compiler words the other
     /// entity, not part of the issue an app sees.
-    public static func == (a: CatalogIssue, b: CatalogIssue) -> Bool {
+    package static func == (a: CatalogIssue, b: CatalogIssue) -> Bool {
         (a.severity, a.code, a.entity, a.field, a.message) == (b.severity, b.code, b.entity, b.field, b.message)
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(severity)
         hasher.combine(code)
         hasher.combine(entity)
@@ -52,7 +51,7 @@ public struct CatalogIssue: Hashable, Sendable {
     }
 
     /// The stable codes of the catalogue rules. Their raw values never change meaning.
-    public enum Code: String, Hashable, Sendable, CaseIterable {
+    package enum Code: String, Hashable, Sendable, CaseIterable {
         case emptyField = "empty-field"
         case emptyBlock = "empty-block"
         case emptyLink = "empty-link"
@@ -105,45 +104,45 @@ public struct CatalogIssue: Hashable, Sendable {
 
 /// Which entity a problem is in: its kind and id. The home page, the company page and the
 /// catalogue file have one instance each and an empty id.
-public struct EntityReference: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct EntityReference: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The kinds of entity in a catalogue.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         case catalog, section, home, promotion, company, product, recipe, retailer
     }
 
     /// The entity's kind.
-    public var kind: Kind
+    package var kind: Kind
     /// The entity's id; empty for the home page, the company page and the catalogue.
-    public var id: String
+    package var id: String
 
     /// A reference from a kind and an id.
-    public init(_ kind: Kind, _ id: String = "") {
+    package init(_ kind: Kind, _ id: String = "") {
         self.kind = kind
         self.id = id
     }
 
     /// `product 'espresso'`, or just the kind for single entities.
-    public var description: String {
+    package var description: String {
         id.isEmpty ? kind.rawValue : "\(kind.rawValue) '\(id)'"
     }
 }
 
 /// A field of an entity, as the content file names it: `name`, `ingredient[2]`,
 /// `body.link[0]`. Indexes count from 0 in document order.
-public struct FieldPath: Hashable, Sendable, CustomStringConvertible {
+package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// The field's element name, with its container for links (`method.link`).
-    public var name: String
+    package var name: String
     /// Which occurrence, for repeated fields.
-    public var index: Int?
+    package var index: Int?
 
     /// A field path from a name and an optional index.
-    public init(_ name: String, _ index: Int? = nil) {
+    package init(_ name: String, _ index: Int? = nil) {
         self.name = name
         self.index = index
     }
 
     /// `name` or `name[index]`.
-    public var description: String {
+    package var description: String {
         index.map { "\(name)[\($0)]" } ?? name
     }
 }

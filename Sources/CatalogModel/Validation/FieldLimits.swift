@@ -1,4 +1,3 @@
-import Tagged
 
 /// The original specification's field limits (thesis, chapter 4), counted in characters as a
 /// reader sees them: "Café" is 4.

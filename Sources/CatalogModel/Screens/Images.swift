@@ -1,0 +1,64 @@
+import Foundation
+import GRDB
+
+/// An image as stored in a bundle: its bytes, media type and size.
+public struct StoredImage: Identifiable, Hashable, Sendable {
+    /// The SHA-256 of the bytes.
+    public var id: ImageID
+    /// `image/png` or `image/jpeg`.
+    public var mediaType: String
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// The file's bytes.
+    public var bytes: Data
+
+    /// An image from its parts, for previews and tests.
+    public init(id: ImageID, mediaType: String, width: Int, height: Int, bytes: Data) {
+        self.id = id
+        self.mediaType = mediaType
+        self.width = width
+        self.height = height
+        self.bytes = bytes
+    }
+}
+
+/// A picture on a screen: which image, and the text a screen reader reads.
+public struct Picture: Hashable, Sendable, Codable {
+    /// The image.
+    public var image: ImageID
+    /// Its text alternative.
+    public var alt: String
+
+    /// A picture from its image and text alternative.
+    public init(image: ImageID, alt: String) {
+        self.image = image
+        self.alt = alt
+    }
+}
+
+// Reading from a bundle's rows. Every value is read as what it may be (`Row.value(_:)`,
+// `Row.slug(_:)` …, in Bundle/Row+BundleValues.swift): a value of the wrong kind throws
+// `BundleValueError`, which a read turns into `CatalogBundleError.damaged`, never a crash. The
+// records do not conform to GRDB's `FetchableRecord`: the conformance would be public, and would
+// put GRDB into the API of every app.
+
+extension StoredImage {
+    init(row: Row) throws {
+        let mediaType: String = try row.value("media_type")
+        guard mediaType == "image/png" || mediaType == "image/jpeg" else {
+            throw BundleValueError(column: "media_type", problem: "'\(Row.excerpt(mediaType))', not image/png or image/jpeg")
+        }
+        let width: Int = try row.value("width"), height: Int = try row.value("height")
+        guard width > 0, height > 0 else { throw BundleValueError(column: "width", problem: "a size of \(width) × \(height) pixels") }
+        self.init(id: try row.imageID("sha256"), mediaType: mediaType, width: width, height: height, bytes: try row.value("bytes"))
+    }
+}
+
+extension Picture {
+    /// From a row with `image` and `alt` columns, or with the columns named.
+    init(row: Row, image: String = "image", alt: String = "alt") throws {
+        self.init(image: try row.imageID(image), alt: try row.nonEmptyText(alt))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GRDB
+
+/// A row of the Jälleenmyyjät list, which has no detail screen.
+public struct RetailerRow: Identifiable, Hashable, Sendable, Codable {
+    /// The retailer.
+    public var id: RetailerID
+    /// Its name.
+    public var name: String
+    /// Its logo.
+    public var logo: ImageID
+    /// Its street address.
+    public var address: String
+    /// Its phone number.
+    public var phone: String
+    /// Its opening hours.
+    public var openingHours: String
+    /// Anything else worth saying.
+    public var otherInfo: String?
+    /// Its web address.
+    public var webAddress: String?
+    /// Where it is, if known.
+    public var coordinate: Coordinate?
+    /// The products it sells, in its own order.
+    public var sells: [ProductID]
+
+    /// A row from its parts, for previews and tests.
+    public init(
+        id: RetailerID, name: String, logo: ImageID, address: String, phone: String, openingHours: String,
+        otherInfo: String? = nil, webAddress: String? = nil, coordinate: Coordinate? = nil, sells: [ProductID]
+    ) {
+        self.id = id
+        self.name = name
+        self.logo = logo
+        self.address = address
+        self.phone = phone
+        self.openingHours = openingHours
+        self.otherInfo = otherInfo
+        self.webAddress = webAddress
+        self.coordinate = coordinate
+        self.sells = sells
+    }
+}
+
+/// A retailer near a place, as `retailersNearest(to:limit:)` gives it.
+public struct NearbyRetailer: Hashable, Sendable {
+    /// The retailer, as its row of the retailer list shows it.
+    public var retailer: RetailerRow
+    /// The great-circle distance from the place, in metres.
+    public var metres: Double
+
+    /// A nearby retailer from its parts, for previews and tests.
+    public init(retailer: RetailerRow, metres: Double) {
+        self.retailer = retailer
+        self.metres = metres
+    }
+}
+
+/// A point on the earth in degrees (WGS 84).
+public struct Coordinate: Hashable, Sendable, Codable {
+    /// Degrees north, -90 to 90.
+    public var latitude: Double
+    /// Degrees east, -180 to 180.
+    public var longitude: Double
+
+    /// A coordinate from its latitude and longitude in degrees.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The great-circle distance in metres (haversine, mean earth radius).
+    public func metres(to other: Coordinate) -> Double {
+        let radius = 6_371_008.8
+        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
+        let Δφ = (other.latitude - latitude) * .pi / 180, Δλ = (other.longitude - longitude) * .pi / 180
+        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
+    }
+}
+
+extension RetailerRow {
+    /// From a `retailers` row and what the retailer sells.
+    init(row: Row, sells: [ProductID]) throws {
+        self.init(
+            id: RetailerID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), logo: try row.imageID("logo"),
+            address: try row.nonEmptyText("address"), phone: try row.nonEmptyText("phone"), openingHours: try row.nonEmptyText("opening_hours"),
+            otherInfo: try row.value("other_info"), webAddress: try row.value("web_address"), coordinate: try Self.coordinate(row), sells: sells)
+    }
+
+    /// The row's place: both coordinates on Earth, or neither.
+    static func coordinate(_ row: Row) throws -> Coordinate? {
+        let latitude: Double? = try row.value("latitude"), longitude: Double? = try row.value("longitude")
+        switch (latitude, longitude) {
+        case (nil, nil):
+            return nil
+        case let (latitude?, longitude?) where (-90...90).contains(latitude) && (-180...180).contains(longitude):
+            return Coordinate(latitude: latitude, longitude: longitude)
+        default:
+            throw BundleValueError(column: "latitude", problem: "\(latitude.map { "\($0)" } ?? "NULL") with longitude \(longitude.map { "\($0)" } ?? "NULL"), not a place on Earth")
+        }
+    }
+
+    /// Retailer rows matching a condition on `retailers AS r`, in list order, each with what it
+    /// sells, in two queries whatever their number.
+    static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = []) throws -> [RetailerRow] {
+        let rows = try Row.fetchAll(db, sql: "SELECT r.* FROM retailers AS r WHERE \(condition) ORDER BY r.position", arguments: arguments)
+        var sells: [String: [ProductID]] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id
+            WHERE \(condition) ORDER BY rp.retailer_id, rp.position
+            """, arguments: arguments) {
+            sells[try row.slug("retailer_id"), default: []].append(ProductID(rawValue: try row.slug("product_id")))
+        }
+        return try rows.map { row in try RetailerRow(row: row, sells: sells[try row.slug("id")] ?? []) }
+    }
+}
