@@ -77,9 +77,12 @@ let package = Package(
             name: "digno-bench",
             dependencies: ["BundleCompiler", "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // The library alone: the bundles it opens are committed in Fixtures/, built by
+        // scripts/build-test-fixtures.sh, so no compiler (and no libxml2) is needed.
         .testTarget(
             name: "CatalogModelTests",
-            dependencies: ["CatalogModel", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
         ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -1,11 +1,14 @@
-import BundleCompiler
 import CatalogModel
 import Foundation
 
-/// Bundles built from the shipped content and from the compiler's valid fixture, once per test
-/// process, in a temporary folder that is removed when the process exits.
+/// The bundles these tests open, committed in `Fixtures/` and built by
+/// `scripts/build-test-fixtures.sh` with `digno build`, so that CatalogModel is tested without
+/// the compiler: `shipped.sqlite` from `content/`, `small.sqlite` from the compiler's valid
+/// fixture. BundleCompilerTests' `FixtureBundleTests` fails when the compiler would build them
+/// differently now. A test that changes a bundle changes a copy, in `folder`.
 enum BundleFixtures {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// A temporary folder for copies, removed when the test process exits.
     static let folder: URL = {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-model-tests-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -14,19 +17,14 @@ enum BundleFixtures {
     }()
 
     /// The bundle of `content/`.
-    static let shipped: String = build(repository.appendingPathComponent("content").path, name: "shipped")
+    static let shipped = committed("shipped")
     /// The bundle of the compiler's small valid fixture.
-    static let small: String = build(repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures/valid").path, name: "small")
+    static let small = committed("small")
 
-    private static func build(_ content: String, name: String) -> String {
-        let output = folder.appendingPathComponent("\(name)/catalog.sqlite").path
-        let builder = BundleBuilder(contentFolder: content, output: output, today: Day("2026-11-22"))
-        do {
-            _ = try builder.write(try builder.validate())
-        } catch {
-            return "/nonexistent/\(name) (build failed: \(error))"
-        }
-        return output
+    /// A committed bundle's path, from the test target's resources; read only.
+    private static func committed(_ name: String) -> String {
+        Bundle.module.url(forResource: name, withExtension: "sqlite", subdirectory: "Fixtures")?.path
+            ?? "/nonexistent/\(name).sqlite (not among the test resources; run scripts/build-test-fixtures.sh)"
     }
 
     /// A copy of `bundle` in a fresh file, changed by `change`.

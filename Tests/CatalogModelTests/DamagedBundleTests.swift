@@ -1,4 +1,3 @@
-import BundleCompiler
 @testable import CatalogModel
 import Foundation
 import GRDB
@@ -143,7 +142,8 @@ import Testing
         let pages = original.count / pageSize
         var random = SplitMix64(seed: 19)
         var outcomes: [String: Int] = [:]
-        func attempt(surelyDamaged: Bool = false, _ change: (inout Data) -> Void) throws {
+        // digno inspect's reading of the same copies is BundleCompilerTests' DamagedPageInspectionTests.
+        func attempt(_ change: (inout Data) -> Void) throws {
             let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small, change)
             defer { try? FileManager.default.removeItem(atPath: path) }
             do {
@@ -152,14 +152,9 @@ import Testing
             } catch {
                 outcomes["refused", default: 0] += 1
             }
-            // digno inspect reads the same file, every check of it, without crashing either; a
-            // zeroed page (every page of a compacted bundle holds data) is always found.
-            if let inspection = try? BundleInspection.inspect(path), surelyDamaged {
-                #expect(!inspection.isSound, "\(inspection.text)")
-            }
         }
         for page in 0..<pages {
-            try attempt(surelyDamaged: true) { $0.replaceSubrange(page * pageSize..<(page + 1) * pageSize, with: Data(count: pageSize)) }
+            try attempt { $0.replaceSubrange(page * pageSize..<(page + 1) * pageSize, with: Data(count: pageSize)) }
         }
         for _ in 0..<40 {
             let a = Int(random.next() % UInt64(pages)), b = Int(random.next() % UInt64(pages))
@@ -175,6 +170,24 @@ import Testing
         }
         // Every zeroed page at least is refused by the library too.
         #expect(outcomes["refused", default: 0] >= pages)
+    }
+}
+
+/// The compiler's seeded generator (BundleCompiler's `SplitMix64`), repeated here so that these
+/// tests need no compiler: the same damage on every run.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
 
