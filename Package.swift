@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `swift package generate-documentation --target CatalogModel`: CatalogModel's DocC
+        // catalogue (CI builds it). A command plugin only; nothing of it is linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The client library: model types, the relation rules and the bundle reader. Foundation,

@@ -30,6 +30,7 @@ public final class CatalogBundle: Sendable {
     /// that is not a bundle, a bundle from a newer schema, or a damaged bundle.
     ///
     /// - Parameters:
+    ///   - path: The bundle file, or a symbolic link to it.
     ///   - expectedSHA256: The SHA-256 of the file in hexadecimal, as the bundle's manifest gives
     ///     it (`bundle.sha256`). When given, every byte of the file is read and hashed before it
     ///     is opened, and a file that differs is `damaged`: this finds any change to the file,

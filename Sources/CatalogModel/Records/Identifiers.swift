@@ -9,8 +9,11 @@ public protocol CatalogIdentifier: RawRepresentable<String>, Hashable, Comparabl
 extension CatalogIdentifier {
     /// An id from its string.
     public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    /// An id written as a string literal, such as `"espresso"`.
     public init(stringLiteral value: String) { self.init(rawValue: value) }
+    /// The id's string.
     public var description: String { rawValue }
+    /// Ids in the order of their strings' code points.
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -18,31 +21,41 @@ extension CatalogIdentifier {
 
 /// The stable id of a product: its file name, a slug such as `coffee-beans`.
 public struct ProductID: CatalogIdentifier {
+    /// The id's string.
     public var rawValue: String
+    /// An id from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// The stable id of a recipe: its file name, a slug such as `cafe-latte`.
 public struct RecipeID: CatalogIdentifier {
+    /// The id's string.
     public var rawValue: String
+    /// An id from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// The stable id of a retailer: its file name, a slug such as `deling-group`.
 public struct RetailerID: CatalogIdentifier {
+    /// The id's string.
     public var rawValue: String
+    /// An id from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// The stable id of a home-page promotion, a slug unique within `home.xml`.
 public struct PromotionID: CatalogIdentifier {
+    /// The id's string.
     public var rawValue: String
+    /// An id from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// The id of a stored image: the SHA-256 of its bytes, in lowercase hexadecimal.
 public struct ImageID: CatalogIdentifier {
+    /// The id's string.
     public var rawValue: String
+    /// An id from its string.
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 

@@ -1,0 +1,160 @@
+import CatalogModel
+import Foundation
+import Testing
+
+/// The code of the DocC article "Showing the catalogue in an app"
+/// (`Sources/CatalogModel/Documentation.docc/ShowingTheCatalogue.md`), compiled and run here
+/// against the bundle of the shipped content. Each block of the article is here between
+/// `// article: begin` and `// article: end`, and `theArticleShowsThisCode` fails when the two
+/// differ, so the article cannot show code that does not build or does not do what it says.
+@Suite struct DocumentationArticleTests {
+    static let article = BundleFixtures.repository.appendingPathComponent("Sources/CatalogModel/Documentation.docc/ShowingTheCatalogue.md")
+    static let thisFile = URL(fileURLWithPath: #filePath)
+
+    // article: begin
+    func openCatalogue(at path: String) -> CatalogBundle? {
+        do {
+            return try CatalogBundle(path: path)
+        } catch CatalogBundleError.newerSchema {
+            return nil  // made for a newer app: keep the bundle you have, and suggest an update
+        } catch {
+            print("the catalogue cannot be read: \(error)")  // fileMissing, notABundle or damaged
+            return nil
+        }
+    }
+    // article: end
+
+    @Test func theArticlesWalkThroughTheApp() throws {
+        let bundle = try #require(openCatalogue(at: BundleFixtures.shipped))
+        #expect(openCatalogue(at: "/nonexistent/catalog.sqlite") == nil)
+
+        // article: begin
+        var state = NavigationState()  // the app starts on Etusivu
+        let today = Day.today() ?? bundle.release.releaseDate
+        var screen = try bundle.screen(for: state, today: today)
+        for tab in screen.tabs {
+            let icon = try bundle.image(tab.icon)  // PNG bytes, for UIImage(data:) or NSImage(data:)
+            print(tab.title, tab.id == screen.selectedTab ? "(active)" : "", icon?.width ?? 0)
+        }
+        state.select(.products)
+        screen = try bundle.screen(for: state, today: today)
+        print(screen.navigationBar?.title ?? "")  // "Tuotteet"
+        // article: end
+        #expect(screen.navigationBar?.title == "Tuotteet")
+        #expect(try screen.tabs.allSatisfy { try bundle.image($0.icon) != nil })
+
+        // article: begin
+        if case .productList(let rows) = screen.content {
+            for row in rows {
+                print(row.name, "—", row.summary)
+            }
+        }
+        let firstPage = try bundle.recipeRows(offset: 0, limit: 20)
+        // article: end
+        #expect(firstPage.count == 13)
+
+        // article: begin
+        state.open(.product("espresso"))
+        screen = try bundle.screen(for: state, today: today)
+        print(screen.navigationBar?.backButton ?? "")  // "Tuotteet"
+        if case .product(let product) = screen.content {
+            for picture in product.pictures {
+                print(picture.alt)  // the text VoiceOver reads; the bytes: bundle.image(picture.image)
+            }
+            for recipe in product.recipes {
+                print(recipe.name)
+            }
+            if let link = product.body.links.first {
+                state.open(Route(link))
+            }
+        }
+        state.back()
+        // article: end
+        #expect(screen.navigationBar?.backButton == "Tuotteet")
+        // Espresso's text links first to a recipe (Espresso): it opened in Kahvireseptit, and back led to its list.
+        #expect(try bundle.product("espresso")?.body.links.first == .recipe("espresso"))
+        #expect(state.selected == .recipes && state.current == .recipes)
+
+        // article: begin
+        func open(_ url: String, in state: inout NavigationState) -> Bool {
+            guard let route = try? Route(parsing: url) else { return false }  // not one of ours
+            state.open(route)
+            return true
+        }
+        // article: end
+        #expect(open("cafedigno://recipes/cafe-latte", in: &state) && state.current == .recipe("cafe-latte"))
+        #expect(!open("https://example.com/", in: &state))
+        #expect(open("cafedigno://products/no-such-product", in: &state))
+        #expect(throws: ScreenError.route(.unknownProduct("no-such-product"))) { try bundle.screen(for: state, today: today) }
+        state.back()
+
+        let before = state
+        // article: begin
+        let saved = try JSONEncoder().encode(state)
+        state = try JSONDecoder().decode(NavigationState.self, from: saved)
+        // article: end
+        #expect(state == before)
+
+        // article: begin
+        for hit in try bundle.search("cappu") {
+            print(hit.name, hit.summary)
+        }
+        if let hit = try bundle.search("cappu").first {
+            state.open(Route(hit.target))
+        }
+        // article: end
+        #expect(state.current == .recipe("cappuccino"))
+
+        // article: begin
+        let icon: ImageID = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        let preview = Screen(
+            route: .products,
+            tabs: [SectionTab(id: .products, title: "Tuotteet", icon: icon)],
+            navigationBar: NavigationBar(title: "Tuotteet", backButton: nil),
+            content: .productList([ProductRow(id: "espresso", name: "Espresso", summary: "Tumma paahto", icon: icon)]))
+        // article: end
+        #expect(preview.selectedTab == .products)
+    }
+
+    // article: begin
+    func load(_ state: NavigationState, from bundle: CatalogBundle) async throws -> Screen {
+        try await bundle.screen(for: state, today: Day.today() ?? bundle.release.releaseDate)
+    }
+    // article: end
+
+    @Test func theArticlesAsyncLoad() async throws {
+        let bundle = try CatalogBundle(path: BundleFixtures.shipped)
+        var state = NavigationState()
+        state.open(.recipe("cafe-latte"))
+        let screen = try await load(state, from: bundle)
+        #expect(screen.route == .recipe("cafe-latte") && screen.navigationBar?.backButton == "Kahvireseptit")
+    }
+
+    @Test func theArticleShowsThisCode() throws {
+        let article = try String(contentsOf: Self.article, encoding: .utf8)
+        let code = try String(contentsOf: Self.thisFile, encoding: .utf8)
+        let shown = Self.blocks(in: article, begin: "```swift", end: "```")
+        let tested = Self.blocks(in: code, begin: "// article: begin", end: "// article: end")
+        #expect(shown.count == 9)
+        #expect(shown == tested, "the article's code and the code tested here differ; change both together")
+    }
+
+    /// The blocks between lines `begin` and `end` (trimmed), each with its common indentation
+    /// removed. The article's order is the file's: the blocks above are in the article's order.
+    static func blocks(in text: String, begin: String, end: String) -> [String] {
+        var blocks: [String] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == begin {
+                current = []
+            } else if let lines = current, trimmed == end {
+                let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+                blocks.append(lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+}
