@@ -159,9 +159,9 @@ package struct BundleBuilder: Sendable {
     /// Opens the written file read-only and runs `checks` on it; throws if they find anything.
     static func check(_ path: String, _ checks: @escaping (Database) throws -> [String]) throws(BuildError) {
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            // Opened as every reader of a bundle opens it (read-only, SQLite's settings for a
+            // database from elsewhere), so that the checks see what a reader will.
+            let queue = try DatabaseQueue(path: path, configuration: CatalogBundle.configuration(label: "digno.check"))
             let problems = try queue.read(checks)
             try queue.close()
             if !problems.isEmpty { throw BuildError.bundleCheckFailed(problems.joined(separator: "; ")) }

@@ -88,10 +88,16 @@ enum BundleChecks {
         if !damagedImages.isEmpty {
             problems.append("images whose bytes do not match their SHA-256: \(damagedImages.prefix(5).joined(separator: ", "))")
         }
-        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id")
-        if applicationID != BundleSchema.applicationID { problems.append("application_id is \(applicationID ?? 0)") }
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version")
-        if version != BundleSchema.version { problems.append("user_version is \(version ?? 0)") }
+        // The marks of a bundle, checked as every reader of it checks them.
+        do {
+            try CatalogBundle.checkIdentity(db, path: "")
+        } catch {
+            switch error {
+            case .newerSchema(_, let found, _): problems.append("user_version is \(found)")
+            case .notABundle(_, let reason), .damaged(_, let reason): problems.append(reason)
+            case .fileMissing: break
+            }
+        }
         return problems
     }
 }
