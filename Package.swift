@@ -112,3 +112,17 @@ if Context.environment["DIGNO_FUZZ"] != nil {
         .executable(name: "fuzz-content", targets: ["fuzz-content"]),
     ]
 }
+
+// The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel and its tests, with none of the
+// compiler's targets or system libraries (libxml2, ICU), as an app's build sees it.
+// `DIGNO_CLIENT_ONLY=1 swift test --scratch-path .build-client` runs CatalogModelTests where
+// only the client builds; CI does, to keep it so.
+if Context.environment["DIGNO_CLIENT_ONLY"] != nil {
+    let client: Set<String> = ["CatalogModel", "CatalogModelTests"]
+    package.targets.removeAll { !client.contains($0.name) }
+    package.products.removeAll { $0.name != "CatalogModel" }
+    package.dependencies.removeAll { dependency in
+        guard case .sourceControl(_, let url, _) = dependency.kind, let name = url.split(separator: "/").last else { return false }
+        return !["GRDB.swift", "swift-crypto"].contains(String(name))
+    }
+}
