@@ -18,6 +18,9 @@ not rewritten.
 
 Usage: python3 scripts/make-placeholder-images.py [CONTENT_DIR]
        (CONTENT_DIR defaults to the content/ folder next to this script's folder)
+
+Over 300 lines, and kept in one file on purpose: fifty of its lines are the bitmap font, and
+one file is what an editor copies and runs with nothing else installed.
 """
 
 import hashlib
