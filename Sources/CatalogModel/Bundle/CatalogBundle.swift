@@ -16,7 +16,7 @@ public final class CatalogBundle: Sendable {
     /// The schema version this library reads.
     public static let supportedSchemaVersion = 2
     /// The `application_id` of a Café Digno bundle: 'CDBG' in ASCII.
-    public static let applicationID: Int32 = 0x4344_4247
+    package static let applicationID: Int32 = 0x4344_4247
 
     /// The bundle's path.
     public let path: String
