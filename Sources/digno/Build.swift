@@ -49,7 +49,7 @@ struct Build: ParsableCommand {
         guard report.isValid else {
             progress.finish()
             FileHandle.standardError.write(Data("error: nothing was written; fix the errors above\n".utf8))
-            throw ExitCode(report.diagnostics.contains { $0.code == "file-unreadable" } ? 2 : 1)
+            throw ExitCode(report.diagnostics.contains { $0.code == .fileUnreadable } ? 2 : 1)
         }
         do {
             let manifest = try builder.write(report, progress: progress.update)

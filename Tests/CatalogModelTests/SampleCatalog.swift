@@ -100,11 +100,11 @@ func text(_ count: Int) -> String {
 }
 
 extension CatalogIssue {
-    static func error(_ code: Code, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
+    static func error(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
         CatalogIssue(severity: .error, code: code, entity: entity, field: field, message: message)
     }
 
-    static func warning(_ code: Code, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
+    static func warning(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
         CatalogIssue(severity: .warning, code: code, entity: entity, field: field, message: message)
     }
 }

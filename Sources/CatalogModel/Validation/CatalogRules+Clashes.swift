@@ -67,7 +67,7 @@ extension CatalogRules {
     }
 
     private mutating func report(
-        _ code: CatalogIssue.Code, _ entity: EntityReference, _ field: FieldPath, _ clash: CatalogIssue.Clash, otherNamed name: String
+        _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath, _ clash: CatalogIssue.Clash, otherNamed name: String
     ) {
         var issue = CatalogIssue(severity: .error, code: code, entity: entity, field: field, message: clash.message(naming: name))
         issue.clash = clash

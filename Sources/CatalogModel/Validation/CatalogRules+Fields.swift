@@ -3,14 +3,14 @@ extension CatalogRules {
 
     mutating func requireText(
         _ text: String, _ field: String, _ entity: EntityReference, limit: Int? = nil,
-        code: CatalogIssue.Code = .emptyField, what: String
+        code: DiagnosticCode = .emptyField, what: String
     ) {
         requireText(text, FieldPath(field), entity, limit: limit, code: code, what: what)
     }
 
     mutating func requireText(
         _ text: String, _ field: FieldPath, _ entity: EntityReference, limit: Int? = nil,
-        code: CatalogIssue.Code = .emptyField, what: String
+        code: DiagnosticCode = .emptyField, what: String
     ) {
         if text.showsNothing {
             report(.emptyField, entity, field, "\(field.name) is empty; write \(what)")

@@ -24,7 +24,7 @@ struct CatalogRules {
     }
 
     mutating func report(
-        _ code: CatalogIssue.Code, _ entity: EntityReference, _ field: FieldPath?, _ message: String,
+        _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String,
         severity: Severity = .error
     ) {
         issues.append(CatalogIssue(severity: severity, code: code, entity: entity, field: field, message: message))
