@@ -136,3 +136,20 @@ extension Catalog {
         return index
     }
 }
+
+extension FieldPath {
+    /// The `index`th paragraph of a body or method: `body.p[0]`.
+    static func paragraph(_ field: RichTextField, _ index: Int) -> FieldPath {
+        .part(field, RichText.Part(kind: .paragraph, index: index))
+    }
+
+    /// The `index`th heading of `level`: `method.h2[0]`.
+    static func heading(_ field: RichTextField, level: Int, _ index: Int) -> FieldPath {
+        .part(field, RichText.Part(kind: .heading(level: level), index: index))
+    }
+
+    /// The `index`th list item, whichever list it is in: `method.li[1]`.
+    static func listItem(_ field: RichTextField, _ index: Int) -> FieldPath {
+        .part(field, RichText.Part(kind: .listItem, index: index))
+    }
+}

@@ -93,23 +93,3 @@ package struct EntityReference: Hashable, Sendable, Codable, CustomStringConvert
         id.isEmpty ? kind.rawValue : "\(kind.rawValue) '\(id)'"
     }
 }
-
-/// A field of an entity, as the content file names it: `name`, `ingredient[2]`,
-/// `body.link[0]`. Indexes count from 0 in document order.
-package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
-    /// The field's element name, with its container for links (`method.link`).
-    package var name: String
-    /// Which occurrence, for repeated fields.
-    package var index: Int?
-
-    /// A field path from a name and an optional index.
-    package init(_ name: String, _ index: Int? = nil) {
-        self.name = name
-        self.index = index
-    }
-
-    /// `name` or `name[index]`.
-    package var description: String {
-        index.map { "\(name)[\($0)]" } ?? name
-    }
-}

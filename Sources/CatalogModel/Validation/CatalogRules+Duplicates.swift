@@ -13,7 +13,7 @@ extension CatalogRules {
         for entry in entries {
             guard let position = entry.position else { continue }
             if let other = holder[position] {
-                report(.duplicatePosition, EntityReference(kind, entry.id), FieldPath("position"),
+                report(.duplicatePosition, EntityReference(kind, entry.id), .position,
                        "position \(position) is also given to \(kind.rawValue) '\(other)'; give each a different position")
             } else {
                 holder[position] = entry.id
@@ -47,10 +47,10 @@ extension CatalogRules {
                 return other == collapsed
             }
             if let original {
-                let field = index < productCount ? "body" : "method"
+                let field: RichTextField = index < productCount ? .body : .method
                 let current = entity(index)
-                report(.duplicateText, current, FieldPath(field),
-                       "\(field) is the same text as in \(entity(original)); write this \(current.kind.rawValue)'s own text",
+                report(.duplicateText, current, field.path,
+                       "\(field.rawValue) is the same text as in \(entity(original)); write this \(current.kind.rawValue)'s own text",
                        severity: .warning)
             } else {
                 firstByHash[hash, default: []].append(index)

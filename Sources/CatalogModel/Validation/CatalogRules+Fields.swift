@@ -2,13 +2,6 @@ extension CatalogRules {
     // MARK: Required texts, their limits and characters
 
     mutating func requireText(
-        _ text: String, _ field: String, _ entity: EntityReference, limit: Int? = nil,
-        code: DiagnosticCode = .emptyField, what: String
-    ) {
-        requireText(text, FieldPath(field), entity, limit: limit, code: code, what: what)
-    }
-
-    mutating func requireText(
         _ text: String, _ field: FieldPath, _ entity: EntityReference, limit: Int? = nil,
         code: DiagnosticCode = .emptyField, what: String
     ) {
@@ -26,11 +19,11 @@ extension CatalogRules {
 
     mutating func checkPictures(_ images: [ImageReference], _ entity: EntityReference) {
         if !FieldLimits.pictures.contains(images.count) {
-            report(.imageCount, entity, FieldPath("images"),
+            report(.imageCount, entity, .images,
                    "\(entity) has \(images.count) pictures; give it \(FieldLimits.pictures.lowerBound) or \(FieldLimits.pictures.upperBound)")
         }
         for (index, image) in images.enumerated() {
-            checkPicture(image, FieldPath("image", index), entity)
+            checkPicture(image, .picture(index), entity)
         }
     }
 
@@ -48,23 +41,23 @@ extension CatalogRules {
         }
     }
 
-    mutating func checkBody(_ text: RichText, _ field: String, _ entity: EntityReference) {
+    mutating func checkBody(_ text: RichText, _ field: RichTextField, _ entity: EntityReference) {
         let links = text.links
-        var blank = Set<RichText.BlankPart>()
+        var blank = Set<RichText.Part>()
         if text.isBlank {
-            report(.emptyField, entity, FieldPath(field), "\(field) is empty; write the text")
+            report(.emptyField, entity, field.path, "\(field.rawValue) is empty; write the text")
         } else {
             let blankParts = text.blankParts
             blank = Set(blankParts)
             for part in blankParts {
-                let path = FieldPath("\(field).\(part.element)", part.index)
+                let path = FieldPath.part(field, part)
                 switch part.kind {
                 case .paragraph:
-                    report(.emptyBlock, entity, path, "\(field) has an empty paragraph; write its text or remove it")
+                    report(.emptyBlock, entity, path, "\(field.rawValue) has an empty paragraph; write its text or remove it")
                 case .heading:
-                    report(.emptyBlock, entity, path, "\(field) has an empty heading; write its text or remove it")
+                    report(.emptyBlock, entity, path, "\(field.rawValue) has an empty heading; write its text or remove it")
                 case .listItem:
-                    report(.emptyBlock, entity, path, "\(field) has an empty list item; write its text or remove it")
+                    report(.emptyBlock, entity, path, "\(field.rawValue) has an empty list item; write its text or remove it")
                 case .link:
                     let target = switch links[part.index] {
                     case .product(let id): "product '\(id)'"
@@ -76,10 +69,10 @@ extension CatalogRules {
         }
         // A part already reported empty is not reported again for what makes it so.
         for (part, control) in text.isBlank ? [] : text.partsWithUnwantedControls where !blank.contains(part) {
-            report(.controlCharacter, entity, FieldPath("\(field).\(part.element)", part.index), "\(field) holds \(control.unwantedControlAdvice(inBlock: part.element))")
+            report(.controlCharacter, entity, .part(field, part), "\(field.rawValue) holds \(control.unwantedControlAdvice(inBlock: part.element))")
         }
         for (index, link) in links.enumerated() {
-            checkReference(link, FieldPath("\(field).link", index), entity, element: "link")
+            checkReference(link, .link(field, index), entity, element: "link")
         }
     }
 }

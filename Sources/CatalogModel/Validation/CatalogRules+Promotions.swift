@@ -5,11 +5,11 @@ extension CatalogRules {
     /// the last not before `today` (when given; a warning).
     mutating func checkPromotion(_ promotion: Promotion, today: Day?) {
         let ref = EntityReference(.promotion, promotion.id.rawValue)
-        requireText(promotion.title, "title", ref, limit: FieldLimits.title, code: .titleTooLong, what: "the promotion's headline")
-        requireText(promotion.text, "text", ref, limit: FieldLimits.promotionText, code: .textTooLong, what: "the promotion's text")
-        checkPicture(promotion.image, FieldPath("image"), ref)
+        requireText(promotion.title, .title, ref, limit: FieldLimits.title, code: .titleTooLong, what: "the promotion's headline")
+        requireText(promotion.text, .text, ref, limit: FieldLimits.promotionText, code: .textTooLong, what: "the promotion's text")
+        checkPicture(promotion.image, .image, ref)
         if let link = promotion.link {
-            checkReference(link, FieldPath("link"), ref, element: "link")
+            checkReference(link, .link, ref, element: "link")
         }
         if promotion.firstDay > promotion.lastDay {
             report(.promotionDates, ref, nil,

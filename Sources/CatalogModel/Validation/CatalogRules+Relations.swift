@@ -53,7 +53,7 @@ extension CatalogRules {
     mutating func checkSells(_ retailer: Retailer, _ ref: EntityReference) {
         var sold = Set<ProductID>()
         for (index, product) in retailer.sells.enumerated() {
-            let field = FieldPath("sells", index)
+            let field = FieldPath.sells(index)
             checkReference(.product(product), field, ref, element: "sells")
             if !sold.insert(product).inserted {
                 report(.duplicateSells, ref, field, "product '\(product)' is listed twice; remove one <sells product=\"\(product)\"/>",

@@ -34,19 +34,19 @@ struct CatalogRules {
 
     mutating func checkCatalog() {
         let entity = EntityReference(.catalog)
-        requireText(catalog.brand, "brand", entity, limit: FieldLimits.name, code: .nameTooLong, what: "the brand name")
-        requireText(catalog.releaseVersion, "release", entity, what: "the release version")
+        requireText(catalog.brand, .brand, entity, limit: FieldLimits.name, code: .nameTooLong, what: "the brand name")
+        requireText(catalog.releaseVersion, .release, entity, what: "the release version")
         var seen = Set<SectionKind>()
         for (index, section) in catalog.sections.enumerated() {
             let ref = EntityReference(.section, section.id.rawValue)
             if !seen.insert(section.id).inserted {
-                report(.duplicateID, ref, FieldPath("section", index),
+                report(.duplicateID, ref, .section(index),
                        "section '\(section.id.rawValue)' is listed twice; list each tab section once")
             }
-            requireText(section.title, "title", ref, limit: FieldLimits.title, code: .titleTooLong, what: "the tab title")
+            requireText(section.title, .title, ref, limit: FieldLimits.title, code: .titleTooLong, what: "the tab title")
         }
         for kind in SectionKind.allCases where !seen.contains(kind) {
-            report(.sectionMissing, entity, FieldPath("sections"),
+            report(.sectionMissing, entity, .sections,
                    "section '\(kind.rawValue)' is missing; the app has five tabs: home, products, recipes, retailers, company")
         }
     }
@@ -58,10 +58,10 @@ struct CatalogRules {
         let used = productsInUse()
         for product in catalog.products {
             let ref = EntityReference(.product, product.id.rawValue)
-            requireText(product.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
-            requireText(product.summary, "summary", ref, limit: FieldLimits.summary, code: .summaryTooLong,
+            requireText(product.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
+            requireText(product.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
                         what: "the short description shown in the product list")
-            checkBody(product.body, "body", ref)
+            checkBody(product.body, .body, ref)
             checkPictures(product.images, ref)
             checkUsed(product, ref, used: used)
         }
@@ -73,17 +73,17 @@ struct CatalogRules {
         checkPositions(catalog.recipes.map { ($0.id.rawValue, $0.position) }, kind: .recipe)
         for recipe in catalog.recipes {
             let ref = EntityReference(.recipe, recipe.id.rawValue)
-            requireText(recipe.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
-            requireText(recipe.summary, "summary", ref, limit: FieldLimits.summary, code: .summaryTooLong,
+            requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
+            requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
                         what: "the short description shown in the recipe list")
             for (index, ingredient) in recipe.ingredients.enumerated() {
-                let field = FieldPath("ingredient", index)
+                let field = FieldPath.ingredient(index)
                 requireText(ingredient.text, field, ref, what: "the ingredient line")
                 if let product = ingredient.product {
                     checkReference(.product(product), field, ref, element: "ingredient")
                 }
             }
-            checkBody(recipe.method, "method", ref)
+            checkBody(recipe.method, .method, ref)
             checkPictures(recipe.images, ref)
             checkUsesProduct(recipe, ref)
         }
@@ -95,13 +95,13 @@ struct CatalogRules {
         checkPositions(catalog.retailers.map { ($0.id.rawValue, $0.position) }, kind: .retailer)
         for retailer in catalog.retailers {
             let ref = EntityReference(.retailer, retailer.id.rawValue)
-            requireText(retailer.name, "name", ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
-            requireText(retailer.address, "address", ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
-            requireText(retailer.phone, "phone", ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
-            requireText(retailer.openingHours, "hours", ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
+            requireText(retailer.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
+            requireText(retailer.address, .address, ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
+            requireText(retailer.phone, .phone, ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
+            requireText(retailer.openingHours, .hours, ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
                         what: "the opening hours")
             if let info = retailer.otherInfo {
-                requireText(info, "info", ref, what: "the other information, or remove the element")
+                requireText(info, .info, ref, what: "the other information, or remove the element")
             }
             checkSells(retailer, ref)
         }
@@ -109,8 +109,8 @@ struct CatalogRules {
 
     mutating func checkHome(today: Day?) {
         let home = EntityReference(.home)
-        checkPicture(catalog.home.image, FieldPath("image"), home)
-        checkBody(catalog.home.body, "body", home)
+        checkPicture(catalog.home.image, .image, home)
+        checkBody(catalog.home.body, .body, home)
         checkPromotionIDs()
         for promotion in catalog.home.promotions {
             checkPromotion(promotion, today: today)
@@ -119,9 +119,9 @@ struct CatalogRules {
 
     mutating func checkCompany() {
         let company = EntityReference(.company)
-        requireText(catalog.company.name, "name", company, limit: FieldLimits.name, code: .nameTooLong, what: "the company's name")
-        requireText(catalog.company.webAddress, "web", company, what: "the company's web address")
-        checkBody(catalog.company.body, "body", company)
+        requireText(catalog.company.name, .name, company, limit: FieldLimits.name, code: .nameTooLong, what: "the company's name")
+        requireText(catalog.company.webAddress, .web, company, what: "the company's web address")
+        checkBody(catalog.company.body, .body, company)
         checkPictures(catalog.company.images, company)
     }
 }
