@@ -46,10 +46,10 @@ struct Build: ParsableCommand {
         if !report.diagnostics.isEmpty || !report.isValid {
             progress.writeAbove(ReportFormat.text.render(report, contentFolder: folder.contentFolder))
         }
-        guard report.isValid else {
+        guard report.exitStatus == 0 else {
             progress.finish()
             FileHandle.standardError.write(Data("error: nothing was written; fix the errors above\n".utf8))
-            throw ExitCode(report.diagnostics.contains { $0.code == "file-unreadable" } ? 2 : 1)
+            throw ExitCode(report.exitStatus)
         }
         do {
             let manifest = try builder.write(report, progress: progress.update)

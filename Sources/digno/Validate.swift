@@ -31,8 +31,7 @@ struct Validate: ParsableCommand {
             throw ExitCode(2)
         }
         print(format.render(report, contentFolder: folder.contentFolder), terminator: "")
-        if report.diagnostics.contains(where: { $0.code == "file-unreadable" }) { throw ExitCode(2) }
-        if !report.isValid { throw ExitCode(1) }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 }
 

@@ -116,7 +116,7 @@ import Testing
                 try text.replacingOccurrences(of: #"version="2026.11.0""#, with: "version=\"\(version)\"").write(to: file, atomically: true, encoding: .utf8)
             }
             defer { Fixtures.remove(content) }
-            let schemaAccepts = try !Fixtures.validate(content).diagnostics.contains { $0.code == "schema-invalid" }
+            let schemaAccepts = try !Fixtures.validate(content).diagnostics.contains { $0.code.rawValue == "schema-invalid" }
             #expect(schemaAccepts == valid, "\(version)")
         }
     }

@@ -20,7 +20,7 @@ import Testing
     /// unknown, or, had none existed, the product would have gone missing from the bundle.
     @Test func anUpperCaseExtensionIsAnErrorWithTheRightName() throws {
         let report = try validate { try rename($0, "products/espresso.xml", "products/espresso.XML") }
-        #expect(report.diagnostics.map(\.code) == ["invalid-file-name"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["invalid-file-name"])
         #expect(report.diagnostics.first?.message == "file name 'espresso.XML' does not end in lower-case .xml; rename it to espresso.xml")
     }
 
@@ -35,7 +35,7 @@ import Testing
             try text.replacingOccurrences(of: "src=\"images/picture.png\"", with: "src=\"images/own.png\"").write(to: url, atomically: true, encoding: .utf8)
             try rename(content, "products/espresso.xml", "products/Espresso.xml")
         }
-        #expect(report.diagnostics.map(\.code) == ["invalid-file-name"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["invalid-file-name"])
         #expect(report.diagnostics.first?.message.hasSuffix(", for example 'espresso.xml'") == true)
     }
 
@@ -80,7 +80,7 @@ import Testing
             let text = try String(contentsOf: url, encoding: .utf8)
             try text.replacingOccurrences(of: "<product id=\"espresso\"", with: "<product id=\"\(id)\"").write(to: url, atomically: true, encoding: .utf8)
         }
-        #expect(report.diagnostics.map(\.code) == ["schema-invalid"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["schema-invalid"])
     }
 
     /// Two image names that are one text in two spellings ("é" composed, and "e" with a
@@ -95,7 +95,7 @@ import Testing
             try FileManager.default.copyItem(at: images.appendingPathComponent("picture.png"), to: images.appendingPathComponent(composed))
             try FileManager.default.copyItem(at: images.appendingPathComponent("icon.png"), to: images.appendingPathComponent(decomposed))
         }
-        let clash = report.diagnostics.filter { $0.code == "invalid-file-name" }
+        let clash = report.diagnostics.filter { $0.code.rawValue == "invalid-file-name" }
         #expect(clash.count == 1)
         #expect(clash.first?.message.contains("have names that look the same but are written differently") == true)
         #expect(!report.isValid)
@@ -109,7 +109,7 @@ import Testing
             try FileManager.default.removeItem(at: picture)
             try FileManager.default.createSymbolicLink(atPath: picture.path, withDestinationPath: "nowhere.png")
         }
-        let messages = report.diagnostics.filter { $0.code == "broken-link" }.map(\.message)
+        let messages = report.diagnostics.filter { $0.code.rawValue == "broken-link" }.map(\.message)
         #expect(!messages.isEmpty)
         #expect(messages.allSatisfy { $0 == "image 'images/picture.png' is a symbolic link to 'nowhere.png', which does not exist; point the link at the image, or put the image file itself in its place" })
         #expect(!report.diagnostics.contains { $0.message.contains("did you mean 'images/picture.png'") })

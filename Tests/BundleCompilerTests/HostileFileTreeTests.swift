@@ -7,7 +7,7 @@ import Testing
 /// the folder is read.
 @Suite struct HostileFileTreeTests {
     func codes(_ report: ValidationReport) -> [String] {
-        report.diagnostics.map(\.code)
+        report.diagnostics.map(\.code.rawValue)
     }
 
     @Test func aContentFileThatLinksOutsideTheFolderIsNotRead() throws {
@@ -37,7 +37,7 @@ import Testing
         defer { Fixtures.remove(content) }
         let report = try Fixtures.validate(content)
         let refusal = try #require(report.diagnostics.first { $0.file == folder })
-        #expect(refusal.code == "file-outside-root")
+        #expect(refusal.code.rawValue == "file-outside-root")
         #expect(refusal.message == "\(folder) is a symbolic link that leads outside the content folder; replace it with the folder itself")
         // The one error: no use of what the folder holds is judged (no unknown product, no
         // image outside the folder at each use), and no image is called unused.
@@ -54,7 +54,7 @@ import Testing
         }
         defer { Fixtures.remove(broken) }
         let report = try Fixtures.validate(broken)
-        #expect(report.diagnostics.first { $0.file == "recipes" }?.code == "broken-link")
+        #expect(report.diagnostics.first { $0.file == "recipes" }?.code.rawValue == "broken-link")
 
         let linked = try Fixtures.makeContent { content in
             let recipes = content.appendingPathComponent("recipes")

@@ -67,7 +67,7 @@ import Testing
         }
         defer { Fixtures.remove(content) }
         let report = try Fixtures.validate(content)
-        #expect(Set(report.diagnostics.map(\.code)) == ["image-damaged"])
+        #expect(Set(report.diagnostics.map(\.code.rawValue)) == ["image-damaged"])
         #expect(report.diagnostics.first?.message == "'images/picture.png' is cut short: the PNG file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
     }
 
@@ -97,7 +97,7 @@ import Testing
             try Data(text.replacingOccurrences(of: "src=\"images/icon.png\"", with: "src=\"C:\\content\\images\\icon.png\"").utf8).write(to: url)
         }
         defer { Fixtures.remove(absolute) }
-        #expect(try Fixtures.validate(absolute).diagnostics.map(\.code) == ["image-outside-root"])
+        #expect(try Fixtures.validate(absolute).diagnostics.map(\.code.rawValue) == ["image-outside-root"])
     }
 
     /// An image over 4096 pixels on a side is refused, whatever its size in bytes (a flat PNG
@@ -115,7 +115,7 @@ import Testing
         if passes {
             #expect(report.diagnostics == [])
         } else {
-            #expect(report.diagnostics.map(\.code) == ["image-dimensions"])
+            #expect(report.diagnostics.map(\.code.rawValue) == ["image-dimensions"])
             #expect(report.diagnostics.first?.message
                 == "image 'images/photo.jpg' is \(width)×\(height) pixels; the limit is 4096 on each side, more than any phone screen shows: scale it down")
         }

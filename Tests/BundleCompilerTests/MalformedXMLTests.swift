@@ -16,7 +16,7 @@ import Testing
     func report(_ text: String) -> String {
         let loaded = loader.loadWithTree(Array(text.utf8), into: LoadedFile(file: ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")))
         guard loaded.diagnostics.count == 1, let diagnostic = loaded.diagnostics.first else { return "\(loaded.diagnostics)" }
-        #expect(diagnostic.code == DiagnosticCode.xmlMalformed.rawValue)
+        #expect(diagnostic.code == .xmlMalformed)
         return "\(diagnostic.line ?? 0):\(diagnostic.column ?? 0) \(diagnostic.message)"
     }
 

@@ -28,7 +28,7 @@ import Testing
         let text = Self.product.replacingOccurrences(of: original, with: replacement)
         #expect(text != Self.product, "\(original) is not in the product")
         let loaded = loader.loadWithTree(Array(text.utf8), into: LoadedFile(file: ContentFile(path: "products/espresso.xml", kind: .product, id: "espresso")))
-        #expect(loaded.diagnostics.allSatisfy { $0.code == DiagnosticCode.schemaInvalid.rawValue })
+        #expect(loaded.diagnostics.allSatisfy { $0.code == .schemaInvalid })
         return loaded.diagnostics.map(\.message)
     }
 

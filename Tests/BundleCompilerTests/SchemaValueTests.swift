@@ -35,7 +35,7 @@ import Testing
     ])
     func aWebAddressIsRefused(address: String) throws {
         let report = try Self.validateWeb(address)
-        #expect(report.diagnostics.map(\.code) == ["schema-invalid"], "\(address)")
+        #expect(report.diagnostics.map(\.code.rawValue) == ["schema-invalid"], "\(address)")
     }
 
     /// A value that fails a pattern is explained in words (the first sentence of its type's

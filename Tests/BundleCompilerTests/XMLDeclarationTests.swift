@@ -60,7 +60,7 @@ import Testing
         }
         defer { Fixtures.remove(content) }
         let report = try Fixtures.validate(content)
-        #expect(report.diagnostics.map(\.code) == ["encoding-not-utf8"])
+        #expect(report.diagnostics.map(\.code.rawValue) == ["encoding-not-utf8"])
         let diagnostic = try #require(report.diagnostics.first)
         #expect(diagnostic.file == "products/espresso.xml")
         #expect(diagnostic.line == line)

@@ -11,7 +11,7 @@ import Testing
         ])
         let issue = try #require(found.first)
         #expect(issue.code == .duplicateName && issue.severity == .error)
-        #expect(issue.entity == .cafeAuLait && issue.field == FieldPath("name"))
+        #expect(issue.entity == .cafeAuLait && issue.field == .name)
         #expect(issue.clash?.other == .cafeLatte)
         #expect(issue.clash?.message(naming: "recipes/cafe-latte.xml")
             == "recipe name 'Café Latte' is also the name of recipes/cafe-latte.xml; give each recipe a name of its own")
@@ -31,9 +31,9 @@ import Testing
             id: "kahvila", name: "Deling Group", logo: Sample.icon, address: "Kahvikuja 3, 00100 Helsinki",
             phone: "040 765 4321", openingHours: "ma–la 8–20", sells: ["espresso"])
         #expect(issues { $0.retailers.append(copy) } == [
-            .error(.duplicateName, EntityReference(.retailer, "kahvila"), FieldPath("name"),
+            .error(.duplicateName, EntityReference(.retailer, "kahvila"), .name,
                    "retailer name 'Deling Group' is also the name of retailer 'deling-group'; give each retailer a name of its own")
-                .clashing(with: .delingGroup, FieldPath("name"), lead: "retailer name 'Deling Group' is also the name of ",
+                .clashing(with: .delingGroup, .name, lead: "retailer name 'Deling Group' is also the name of ",
                           rest: "; give each retailer a name of its own")
         ])
     }
@@ -47,8 +47,8 @@ import Testing
             "promotion title 'UUTUUS' is also the title of promotion 'uutuus' (written 'Uutuus'); give each promotion a title of its own"
         ])
         let issue = try #require(found.first)
-        #expect(issue.entity == EntityReference(.promotion, "joulu") && issue.field == FieldPath("title"))
-        #expect(issue.clash?.other == .uutuus && issue.clash?.field == FieldPath("promotion", 0))
+        #expect(issue.entity == EntityReference(.promotion, "joulu") && issue.field == .title)
+        #expect(issue.clash?.other == .uutuus && issue.clash?.field == .promotion(0))
     }
 
     @Test func accentsAndTheDotlessIMakeNamesDifferent() {

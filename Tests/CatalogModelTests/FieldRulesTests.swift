@@ -12,7 +12,7 @@ import Testing
 
     @Test func aWhitespaceOnlyNameIsEmpty() {
         #expect(issues { $0[product: "espresso"].name = " \t\n " } == [
-            .error(.emptyField, .espresso, FieldPath("name"), "name is empty; write the product's name")
+            .error(.emptyField, .espresso, .name, "name is empty; write the product's name")
         ])
     }
 
@@ -21,15 +21,15 @@ import Testing
     @Test(arguments: ["\u{200B}", "\u{FEFF}", " \u{200D}\u{00A0}\u{2060} ", "\u{200E}\u{3000}"])
     func aNameOfInvisibleCharactersIsEmpty(name: String) {
         #expect(issues { $0[product: "espresso"].name = name } == [
-            .error(.emptyField, .espresso, FieldPath("name"), "name is empty; write the product's name")
+            .error(.emptyField, .espresso, .name, "name is empty; write the product's name")
         ])
         #expect(issues { $0[product: "espresso"].images[0].alt = name } == [
-            .error(.emptyField, .espresso, FieldPath("image", 0), "alt is empty; describe the picture for people who cannot see it")
+            .error(.emptyField, .espresso, .picture(0), "alt is empty; describe the picture for people who cannot see it")
         ])
         #expect(issues {
             $0[recipe: "cafe-latte"].method = RichText(blocks: [.paragraph([.text("Valmista espresso.")]), .heading(level: 2, [.text(name)])])
         } == [
-            .error(.emptyBlock, .cafeLatte, FieldPath("method.h2", 0), "method has an empty heading; write its text or remove it")
+            .error(.emptyBlock, .cafeLatte, .heading(.method, level: 2, 0), "method has an empty heading; write its text or remove it")
         ])
     }
 
@@ -44,15 +44,15 @@ import Testing
     /// error at its field, with what to do.
     @Test func unwantedControlsAreReportedWithWhatToDo() {
         #expect(issues { $0[product: "espresso"].name = "Espresso \u{96} tumma" } == [
-            .error(.controlCharacter, .espresso, FieldPath("name"),
+            .error(.controlCharacter, .espresso, .name,
                    "name holds the invisible control character U+0096, left by text copied through the wrong encoding; type the character meant, probably '–'")
         ])
         #expect(issues { $0.retailers[0].address = "Kahvikatu 1\u{2028}00100 Helsinki" } == [
-            .error(.controlCharacter, .delingGroup, FieldPath("address"),
+            .error(.controlCharacter, .delingGroup, .address,
                    "address holds a line separator (U+2028), which breaks the line where it stands; replace it with a space")
         ])
         #expect(issues { $0[product: "espresso"].images[0].alt = "paketti\u{81}" } == [
-            .error(.controlCharacter, .espresso, FieldPath("image", 0),
+            .error(.controlCharacter, .espresso, .picture(0),
                    "alt holds the invisible control character U+0081, left by text copied through the wrong encoding; delete it")
         ])
         #expect(issues {
@@ -61,7 +61,7 @@ import Testing
                 .list(ordered: false, items: [[.text("maito")], [.strong([.text("\u{2067}kaakao")])]]),
             ])
         } == [
-            .error(.controlCharacter, .cafeLatte, FieldPath("method.li", 1),
+            .error(.controlCharacter, .cafeLatte, .listItem(.method, 1),
                    "method holds the invisible character U+2067 (RIGHT-TO-LEFT ISOLATE), which changes the direction the text around it is shown in; delete it")
         ])
     }
@@ -76,11 +76,11 @@ import Testing
                 .list(ordered: true, items: [[.text("maito")], [.emphasis([.text("kaakao\u{2028}sokeri")])]]),
             ])
         } == [
-            .error(.controlCharacter, .cafeLatte, FieldPath("method.p", 0),
+            .error(.controlCharacter, .cafeLatte, .paragraph(.method, 0),
                    "method holds a paragraph separator (U+2029), which breaks the line where it stands; replace it with a space, or end the <p> there and start a new one"),
-            .error(.controlCharacter, .cafeLatte, FieldPath("method.h2", 0),
+            .error(.controlCharacter, .cafeLatte, .heading(.method, level: 2, 0),
                    "method holds a line separator (U+2028), which breaks the line where it stands; replace it with a space"),
-            .error(.controlCharacter, .cafeLatte, FieldPath("method.li", 1),
+            .error(.controlCharacter, .cafeLatte, .listItem(.method, 1),
                    "method holds a line separator (U+2028), which breaks the line where it stands; replace it with a space, or end the <li> there and start a new one"),
         ])
     }
@@ -100,19 +100,19 @@ import Testing
 
     @Test func anEmptyPhoneIsReported() {
         #expect(issues { $0.retailers[0].phone = "" } == [
-            .error(.emptyField, .delingGroup, FieldPath("phone"), "phone is empty; write the phone number")
+            .error(.emptyField, .delingGroup, .phone, "phone is empty; write the phone number")
         ])
     }
 
     @Test func anEmptyIngredientLineNamesItsIndex() {
         #expect(issues { $0[recipe: "cafe-latte"].ingredients[1].text = "  " } == [
-            .error(.emptyField, .cafeLatte, FieldPath("ingredient", 1), "ingredient is empty; write the ingredient line")
+            .error(.emptyField, .cafeLatte, .ingredient(1), "ingredient is empty; write the ingredient line")
         ])
     }
 
     @Test func anEmptyBodyIsReported() {
         #expect(issues { $0[product: "ground-coffee"].body = RichText(blocks: []) } == [
-            .error(.emptyField, .groundCoffee, FieldPath("body"), "body is empty; write the text")
+            .error(.emptyField, .groundCoffee, .body, "body is empty; write the text")
         ])
     }
 
@@ -128,23 +128,23 @@ import Testing
                 .paragraph([]),
             ])
         } == [
-            .error(.emptyBlock, .cafeLatte, FieldPath("method.h3", 0), "method has an empty heading; write its text or remove it"),
-            .error(.emptyBlock, .cafeLatte, FieldPath("method.li", 1), "method has an empty list item; write its text or remove it"),
-            .error(.emptyBlock, .cafeLatte, FieldPath("method.li", 2), "method has an empty list item; write its text or remove it"),
-            .error(.emptyBlock, .cafeLatte, FieldPath("method.p", 1), "method has an empty paragraph; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, .heading(.method, level: 3, 0), "method has an empty heading; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, .listItem(.method, 1), "method has an empty list item; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, .listItem(.method, 2), "method has an empty list item; write its text or remove it"),
+            .error(.emptyBlock, .cafeLatte, .paragraph(.method, 1), "method has an empty paragraph; write its text or remove it"),
         ])
     }
 
     @Test func aBodyOfOneEmptyListItemIsReportedAsTheItem() {
         // Its plain text is "- ", so the body as a whole is not empty; the item is.
         #expect(issues { $0[product: "ground-coffee"].body = RichText(blocks: [.list(ordered: false, items: [[]])]) } == [
-            .error(.emptyBlock, .groundCoffee, FieldPath("body.li", 0), "body has an empty list item; write its text or remove it")
+            .error(.emptyBlock, .groundCoffee, .listItem(.body, 0), "body has an empty list item; write its text or remove it")
         ])
     }
 
     @Test func aWhollyEmptyBodyIsOneIssueNotOnePerBlock() {
         #expect(issues { $0.company.body = RichText(blocks: [.paragraph([]), .heading(level: 2, [.text(" ")])]) } == [
-            .error(.emptyField, EntityReference(.company), FieldPath("body"), "body is empty; write the text")
+            .error(.emptyField, EntityReference(.company), .body, "body is empty; write the text")
         ])
     }
 
@@ -155,23 +155,23 @@ import Testing
                 .paragraph([.link(.recipe("cafe-au-lait"), [.text("Café au lait")]), .link(.recipe("cafe-latte"), [])]),
             ])
         } == [
-            .error(.emptyLink, .espresso, FieldPath("body.link", 0),
+            .error(.emptyLink, .espresso, .link(.body, 0),
                    "link to recipe 'cafe-latte' has no text to tap; write the words that open it between <link> and </link>"),
-            .error(.emptyLink, .espresso, FieldPath("body.link", 2),
+            .error(.emptyLink, .espresso, .link(.body, 2),
                    "link to recipe 'cafe-latte' has no text to tap; write the words that open it between <link> and </link>"),
         ])
     }
 
     @Test func anEmptyOtherInfoIsReportedButAMissingOneIsNot() {
         #expect(issues { $0.retailers[0].otherInfo = " " } == [
-            .error(.emptyField, .delingGroup, FieldPath("info"), "info is empty; write the other information, or remove the element")
+            .error(.emptyField, .delingGroup, .info, "info is empty; write the other information, or remove the element")
         ])
         #expect(issues { $0.retailers[0].otherInfo = nil } == [])
     }
 
     @Test func anEmptyAltIsReported() {
         #expect(issues { $0[product: "espresso"].images[0].alt = "" } == [
-            .error(.emptyField, .espresso, FieldPath("image", 0), "alt is empty; describe the picture for people who cannot see it")
+            .error(.emptyField, .espresso, .picture(0), "alt is empty; describe the picture for people who cannot see it")
         ])
     }
 
@@ -179,7 +179,7 @@ import Testing
 
     @Test func aNameOf51CharactersIsTooLongAndOf50IsNot() {
         #expect(issues { $0[product: "espresso"].name = text(51) } == [
-            .error(.nameTooLong, .espresso, FieldPath("name"), "name is 51 characters; the limit is 50")
+            .error(.nameTooLong, .espresso, .name, "name is 51 characters; the limit is 50")
         ])
         #expect(issues { $0[product: "espresso"].name = text(50) } == [])
     }
@@ -188,70 +188,70 @@ import Testing
         let decomposedE = "e\u{301}"  // é as e + combining acute: 3 UTF-8 bytes, 1 character
         #expect(issues { $0[recipe: "cafe-latte"].name = String(repeating: decomposedE, count: 50) } == [])
         #expect(issues { $0[recipe: "cafe-latte"].name = String(repeating: decomposedE, count: 51) } == [
-            .error(.nameTooLong, .cafeLatte, FieldPath("name"), "name is 51 characters; the limit is 50")
+            .error(.nameTooLong, .cafeLatte, .name, "name is 51 characters; the limit is 50")
         ])
     }
 
     @Test func theBrandNameHasTheNameLimit() {
         #expect(issues { $0.brand = text(51) } == [
-            .error(.nameTooLong, EntityReference(.catalog), FieldPath("brand"), "brand is 51 characters; the limit is 50")
+            .error(.nameTooLong, EntityReference(.catalog), .brand, "brand is 51 characters; the limit is 50")
         ])
     }
 
     @Test func aSummaryOf101CharactersIsTooLong() {
         #expect(issues { $0[recipe: "cafe-latte"].summary = text(101) } == [
-            .error(.summaryTooLong, .cafeLatte, FieldPath("summary"), "summary is 101 characters; the limit is 100")
+            .error(.summaryTooLong, .cafeLatte, .summary, "summary is 101 characters; the limit is 100")
         ])
         #expect(issues { $0[recipe: "cafe-latte"].summary = text(100) } == [])
     }
 
     @Test func anAddressOf256CharactersIsTooLong() {
         #expect(issues { $0.retailers[0].address = text(256) } == [
-            .error(.addressTooLong, .delingGroup, FieldPath("address"), "address is 256 characters; the limit is 255")
+            .error(.addressTooLong, .delingGroup, .address, "address is 256 characters; the limit is 255")
         ])
         #expect(issues { $0.retailers[0].address = text(255) } == [])
     }
 
     @Test func aPhoneOf51CharactersIsTooLong() {
         #expect(issues { $0.retailers[0].phone = text(51) } == [
-            .error(.phoneTooLong, .delingGroup, FieldPath("phone"), "phone is 51 characters; the limit is 50")
+            .error(.phoneTooLong, .delingGroup, .phone, "phone is 51 characters; the limit is 50")
         ])
         #expect(issues { $0.retailers[0].phone = text(50) } == [])
     }
 
     @Test func openingHoursOf256CharactersAreTooLong() {
         #expect(issues { $0.retailers[0].openingHours = text(256) } == [
-            .error(.hoursTooLong, .delingGroup, FieldPath("hours"), "hours is 256 characters; the limit is 255")
+            .error(.hoursTooLong, .delingGroup, .hours, "hours is 256 characters; the limit is 255")
         ])
         #expect(issues { $0.retailers[0].openingHours = text(255) } == [])
     }
 
     @Test func aPromotionTitleOf51CharactersIsTooLong() {
         #expect(issues { $0.home.promotions[0].title = text(51) } == [
-            .error(.titleTooLong, .uutuus, FieldPath("title"), "title is 51 characters; the limit is 50")
+            .error(.titleTooLong, .uutuus, .title, "title is 51 characters; the limit is 50")
         ])
         #expect(issues { $0.home.promotions[0].title = text(50) } == [])
     }
 
     @Test func aTabTitleOf51CharactersIsTooLong() {
         #expect(issues { $0.sections[1].title = text(51) } == [
-            .error(.titleTooLong, EntityReference(.section, "products"), FieldPath("title"), "title is 51 characters; the limit is 50")
+            .error(.titleTooLong, EntityReference(.section, "products"), .title, "title is 51 characters; the limit is 50")
         ])
     }
 
     @Test func aPromotionTextOf256CharactersIsTooLong() {
         #expect(issues { $0.home.promotions[0].text = text(256) } == [
-            .error(.textTooLong, .uutuus, FieldPath("text"), "text is 256 characters; the limit is 255")
+            .error(.textTooLong, .uutuus, .text, "text is 256 characters; the limit is 255")
         ])
         #expect(issues { $0.home.promotions[0].text = text(255) } == [])
     }
 
     @Test func anAltOf256CharactersIsTooLong() {
         #expect(issues { $0[product: "espresso"].images[0].alt = text(256) } == [
-            .error(.altTooLong, .espresso, FieldPath("image", 0), "alt is 256 characters; the limit is 255")
+            .error(.altTooLong, .espresso, .picture(0), "alt is 256 characters; the limit is 255")
         ])
         #expect(issues { $0.home.image.alt = text(256) } == [
-            .error(.altTooLong, EntityReference(.home), FieldPath("image"), "alt is 256 characters; the limit is 255")
+            .error(.altTooLong, EntityReference(.home), .image, "alt is 256 characters; the limit is 255")
         ])
         #expect(issues { $0.home.image.alt = text(255) } == [])
     }
@@ -260,20 +260,20 @@ import Testing
 
     @Test func aProductWithoutPicturesIsReported() {
         #expect(issues { $0[product: "espresso"].images = [] } == [
-            .error(.imageCount, .espresso, FieldPath("images"), "product 'espresso' has 0 pictures; give it 1 or 2")
+            .error(.imageCount, .espresso, .images, "product 'espresso' has 0 pictures; give it 1 or 2")
         ])
     }
 
     @Test func aRecipeWithThreePicturesIsReported() {
         #expect(issues { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2"), picture("3")] } == [
-            .error(.imageCount, .cafeAuLait, FieldPath("images"), "recipe 'cafe-au-lait' has 3 pictures; give it 1 or 2")
+            .error(.imageCount, .cafeAuLait, .images, "recipe 'cafe-au-lait' has 3 pictures; give it 1 or 2")
         ])
         #expect(issues { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2")] } == [])
     }
 
     @Test func theCompanyWithoutPicturesIsReported() {
         #expect(issues { $0.company.images = [] } == [
-            .error(.imageCount, EntityReference(.company), FieldPath("images"), "company has 0 pictures; give it 1 or 2")
+            .error(.imageCount, EntityReference(.company), .images, "company has 0 pictures; give it 1 or 2")
         ])
     }
 }

@@ -7,21 +7,21 @@ import Testing
 
     @Test func anIngredientNamingAnUnknownProduct() {
         #expect(issues { $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea")) } == [
-            .error(.unknownProduct, .cafeLatte, FieldPath("ingredient", 2),
+            .error(.unknownProduct, .cafeLatte, .ingredient(2),
                    "ingredient names product 'tea', which does not exist; use the id of a file in products/")
         ])
     }
 
     @Test func sellsNamingAnUnknownProduct() {
         #expect(issues { $0.retailers[0].sells.append("tea") } == [
-            .error(.unknownProduct, .delingGroup, FieldPath("sells", 2),
+            .error(.unknownProduct, .delingGroup, .sells(2),
                    "sells names product 'tea', which does not exist; use the id of a file in products/")
         ])
     }
 
     @Test func aPromotionLinkNamingAnUnknownProduct() {
         #expect(issues { $0.home.promotions[0].link = .product("tea") } == [
-            .error(.unknownProduct, .uutuus, FieldPath("link"),
+            .error(.unknownProduct, .uutuus, .link,
                    "link names product 'tea', which does not exist; use the id of a file in products/")
         ])
     }
@@ -30,7 +30,7 @@ import Testing
         // espresso's body already links to recipe cafe-latte: the new link is body.link[1].
         let tea = RichText.Block.paragraph([.text("Kokeile "), .link(.product("tea"), [.text("teetä")])])
         #expect(issues { $0[product: "espresso"].body.blocks.append(tea) } == [
-            .error(.unknownProduct, .espresso, FieldPath("body.link", 1),
+            .error(.unknownProduct, .espresso, .link(.body, 1),
                    "link names product 'tea', which does not exist; use the id of a file in products/")
         ])
     }
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aPromotionLinkNamingAnUnknownRecipe() {
         #expect(issues { $0.home.promotions[0].link = .recipe("cafe-mocha") } == [
-            .error(.unknownRecipe, .uutuus, FieldPath("link"),
+            .error(.unknownRecipe, .uutuus, .link,
                    "link names recipe 'cafe-mocha', which does not exist; use the id of a file in recipes/")
         ])
     }
@@ -47,7 +47,7 @@ import Testing
     @Test func aMethodLinkNamingAnUnknownRecipe() {
         let mocha = RichText.Block.paragraph([.link(.recipe("cafe-mocha"), [.text("Mokka")])])
         #expect(issues { $0[recipe: "cafe-au-lait"].method.blocks.append(mocha) } == [
-            .error(.unknownRecipe, .cafeAuLait, FieldPath("method.link", 0),
+            .error(.unknownRecipe, .cafeAuLait, .link(.method, 0),
                    "link names recipe 'cafe-mocha', which does not exist; use the id of a file in recipes/")
         ])
     }
@@ -56,14 +56,14 @@ import Testing
 
     @Test func aNearMissProductIsSuggested() {
         #expect(issues { $0.retailers[0].sells.append("espreso") } == [
-            .error(.unknownProduct, .delingGroup, FieldPath("sells", 2),
+            .error(.unknownProduct, .delingGroup, .sells(2),
                    "sells names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)")
         ])
     }
 
     @Test func aNearMissRecipeIsSuggested() {
         #expect(issues { $0.home.promotions[0].link = .recipe("cafe-late") } == [
-            .error(.unknownRecipe, .uutuus, FieldPath("link"),
+            .error(.unknownRecipe, .uutuus, .link,
                    "link names recipe 'cafe-late', which does not exist; use the id of a file in recipes/ (did you mean 'cafe-latte'?)")
         ])
     }

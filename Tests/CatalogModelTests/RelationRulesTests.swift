@@ -31,7 +31,7 @@ import Testing
         // 'espreso' is one letter from espresso, which no other recipe uses: the one error
         // names it, and correcting the id uses it again.
         #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = "espreso" } == [
-            .error(.unknownProduct, .cafeLatte, FieldPath("ingredient", 0),
+            .error(.unknownProduct, .cafeLatte, .ingredient(0),
                    "ingredient names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)"),
         ])
         // A far miss suggests nothing, so espresso is unused as before.

@@ -100,11 +100,11 @@ func text(_ count: Int) -> String {
 }
 
 extension CatalogIssue {
-    static func error(_ code: Code, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
+    static func error(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
         CatalogIssue(severity: .error, code: code, entity: entity, field: field, message: message)
     }
 
-    static func warning(_ code: Code, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
+    static func warning(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
         CatalogIssue(severity: .warning, code: code, entity: entity, field: field, message: message)
     }
 }
@@ -134,5 +134,22 @@ extension Catalog {
     private func index<Entity: Identifiable>(of id: Entity.ID, in entities: [Entity]) -> Int {
         guard let index = entities.firstIndex(where: { $0.id == id }) else { preconditionFailure("no \(id)") }
         return index
+    }
+}
+
+extension FieldPath {
+    /// The `index`th paragraph of a body or method: `body.p[0]`.
+    static func paragraph(_ field: RichTextField, _ index: Int) -> FieldPath {
+        .part(field, RichText.Part(kind: .paragraph, index: index))
+    }
+
+    /// The `index`th heading of `level`: `method.h2[0]`.
+    static func heading(_ field: RichTextField, level: Int, _ index: Int) -> FieldPath {
+        .part(field, RichText.Part(kind: .heading(level: level), index: index))
+    }
+
+    /// The `index`th list item, whichever list it is in: `method.li[1]`.
+    static func listItem(_ field: RichTextField, _ index: Int) -> FieldPath {
+        .part(field, RichText.Part(kind: .listItem, index: index))
     }
 }

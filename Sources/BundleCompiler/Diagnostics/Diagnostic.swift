@@ -6,7 +6,7 @@ package struct Diagnostic: Hashable, Sendable {
     /// Error or warning.
     package var severity: Severity
     /// The stable code, such as `name-too-long` or `schema-invalid`.
-    package var code: String
+    package var code: DiagnosticCode
     /// The path relative to the content root (`products/espresso.xml`), or a folder
     /// (`products`) for problems that concern no single file.
     package var file: String?
@@ -22,7 +22,7 @@ package struct Diagnostic: Hashable, Sendable {
 
     /// A diagnostic from its parts.
     package init(
-        _ severity: Severity, _ code: String, file: String?, line: Int? = nil, column: Int? = nil,
+        _ severity: Severity, _ code: DiagnosticCode, file: String?, line: Int? = nil, column: Int? = nil,
         entity: EntityReference? = nil, message: String
     ) {
         self.severity = severity
@@ -38,14 +38,14 @@ package struct Diagnostic: Hashable, Sendable {
         _ severity: Severity, _ code: DiagnosticCode, file: String?, position: SourcePosition? = nil,
         entity: EntityReference? = nil, message: String
     ) {
-        self.init(severity, code.rawValue, file: file, line: position?.line, column: position?.column,
+        self.init(severity, code, file: file, line: position?.line, column: position?.column,
                   entity: entity, message: message)
     }
 
     /// The order diagnostics are printed in: by file, then line and column.
     static func printOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
-        (a.file ?? "", a.line ?? 0, a.column ?? 0, a.severity == .error ? 0 : 1, a.code, a.message)
-            < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.severity == .error ? 0 : 1, b.code, b.message)
+        (a.file ?? "", a.line ?? 0, a.column ?? 0, a.severity == .error ? 0 : 1, a.code.rawValue, a.message)
+            < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.severity == .error ? 0 : 1, b.code.rawValue, b.message)
     }
 }
 

@@ -28,7 +28,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             if diagnostic.file != nil, let line = diagnostic.line {
                 place += "\(line):" + (diagnostic.column.map { "\($0):" } ?? "")
             }
-            return (place.isEmpty ? "" : place + " ") + "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code)]"
+            return (place.isEmpty ? "" : place + " ") + "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
         }
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
@@ -47,7 +47,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             if let file = diagnostic.file { properties.append("file=" + escapeProperty(prefix + file)) }
             if let line = diagnostic.line { properties.append("line=\(line)") }
             if let column = diagnostic.column { properties.append("col=\(column)") }
-            properties.append("title=" + escapeProperty(diagnostic.code))
+            properties.append("title=" + escapeProperty(diagnostic.code.rawValue))
             return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
         }
         lines.append(summary(report))
@@ -105,7 +105,7 @@ struct JSONReport: Encodable {
 
         init(_ diagnostic: Diagnostic) {
             severity = diagnostic.severity.rawValue
-            code = diagnostic.code
+            code = diagnostic.code.rawValue
             file = diagnostic.file
             line = diagnostic.line
             column = diagnostic.column

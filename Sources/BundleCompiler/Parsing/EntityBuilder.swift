@@ -66,19 +66,19 @@ struct EntityBuilder<Element: ContentElement> {
     private mutating func catalog() -> CatalogHeader? {
         let entity = EntityReference(.catalog)
         anchor(root, entity, nil)
-        let brand = text(root, "brand", entity)
-        let release = root.child("release")
-        if let release { anchor(release, entity, FieldPath("release")) }
+        let brand = text(root, .brand, entity)
+        let release = fieldElement(root, .release, entity)
         var sections: [Section] = []
-        if let list = root.child("sections") {
-            anchor(list, entity, FieldPath("sections"))
+        if let list = fieldElement(root, .sections, entity) {
             for (index, element) in list.children.enumerated() {
                 guard let id = element.attribute("id").flatMap(SectionKind.init(rawValue:)) else { continue }
                 let sectionEntity = EntityReference(.section, id.rawValue)
-                anchor(element, entity, FieldPath("section", index))
+                // The section's place in the list is a field of the section, as the rules name
+                // it (a section listed twice is `duplicate-id` there).
+                anchor(element, sectionEntity, .section(index))
                 anchor(element, sectionEntity, nil)
                 sections.append(Section(
-                    id: id, title: text(element, "title", sectionEntity), icon: image(element, "icon", sectionEntity)))
+                    id: id, title: text(element, .title, sectionEntity), icon: image(element, .icon, sectionEntity)))
             }
         }
         guard let release, let date = value(release, "date", entity, as: Day.init) else { return nil }
@@ -97,31 +97,31 @@ struct EntityBuilder<Element: ContentElement> {
                 let last = value(element, "last-day", promotionEntity, as: Day.init)
             else { continue }
             // By its place in the list too: two promotions may be given one id.
-            anchor(element, promotionEntity, FieldPath("promotion", promotions.count))
+            anchor(element, promotionEntity, .promotion(promotions.count))
             promotions.append(Promotion(
-                id: PromotionID(id), title: text(element, "title", promotionEntity), text: text(element, "text", promotionEntity),
-                image: image(element, "image", promotionEntity), firstDay: first, lastDay: last,
-                link: element.child("link").flatMap { linkTarget($0, promotionEntity, FieldPath("link")) }))
+                id: PromotionID(id), title: text(element, .title, promotionEntity), text: text(element, .text, promotionEntity),
+                image: image(element, .image, promotionEntity), firstDay: first, lastDay: last,
+                link: fieldElement(element, .link, promotionEntity).flatMap { linkTarget($0, promotionEntity, .link) }))
         }
         return HomePage(
-            logo: image(root, "logo", entity), image: image(root, "image", entity),
-            body: richText(root, "body", entity), promotions: promotions)
+            logo: image(root, .logo, entity), image: image(root, .image, entity),
+            body: richText(root, .body, entity), promotions: promotions)
     }
 
     private mutating func company() -> CompanyPage {
         let entity = EntityReference(.company)
         anchor(root, entity, nil)
         return CompanyPage(
-            name: text(root, "name", entity), logo: image(root, "logo", entity), body: richText(root, "body", entity),
-            images: pictures(entity), webAddress: text(root, "web", entity))
+            name: text(root, .name, entity), logo: image(root, .logo, entity), body: richText(root, .body, entity),
+            images: pictures(entity), webAddress: text(root, .web, entity))
     }
 
     private mutating func product() -> Product {
         let entity = file.entity
         anchor(root, entity, nil)
         return Product(
-            id: ProductID(file.id), name: text(root, "name", entity), icon: image(root, "icon", entity),
-            summary: text(root, "summary", entity), body: richText(root, "body", entity), images: pictures(entity),
+            id: ProductID(file.id), name: text(root, .name, entity), icon: image(root, .icon, entity),
+            summary: text(root, .summary, entity), body: richText(root, .body, entity), images: pictures(entity),
             position: position(entity))
     }
 
@@ -130,12 +130,12 @@ struct EntityBuilder<Element: ContentElement> {
         anchor(root, entity, nil)
         var ingredients: [Ingredient] = []
         for (index, element) in children(root, "ingredients").enumerated() {
-            anchor(element, entity, FieldPath("ingredient", index))
+            anchor(element, entity, .ingredient(index))
             ingredients.append(Ingredient(text: element.text, product: element.attribute("product").map { ProductID($0) }))
         }
         return Recipe(
-            id: RecipeID(file.id), name: text(root, "name", entity), icon: image(root, "icon", entity),
-            summary: text(root, "summary", entity), ingredients: ingredients, method: richText(root, "method", entity),
+            id: RecipeID(file.id), name: text(root, .name, entity), icon: image(root, .icon, entity),
+            summary: text(root, .summary, entity), ingredients: ingredients, method: richText(root, .method, entity),
             images: pictures(entity), position: position(entity))
     }
 
@@ -146,7 +146,7 @@ struct EntityBuilder<Element: ContentElement> {
         var coordinate: Coordinate?
         for element in root.children {
             if element.isNamed("sells"), let product = element.attribute("product") {
-                anchor(element, entity, FieldPath("sells", sells.count))
+                anchor(element, entity, .sells(sells.count))
                 sells.append(ProductID(product))
             } else if element.isNamed("location"), let latitude = value(element, "latitude", entity, as: Double.init),
                 let longitude = value(element, "longitude", entity, as: Double.init)
@@ -155,10 +155,10 @@ struct EntityBuilder<Element: ContentElement> {
             }
         }
         return Retailer(
-            id: RetailerID(file.id), name: text(root, "name", entity), logo: image(root, "logo", entity),
-            address: text(root, "address", entity), phone: text(root, "phone", entity),
-            openingHours: text(root, "hours", entity), otherInfo: optionalText(root, "info", entity),
-            webAddress: optionalText(root, "web", entity), coordinate: coordinate, sells: sells, position: position(entity))
+            id: RetailerID(file.id), name: text(root, .name, entity), logo: image(root, .logo, entity),
+            address: text(root, .address, entity), phone: text(root, .phone, entity),
+            openingHours: text(root, .hours, entity), otherInfo: optionalText(root, .info, entity),
+            webAddress: optionalText(root, .web, entity), coordinate: coordinate, sells: sells, position: position(entity))
     }
 
     // MARK: Fields
@@ -176,33 +176,39 @@ struct EntityBuilder<Element: ContentElement> {
         if anchors?[key] == nil { anchors?[key] = element }
     }
 
-    private mutating func text(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> String {
-        optionalText(parent, name, entity) ?? ""
+    /// `parent`'s child element that holds `field`, found by the field's element name and
+    /// recorded as where the field is.
+    private mutating func fieldElement(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> Element? {
+        guard let name = field.elementName, let element = parent.child(name) else { return nil }
+        anchor(element, entity, field)
+        return element
     }
 
-    private mutating func optionalText(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> String? {
-        guard let element = parent.child(name) else { return nil }
-        anchor(element, entity, FieldPath("\(name)"))
-        return element.text
+    private mutating func text(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> String {
+        optionalText(parent, field, entity) ?? ""
     }
 
-    private mutating func image(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> ImageReference {
-        guard let element = parent.child(name) else { return ImageReference(source: "") }
-        anchor(element, entity, FieldPath("\(name)"))
+    private mutating func optionalText(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> String? {
+        fieldElement(parent, field, entity)?.text
+    }
+
+    private mutating func image(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> ImageReference {
+        guard let element = fieldElement(parent, field, entity) else { return ImageReference(source: "") }
         return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
     }
 
     private mutating func pictures(_ entity: EntityReference) -> [ImageReference] {
-        guard let list = root.child("images") else { return [] }
-        anchor(list, entity, FieldPath("images"))
+        guard let list = fieldElement(root, .images, entity) else { return [] }
         return list.children.enumerated().map { index, element in
-            anchor(element, entity, FieldPath("image", index))
+            anchor(element, entity, .picture(index))
             return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
         }
     }
 
+    /// The entity's `position`, an attribute of its root element, which is where the field is.
     private mutating func position(_ entity: EntityReference) -> Int? {
-        value(root, "position", entity) { Int($0) }
+        anchor(root, entity, .position)
+        return value(root, "position", entity) { Int($0) }
     }
 
     /// An attribute of one of the schema's whitespace-collapsing types (`Day`, `Position`,
@@ -220,13 +226,11 @@ struct EntityBuilder<Element: ContentElement> {
         return nil
     }
 
-    private mutating func richText(_ parent: Element, _ name: StaticString, _ entity: EntityReference) -> RichText {
-        guard let element = parent.child(name) else { return RichText(blocks: []) }
-        let field = "\(name)"
-        anchor(element, entity, FieldPath(field))
+    private mutating func richText(_ parent: Element, _ field: RichTextField, _ entity: EntityReference) -> RichText {
+        guard let element = fieldElement(parent, field.path, entity) else { return RichText(blocks: []) }
         var reader = RichTextReader(field: field)
         var blocks: [(Element, FieldPath)]? = anchors == nil ? nil : []
-        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, FieldPath("\(field).link", index)) }
+        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index)) }
         for (block, path) in blocks ?? [] { anchor(block, entity, path) }
         return text
     }

@@ -5,11 +5,11 @@ import CatalogModel
 /// or end of a block, and a space beside an inline element's edge stays outside it. Text is
 /// read in Unicode NFC, as every value is (`NFC`).
 struct RichTextReader {
-    let field: String
+    let field: RichTextField
     private var linkCount = 0
     private var whitespace = WhitespaceCollapser()
 
-    init(field: String) {
+    init(field: RichTextField) {
         self.field = field
     }
 
@@ -21,31 +21,31 @@ struct RichTextReader {
     }
 
     /// `read`, also adding to `anchors`, when it is not nil, each paragraph, heading and list
-    /// item with its field path (`body.p[0]`, `body.h2[1]`, `body.li[3]`: the naming of
-    /// `RichText.BlankPart`), so that a problem with one can be shown at its line. Only the
-    /// pass that locates problems asks.
+    /// item with its field path (`body.p[0]`, `body.h2[1]`, `body.li[3]`: the `RichText.Part`
+    /// the rules count), so that a problem with one can be shown at its line. Only the pass
+    /// that locates problems asks.
     mutating func read<Element: ContentElement>(
         _ element: Element, anchoring anchors: inout [(Element, FieldPath)]?, resolveLink: (Element, Int) -> LinkTarget?
     ) -> RichText {
         var blocks: [RichText.Block] = []
         var counts = (p: 0, h2: 0, h3: 0, li: 0)
-        func anchor(_ element: Element, _ name: String, _ count: inout Int) {
-            anchors?.append((element, FieldPath("\(field).\(name)", count)))  // built only when asked
+        func anchor(_ element: Element, _ kind: RichText.Part.Kind, _ count: inout Int) {
+            anchors?.append((element, .part(field, RichText.Part(kind: kind, index: count))))  // built only when asked
             count += 1
         }
         for child in element.children {
             if child.isNamed("p") {
-                anchor(child, "p", &counts.p)
+                anchor(child, .paragraph, &counts.p)
                 blocks.append(.paragraph(block(child, resolveLink)))
             } else if child.isNamed("h2") {
-                anchor(child, "h2", &counts.h2)
+                anchor(child, .heading(level: 2), &counts.h2)
                 blocks.append(.heading(level: 2, block(child, resolveLink)))
             } else if child.isNamed("h3") {
-                anchor(child, "h3", &counts.h3)
+                anchor(child, .heading(level: 3), &counts.h3)
                 blocks.append(.heading(level: 3, block(child, resolveLink)))
             } else if child.isNamed("ul") || child.isNamed("ol") {
                 let items = child.children.map { item in
-                    anchor(item, "li", &counts.li)
+                    anchor(item, .listItem, &counts.li)
                     return block(item, resolveLink)
                 }
                 blocks.append(.list(ordered: child.isNamed("ol"), items: items))

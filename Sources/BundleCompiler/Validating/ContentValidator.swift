@@ -41,7 +41,7 @@ package struct ContentValidator: Sendable {
             diagnostics += images.unused(imageResult.used)
         }
         let pending = rules.wait().map {
-            PendingIssue(severity: $0.severity, code: $0.code.rawValue, entity: $0.entity, field: $0.field, message: $0.message, clash: $0.clash)
+            PendingIssue(severity: $0.severity, code: $0.code, entity: $0.entity, field: $0.field, message: $0.message, clash: $0.clash)
         } + imageResult.issues + HostScripts.issues(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located

@@ -19,7 +19,7 @@ enum HostScripts {
         func check(_ address: String?, _ entity: EntityReference) {
             guard let address, let label = mixedLabel(in: address) else { return }
             issues.append(PendingIssue(
-                severity: .error, code: DiagnosticCode.mixedScriptHost.rawValue, entity: entity, field: FieldPath("web"),
+                severity: .error, code: .mixedScriptHost, entity: entity, field: .web,
                 message: "the host name in the web address mixes the letters or digits of different scripts in '\(label)' (such as a Cyrillic 'а' among "
                     + "Latin letters), so it looks like another address; type it again, or, if it is right, write its host in the xn-- form"))
         }

@@ -35,13 +35,13 @@ struct ImageChecker {
             let source = reference.source
             func report(_ code: DiagnosticCode, _ message: String) {
                 let place = place()
-                issues.append(PendingIssue(severity: .error, code: code.rawValue, entity: place.entity, field: place.field, message: message))
+                issues.append(PendingIssue(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
             }
             // Before anything else: such a path names no file anyone meant, even where one
             // by that name exists.
             if let invisible = Self.firstInvisible(in: source) {
                 let place = place()
-                issues.append(PendingIssue(severity: .error, code: CatalogIssue.Code.controlCharacter.rawValue, entity: place.entity, field: place.field,
+                issues.append(PendingIssue(severity: .error, code: .controlCharacter, entity: place.entity, field: place.field,
                                            attribute: "src", message: "src holds \(Self.words(for: invisible)): '\(source)'; write the path without it"))
                 if let path = Self.normalized(source) { used.insert(path) }
                 return
@@ -234,7 +234,7 @@ extension ImageChecker {
 /// A problem tied to an entity's field, waiting for the file position of that field.
 struct PendingIssue {
     var severity: Severity
-    var code: String
+    var code: DiagnosticCode
     var entity: EntityReference
     var field: FieldPath?
     /// The attribute of the field's element the problem is in, when it is placed there rather

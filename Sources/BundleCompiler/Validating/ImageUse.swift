@@ -14,29 +14,29 @@ extension Catalog {
     func forEachImageUse(_ visit: (ImageReference, _ mustBeSquare: Bool, _ place: () -> ImageUsePlace) -> Void) {
         func pictures(_ kind: EntityReference.Kind, _ id: String, _ images: [ImageReference]) {
             for (index, image) in images.enumerated() {
-                visit(image, false) { ImageUsePlace(entity: EntityReference(kind, id), field: FieldPath("image", index)) }
+                visit(image, false) { ImageUsePlace(entity: EntityReference(kind, id), field: .picture(index)) }
             }
         }
         for section in sections {
-            visit(section.icon, true) { ImageUsePlace(entity: EntityReference(.section, section.id.rawValue), field: FieldPath("icon")) }
+            visit(section.icon, true) { ImageUsePlace(entity: EntityReference(.section, section.id.rawValue), field: .icon) }
         }
-        visit(home.logo, false) { ImageUsePlace(entity: EntityReference(.home), field: FieldPath("logo")) }
-        visit(home.image, false) { ImageUsePlace(entity: EntityReference(.home), field: FieldPath("image")) }
+        visit(home.logo, false) { ImageUsePlace(entity: EntityReference(.home), field: .logo) }
+        visit(home.image, false) { ImageUsePlace(entity: EntityReference(.home), field: .image) }
         for promotion in home.promotions {
-            visit(promotion.image, false) { ImageUsePlace(entity: EntityReference(.promotion, promotion.id.rawValue), field: FieldPath("image")) }
+            visit(promotion.image, false) { ImageUsePlace(entity: EntityReference(.promotion, promotion.id.rawValue), field: .image) }
         }
-        visit(company.logo, false) { ImageUsePlace(entity: EntityReference(.company), field: FieldPath("logo")) }
+        visit(company.logo, false) { ImageUsePlace(entity: EntityReference(.company), field: .logo) }
         pictures(.company, "", company.images)
         for product in products {
-            visit(product.icon, true) { ImageUsePlace(entity: EntityReference(.product, product.id.rawValue), field: FieldPath("icon")) }
+            visit(product.icon, true) { ImageUsePlace(entity: EntityReference(.product, product.id.rawValue), field: .icon) }
             pictures(.product, product.id.rawValue, product.images)
         }
         for recipe in recipes {
-            visit(recipe.icon, true) { ImageUsePlace(entity: EntityReference(.recipe, recipe.id.rawValue), field: FieldPath("icon")) }
+            visit(recipe.icon, true) { ImageUsePlace(entity: EntityReference(.recipe, recipe.id.rawValue), field: .icon) }
             pictures(.recipe, recipe.id.rawValue, recipe.images)
         }
         for retailer in retailers {
-            visit(retailer.logo, false) { ImageUsePlace(entity: EntityReference(.retailer, retailer.id.rawValue), field: FieldPath("logo")) }
+            visit(retailer.logo, false) { ImageUsePlace(entity: EntityReference(.retailer, retailer.id.rawValue), field: .logo) }
         }
     }
 }

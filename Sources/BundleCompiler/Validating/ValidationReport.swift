@@ -23,4 +23,12 @@ package struct ValidationReport: Sendable {
     package var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     /// Whether the content has no errors (warnings are allowed).
     package var isValid: Bool { errorCount == 0 }
+
+    /// What `digno validate` and `digno build` exit with for this report: 0 when the content
+    /// is valid (warnings allowed), 1 when it has errors, and 2 when a file could not be read
+    /// (`file-unreadable`), an I/O failure rather than a mistake in the content.
+    package var exitStatus: Int32 {
+        if diagnostics.contains(where: { $0.code == .fileUnreadable }) { return 2 }
+        return isValid ? 0 : 1
+    }
 }

@@ -70,11 +70,13 @@ public struct RichText: Hashable, Sendable, Codable {
         }
     }
 
-    /// A part of rich text with no text in it: which kind of element, and its index among the
-    /// elements of its name in document order, as a content file would count them (the second
-    /// `<li>` of the text is list item 1, whichever list it is in; links count as in `links`).
-    package struct BlankPart: Hashable, Sendable {
-        /// The kinds of part that can be blank.
+    /// A paragraph, heading, list item or link of rich text: which kind of element, and its
+    /// index among the elements of its name in document order, as a content file would count
+    /// them (the second `<li>` of the text is list item 1, whichever list it is in; links count
+    /// as in `links`). The rules name a part with a problem by it (`FieldPath.part`), and the
+    /// compiler, reading a content file, counts the elements the same way to place it.
+    package struct Part: Hashable, Sendable {
+        /// The kinds of part.
         package enum Kind: Hashable, Sendable {
             case paragraph
             case heading(level: Int)
@@ -86,6 +88,12 @@ public struct RichText: Hashable, Sendable, Codable {
         package var kind: Kind
         /// Which of the parts of its element name, from 0.
         package var index: Int
+
+        /// A part from its kind and its index among the parts of its element name.
+        package init(kind: Kind, index: Int) {
+            self.kind = kind
+            self.index = index
+        }
 
         /// Its element's name in a content file: `p`, `h2`, `h3`, `li` or `link`.
         package var element: String {
@@ -101,8 +109,8 @@ public struct RichText: Hashable, Sendable, Codable {
     /// The paragraphs, headings, list items and links that hold no text (or only
     /// whitespace): what a reader would see as a gap, a bare bullet or a link with nothing to
     /// tap. In document order.
-    package var blankParts: [BlankPart] {
-        var parts: [BlankPart] = []
+    package var blankParts: [Part] {
+        var parts: [Part] = []
         var links = 0
         func visitLinks(_ inlines: [Inline]) {
             for inline in inlines {
@@ -110,7 +118,7 @@ public struct RichText: Hashable, Sendable, Codable {
                 case .text: break
                 case .emphasis(let children), .strong(let children): visitLinks(children)
                 case .link(_, let children):
-                    if Self.isBlank(children) { parts.append(BlankPart(kind: .link, index: links)) }
+                    if Self.isBlank(children) { parts.append(Part(kind: .link, index: links)) }
                     links += 1
                     visitLinks(children)
                 }
@@ -158,8 +166,8 @@ public struct RichText: Hashable, Sendable, Codable {
 
     /// The paragraphs, headings and list items (in the indexing of `blankParts`) whose text
     /// holds an `unwantedControl`, with the first such character. In document order.
-    package var partsWithUnwantedControls: [(part: BlankPart, control: Unicode.Scalar)] {
-        var parts: [(part: BlankPart, control: Unicode.Scalar)] = []
+    package var partsWithUnwantedControls: [(part: Part, control: Unicode.Scalar)] {
+        var parts: [(part: Part, control: Unicode.Scalar)] = []
         forEachPart { part, inlines in
             if let control = Self.firstUnwantedControl(inlines) { parts.append((part, control)) }
         }
@@ -168,20 +176,20 @@ public struct RichText: Hashable, Sendable, Codable {
 
     /// Each paragraph, heading and list item with its place (its index among the parts of its
     /// kind, headings counted per level) and its inlines, in document order.
-    private func forEachPart(_ body: (BlankPart, [Inline]) -> Void) {
+    private func forEachPart(_ body: (Part, [Inline]) -> Void) {
         var paragraphs = 0, items = 0
         var headings: [Int: Int] = [:]  // by level
         for block in blocks {
             switch block {
             case .paragraph(let inlines):
-                body(BlankPart(kind: .paragraph, index: paragraphs), inlines)
+                body(Part(kind: .paragraph, index: paragraphs), inlines)
                 paragraphs += 1
             case .heading(let level, let inlines):
-                body(BlankPart(kind: .heading(level: level), index: headings[level, default: 0]), inlines)
+                body(Part(kind: .heading(level: level), index: headings[level, default: 0]), inlines)
                 headings[level, default: 0] += 1
             case .list(_, let listItems):
                 for item in listItems {
-                    body(BlankPart(kind: .listItem, index: items), item)
+                    body(Part(kind: .listItem, index: items), item)
                     items += 1
                 }
             }

@@ -16,7 +16,7 @@ package struct CatalogIssue: Hashable, Sendable {
     /// Error or warning.
     package var severity: Severity
     /// The stable code, such as `name-too-long`.
-    package var code: Code
+    package var code: DiagnosticCode
     /// The entity the problem is in.
     package var entity: EntityReference
     /// The field of the entity, when the problem is in one; nil for the entity as a whole.
@@ -28,7 +28,7 @@ package struct CatalogIssue: Hashable, Sendable {
     package var clash: Clash?
 
     /// An issue from its parts.
-    package init(severity: Severity, code: Code, entity: EntityReference, field: FieldPath?, message: String) {
+    package init(severity: Severity, code: DiagnosticCode, entity: EntityReference, field: FieldPath?, message: String) {
         self.severity = severity
         self.code = code
         self.entity = entity
@@ -48,39 +48,6 @@ package struct CatalogIssue: Hashable, Sendable {
         hasher.combine(entity)
         hasher.combine(field)
         hasher.combine(message)
-    }
-
-    /// The stable codes of the catalogue rules. Their raw values never change meaning.
-    package enum Code: String, Hashable, Sendable, CaseIterable {
-        case emptyField = "empty-field"
-        case emptyBlock = "empty-block"
-        case emptyLink = "empty-link"
-        case controlCharacter = "control-character"
-        case nameTooLong = "name-too-long"
-        case summaryTooLong = "summary-too-long"
-        case addressTooLong = "address-too-long"
-        case phoneTooLong = "phone-too-long"
-        case hoursTooLong = "hours-too-long"
-        case titleTooLong = "title-too-long"
-        case textTooLong = "text-too-long"
-        case altTooLong = "alt-too-long"
-        case imageCount = "image-count"
-        case unknownProduct = "unknown-product"
-        case unknownRecipe = "unknown-recipe"
-        case productUnused = "product-unused"
-        case recipeWithoutProduct = "recipe-without-product"
-        case retailerSellsNothing = "retailer-sells-nothing"
-        case noProducts = "no-products"
-        case noRecipes = "no-recipes"
-        case noRetailers = "no-retailers"
-        case duplicateID = "duplicate-id"
-        case duplicatePosition = "duplicate-position"
-        case duplicateName = "duplicate-name"
-        case sectionMissing = "section-missing"
-        case promotionDates = "promotion-dates"
-        case promotionEnded = "promotion-ended"
-        case duplicateText = "duplicate-text"
-        case duplicateSells = "duplicate-sells"
     }
 
     /// The entity that was given an id or a name first, when another is given it too, and how
@@ -124,25 +91,5 @@ package struct EntityReference: Hashable, Sendable, Codable, CustomStringConvert
     /// `product 'espresso'`, or just the kind for single entities.
     package var description: String {
         id.isEmpty ? kind.rawValue : "\(kind.rawValue) '\(id)'"
-    }
-}
-
-/// A field of an entity, as the content file names it: `name`, `ingredient[2]`,
-/// `body.link[0]`. Indexes count from 0 in document order.
-package struct FieldPath: Hashable, Sendable, CustomStringConvertible {
-    /// The field's element name, with its container for links (`method.link`).
-    package var name: String
-    /// Which occurrence, for repeated fields.
-    package var index: Int?
-
-    /// A field path from a name and an optional index.
-    package init(_ name: String, _ index: Int? = nil) {
-        self.name = name
-        self.index = index
-    }
-
-    /// `name` or `name[index]`.
-    package var description: String {
-        index.map { "\(name)[\($0)]" } ?? name
     }
 }

@@ -18,10 +18,10 @@ extension CatalogRules {
                 continue
             }
             let clash = CatalogIssue.Clash(
-                other: EntityReference(.promotion, original.promotion.id.rawValue), field: FieldPath("promotion", original.index),
+                other: EntityReference(.promotion, original.promotion.id.rawValue), field: .promotion(original.index),
                 lead: "promotion title '\(promotion.title)' is also the title of ",
                 rest: Self.spelling(original.promotion.title, beside: promotion.title) + "; give each promotion a title of its own")
-            report(.duplicateName, EntityReference(.promotion, promotion.id.rawValue), FieldPath("title"), clash,
+            report(.duplicateName, EntityReference(.promotion, promotion.id.rawValue), .title, clash,
                    otherNamed: "promotion '\(original.promotion.id)'")
         }
     }
@@ -38,9 +38,9 @@ extension CatalogRules {
             }
             let entity = EntityReference(.promotion, promotion.id.rawValue)
             let clash = CatalogIssue.Clash(
-                other: entity, field: FieldPath("promotion", original),
+                other: entity, field: .promotion(original),
                 lead: "promotion id '\(promotion.id)' is also the id of ", rest: "; give each promotion an id of its own")
-            report(.duplicateID, entity, FieldPath("promotion", index), clash, otherNamed: "promotion number \(original + 1) of the home page")
+            report(.duplicateID, entity, .promotion(index), clash, otherNamed: "promotion number \(original + 1) of the home page")
         }
     }
 
@@ -60,14 +60,14 @@ extension CatalogRules {
             }
             let other = EntityReference(kind, original.id)
             let clash = CatalogIssue.Clash(
-                other: other, field: FieldPath("name"), lead: "\(kind.rawValue) name '\(name)' is also the name of ",
+                other: other, field: .name, lead: "\(kind.rawValue) name '\(name)' is also the name of ",
                 rest: Self.spelling(original.name, beside: name) + "; give each \(kind.rawValue) a name of its own")
-            report(.duplicateName, EntityReference(kind, id), FieldPath("name"), clash, otherNamed: other.description)
+            report(.duplicateName, EntityReference(kind, id), .name, clash, otherNamed: other.description)
         }
     }
 
     private mutating func report(
-        _ code: CatalogIssue.Code, _ entity: EntityReference, _ field: FieldPath, _ clash: CatalogIssue.Clash, otherNamed name: String
+        _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath, _ clash: CatalogIssue.Clash, otherNamed name: String
     ) {
         var issue = CatalogIssue(severity: .error, code: code, entity: entity, field: field, message: clash.message(naming: name))
         issue.clash = clash
