@@ -1,0 +1,1 @@
+../CatalogModelTests/PageDamage.swift
