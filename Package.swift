@@ -15,6 +15,7 @@ let package = Package(
         // `swift package generate-documentation --target CatalogModel`: CatalogModel's DocC
         // catalogue (CI builds it). A command plugin only; nothing of it is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // The client library: model types, the relation rules and the bundle reader. Foundation,
@@ -66,12 +67,28 @@ let package = Package(
             ],
             resources: [.embedInCode("Schema/content.xsd")]
         ),
+        // The app in a browser: CatalogModel's screens as HTML pages, through the Mustache
+        // templates and the style sheet in Templates/, which a web designer edits. `digno site`
+        // and `digno preview` share it.
+        .target(
+            name: "CatalogSite",
+            dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
+            resources: [
+                .embedInCode("Templates/page.mustache"), .embedInCode("Templates/home.mustache"),
+                .embedInCode("Templates/rows.mustache"), .embedInCode("Templates/product.mustache"),
+                .embedInCode("Templates/recipe.mustache"), .embedInCode("Templates/retailers.mustache"),
+                .embedInCode("Templates/company.mustache"), .embedInCode("Templates/picture.mustache"),
+                .embedInCode("Templates/block.mustache"), .embedInCode("Templates/inline.mustache"),
+                .embedInCode("Templates/style.css"),
+            ]
+        ),
         // The thin command: flags in, library calls, printing and exit codes out.
         .executableTarget(
             name: "digno",
             dependencies: [
                 "BundleCompiler",
                 "CatalogModel",
+                "CatalogSite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -89,6 +106,7 @@ let package = Package(
         ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
         .testTarget(
             name: "BundleCompilerTests",
             dependencies: ["BundleCompiler", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],

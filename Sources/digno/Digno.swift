@@ -10,12 +10,12 @@ struct Digno: ParsableCommand {
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
         version: CompilerVersion.line,
-        subcommands: [Build.self, Validate.self, Inspect.self, Show.self])
+        subcommands: [Build.self, Validate.self, Inspect.self, Show.self, Site.self])
 
     /// `digno` alone is a usage error, not help with status 0: a CI step that lost its
     /// subcommand must fail, not pass having checked nothing. `digno --help` still exits 0.
     func run() throws {
-        throw ValidationError("Name a command: build, validate, inspect or show.")
+        throw ValidationError("Name a command: build, validate, inspect, show or site.")
     }
 
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own

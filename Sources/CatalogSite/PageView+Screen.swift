@@ -1,0 +1,157 @@
+import CatalogModel
+import Foundation
+
+extension PageView {
+    /// The page of a screen, its links made by `links`.
+    init(_ screen: Screen, brand: String, links: SiteLinks, head: String = "", foot: String = "") {
+        let page = screen.route
+        let builder = ViewBuilder(page: page, links: links)
+        let sectionTitle = screen.tabs.first { $0.id == screen.selectedTab }?.title
+        let ownTitle: String? = switch screen.content {
+        case .product(let detail): detail.name
+        case .recipe(let detail): detail.name
+        case .company(let company): company.name
+        case .home: nil
+        default: sectionTitle
+        }
+        self.init(
+            title: ownTitle.map { "\($0) – \(brand)" } ?? brand,
+            brand: brand,
+            kind: builder.kind(of: screen.content),
+            stylesheet: links.stylesheet(from: page),
+            head: head,
+            foot: foot,
+            tabs: screen.tabs.map {
+                TabView(title: $0.title, href: links.href(to: .root(of: $0.id), from: page), icon: links.image($0.icon, from: page),
+                        selected: $0.id == screen.selectedTab)
+            },
+            hasNavigationBar: screen.navigationBar != nil,
+            navigationBar: NavigationBarView(
+                hasTitle: screen.navigationBar?.title != nil, barTitle: screen.navigationBar?.title ?? "",
+                hasBack: screen.navigationBar?.backButton != nil, backLabel: screen.navigationBar?.backButton ?? "",
+                // A detail screen's back button leads to its section's list, as in the app
+                // when the screen was opened from outside the section (a deep link).
+                backHref: links.href(to: .root(of: screen.selectedTab), from: page)),
+            home: nil, list: nil, product: nil, recipe: nil, retailerList: nil, company: nil)
+        switch screen.content {
+        case .home(let home): self.home = builder.home(home, brand: brand)
+        case .productList(let rows): list = ListView(rows: rows.map(builder.row))
+        case .recipeList(let rows): list = ListView(rows: rows.map(builder.row))
+        case .product(let detail): product = builder.product(detail)
+        case .recipe(let detail): recipe = builder.recipe(detail)
+        case .retailerList(let rows): retailerList = builder.retailers(rows)
+        case .company(let company): self.company = builder.company(company)
+        }
+    }
+}
+
+/// Makes the parts of one page.
+private struct ViewBuilder {
+    var page: Route
+    var links: SiteLinks
+
+    func kind(of content: ScreenContent) -> String {
+        switch content {
+        case .home: "home"
+        case .productList: "product-list"
+        case .product: "product"
+        case .recipeList: "recipe-list"
+        case .recipe: "recipe"
+        case .retailerList: "retailer-list"
+        case .company: "company"
+        }
+    }
+
+    func picture(_ picture: Picture) -> PictureView {
+        PictureView(src: links.image(picture.image, from: page), alt: picture.alt)
+    }
+
+    func row(_ row: ProductRow) -> RowView {
+        RowView(name: row.name, summary: row.summary, href: links.href(to: .product(row.id), from: page), icon: links.image(row.icon, from: page))
+    }
+
+    func row(_ row: RecipeRow) -> RowView {
+        RowView(name: row.name, summary: row.summary, href: links.href(to: .recipe(row.id), from: page), icon: links.image(row.icon, from: page))
+    }
+
+    func home(_ home: HomeScreen, brand: String) -> HomeView {
+        HomeView(
+            brand: brand, logo: links.image(home.logo, from: page), picture: picture(home.picture), body: blocks(home.body),
+            hasPromotions: !home.promotions.isEmpty,
+            promotions: home.promotions.map { promotion in
+                PromotionView(
+                    title: promotion.title, text: promotion.text, picture: picture(promotion.picture), hasLink: promotion.link != nil,
+                    linkHref: promotion.link.map { links.href(to: Route($0), from: page) } ?? "",
+                    linkLabel: promotion.link.map { if case .product = $0 { "Katso tuote" } else { "Katso resepti" } } ?? "")
+            })
+    }
+
+    func product(_ detail: ProductDetail) -> ProductView {
+        ProductView(
+            name: detail.name, summary: detail.summary, pictures: detail.pictures.map(picture), body: blocks(detail.body),
+            hasRecipes: !detail.recipes.isEmpty, recipes: ListView(rows: detail.recipes.map(row)),
+            hasRetailers: !detail.retailers.isEmpty, retailerList: retailers(detail.retailers))
+    }
+
+    func recipe(_ detail: RecipeDetail) -> RecipeView {
+        RecipeView(
+            name: detail.name, summary: detail.summary, pictures: detail.pictures.map(picture),
+            ingredients: detail.ingredients.map { ingredient in
+                IngredientView(text: ingredient.text, isLink: ingredient.product != nil,
+                               href: ingredient.product.map { links.href(to: .product($0), from: page) } ?? "")
+            },
+            method: blocks(detail.method), hasProducts: !detail.products.isEmpty, products: ListView(rows: detail.products.map(row)))
+    }
+
+    func retailers(_ rows: [RetailerRow]) -> RetailerListView {
+        RetailerListView(entries: rows.map { retailer in
+            RetailerView(
+                anchor: "retailer-\(retailer.id.rawValue)", name: retailer.name, logo: links.image(retailer.logo, from: page),
+                address: retailer.address, phone: retailer.phone, phoneHref: Self.telephone(retailer.phone), hours: retailer.openingHours,
+                hasInfo: retailer.otherInfo != nil, info: retailer.otherInfo ?? "",
+                hasWeb: retailer.webAddress != nil, isSafeWeb: retailer.webAddress.map(Self.isWebLink) ?? false, web: retailer.webAddress ?? "")
+        })
+    }
+
+    func company(_ company: CompanyScreen) -> CompanyView {
+        CompanyView(name: company.name, logo: links.image(company.logo, from: page), body: blocks(company.body),
+                    pictures: company.pictures.map(picture), isSafeWeb: Self.isWebLink(company.webAddress), web: company.webAddress)
+    }
+
+    func blocks(_ text: RichText) -> [BlockView] {
+        text.blocks.map { block in
+            switch block {
+            case .paragraph(let inlines): BlockView(isParagraph: true, inlines: self.inlines(inlines))
+            case .heading(let level, let inlines):
+                BlockView(isHeading2: level <= 2, isHeading3: level > 2, inlines: self.inlines(inlines))
+            case .list(let ordered, let items):
+                BlockView(isBulletList: !ordered, isNumberedList: ordered, items: items.map { ListItemView(inlines: self.inlines($0)) })
+            }
+        }
+    }
+
+    func inlines(_ inlines: [RichText.Inline]) -> [InlineView] {
+        inlines.map { inline in
+            switch inline {
+            case .text(let text): InlineView(isText: true, text: text)
+            case .emphasis(let children): InlineView(isEmphasis: true, children: self.inlines(children))
+            case .strong(let children): InlineView(isStrong: true, children: self.inlines(children))
+            case .link(let target, let children):
+                InlineView(isLink: true, href: links.href(to: Route(target), from: page), children: self.inlines(children))
+            }
+        }
+    }
+
+    /// A `tel:` link: the number's digits and a leading plus, nothing a browser could run.
+    static func telephone(_ phone: String) -> String {
+        let digits = phone.enumerated().filter { index, character in character.isASCII && (character.isNumber || (index == 0 && character == "+")) }
+        return "tel:" + String(digits.map(\.element))
+    }
+
+    /// Whether a web address may be a link: an `http` or `https` URL with a host. Anything else
+    /// (`javascript:`, `data:`) is shown as text.
+    static func isWebLink(_ address: String) -> Bool {
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
+        return scheme == "https" || scheme == "http"
+    }
+}

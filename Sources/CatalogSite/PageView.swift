@@ -1,0 +1,152 @@
+import CatalogModel
+import Foundation
+
+// What the templates read: plain values, one struct per part of a page, made from a `Screen`.
+// swift-mustache reads them by reflection. A name a part lacks is looked up in the parts around
+// it, so no field here is optional: each optional part has a `has…` flag beside it.
+
+struct PageView {
+    var title: String
+    var brand: String
+    var kind: String
+    var stylesheet: String
+    var head: String
+    var foot: String
+    var tabs: [TabView]
+    var hasNavigationBar: Bool
+    var navigationBar: NavigationBarView
+    var home: HomeView?
+    var list: ListView?
+    var product: ProductView?
+    var recipe: RecipeView?
+    var retailerList: RetailerListView?
+    var company: CompanyView?
+}
+
+struct TabView {
+    var title: String
+    var href: String
+    var icon: String
+    var selected: Bool
+}
+
+struct NavigationBarView {
+    var hasTitle: Bool
+    var barTitle: String
+    var hasBack: Bool
+    var backLabel: String
+    var backHref: String
+}
+
+struct PictureView {
+    var src: String
+    var alt: String
+}
+
+struct HomeView {
+    var brand: String
+    var logo: String
+    var picture: PictureView
+    var body: [BlockView]
+    var hasPromotions: Bool
+    var promotions: [PromotionView]
+}
+
+struct PromotionView {
+    var title: String
+    var text: String
+    var picture: PictureView
+    var hasLink: Bool
+    var linkHref: String
+    var linkLabel: String
+}
+
+struct ListView {
+    var rows: [RowView]
+}
+
+struct RowView {
+    var name: String
+    var summary: String
+    var href: String
+    var icon: String
+}
+
+struct ProductView {
+    var name: String
+    var summary: String
+    var pictures: [PictureView]
+    var body: [BlockView]
+    var hasRecipes: Bool
+    var recipes: ListView
+    var hasRetailers: Bool
+    var retailerList: RetailerListView
+}
+
+struct RecipeView {
+    var name: String
+    var summary: String
+    var pictures: [PictureView]
+    var ingredients: [IngredientView]
+    var method: [BlockView]
+    var hasProducts: Bool
+    var products: ListView
+}
+
+struct IngredientView {
+    var text: String
+    var isLink: Bool
+    var href: String
+}
+
+struct RetailerListView {
+    var entries: [RetailerView]
+}
+
+struct RetailerView {
+    var anchor: String
+    var name: String
+    var logo: String
+    var address: String
+    var phone: String
+    var phoneHref: String
+    var hours: String
+    var hasInfo: Bool
+    var info: String
+    var hasWeb: Bool
+    var isSafeWeb: Bool
+    var web: String
+}
+
+struct CompanyView {
+    var name: String
+    var logo: String
+    var body: [BlockView]
+    var pictures: [PictureView]
+    var isSafeWeb: Bool
+    var web: String
+}
+
+struct BlockView {
+    var isParagraph = false
+    var isHeading2 = false
+    var isHeading3 = false
+    var isBulletList = false
+    var isNumberedList = false
+    var inlines: [InlineView] = []
+    var items: [ListItemView] = []
+}
+
+struct ListItemView {
+    var inlines: [InlineView]
+}
+
+struct InlineView {
+    var isText = false
+    var isEmphasis = false
+    var isStrong = false
+    var isLink = false
+    var text = ""
+    var href = ""
+    var children: [InlineView] = []
+}

@@ -1,0 +1,54 @@
+import CatalogModel
+
+/// Where a page's links point: to the paths `digno preview` serves, or to the files of a static
+/// site, relative to the page, so that the site works opened from disk and on any static host.
+package struct SiteLinks: Sendable {
+    package enum Style: Sendable {
+        /// `/products/espresso` for `cafedigno://products/espresso`, `/images/SHA-256`, `/style.css`.
+        case server
+        /// `products/espresso.html`, `images/SHA-256.png`, `style.css`, relative to the page.
+        case files
+    }
+
+    package var style: Style
+    /// The file name extension of each image (`png`, `jpg`), for the files of a static site.
+    package var imageExtensions: [ImageID: String]
+
+    package init(style: Style, imageExtensions: [ImageID: String] = [:]) {
+        self.style = style
+        self.imageExtensions = imageExtensions
+    }
+
+    /// The path of a route's page, from the site's root: `products/espresso`, or for a static
+    /// site its file, `products/espresso.html` (Etusivu: `index.html`).
+    package func path(of route: Route) -> String {
+        let deepLink = String(route.description.dropFirst(Route.scheme.count + 3))  // after "cafedigno://"
+        switch style {
+        case .server: return "/" + deepLink
+        case .files: return route == .home ? "index.html" : deepLink + ".html"
+        }
+    }
+
+    /// A link from the page of `page` to the page of `route`.
+    package func href(to route: Route, from page: Route) -> String {
+        relative(path(of: route), from: page)
+    }
+
+    /// An image's address from the page of `page`.
+    package func image(_ id: ImageID, from page: Route) -> String {
+        switch style {
+        case .server: "/images/\(id.rawValue)"
+        case .files: relative("images/\(id.rawValue).\(imageExtensions[id] ?? "png")", from: page)
+        }
+    }
+
+    /// The style sheet's address from the page of `page`.
+    package func stylesheet(from page: Route) -> String {
+        relative(style == .server ? "/style.css" : "style.css", from: page)
+    }
+
+    /// A path from the root as the page of `page` reaches it: detail pages are one folder down.
+    private func relative(_ path: String, from page: Route) -> String {
+        style == .files && page.isDetail ? "../" + path : path
+    }
+}

@@ -1,0 +1,152 @@
+import CatalogModel
+import Foundation
+
+/// `digno site`: every screen of a bundle as a static web site, pictures as files named by their
+/// SHA-256, links relative, so that it works opened from disk and on any static host. The same
+/// bundle and day give the same files, byte for byte.
+package struct StaticSite {
+    /// What `write` made.
+    package struct Summary: Equatable, Sendable {
+        package var pages: Int
+        package var images: Int
+        package var bytes: Int
+    }
+
+    /// Why a site was not written.
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case bundle(ScreenError)
+        case outputNotASite(String)
+        case writing(String, reason: String)
+
+        package var description: String {
+            switch self {
+            case .bundle(let error): error.description
+            case .outputNotASite(let path):
+                "'\(path)' exists and is not a site digno wrote (it has no \(StaticSite.marker)); choose an empty or new folder"
+            case .writing(let path, let reason): "cannot write '\(path)': \(reason)"
+            }
+        }
+    }
+
+    /// The file that marks a folder as a site digno wrote, so that writing again may replace it.
+    package static let marker = ".digno-site"
+
+    package let bundle: CatalogBundle
+    /// The day whose promotions Etusivu shows.
+    package let today: Day
+
+    package init(bundle: CatalogBundle, today: Day) {
+        self.bundle = bundle
+        self.today = today
+    }
+
+    /// Every route of the bundle: the five sections and every product and recipe.
+    package func routes() throws(ScreenError) -> [Route] {
+        let products: [ProductRow], recipes: [RecipeRow]
+        do {
+            products = try bundle.productRows()
+            recipes = try bundle.recipeRows()
+        } catch {
+            throw .bundle(error)
+        }
+        return [.home, .products] + products.map { .product($0.id) } + [.recipes] + recipes.map { .recipe($0.id) } + [.retailers, .company]
+    }
+
+    /// Every screen of the bundle, in the order of `routes()`.
+    package func screens() throws(ScreenError) -> [Screen] {
+        var screens: [Screen] = []
+        for route in try routes() {
+            screens.append(try bundle.screen(for: route, today: today))
+        }
+        return screens
+    }
+
+    /// Writes the site into `output`, which must be new, empty or a site written before. The
+    /// site is made in a folder beside it and moved into place when complete, so a failure
+    /// leaves what was there.
+    package func write(to output: String) throws(Failure) -> Summary {
+        let fileManager = FileManager.default
+        let outputURL = URL(fileURLWithPath: output).standardizedFileURL
+        if let contents = try? fileManager.contentsOfDirectory(atPath: outputURL.path), !contents.isEmpty,
+           !contents.contains(Self.marker) {
+            throw .outputNotASite(output)
+        }
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: outputURL.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .outputNotASite(output)
+        }
+
+        let screens: [Screen]
+        do { screens = try self.screens() } catch { throw .bundle(error) }
+        var images: [ImageID: StoredImage] = [:]
+        for id in Set(screens.flatMap(Self.images)).sorted() {
+            let image: StoredImage?
+            do { image = try bundle.image(id) } catch { throw .bundle(.bundle(error)) }
+            guard let image else {
+                throw .bundle(.bundle(.damaged(path: bundle.path, reason: "a screen shows the image \(id.rawValue), which it does not hold")))
+            }
+            images[id] = image
+        }
+        let links = SiteLinks(style: .files, imageExtensions: images.mapValues { $0.mediaType == "image/jpeg" ? "jpg" : "png" })
+        let renderer: SiteRenderer
+        do { renderer = try SiteRenderer(links: links) } catch { throw .writing(output, reason: "a template does not parse: \(error)") }
+
+        var files: [(path: String, bytes: Data)] = screens.map {
+            (links.path(of: $0.route), Data(renderer.page($0, brand: bundle.release.brand).utf8))
+        }
+        files += images.values.sorted { $0.id < $1.id }.map { image in
+            ("images/\(image.id.rawValue).\(links.imageExtensions[image.id] ?? "png")", image.bytes)
+        }
+        files.append(("style.css", Data(SiteRenderer.stylesheet)))
+        files.append((Self.marker, Data("A site written by digno site; writing one again replaces this folder.\n".utf8)))
+
+        let staging = outputURL.deletingLastPathComponent().appendingPathComponent(".\(outputURL.lastPathComponent).writing")
+        do {
+            try? fileManager.removeItem(at: staging)
+            for file in files {
+                let url = staging.appendingPathComponent(file.path)
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.bytes.write(to: url)
+            }
+            try Self.replace(outputURL, with: staging)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw .writing(output, reason: "\(error.localizedDescription)")
+        }
+        return Summary(pages: screens.count, images: images.count, bytes: files.reduce(0) { $0 + $1.bytes.count })
+    }
+
+    /// Moves the finished site into place: the old one aside, the new one in, the old one away.
+    private static func replace(_ output: URL, with staging: URL) throws {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: output.path) else {
+            try fileManager.moveItem(at: staging, to: output)
+            return
+        }
+        let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).old")
+        try? fileManager.removeItem(at: old)
+        try fileManager.moveItem(at: output, to: old)
+        do {
+            try fileManager.moveItem(at: staging, to: output)
+        } catch {
+            try? fileManager.moveItem(at: old, to: output)
+            throw error
+        }
+        try? fileManager.removeItem(at: old)
+    }
+
+    /// Every image a screen shows.
+    static func images(in screen: Screen) -> [ImageID] {
+        var ids = screen.tabs.map(\.icon)
+        switch screen.content {
+        case .home(let home): ids += [home.logo, home.picture.image] + home.promotions.map(\.picture.image)
+        case .productList(let rows): ids += rows.map(\.icon)
+        case .recipeList(let rows): ids += rows.map(\.icon)
+        case .product(let detail): ids += detail.pictures.map(\.image) + detail.recipes.map(\.icon) + detail.retailers.map(\.logo)
+        case .recipe(let detail): ids += detail.pictures.map(\.image) + detail.products.map(\.icon)
+        case .retailerList(let rows): ids += rows.map(\.logo)
+        case .company(let company): ids += [company.logo] + company.pictures.map(\.image)
+        }
+        return ids
+    }
+}
