@@ -52,14 +52,18 @@ package struct StaticSite {
         return [.home, .products] + products.map { .product($0.id) } + [.recipes] + recipes.map { .recipe($0.id) } + [.retailers, .company]
     }
 
-    /// Every screen of the bundle, in the order of `routes()`.
+    /// Every screen of the bundle, in the order of `routes()`, read on every core (the bundle's
+    /// reads are safe from several threads at once).
     package func screens() throws(ScreenError) -> [Screen] {
-        var screens: [Screen] = []
-        for route in try routes() {
-            screens.append(try bundle.screen(for: route, today: today))
+        let bundle = bundle, today = today
+        let results = Parallel.map(try routes(), workers: Self.workers, makeWorker: { _ in () }) { _, route in
+            Result { () throws(ScreenError) -> Screen in try bundle.screen(for: route, today: today) }
         }
-        return screens
+        return try results.map { result throws(ScreenError) in try result.get() }
     }
+
+    /// One thread for each core.
+    static var workers: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// Writes the site into `output`, which must be new, empty or a site written before. The
     /// site is made in a folder beside it and moved into place when complete, so a failure
@@ -91,8 +95,10 @@ package struct StaticSite {
         let renderer: SiteRenderer
         do { renderer = try SiteRenderer(links: links) } catch { throw .writing(output, reason: "a template does not parse: \(error)") }
 
-        var files: [(path: String, bytes: Data)] = screens.map {
-            (links.path(of: $0.route), Data(renderer.page($0, brand: bundle.release.brand).utf8))
+        let brand = bundle.release.brand
+        // The pages are independent: rendered on every core.
+        var files: [(path: String, bytes: Data)] = Parallel.map(screens, workers: Self.workers, makeWorker: { _ in () }) { _, screen in
+            (links.path(of: screen.route), Data(renderer.page(screen, brand: brand).utf8))
         }
         files += images.values.sorted { $0.id < $1.id }.map { image in
             ("images/\(image.id.rawValue).\(links.imageExtensions[image.id] ?? "png")", image.bytes)

@@ -1,11 +1,13 @@
 import Dispatch
 import Foundation
 
-enum Parallel {
+/// Work spread over threads, for the compiler and `digno site`. Written by hand: Dispatch runs
+/// the threads, and no package here maps over them with results in order.
+package enum Parallel {
     /// `transform` applied to every element, on `workers` threads, each with its own state
     /// from `makeWorker` (such as a parser that must not be shared); results in the elements'
     /// order. Each worker takes every n-th element and writes only its own slots of the result.
-    static func map<Element, Worker, Result, Failure: Error>(
+    package static func map<Element, Worker, Result, Failure: Error>(
         _ elements: [Element], workers: Int, makeWorker: (Int) throws(Failure) -> Worker,
         _ transform: (Worker, Element) -> Result
     ) throws(Failure) -> [Result] {
