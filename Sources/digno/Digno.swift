@@ -15,7 +15,7 @@ struct Digno: ParsableCommand {
     /// `digno` alone is a usage error, not help with status 0: a CI step that lost its
     /// subcommand must fail, not pass having checked nothing. `digno --help` still exits 0.
     func run() throws {
-        throw ValidationError("Name a command: build, validate, inspect, show or site.")
+        throw ValidationError("Name a command: \(Self.commandList).")
     }
 
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
@@ -58,7 +58,12 @@ struct Digno: ParsableCommand {
         if FileManager.default.fileExists(atPath: (first as NSString).appendingPathComponent("catalog.xml")) {
             return ValidationError("'\(first)' is a content folder; name a command first: digno validate \(first), or digno build \(first)")
         }
-        let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-        return ValidationError("'\(first)' is not a command; the commands are \(list)")
+        return ValidationError("'\(first)' is not a command; the commands are \(commandList)")
+    }
+
+    /// The commands' names as a sentence says them: "build, validate, … or site".
+    static var commandList: String {
+        let names = configuration.subcommands.map { $0._commandName }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
 }
