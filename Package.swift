@@ -16,6 +16,9 @@ let package = Package(
         // catalogue (CI builds it). A command plugin only; nothing of it is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        // `digno preview`'s HTTP server. Chosen over Hummingbird for its build time: a first
+        // debug build of a hello-world server took 18 s here against Hummingbird's 110 s.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // The client library: model types, the relation rules and the bundle reader. Foundation,
@@ -80,6 +83,21 @@ let package = Package(
                 .embedInCode("Templates/company.mustache"), .embedInCode("Templates/picture.mustache"),
                 .embedInCode("Templates/block.mustache"), .embedInCode("Templates/inline.mustache"),
                 .embedInCode("Templates/style.css"),
+                // digno preview's additions: its error panel, a page for a missing screen, and
+                // the reload script with its head elements and style sheet.
+                .embedInCode("Templates/problems.mustache"), .embedInCode("Templates/notice.mustache"),
+                .embedInCode("Templates/preview-head.mustache"), .embedInCode("Templates/preview.css"),
+                .embedInCode("Templates/preview.js"),
+            ]
+        ),
+        // `digno preview`: builds the content into a scratch bundle, rebuilds on every save, and
+        // serves the pages on 127.0.0.1 through FlyingFox. Linux-only pieces (polling the
+        // content folder) are fine here: this is the compiler's side, not the app's.
+        .target(
+            name: "CatalogPreview",
+            dependencies: [
+                "BundleCompiler", "CatalogModel", "CatalogSite",
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // The thin command: flags in, library calls, printing and exit codes out.
@@ -89,6 +107,7 @@ let package = Package(
                 "BundleCompiler",
                 "CatalogModel",
                 "CatalogSite",
+                "CatalogPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +126,10 @@ let package = Package(
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
+        .testTarget(
+            name: "CatalogPreviewTests",
+            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .testTarget(
             name: "BundleCompilerTests",
             dependencies: ["BundleCompiler", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],

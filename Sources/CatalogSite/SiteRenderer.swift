@@ -12,6 +12,10 @@ package struct SiteRenderer: Sendable {
     /// The style sheet the pages link to.
     package static var stylesheet: [UInt8] { PackageResources.style_css }
 
+    /// The preview's own style sheet (its error panel) and script (its reload on a new build).
+    package static var previewStylesheet: [UInt8] { PackageResources.preview_css }
+    package static var previewScript: [UInt8] { PackageResources.preview_js }
+
     /// The templates, by the name a `{{> name}}` partial uses.
     private static let templates: [(name: String, text: [UInt8])] = [
         ("page", PackageResources.page_mustache), ("home", PackageResources.home_mustache),
@@ -19,6 +23,8 @@ package struct SiteRenderer: Sendable {
         ("recipe", PackageResources.recipe_mustache), ("retailers", PackageResources.retailers_mustache),
         ("company", PackageResources.company_mustache), ("picture", PackageResources.picture_mustache),
         ("block", PackageResources.block_mustache), ("inline", PackageResources.inline_mustache),
+        ("problems", PackageResources.problems_mustache), ("notice", PackageResources.notice_mustache),
+        ("preview-head", PackageResources.preview_head_mustache),
     ]
 
     /// A renderer whose pages link as `links` says. Throws when a template does not parse, a
@@ -37,5 +43,25 @@ package struct SiteRenderer: Sendable {
     package func page(_ screen: Screen, brand: String, head: String = "", foot: String = "") -> String {
         let view = PageView(screen, brand: brand, links: links, head: head, foot: foot)
         return library.render(view, withTemplate: "page") ?? ""
+    }
+
+    /// A page with a title and a sentence and no app around it (`digno preview`'s page for a
+    /// screen that is not there, or before any version has built), with a link to Etusivu when
+    /// `hasHome`.
+    package func notice(title: String, message: String, hasHome: Bool, head: String = "", foot: String = "") -> String {
+        let view = NoticeView(
+            title: title, message: message, stylesheet: links.stylesheet(from: .home), hasHome: hasHome,
+            homeHref: links.href(to: .home, from: .home), head: head, foot: foot)
+        return library.render(view, withTemplate: "notice") ?? ""
+    }
+
+    /// The preview's error panel, HTML to put at the end of a page's body.
+    package func problems(_ panel: ProblemPanel) -> String {
+        library.render(panel, withTemplate: "problems") ?? ""
+    }
+
+    /// What the preview adds to a page's head: its build number, its style sheet and its script.
+    package func previewHead(generation: String) -> String {
+        library.render(PreviewHeadView(generation: generation), withTemplate: "preview-head") ?? ""
     }
 }

@@ -1,0 +1,224 @@
+import CatalogModel
+import CatalogSite
+import FlyingFox
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Answers the preview's requests: a screen's page at its deep link (`/products/espresso` for
+/// `cafedigno://products/espresso`), a picture at `/images/SHA-256` from the bundle's BLOBs,
+/// the style sheet, and the preview's script, style sheet and event stream under `/_preview/`.
+/// Everything else gets a plain refusal.
+struct PreviewResponder: HTTPHandler {
+    let session: PreviewSession
+    let renderer: SiteRenderer
+    /// The day whose promotions Etusivu shows; today's when nil.
+    let today: Day?
+
+    /// The longest request target (path and query) answered; longer gets 414.
+    static let targetLimit = 2048
+
+    /// Every response's security headers. The pages load nothing but their own style sheets,
+    /// pictures and the reload script; no inline script or style runs, no other site may frame
+    /// them, and the browser may not guess a type.
+    static let securityHeaders: [HTTPHeader: String] = [
+        HTTPHeader("Content-Security-Policy"):
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        HTTPHeader("X-Content-Type-Options"): "nosniff",
+        HTTPHeader("Referrer-Policy"): "no-referrer",
+        HTTPHeader("Cross-Origin-Resource-Policy"): "same-origin",
+    ]
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        respond(to: request)
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == .GET else {
+            return Self.refusal(.methodNotAllowed, "this preview only answers GET", extra: [HTTPHeader("Allow"): "GET"])
+        }
+        guard request.target.rawValue.utf8.count <= Self.targetLimit else {
+            return Self.refusal(.uriTooLong, "the address is longer than \(Self.targetLimit) bytes")
+        }
+        let port = session.port
+        guard Self.isAllowedHost(request.headers[.host], port: port) else {
+            // DNS rebinding: a page of another site whose name now resolves to this machine.
+            return Self.refusal(.forbidden, "this preview answers only requests for 127.0.0.1:\(port) or localhost:\(port)")
+        }
+        // The raw path, before FlyingFox decodes it: deep links, picture names and the preview's
+        // own files are plain ASCII, so anything encoded or climbing is refused as it is.
+        let path = request.target.path(percentEncoded: true)
+        guard Self.isPlainPath(path) else {
+            return Self.refusal(.badRequest, "this preview serves the app's screens, /images/<sha-256> and its style sheets; not this path")
+        }
+        switch path {
+        case "/style.css":
+            return Self.file(SiteRenderer.stylesheet, type: "text/css; charset=utf-8")
+        case "/_preview/preview.css":
+            return Self.file(SiteRenderer.previewStylesheet, type: "text/css; charset=utf-8")
+        case "/_preview/preview.js":
+            return Self.file(SiteRenderer.previewScript, type: "text/javascript; charset=utf-8")
+        case "/_preview/events":
+            return events()
+        case "/":
+            return page(.home)
+        default:
+            if path.hasPrefix("/images/") { return image(String(path.dropFirst("/images/".count)), request: request) }
+            guard let route = try? Route(parsing: Route.scheme + ":/" + path) else {
+                return notFound("There is no screen at \(path).")
+            }
+            return page(route)
+        }
+    }
+
+    // MARK: Pages
+
+    private func page(_ route: Route) -> HTTPResponse {
+        let shown = session.shown()
+        let head = renderer.previewHead(generation: shown.generation)
+        let foot = shown.problems.map(renderer.problems) ?? ""
+        guard let bundle = shown.bundle else {
+            let html = renderer.notice(
+                title: "Café Digno", message: "The content has not built yet: fix the errors above and save.",
+                hasHome: false, head: head, foot: foot)
+            return Self.html(html, status: .serviceUnavailable)
+        }
+        do throws(ScreenError) {
+            let day = today ?? Day.today() ?? bundle.release.releaseDate
+            let screen = try bundle.screen(for: route, today: day)
+            return Self.html(renderer.page(screen, brand: bundle.release.brand, head: head, foot: foot), status: .ok)
+        } catch {
+            switch error {
+            case .route(let reason): return notFound(reason.description)
+            case .bundle(let reason): return Self.refusal(.internalServerError, "the bundle cannot be read: \(reason)")
+            }
+        }
+    }
+
+    /// A screen that is not there, such as a product just removed. The page still reloads on
+    /// the next build, so it comes back when the product does.
+    private func notFound(_ message: String) -> HTTPResponse {
+        let shown = session.shown()
+        let html = renderer.notice(
+            title: "Ei löytynyt", message: message, hasHome: true,
+            head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map(renderer.problems) ?? "")
+        return Self.html(html, status: .notFound)
+    }
+
+    // MARK: Pictures
+
+    /// A picture from the bundle, under its SHA-256: the same name is always the same bytes,
+    /// so the browser may keep it for good.
+    private func image(_ name: String, request: HTTPRequest) -> HTTPResponse {
+        guard name.utf8.count == 64, name.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+            return Self.refusal(.notFound, "pictures are at /images/<sha-256 in lowercase hex>")
+        }
+        let tag = "\"\(name)\""
+        if request.headers[.ifNoneMatch] == tag {
+            return HTTPResponse(statusCode: .notModified, headers: HTTPHeaders(Self.securityHeaders.merging([.eTag: tag]) { $1 }))
+        }
+        guard let bundle = session.shown().bundle else { return Self.refusal(.notFound, "no version has built yet") }
+        let stored: StoredImage?
+        do {
+            stored = try bundle.image(ImageID(rawValue: name))
+        } catch {
+            return Self.refusal(.internalServerError, "the bundle cannot be read: \(error)")
+        }
+        guard let stored else { return Self.refusal(.notFound, "the bundle holds no picture \(name)") }
+        return HTTPResponse(
+            statusCode: .ok,
+            headers: HTTPHeaders(Self.securityHeaders.merging([
+                .contentType: stored.mediaType, .cacheControl: "public, max-age=31536000, immutable", .eTag: tag,
+            ]) { $1 }),
+            body: stored.bytes)
+    }
+
+    // MARK: Events
+
+    /// Server-Sent Events: the number of each build, so that open pages reload.
+    private func events() -> HTTPResponse {
+        HTTPResponse(
+            statusCode: .ok,
+            headers: HTTPHeaders(Self.securityHeaders.merging([
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+            ]) { $1 }),
+            body: HTTPBodySequence(from: EventBytes(chunks: session.listen())))
+    }
+
+    // MARK: Responses
+
+    private static func html(_ html: String, status: HTTPStatusCode) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: status,
+            headers: HTTPHeaders(securityHeaders.merging([.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]) { $1 }),
+            body: Data(html.utf8))
+    }
+
+    private static func file(_ bytes: [UInt8], type: String) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: .ok,
+            headers: HTTPHeaders(securityHeaders.merging([.contentType: type, .cacheControl: "no-cache"]) { $1 }),
+            body: Data(bytes))
+    }
+
+    /// A plain-text refusal: the status and one sentence, nothing from the request echoed.
+    static func refusal(_ status: HTTPStatusCode, _ message: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+        HTTPResponse(
+            statusCode: status,
+            headers: HTTPHeaders(securityHeaders.merging(extra.merging([.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]) { $1 }) { $1 }),
+            body: Data("\(status.code) \(status.phrase): \(message)\n".utf8))
+    }
+
+    // MARK: Checks
+
+    /// A path of `/` and letters, digits, `-`, `_` and `.` only, with no empty or dot-only
+    /// segment (but for one trailing slash): what the app's deep links, picture names and the preview's files are made of.
+    static func isPlainPath(_ path: String) -> Bool {
+        guard path.hasPrefix("/") else { return false }
+        let allowed = path.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"): true
+            default: false
+            }
+        }
+        guard allowed else { return false }
+        if path == "/" { return true }
+        // One trailing slash is allowed (`/products/`), as a route allows it.
+        let segments = path.dropFirst().dropLast(path.hasSuffix("/") ? 1 : 0).split(separator: "/", omittingEmptySubsequences: false)
+        return segments.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
+    /// Whether a request's `Host` is this server: `localhost` or an IP address (v4, or v6 in
+    /// brackets), with the port it listens on. A name that resolves here by DNS rebinding is
+    /// neither, so a page of another site cannot read the preview.
+    static func isAllowedHost(_ host: String?, port: UInt16) -> Bool {
+        guard let host = host?.lowercased(), !host.isEmpty else { return false }
+        let name: Substring, portText: Substring?
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            name = host[host.index(after: host.startIndex)..<close]
+            let rest = host[host.index(after: close)...]
+            guard rest.isEmpty || rest.hasPrefix(":") else { return false }
+            portText = rest.isEmpty ? nil : rest.dropFirst()
+            guard isAddress(String(name), family: AF_INET6) else { return false }
+        } else {
+            let parts = host.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count <= 2 else { return false }
+            name = parts[0]
+            portText = parts.count == 2 ? parts[1] : nil
+            guard name == "localhost" || isAddress(String(name), family: AF_INET) else { return false }
+        }
+        if let portText { return portText == String(port) }
+        return port == 80
+    }
+
+    private static func isAddress(_ text: String, family: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 16)
+        return inet_pton(family, text, &buffer) == 1
+    }
+}

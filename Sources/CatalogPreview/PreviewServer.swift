@@ -1,0 +1,209 @@
+import CatalogModel
+import CatalogSite
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// `digno preview`: builds the content into a scratch bundle, serves the app's screens as web
+/// pages, and on every save validates and builds again; open pages reload, staying on their
+/// screen, and show the errors over the last version that built.
+package final class PreviewServer: @unchecked Sendable {
+    package struct Options: Sendable {
+        package var contentFolder: String
+        /// The address to listen on; 127.0.0.1 unless the user chose otherwise.
+        package var host: String
+        /// 0 for any free port.
+        package var port: UInt16
+        /// The day whose promotions Etusivu shows; today's when nil.
+        package var today: Day?
+        /// How often the content folder is looked at.
+        package var pollInterval: Duration
+
+        package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, today: Day? = nil,
+                     pollInterval: Duration = .milliseconds(100)) {
+            self.contentFolder = contentFolder
+            self.host = host
+            self.port = port
+            self.today = today
+            self.pollInterval = pollInterval
+        }
+    }
+
+    package enum Failure: Error, CustomStringConvertible {
+        case scratch(String)
+        case address(String)
+        case listening(host: String, port: UInt16, reason: String)
+
+        package var description: String {
+            switch self {
+            case .scratch(let reason): "cannot make the preview's scratch folder: \(reason)"
+            case .address(let host): "'\(host)' is not an IP address to listen on; use 127.0.0.1 (the default), ::1 or 0.0.0.0"
+            case .listening(let host, let port, let reason):
+                "cannot listen on \(host):\(port): \(reason); choose another port with --port, or --port 0 for any free one"
+            }
+        }
+    }
+
+    package let options: Options
+    /// Where the builds go: a new folder under the system's temporary folder, removed on stop.
+    package let scratch: URL
+    let session = PreviewSession()
+    private let builder: PreviewBuilder
+    private let server: HTTPServer
+    private let address: any SocketAddress
+    // Under `lock`: the watcher's stop flag, the server's task, the port it listens on.
+    private let lock = NSLock()
+    private var isStopping = false
+    private var serverTask: Task<Void, any Error>?
+    private var keepAliveTask: Task<Void, Never>?
+    private var watcher: Thread?
+    private let watcherDone = DispatchSemaphore(value: 0)
+
+    /// Told what each build did, for the terminal: a line when it built, the problems as
+    /// `digno validate` prints them when it did not.
+    private let log: @Sendable (String) -> Void
+
+    package init(options: Options, log: @escaping @Sendable (String) -> Void = { _ in }) throws(Failure) {
+        self.options = options
+        self.log = log
+        let host = options.host == "localhost" ? "127.0.0.1" : options.host
+        do {
+            address = host.contains(":") ? try sockaddr_in6.inet6(ip6: host, port: options.port) : try sockaddr_in.inet(ip4: host, port: options.port)
+        } catch {
+            throw .address(options.host)
+        }
+        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("digno-preview-XXXXXX").path.utf8CString)
+        guard mkdtemp(&template) != nil else { throw .scratch(String(cString: strerror(errno))) }
+        scratch = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
+        builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, today: options.today)
+        server = HTTPServer(address: address, timeout: 15, logger: .disabled)
+    }
+
+    /// Builds the content once, starts listening and watching, and returns the address pages
+    /// are served at, such as `http://127.0.0.1:8400/`.
+    package func start() async throws(Failure) -> String {
+        buildOnce()
+        let renderer: SiteRenderer
+        do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch {
+            throw .listening(host: options.host, port: options.port, reason: "a template does not parse: \(error)")
+        }
+        let server = server, session = session
+        await server.appendRoute("*", to: PreviewResponder(session: session, renderer: renderer, today: options.today))
+        let failure = StartFailure()
+        let task = Task {
+            do { try await server.run() } catch {
+                failure.reason = "\(error)"
+                throw error
+            }
+        }
+        // Until it listens, or its task has failed (the port is taken).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await !server.isListening {
+            if let reason = failure.reason {
+                throw .listening(host: options.host, port: options.port, reason: reason)
+            }
+            if ContinuousClock.now > deadline {
+                task.cancel()
+                throw .listening(host: options.host, port: options.port, reason: "the server did not start within 10 s")
+            }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let port = await Self.port(of: server) ?? options.port
+        session.port = port
+        lock.withLock {
+            serverTask = task
+            keepAliveTask = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(15))
+                    session.keepAlive()
+                }
+            }
+            let thread = Thread { [self] in watch() }
+            thread.name = "digno preview: watching \(options.contentFolder)"
+            watcher = thread
+            thread.start()
+        }
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
+        return "http://\(shownHost):\(port)/"
+    }
+
+    /// Stops watching and serving, ends the open pages' event streams, and removes the scratch
+    /// folder. Safe to call more than once.
+    package func stop() async {
+        let (task, keepAlive, thread) = lock.withLock {
+            defer { isStopping = true }
+            return isStopping ? (nil, nil, nil) : (serverTask, keepAliveTask, watcher)
+        }
+        guard let task else { return }
+        keepAlive?.cancel()
+        session.close()
+        await server.stop(timeout: 1)
+        task.cancel()
+        if thread != nil { watcherDone.wait() }
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// Removes the scratch folder when `start` failed or was never called.
+    package func discard() {
+        lock.withLock { isStopping = true }
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    // MARK: Building
+
+    /// One build of the content as it is now, shown once it is done.
+    private func buildOnce() {
+        let started = ContinuousClock.now
+        let outcome = builder.build(number: session.nextBuildNumber())
+        let elapsed = ContinuousClock.now - started
+        let before = session.shown().generation
+        for file in session.record(outcome) {
+            try? FileManager.default.removeItem(atPath: file)
+        }
+        let changed = session.shown().generation != before
+        switch outcome {
+        case .built:
+            let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+            log(changed ? "built \(options.contentFolder) in \(milliseconds) ms; open pages reload" : "built \(options.contentFolder): nothing shown changed")
+        case .failed(_, let text):
+            if changed { log(text + "the pages show these over the last version that built") }
+        }
+    }
+
+    /// The watcher's thread: looks at the content folder every `pollInterval` and builds when
+    /// anything in it changed. Builds run here, one at a time, never on the server's threads.
+    private func watch() {
+        defer { watcherDone.signal() }
+        var seen = ContentSnapshot.take(options.contentFolder)
+        let interval = options.pollInterval.components
+        let microseconds = UInt32(clamping: interval.seconds * 1_000_000 + interval.attoseconds / 1_000_000_000_000)
+        while !lock.withLock({ isStopping }) {
+            usleep(microseconds)
+            let now = ContentSnapshot.take(options.contentFolder)
+            guard now != seen else { continue }
+            seen = now
+            buildOnce()
+        }
+    }
+
+    // MARK: Listening
+
+    private static func port(of server: HTTPServer) async -> UInt16? {
+        switch await server.listeningAddress {
+        case .ip4(_, let port), .ip6(_, let port): port
+        default: nil
+        }
+    }
+}
+
+/// Why the server's task ended, written by that task and read while waiting for it to listen.
+private final class StartFailure: @unchecked Sendable {
+    // @unchecked Sendable: `stored` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var stored: String?
+
+    var reason: String? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

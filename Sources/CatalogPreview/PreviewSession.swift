@@ -1,0 +1,135 @@
+import CatalogModel
+import CatalogSite
+import Foundation
+
+/// What the preview shows, shared by the builder's thread and the server's requests: the last
+/// bundle that built, the problems of the latest build, and the number that names the latest
+/// build (an open page reloads when it changes). Also the open pages' event streams.
+final class PreviewSession: @unchecked Sendable {
+    /// What a request renders from, taken whole under the lock.
+    struct Shown: Sendable {
+        /// Names the latest build, such as `k3f9-4`: this server's run, then the build's number.
+        var generation: String
+        /// The last version that built, if any has.
+        var bundle: CatalogBundle?
+        /// The latest build's problems, if it failed.
+        var problems: ProblemPanel?
+    }
+
+    // @unchecked Sendable: every stored property below is read and written under `lock`.
+    private let lock = NSLock()
+    /// Tells this server's builds from another's: a page left open across a restart reloads.
+    private let run: String
+    private var number = 0
+    private var bundle: CatalogBundle?
+    private var bundlePath: String?
+    private var bundleSHA256: String?
+    private var problems: ProblemPanel?
+    private var listeners: [Int: AsyncStream<Data>.Continuation] = [:]
+    private var nextListener = 0
+    private var isClosed = false
+    private var listeningPort: UInt16 = 0
+
+    init(run: String = String(UInt32.random(in: .min ... .max), radix: 36)) {
+        self.run = run
+    }
+
+    func shown() -> Shown {
+        lock.withLock { Shown(generation: "\(run)-\(number)", bundle: bundle, problems: problems) }
+    }
+
+    /// The port the server listens on, which a request's `Host` must name; known once it
+    /// listens (the user may ask for any free port).
+    var port: UInt16 {
+        get { lock.withLock { listeningPort } }
+        set { lock.withLock { listeningPort = newValue } }
+    }
+
+    /// The number the next build takes.
+    func nextBuildNumber() -> Int {
+        lock.withLock { number + 1 }
+    }
+
+    /// Takes a build's outcome. Returns the files no longer needed: the bundle that was shown
+    /// before a newer one, or the new one when it is the same bytes as the one shown. When
+    /// nothing a page shows has changed (a file saved unchanged), open pages are left alone.
+    func record(_ outcome: PreviewBuilder.Outcome) -> [String] {
+        lock.withLock {
+            var unused: [String] = []
+            switch outcome {
+            case .built(let newBundle, let path, let sha256):
+                if sha256 == bundleSHA256, problems == nil {
+                    return PreviewBuilder.files(ofBundle: path)
+                }
+                if sha256 == bundleSHA256 {
+                    unused = PreviewBuilder.files(ofBundle: path)
+                } else {
+                    unused = bundlePath.map(PreviewBuilder.files(ofBundle:)) ?? []
+                    bundle = newBundle
+                    bundlePath = path
+                    bundleSHA256 = sha256
+                }
+                problems = nil
+            case .failed(var panel, _):
+                panel.hasLastGood = bundle != nil
+                if panel == problems { return [] }
+                problems = panel
+            }
+            number += 1
+            send("data: \(run)-\(number)\n\n")
+            return unused
+        }
+    }
+
+    /// A new open page's stream of events: first the latest build's number (so that a page
+    /// built before it reloads at once), then one for every build after. The browser
+    /// reconnects after 500 ms when the connection drops.
+    func listen() -> AsyncStream<Data> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Data.self, bufferingPolicy: .bufferingNewest(16))
+        lock.withLock {
+            guard !isClosed else {
+                continuation.finish()
+                return
+            }
+            let id = nextListener
+            nextListener += 1
+            listeners[id] = continuation
+            continuation.yield(Data("retry: 500\ndata: \(run)-\(number)\n\n".utf8))
+            continuation.onTermination = { [weak self] _ in
+                self?.lock.withLock { _ = self?.listeners.removeValue(forKey: id) }
+            }
+        }
+        return stream
+    }
+
+    /// A comment line to every open page, which also finds the connections that have closed.
+    func keepAlive() {
+        lock.withLock { send(": keep-alive\n\n") }
+    }
+
+    /// How many pages are listening.
+    var listenerCount: Int {
+        lock.withLock { listeners.count }
+    }
+
+    /// Ends every stream, and any opened later, so the server can stop.
+    func close() {
+        let open = lock.withLock {
+            isClosed = true
+            defer { listeners.removeAll() }
+            return Array(listeners.values)
+        }
+        for continuation in open { continuation.finish() }
+    }
+
+    /// The path of the bundle shown, to remove when the preview stops.
+    var currentBundlePath: String? {
+        lock.withLock { bundlePath }
+    }
+
+    /// Under `lock`.
+    private func send(_ event: String) {
+        let data = Data(event.utf8)
+        for continuation in listeners.values { continuation.yield(data) }
+    }
+}

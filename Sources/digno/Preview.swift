@@ -1,0 +1,102 @@
+import ArgumentParser
+import CatalogModel
+import CatalogPreview
+import Foundation
+
+struct Preview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the app as web pages while you edit the content; every save rebuilds them.",
+        usage: "digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>]",
+        discussion: """
+            Builds the content into a scratch bundle (never dist/), serves the app's screens at \
+            http://127.0.0.1:<port>/, and watches the folder: on every save it validates and builds \
+            again, and open pages reload on the same screen. When the content has errors the pages \
+            show them, as digno validate words them, over the last version that built. Ctrl-C stops \
+            it and removes the scratch files. Exit status: 0 stopped, 2 usage errors or a port that \
+            cannot be listened on.
+            """)
+
+    @Option(help: ArgumentHelp("The content folder.", valueName: "folder"))
+    var content = "content"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 for any free one.", valueName: "port"))
+    var port: UInt16 = 8400
+
+    @Option(help: ArgumentHelp("Show on Etusivu the promotions running on this day (YYYY-MM-DD); by default today's.", valueName: "day"))
+    var today: Day?
+
+    @Option(help: ArgumentHelp("The IP address to listen on. Anything but 127.0.0.1 or ::1 shows the unpublished content to other machines.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    func validate() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: content, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("'\(content)' is not a folder; name the content folder with --content")
+        }
+    }
+
+    func run() throws {
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(options: .init(contentFolder: content, host: host, port: port, today: today), log: say)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+            FileHandle.standardError.write(Data("warning: listening on \(host): anyone who can reach this machine can see the unpublished content\n".utf8))
+        }
+        let finished = Finished()
+        // Ctrl-C and kill stop the server cleanly: open pages' streams end, the scratch folder
+        // goes. The signals are handled on a queue of their own; the main thread waits below.
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Task {
+                    await server.stop()
+                    say("stopped; removed \(server.scratch.path)")
+                    finished.finish(status: 0)
+                }
+            }
+            source.resume()
+            return source
+        }
+        Task {
+            do {
+                let address = try await server.start()
+                say("previewing \(content) at \(address) (Ctrl-C stops)")
+            } catch {
+                server.discard()
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                finished.finish(status: 2)
+            }
+        }
+        let status = finished.wait()
+        withExtendedLifetime(signals) {}
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// A line on standard output, written at once (not held in a buffer as `print`'s are when the
+/// output is a pipe), so that a script or test reading the address sees it.
+@Sendable private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+}
+
+/// The exit status, once the server has stopped or failed to start.
+private final class Finished: @unchecked Sendable {
+    // @unchecked Sendable: `status` is written before the semaphore is signalled, read after.
+    private let done = DispatchSemaphore(value: 0)
+    private var status: Int32 = 0
+
+    func finish(status: Int32) {
+        self.status = status
+        done.signal()
+    }
+
+    func wait() -> Int32 {
+        done.wait()
+        return status
+    }
+}

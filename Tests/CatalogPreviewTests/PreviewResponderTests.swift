@@ -1,0 +1,168 @@
+import CatalogModel
+@testable import CatalogPreview
+import CatalogSite
+import FlyingFox
+import Foundation
+import Testing
+
+/// What the preview answers, request by request, over the bundle of the shipped content
+/// (CatalogModelTests' committed fixture): pages, pictures, and a plain refusal for everything
+/// hostile.
+@Suite struct PreviewResponderTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let shipped = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/shipped.sqlite").path
+    static let port: UInt16 = 8400
+
+    let bundle: CatalogBundle
+    let session = PreviewSession(run: "test")
+    let responder: PreviewResponder
+
+    init() throws {
+        bundle = try CatalogBundle(path: Self.shipped)
+        session.port = Self.port
+        responder = PreviewResponder(session: session, renderer: try SiteRenderer(links: SiteLinks(style: .server)), today: Day("2026-11-22"))
+    }
+
+    func show(_ bundle: CatalogBundle) {
+        // The first bundle shown replaces none, so no file is named for removal.
+        #expect(session.record(.built(bundle, path: Self.shipped, sha256: "shipped")).isEmpty)
+    }
+
+    func get(_ path: String, query: String = "", host: String? = "127.0.0.1:8400", headers: [HTTPHeader: String] = [:], method: HTTPMethod = .GET) -> HTTPResponse {
+        var all = headers
+        if let host { all[.host] = host }
+        return responder.respond(to: HTTPRequest(
+            method: method, version: .http11, target: HTTPRequest.Target(path: path, query: query),
+            headers: HTTPHeaders(all), body: HTTPBodySequence()))
+    }
+
+    static func text(_ response: HTTPResponse) async throws -> String {
+        guard case .httpBody(let body) = response.payload else { return "" }
+        var data = Data()
+        for try await chunk in body { data.append(chunk) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func pagesAreServedAtTheirDeepLinks() async throws {
+        show(bundle)
+        let product = try #require(try await bundle.productRows().first)
+        for path in ["/", "/home", "/products", "/products/\(product.id.rawValue)", "/recipes", "/retailers", "/company", "/products/"] {
+            let response = get(path)
+            #expect(response.statusCode == .ok, "\(path)")
+            #expect(response.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(response.headers[HTTPHeader("Content-Security-Policy")]?.contains("script-src 'self'") == true)
+            let page = try await Self.text(response)
+            #expect(page.contains("<meta name=\"digno-generation\" content=\"test-1\">"), "\(path)")
+            #expect(page.contains("<script src=\"/_preview/preview.js\" defer></script>"))
+            #expect(!page.contains("digno-problems"))
+        }
+        let detail = try await Self.text(get("/products/\(product.id.rawValue)"))
+        #expect(detail.contains(product.name))
+    }
+
+    @Test func aScreenThatIsNotThereIsANotFoundPageThatStillReloads() async throws {
+        show(bundle)
+        for path in ["/products/no-such-product", "/recipes/no-such-recipe", "/nowhere", "/products/a/b"] {
+            let response = get(path)
+            #expect(response.statusCode == .notFound, "\(path)")
+            let page = try await Self.text(response)
+            #expect(page.contains("digno-generation"), "\(path)")
+        }
+    }
+
+    @Test func picturesComeFromTheBundleUnderTheirSHA256ForGood() async throws {
+        show(bundle)
+        let product = try #require(try await bundle.productRows().first)
+        let response = get("/images/\(product.icon.rawValue)")
+        #expect(response.statusCode == .ok)
+        #expect(response.headers[.cacheControl] == "public, max-age=31536000, immutable")
+        let stored = try #require(try await bundle.image(product.icon))
+        #expect(response.headers[.contentType] == stored.mediaType)
+        guard case .httpBody(let body) = response.payload else { Issue.record("no body"); return }
+        var data = Data()
+        for try await chunk in body { data.append(chunk) }
+        #expect(data == stored.bytes)
+
+        let again = get("/images/\(product.icon.rawValue)", headers: [.ifNoneMatch: "\"\(product.icon.rawValue)\""])
+        #expect(again.statusCode == .notModified)
+        #expect(get("/images/" + String(repeating: "0", count: 64)).statusCode == .notFound)
+        #expect(get("/images/" + product.icon.rawValue.uppercased()).statusCode == .notFound)
+        #expect(get("/images/short").statusCode == .notFound)
+    }
+
+    @Test func theHostMustBeThisServerSoDNSRebindingIsRefused() async throws {
+        show(bundle)
+        for host in ["127.0.0.1:8400", "localhost:8400", "LOCALHOST:8400", "[::1]:8400", "192.168.1.20:8400"] {
+            #expect(get("/", host: host).statusCode == .ok, "\(host)")
+        }
+        for host: String? in [nil, "", "evil.example:8400", "evil.example", "127.0.0.1:8401", "127.0.0.1", "localhost.evil.example:8400",
+                              "127.0.0.1.nip.io:8400", "[::1]", "[evil]:8400", "127.0.0.1:8400:1", "localhost:8400@evil.example"] {
+            let response = get("/", host: host)
+            #expect(response.statusCode == .forbidden, "\(host ?? "no Host")")
+            #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+        }
+        #expect(PreviewResponder.isAllowedHost("localhost", port: 80))
+    }
+
+    @Test func pathsOutsideTheAppAreRefusedAsTheyAre() async throws {
+        show(bundle)
+        for path in ["/images/../../etc/passwd", "/images/..%2f..%2fetc%2fpasswd", "/images/%2e%2e/x", "/%2e%2e/", "/products/../company",
+                     "//etc/passwd", "/images\\..\\x", "/products/espresso%00", "/./home", "/products//espresso", "/style.css/.."] {
+            let response = get(path)
+            #expect(response.statusCode == .badRequest, "\(path)")
+            let text = try await Self.text(response)
+            #expect(text.hasPrefix("400 Bad Request: "))
+            #expect(!text.contains("passwd"))
+        }
+    }
+
+    @Test func hugeAddressesOtherMethodsAndTheFilesOfThePreview() async throws {
+        show(bundle)
+        #expect(get("/", query: String(repeating: "a", count: 3000)).statusCode == .uriTooLong)
+        #expect(get("/", query: "x=1").statusCode == .ok)
+        let post = get("/", method: .POST)
+        #expect(post.statusCode == .methodNotAllowed)
+        #expect(post.headers[HTTPHeader("Allow")] == "GET")
+        #expect(get("/style.css").headers[.contentType] == "text/css; charset=utf-8")
+        #expect(get("/_preview/preview.css").statusCode == .ok)
+        #expect(get("/_preview/preview.js").headers[.contentType] == "text/javascript; charset=utf-8")
+        #expect(get("/_preview/other.js").statusCode == .notFound)
+        let events = get("/_preview/events")
+        #expect(events.headers[.contentType] == "text/event-stream; charset=utf-8")
+        session.close()
+    }
+
+    @Test func problemsShowOverTheLastVersionThatBuiltEscaped() async throws {
+        show(bundle)
+        let panel = ProblemPanel(
+            summary: "1 error, 0 warnings in 3 files",
+            problems: [.init(place: "products/<b>.xml:3:7:", severity: "error", message: "<script>alert(1)</script> is wrong", code: "xml-malformed")],
+            hasLastGood: false)
+        #expect(session.record(.failed(panel, text: "")).isEmpty)
+        let page = try await Self.text(get("/products"))
+        #expect(page.contains("<meta name=\"digno-generation\" content=\"test-2\">"))
+        #expect(page.contains("Under this panel is the last version that built."))
+        #expect(page.contains(#"<li class="error"><span class="place">products/&lt;b&gt;.xml:3:7:</span> <span class="severity">error:</span> <span class="message">&lt;script&gt;alert(1)&lt;/script&gt; is wrong</span> <span class="code">[xml-malformed]</span></li>"#))
+        #expect(page.contains("class=\"tab-bar\""), "the app is still under the panel")
+        // The same problems again change nothing: open pages do not reload.
+        #expect(session.record(.failed(panel, text: "")).isEmpty)
+        #expect(session.shown().generation == "test-2")
+        // Fixed: the panel goes, and the pages reload. The same bytes as those shown were built
+        // again, into a file of their own, which is no longer needed.
+        let rebuilt = "/nonexistent/catalog-3.sqlite"
+        #expect(session.record(.built(bundle, path: rebuilt, sha256: "shipped")) == [rebuilt, "/nonexistent/catalog-3.manifest.json"])
+        #expect(session.shown().generation == "test-3")
+        #expect(try await !Self.text(get("/products")).contains("digno-problems"))
+    }
+
+    @Test func beforeAnyVersionBuiltThePageIsTheProblemsAlone() async throws {
+        let panel = ProblemPanel(summary: "the build failed", problems: [.init(place: "", severity: "error", message: "no catalog.xml", code: "")], hasLastGood: false)
+        _ = session.record(.failed(panel, text: ""))
+        let response = get("/products")
+        #expect(response.statusCode == .serviceUnavailable)
+        let page = try await Self.text(response)
+        #expect(page.contains(#"<li class="error"><span class="severity">error:</span> <span class="message">no catalog.xml</span></li>"#))
+        #expect(!page.contains("Under this panel"))
+        #expect(get("/images/" + String(repeating: "a", count: 64)).statusCode == .notFound)
+    }
+}
