@@ -64,6 +64,9 @@ struct PreviewResponder: HTTPHandler {
             return Self.file(SiteRenderer.previewScript, type: "text/javascript; charset=utf-8")
         case "/_preview/events":
             return events()
+        case "/favicon.ico":
+            // Browsers ask for it on every site; the app has none, and saying so is not an error.
+            return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders(Self.securityHeaders))
         case "/":
             return page(.home)
         default:

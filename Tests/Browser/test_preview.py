@@ -1,0 +1,389 @@
+"""Browser tests of `digno preview`: the real binary serving a copy of content/, driven in the
+Chromium of Debian's `chromium` and `chromium-driver` packages through Selenium.
+
+    python3 -m unittest discover -s Tests/Browser -v
+
+Environment: DIGNO (the binary; default .build/debug/digno), CHROMIUM (default
+/usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver), SCREENSHOTS (where the
+screenshots of each screen go; default artifacts/screenshots). `.ci/run` installs what they need
+and runs them.
+"""
+
+import http.client
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+from selenium import webdriver
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+SCREENSHOTS = os.environ.get("SCREENSHOTS", os.path.join(REPOSITORY, "artifacts", "screenshots"))
+TODAY = "2026-11-22"
+TABS = ["Etusivu", "Tuotteet", "Kahvireseptit", "Jälleenmyyjät", "Deling Group"]
+
+
+class Preview:
+    """`digno preview` running over a copy of content/ on a free port."""
+
+    def __init__(self):
+        self.content = tempfile.mkdtemp(prefix="digno-browser-")
+        shutil.rmtree(self.content)
+        shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
+        self.process = subprocess.Popen(
+            [DIGNO, "preview", "--content", self.content, "--port", "0", "--today", TODAY],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines = []
+        self.address = None
+        ready = threading.Event()
+
+        def read():
+            for line in self.process.stdout:
+                self.lines.append(line.rstrip("\n"))
+                found = re.search(r" at (http://127\.0\.0\.1:\d+/) ", line)
+                if found:
+                    self.address = found.group(1)
+                    ready.set()
+            ready.set()
+
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+        if not ready.wait(60) or self.address is None:
+            self.process.kill()
+            raise RuntimeError("digno preview did not start: " + "\n".join(self.lines))
+        self.port = int(self.address.rsplit(":", 1)[1].rstrip("/"))
+
+    def path(self, relative):
+        return os.path.join(self.content, relative)
+
+    def stop(self):
+        """Ctrl-C; returns the exit status. The scratch folder must be gone."""
+        self.process.send_signal(signal.SIGINT)
+        status = self.process.wait(20)
+        self.reader.join(5)
+        shutil.rmtree(self.content, ignore_errors=True)
+        return status
+
+
+def write(path, text):
+    # As an editor saves: a new file renamed over the old one.
+    temporary = path + ".saving"
+    with open(temporary, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
+def read(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
+class PreviewInBrowserTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        cls.preview = Preview()
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--window-size=1000,1000", "--lang=fi"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser.implicitly_wait(0)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        lines = cls.preview.lines
+        status = cls.preview.stop()
+        # Stopped cleanly, its scratch folder removed.
+        assert status == 0, "digno preview exited with %s:\n%s" % (status, "\n".join(lines))
+        removed = [line for line in lines if line.startswith("stopped; removed ")]
+        assert removed and not os.path.exists(removed[0][len("stopped; removed "):]), lines
+
+    # Helpers
+
+    def open(self, relative):
+        self.browser.get(self.preview.address + relative)
+
+    def path(self):
+        return "/" + self.browser.current_url.split("/", 3)[3]
+
+    def shot(self, name):
+        self.browser.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+
+    def wait_for(self, condition, seconds=15, what="the page"):
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                if condition():
+                    return
+            except (NoSuchElementException, StaleElementReferenceException):
+                pass  # the page reloaded while it was being read
+            if time.monotonic() > deadline:
+                self.fail("waited %s s for %s; the page is %s" % (seconds, what, self.browser.current_url))
+            time.sleep(0.02)
+
+    def tab_titles(self):
+        return [link.text for link in self.browser.find_elements(By.CSS_SELECTOR, "nav.tab-bar a")]
+
+    def selected_tab(self):
+        selected = self.browser.find_elements(By.CSS_SELECTOR, 'nav.tab-bar a[aria-current="page"]')
+        self.assertEqual(len(selected), 1, "one tab is marked")
+        return selected[0].text
+
+    def navigation_bar(self):
+        """(title, back label), or None when the screen has no navigation bar."""
+        bars = self.browser.find_elements(By.CSS_SELECTOR, "header.navigation-bar")
+        if not bars:
+            return None
+        titles = bars[0].find_elements(By.TAG_NAME, "h1")
+        backs = bars[0].find_elements(By.CSS_SELECTOR, "a.back")
+        return (titles[0].text if titles else None, backs[0].text.lstrip("‹ ").strip() if backs else None)
+
+    def check_screen(self, tab, bar):
+        self.assertEqual(self.tab_titles(), TABS, "the tab bar is always there, in order")
+        self.assertEqual(self.selected_tab(), tab)
+        self.assertEqual(self.navigation_bar(), bar)
+        self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "fi")
+        for image in self.browser.find_elements(By.TAG_NAME, "img"):
+            self.assertIsNotNone(image.get_attribute("alt"), image.get_attribute("src"))
+            self.assertTrue(self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image),
+                            "picture %s loaded" % image.get_attribute("src"))
+        self.assertEqual(self.problems(), [], "no errors on a good build")
+
+    def problems(self):
+        return [item.text for item in self.browser.find_elements(By.CSS_SELECTOR, "#digno-problems li")]
+
+    def console_errors(self):
+        return [entry["message"] for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+    # The specification's user test
+
+    def test_1_user_test_through_every_tab(self):
+        self.open("")
+        self.check_screen("Etusivu", None)
+        self.shot("01-etusivu")
+
+        self.browser.find_element(By.LINK_TEXT, "Tuotteet").click()
+        self.assertEqual(self.path(), "/products")
+        self.check_screen("Tuotteet", ("Tuotteet", None))
+        self.shot("02-tuotteet")
+
+        self.browser.find_element(By.CSS_SELECTOR, 'main a.row[href="/products/espresso"]').click()
+        self.assertEqual(self.path(), "/products/espresso")
+        self.check_screen("Tuotteet", (None, "Tuotteet"))
+        self.assertEqual(self.browser.find_element(By.CSS_SELECTOR, "main h1").text, "Espresso")
+        self.shot("03-tuote-espresso")
+
+        # A product's link to a recipe; the recipe's back button leads to its own list.
+        self.browser.find_element(By.CSS_SELECTOR, 'main a[href="/recipes/cappuccino"]').click()
+        self.assertEqual(self.path(), "/recipes/cappuccino")
+        self.check_screen("Kahvireseptit", (None, "Kahvireseptit"))
+        self.shot("04-resepti-cappuccino")
+
+        # The browser's back button, then the screen's.
+        self.browser.back()
+        self.assertEqual(self.path(), "/products/espresso")
+        self.check_screen("Tuotteet", (None, "Tuotteet"))
+        self.browser.find_element(By.CSS_SELECTOR, "header.navigation-bar a.back").click()
+        self.assertEqual(self.path(), "/products")
+        self.check_screen("Tuotteet", ("Tuotteet", None))
+
+        self.browser.find_element(By.LINK_TEXT, "Kahvireseptit").click()
+        self.assertEqual(self.path(), "/recipes")
+        self.check_screen("Kahvireseptit", ("Kahvireseptit", None))
+        self.assertGreaterEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "main a.row")), 13)
+        self.shot("05-kahvireseptit")
+
+        self.browser.find_element(By.LINK_TEXT, "Jälleenmyyjät").click()
+        self.assertEqual(self.path(), "/retailers")
+        self.check_screen("Jälleenmyyjät", ("Jälleenmyyjät", None))
+        retailer = self.browser.find_element(By.CSS_SELECTOR, "li.retailer")
+        self.assertTrue(retailer.find_element(By.CSS_SELECTOR, "img.retailer-logo").get_attribute("alt"))
+        self.assertTrue(retailer.find_element(By.CSS_SELECTOR, ".phone a").get_attribute("href").startswith("tel:"))
+        self.shot("06-jalleenmyyjat")
+
+        self.browser.find_element(By.LINK_TEXT, "Deling Group").click()
+        self.assertEqual(self.path(), "/company")
+        self.check_screen("Deling Group", None)
+        self.shot("07-deling-group")
+
+        # Reload on a deep link: the same screen.
+        self.open("recipes/cafe-latte")
+        self.browser.refresh()
+        self.assertEqual(self.path(), "/recipes/cafe-latte")
+        self.check_screen("Kahvireseptit", (None, "Kahvireseptit"))
+
+        # A phone-sized window: the full width, no frame.
+        self.browser.set_window_size(390, 844)
+        self.open("products/espresso")
+        self.shot("08-kapea-ikkuna")
+        self.browser.set_window_size(1000, 1000)
+        self.assertEqual(self.console_errors(), [], "no script errors and no Content-Security-Policy reports")
+
+    def test_2_keyboard(self):
+        self.open("")
+        body = self.browser.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.TAB)
+        for _ in range(40):
+            active = self.browser.switch_to.active_element
+            if active.text == "Tuotteet":
+                break
+            active.send_keys(Keys.TAB)
+        self.assertEqual(self.browser.switch_to.active_element.text, "Tuotteet", "the tabs are reached with Tab")
+        self.browser.switch_to.active_element.send_keys(Keys.ENTER)
+        self.wait_for(lambda: self.path() == "/products", what="Enter to open Tuotteet")
+        self.check_screen("Tuotteet", ("Tuotteet", None))
+
+    # Live editing
+
+    def test_3_an_edit_shows_without_a_manual_reload_on_the_same_screen(self):
+        self.open("products/espresso")
+        self.browser.execute_script("window.diginoMarker = 1")
+        espresso = self.preview.path("products/espresso.xml")
+        original = read(espresso)
+        try:
+            saved = time.monotonic()
+            write(espresso, original.replace("<name>Espresso</name>", "<name>Espresso Muokattu</name>"))
+            self.wait_for(lambda: self.browser.find_element(By.CSS_SELECTOR, "main h1").text == "Espresso Muokattu",
+                          what="the edited name")
+            print("\n  save to visible change: %.0f ms" % ((time.monotonic() - saved) * 1000))
+            self.assertEqual(self.path(), "/products/espresso", "still on the same screen")
+            self.assertIsNone(self.browser.execute_script("return window.diginoMarker"), "the page reloaded by itself")
+            self.check_screen("Tuotteet", (None, "Tuotteet"))
+        finally:
+            write(espresso, original)
+            self.wait_for(lambda: self.browser.find_element(By.CSS_SELECTOR, "main h1").text == "Espresso",
+                          what="the name back")
+
+    def test_4_a_broken_file_shows_its_diagnostic_and_the_app_comes_back(self):
+        self.open("recipes/cappuccino")
+        espresso = self.preview.path("products/espresso.xml")
+        original = read(espresso)
+        try:
+            write(espresso, original.replace("</name>", "</nam>", 1))
+            self.wait_for(lambda: self.problems(), what="the error panel")
+            # Worded as digno validate words it, with file, line, column and code.
+            validate = subprocess.run([DIGNO, "validate", "--content", self.preview.content],
+                                      capture_output=True, text=True)
+            self.assertEqual(validate.returncode, 1)
+            self.assertEqual(self.problems(), validate.stdout.strip().splitlines()[:-1])
+            self.assertRegex(self.problems()[0], r"^products/espresso\.xml:\d+:\d+: error: .* \[xml-malformed\]$")
+            # Over the last version that built, on the same screen.
+            self.assertEqual(self.path(), "/recipes/cappuccino")
+            self.assertEqual(self.tab_titles(), TABS)
+            self.shot("09-virhe")
+            # In the HTML as served, so it shows without JavaScript too.
+            connection = http.client.HTTPConnection("127.0.0.1", self.preview.port, timeout=10)
+            connection.request("GET", "/recipes/cappuccino")
+            served = connection.getresponse().read().decode()
+            connection.close()
+            self.assertIn('<section id="digno-problems"', served)
+            self.assertIn("[xml-malformed]", served)
+        finally:
+            write(espresso, original)
+        self.wait_for(lambda: not self.problems(), what="the app to come back")
+        self.check_screen("Kahvireseptit", (None, "Kahvireseptit"))
+
+    def test_5_a_file_renamed_away_and_back(self):
+        self.open("products")
+        recipe = self.preview.path("recipes/cappuccino.xml")
+        moved = self.preview.path("cappuccino.xml.moved")
+        os.rename(recipe, moved)
+        try:
+            # Espresso links to it: an error, shown over the last version.
+            self.wait_for(lambda: any("cappuccino" in line for line in self.problems()), what="the missing recipe's error")
+            self.assertEqual(self.path(), "/products")
+        finally:
+            os.rename(moved, recipe)
+        self.wait_for(lambda: not self.problems(), what="the app to come back")
+        self.check_screen("Tuotteet", ("Tuotteet", None))
+
+    # Hostile content and requests
+
+    def test_6_script_in_content_is_shown_as_text(self):
+        espresso = self.preview.path("products/espresso.xml")
+        original = read(espresso)
+        hostile = "&lt;script&gt;window.dignoHacked=1&lt;/script&gt;&lt;img src=x onerror=\"window.dignoHacked=2\"&gt;"
+        try:
+            write(espresso, original.replace("<summary>Tummapaahteinen espressojauhe</summary>",
+                                             "<summary>" + hostile + "</summary>"))
+            self.open("products/espresso")
+            self.wait_for(lambda: "<script>" in self.browser.find_element(By.CSS_SELECTOR, "main .lead").text,
+                          what="the summary as text")
+            self.open("products")
+            self.wait_for(lambda: "<script>" in self.browser.find_element(By.CSS_SELECTOR, 'a[href="/products/espresso"]').text,
+                          what="the summary as text in the list")
+            self.assertIsNone(self.browser.execute_script("return window.dignoHacked"), "nothing executed")
+        finally:
+            write(espresso, original)
+        self.open("products")
+        self.wait_for(lambda: "<script>" not in self.browser.find_element(By.CSS_SELECTOR, "main").text, what="the summary back")
+
+    def test_7_javascript_web_address_is_refused(self):
+        retailer = self.preview.path("retailers/cafe-kahvila.xml")
+        original = read(retailer)
+        self.assertIn("<web>", original)
+        try:
+            write(retailer, re.sub(r"<web>[^<]*</web>", "<web>javascript:window.dignoHacked=1</web>", original))
+            self.open("retailers")
+            self.wait_for(lambda: self.problems(), what="the web address's error")
+            self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, 'a[href^="javascript:"]'), [])
+            self.assertIsNone(self.browser.execute_script("return window.dignoHacked"))
+        finally:
+            write(retailer, original)
+        self.wait_for(lambda: not self.problems(), what="the app to come back")
+
+    def request(self, target, host=None):
+        """A raw request, the target sent as it is: (status, content type, body)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.preview.port, timeout=60)
+        connection.putrequest("GET", target, skip_host=True, skip_accept_encoding=True)
+        connection.putheader("Host", host or "127.0.0.1:%d" % self.preview.port)
+        connection.endheaders()
+        try:
+            response = connection.getresponse()
+            return response.status, response.getheader("Content-Type"), response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+
+    def test_8_hostile_requests_get_a_plain_refusal(self):
+        cases = [
+            ("/", "evil.example", 403),
+            ("/", "evil.example:%d" % self.preview.port, 403),
+            ("/images/../../../../etc/passwd", None, 400),
+            ("/images/..%2f..%2f..%2f..%2fetc%2fpasswd", None, 400),
+            ("/images/%2e%2e/%2e%2e/etc/passwd", None, 400),
+            ("/images/" + "0" * 64, None, 404),
+            ("/images/../../../../proc/self/environ", None, 400),
+            # Twice what nginx accepts by default (8 KB). FlyingFox reads a request line in time
+            # that grows with its square (docs/CLI.md, digno preview), so not 100 KB here.
+            ("/?" + "a" * 16_000, None, 414),
+        ]
+        for target, host, status in cases:
+            with self.subTest(target=target[:60], host=host):
+                got, content_type, body = self.request(target, host)
+                self.assertEqual(got, status, body)
+                self.assertEqual(content_type, "text/plain; charset=utf-8")
+                self.assertNotIn("root:", body)
+                self.assertNotIn("PATH=", body)
+        # The browser, sent to another site's name for this address, is refused too.
+        self.browser.get("http://localhost.:%d/" % self.preview.port)
+        self.assertIn("403 Forbidden", self.browser.find_element(By.TAG_NAME, "body").text)
+
+
+if __name__ == "__main__":
+    unittest.main()
