@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Benchmarks of `digno preview` (docs/BENCHMARKS.md, "The preview"), each against a peer run
+side by side in the same run, as a ratio.
+
+  python3 scripts/bench-preview.py server --content DIR [--digno BIN] [--requests 2000]
+      A screen rendered by the preview: the latency of GET requests (one keep-alive
+      connection, one at a time) for Etusivu, Deling Group and a sample of product and recipe
+      screens, and separately for the three lists. Peer: nginx (Debian's) serving the very
+      same pages as static files, requested the same way, interleaved.
+
+  python3 scripts/bench-preview.py save-to-visible --content DIR [--digno BIN] [--runs 5]
+      From a product file saved to its new name shown in Chromium (Selenium, as in
+      Tests/Browser), on the product's screen. Peer: `digno build` of the same folder, timed
+      between the runs.
+
+BIN defaults to .build/release/digno. The content folder is copied, never edited in place.
+"""
+
+import argparse
+import http.client
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def start_preview(digno, content):
+    process = subprocess.Popen([digno, "preview", "--content", content, "--port", "0", "--today", "2026-11-22"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    started = time.monotonic()
+    for line in process.stdout:
+        found = re.search(r" at http://127\.0\.0\.1:(\d+)/ ", line)
+        if found:
+            print("preview ready in %.1f s (first build included)" % (time.monotonic() - started), file=sys.stderr)
+            threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+            return process, int(found.group(1))
+    raise RuntimeError("digno preview did not start")
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def timed_get(connection, path, host):
+    started = time.perf_counter()
+    connection.request("GET", path, headers={"Host": host})
+    response = connection.getresponse()
+    body = response.read()
+    elapsed = time.perf_counter() - started
+    if response.status != 200:
+        raise RuntimeError("%s: %d" % (path, response.status))
+    return elapsed, body
+
+
+def server(arguments):
+    content = copy(arguments.content)
+    process, port = start_preview(arguments.digno, content)
+    host = "127.0.0.1:%d" % port
+    products = sorted(name[:-4] for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))
+    recipes = sorted(name[:-4] for name in os.listdir(os.path.join(content, "recipes")) if name.endswith(".xml"))
+    sample = random.Random(7)
+    screens = ["/", "/company"] + ["/products/" + sample.choice(products) for _ in range(100)] + \
+              ["/recipes/" + sample.choice(recipes) for _ in range(100)]
+    screens = list(dict.fromkeys(screens))
+    lists = ["/products", "/recipes", "/retailers"]
+
+    # The same bytes as static files for nginx.
+    site = tempfile.mkdtemp(prefix="bench-preview-site-")
+    os.chmod(site, 0o755)  # nginx's workers run as another user
+    preview = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+    names = {}
+    for index, path in enumerate(screens + lists):
+        _, body = timed_get(preview, path, host)
+        names[path] = "/page-%d.html" % index
+        with open(site + names[path], "wb") as file:
+            file.write(body)
+    nginx_port = port + 1
+    configuration = os.path.join(site, "nginx.conf")
+    with open(configuration, "w") as file:
+        file.write("""daemon off; worker_processes 1; pid %(site)s/nginx.pid; error_log %(site)s/error.log;
+events { worker_connections 64; }
+http { access_log off; types { text/html html; }
+  server { listen 127.0.0.1:%(port)d; root %(site)s; keepalive_requests 100000; } }
+""" % {"site": site, "port": nginx_port})
+    nginx = subprocess.Popen(["nginx", "-c", configuration, "-p", site])
+    time.sleep(0.5)
+    peer = http.client.HTTPConnection("127.0.0.1", nginx_port, timeout=120)
+
+    def run(paths, rounds):
+        ours, theirs = [], []
+        for _ in range(rounds):
+            for path in paths:
+                ours.append(timed_get(preview, path, host)[0])
+                theirs.append(timed_get(peer, names[path], host)[0])
+        return ours, theirs
+
+    try:
+        run(screens, 1)  # warm both
+        rounds = max(1, arguments.requests // len(screens))
+        ours, theirs = run(screens, rounds)
+        report("screens (Etusivu, Deling Group, %d products and recipes), %d requests each" % (len(screens) - 2, len(ours)), ours, theirs)
+        ours, theirs = run(lists, 3)
+        sizes = ", ".join("%s %.1f MB" % (path, os.path.getsize(site + names[path]) / 1e6) for path in lists)
+        report("the three lists (%s), %d requests each" % (sizes, len(ours)), ours, theirs)
+    finally:
+        nginx.terminate()
+        process.send_signal(2)
+        process.wait(30)
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(content, ignore_errors=True)
+
+
+def report(title, ours, theirs):
+    print(title)
+    for name, values in (("digno preview", ours), ("nginx, the same bytes", theirs)):
+        print("  %-22s p50 %7.2f ms  p99 %7.2f ms  max %7.2f ms" % (
+            name, percentile(values, 0.5) * 1000, percentile(values, 0.99) * 1000, max(values) * 1000))
+    print("  ratio at p99: %.1f" % (percentile(ours, 0.99) / percentile(theirs, 0.99)))
+
+
+def save_to_visible(arguments):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    content = copy(arguments.content)
+    process, port = start_preview(arguments.digno, content)
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1000"]:
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    product = sorted(name for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))[0]
+    path = os.path.join(content, "products", product)
+    original = open(path, encoding="utf-8").read()
+    name = re.search(r"<name>([^<]*)</name>", original).group(1)
+    browser.get("http://127.0.0.1:%d/products/%s" % (port, product[:-4]))
+    ours, builds = [], []
+    output = tempfile.mkdtemp(prefix="bench-preview-build-")
+    try:
+        for run in range(arguments.runs):
+            shown = "%s %d" % (name, run)
+            temporary = path + ".saving"
+            with open(temporary, "w", encoding="utf-8") as file:
+                file.write(original.replace("<name>%s</name>" % name, "<name>%s</name>" % shown))
+            saved = time.monotonic()
+            os.replace(temporary, path)
+            while True:
+                try:
+                    if browser.find_element(By.CSS_SELECTOR, "main h1").text == shown:
+                        break
+                except Exception:
+                    pass
+                if time.monotonic() - saved > 60:
+                    raise RuntimeError("the change never showed")
+                time.sleep(0.005)
+            ours.append(time.monotonic() - saved)
+            time.sleep(0.5)
+            started = time.monotonic()
+            subprocess.run([arguments.digno, "build", "--quiet", "--content", content, "--output", output + "/catalog.sqlite"], check=True)
+            builds.append(time.monotonic() - started)
+        print("save to visible change, %d runs: median %.0f ms, max %.0f ms" % (
+            len(ours), statistics.median(ours) * 1000, max(ours) * 1000))
+        print("digno build of the same folder: median %.0f ms; ratio %.2f" % (
+            statistics.median(builds) * 1000, statistics.median(ours) / statistics.median(builds)))
+    finally:
+        browser.quit()
+        process.send_signal(2)
+        process.wait(30)
+        shutil.rmtree(content, ignore_errors=True)
+        shutil.rmtree(output, ignore_errors=True)
+
+
+def copy(folder):
+    target = tempfile.mkdtemp(prefix="bench-preview-content-")
+    shutil.rmtree(target)
+    shutil.copytree(folder, target)
+    return target
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("mode", choices=["server", "save-to-visible"])
+    parser.add_argument("--content", required=True)
+    parser.add_argument("--digno", default=os.path.join(REPOSITORY, ".build", "release", "digno"))
+    parser.add_argument("--requests", type=int, default=2000)
+    parser.add_argument("--runs", type=int, default=5)
+    arguments = parser.parse_args()
+    (server if arguments.mode == "server" else save_to_visible)(arguments)
+
+
+if __name__ == "__main__":
+    main()
