@@ -2,7 +2,7 @@
 #
 # A release build. On Linux the Swift runtime and Foundation are linked into the binary
 # (--static-swift-stdlib), so it runs where no Swift is installed; it still uses the system's
-# SQLite, libxml2 and ICU. On macOS the Swift runtime is part of the system.
+# SQLite, libxml2, ICU and libcurl. On macOS the Swift runtime is part of the system.
 #
 #   make install PREFIX=DIR    build and copy the binary to DIR/bin/digno
 #   make uninstall PREFIX=DIR  remove it
@@ -17,6 +17,9 @@ SWIFT ?= swift
 SWIFT_FLAGS ?=
 SCRATCH_PATH ?= .build
 
+# FlyingFox (digno preview's HTTP server) brings Foundation's networking, which links libcurl
+# from the system when the runtime is linked in (Debian: libcurl4-openssl-dev to build,
+# libcurl4 to run).
 ifeq ($(shell uname -s),Linux)
 STATIC_FLAGS = --static-swift-stdlib
 endif
