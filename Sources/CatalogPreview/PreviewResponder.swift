@@ -18,6 +18,8 @@ struct PreviewResponder: HTTPHandler {
     let renderer: SiteRenderer
     /// The day whose promotions Etusivu shows; today's when nil.
     let today: Day?
+    /// How many rows a list page shows.
+    var listPageSize = SiteRenderer.listPageSize
 
     /// The longest request target (path and query) answered; longer gets 414.
     static let targetLimit = 2048
@@ -68,19 +70,29 @@ struct PreviewResponder: HTTPHandler {
             // Browsers ask for it on every site; the app has none, and saying so is not an error.
             return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders(Self.securityHeaders))
         case "/":
-            return page(.home)
+            return page(.home, number: 1)
         default:
             if path.hasPrefix("/images/") { return image(String(path.dropFirst("/images/".count)), request: request) }
             guard let route = try? Route(parsing: Route.scheme + ":/" + path) else {
                 return notFound("There is no screen at \(path).")
             }
-            return page(route)
+            // A long list is shown a page at a time: `/products?page=2`.
+            let pages = request.query.filter { $0.name == "page" }
+            guard pages.count <= 1 else { return notFound("Give one page number.") }
+            let number = pages.first.map { Int($0.value) ?? 0 } ?? 1
+            guard (1...Self.pageLimit).contains(number) else {
+                return notFound("A page is a number from 1.")
+            }
+            return page(route, number: number)
         }
     }
 
+    /// The highest list page asked for that is looked up (100 rows a page: ten million rows).
+    static let pageLimit = 100_000
+
     // MARK: Pages
 
-    private func page(_ route: Route) -> HTTPResponse {
+    private func page(_ route: Route, number: Int) -> HTTPResponse {
         let shown = session.shown()
         let head = renderer.previewHead(generation: shown.generation)
         let foot = shown.problems.map(renderer.problems) ?? ""
@@ -92,8 +104,18 @@ struct PreviewResponder: HTTPHandler {
         }
         do throws(ScreenError) {
             let day = today ?? Day.today() ?? bundle.release.releaseDate
-            let screen = try bundle.screen(for: route, today: day)
-            return Self.html(renderer.page(screen, brand: bundle.release.brand, head: head, foot: foot), status: .ok)
+            guard [.products, .recipes, .retailers].contains(route) else {
+                guard number == 1 else { return notFound("Only the lists have pages.") }
+                let screen = try bundle.screen(for: route, today: day)
+                return Self.html(renderer.page(screen, brand: bundle.release.brand, head: head, foot: foot), status: .ok)
+            }
+            // The page's rows and one more, which says whether another page follows.
+            let size = listPageSize
+            let read = try bundle.screen(for: route, today: day, rows: (number - 1) * size..<number * size + 1)
+            let count = read.listCount ?? 0
+            guard number == 1 || count > 0 else { return notFound("This list has no page \(number).") }
+            let listPage = ListPage(number: number, hasNext: count > size)
+            return Self.html(renderer.page(read.listRows(0..<size), brand: bundle.release.brand, listPage: listPage, head: head, foot: foot), status: .ok)
         } catch {
             switch error {
             case .route(let reason): return notFound(reason.description)

@@ -3,7 +3,7 @@ import Foundation
 
 extension PageView {
     /// The page of a screen, its links made by `links`.
-    init(_ screen: Screen, brand: String, links: SiteLinks, head: String = "", foot: String = "") {
+    init(_ screen: Screen, brand: String, links: SiteLinks, listPage: ListPage? = nil, head: String = "", foot: String = "") {
         let page = screen.route
         let builder = ViewBuilder(page: page, links: links)
         let sectionTitle = screen.tabs.first { $0.id == screen.selectedTab }?.title
@@ -32,7 +32,14 @@ extension PageView {
                 // A detail screen's back button leads to its section's list, as in the app
                 // when the screen was opened from outside the section (a deep link).
                 backHref: links.href(to: .root(of: screen.selectedTab), from: page)),
-            home: nil, list: nil, product: nil, recipe: nil, retailerList: nil, company: nil)
+            home: nil, list: nil, product: nil, recipe: nil, retailerList: nil, company: nil,
+            hasPager: listPage.map { $0.number > 1 || $0.hasNext } ?? false,
+            pager: PagerView(
+                label: "Sivu \(listPage?.number ?? 1)",
+                hasPrevious: (listPage?.number ?? 1) > 1,
+                previousHref: links.href(to: page, page: (listPage?.number ?? 1) - 1, from: page),
+                hasNext: listPage?.hasNext ?? false,
+                nextHref: links.href(to: page, page: (listPage?.number ?? 1) + 1, from: page)))
         switch screen.content {
         case .home(let home): self.home = builder.home(home, brand: brand)
         case .productList(let rows): list = ListView(rows: rows.map(builder.row))

@@ -21,6 +21,17 @@ struct PageView {
     var recipe: RecipeView?
     var retailerList: RetailerListView?
     var company: CompanyView?
+    /// Links to a long list's other pages; `hasPager` is false for a list of one page.
+    var hasPager: Bool
+    var pager: PagerView
+}
+
+struct PagerView {
+    var label: String
+    var hasPrevious: Bool
+    var previousHref: String
+    var hasNext: Bool
+    var nextHref: String
 }
 
 struct TabView {

@@ -29,6 +29,21 @@ package struct SiteLinks: Sendable {
         }
     }
 
+    /// The path of page `number` (from 1) of a list shown a page at a time: page 1 is the list's
+    /// own; then `/products?page=2`, or for a static site `products-2.html`.
+    package func path(of route: Route, page number: Int) -> String {
+        guard number > 1 else { return path(of: route) }
+        switch style {
+        case .server: return path(of: route) + "?page=\(number)"
+        case .files: return String(path(of: route).dropLast(".html".count)) + "-\(number).html"
+        }
+    }
+
+    /// A link from the page of `page` to page `number` of the list `route`.
+    package func href(to route: Route, page number: Int, from page: Route) -> String {
+        relative(path(of: route, page: number), from: page)
+    }
+
     /// A link from the page of `page` to the page of `route`.
     package func href(to route: Route, from page: Route) -> String {
         relative(path(of: route), from: page)

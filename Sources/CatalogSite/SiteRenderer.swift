@@ -38,10 +38,15 @@ package struct SiteRenderer: Sendable {
         self.library = library
     }
 
+    /// How many rows a list page shows; a longer list is shown a page at a time, with links to
+    /// the pages before and after (a list of 40,000 products is 12 MB of HTML as one page).
+    package static let listPageSize = 100
+
     /// A screen's page. `head` and `foot` are HTML put as they are at the end of `<head>` and
-    /// of `<body>` (the preview's reload script); everything else is escaped.
-    package func page(_ screen: Screen, brand: String, head: String = "", foot: String = "") -> String {
-        let view = PageView(screen, brand: brand, links: links, head: head, foot: foot)
+    /// of `<body>` (the preview's reload script); everything else is escaped. For a list shown
+    /// a page at a time, `listPage` says which page the screen's rows are and whether more follow.
+    package func page(_ screen: Screen, brand: String, listPage: ListPage? = nil, head: String = "", foot: String = "") -> String {
+        let view = PageView(screen, brand: brand, links: links, listPage: listPage, head: head, foot: foot)
         return library.render(view, withTemplate: "page") ?? ""
     }
 

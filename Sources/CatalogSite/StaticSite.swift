@@ -35,9 +35,13 @@ package struct StaticSite {
     /// The day whose promotions Etusivu shows.
     package let today: Day
 
-    package init(bundle: CatalogBundle, today: Day) {
+    /// How many rows a list page shows.
+    package let listPageSize: Int
+
+    package init(bundle: CatalogBundle, today: Day, listPageSize: Int = SiteRenderer.listPageSize) {
         self.bundle = bundle
         self.today = today
+        self.listPageSize = max(1, listPageSize)
     }
 
     /// Every route of the bundle: the five sections and every product and recipe.
@@ -96,9 +100,11 @@ package struct StaticSite {
         do { renderer = try SiteRenderer(links: links) } catch { throw .writing(output, reason: "a template does not parse: \(error)") }
 
         let brand = bundle.release.brand
-        // The pages are independent: rendered on every core.
-        var files: [(path: String, bytes: Data)] = Parallel.map(screens, workers: Self.workers, makeWorker: { _ in () }) { _, screen in
-            (links.path(of: screen.route), Data(renderer.page(screen, brand: brand).utf8))
+        // The pages are independent: rendered on every core. A long list is several pages.
+        let pages = screens.flatMap { $0.listPages(size: listPageSize) }
+        var files: [(path: String, bytes: Data)] = Parallel.map(pages, workers: Self.workers, makeWorker: { _ in () }) { _, page in
+            (links.path(of: page.screen.route, page: page.page?.number ?? 1),
+             Data(renderer.page(page.screen, brand: brand, listPage: page.page).utf8))
         }
         files += images.values.sorted { $0.id < $1.id }.map { image in
             ("images/\(image.id.rawValue).\(links.imageExtensions[image.id] ?? "png")", image.bytes)
@@ -119,7 +125,7 @@ package struct StaticSite {
             try? fileManager.removeItem(at: staging)
             throw .writing(output, reason: "\(error.localizedDescription)")
         }
-        return Summary(pages: screens.count, images: images.count, bytes: files.reduce(0) { $0 + $1.bytes.count })
+        return Summary(pages: pages.count, images: images.count, bytes: files.reduce(0) { $0 + $1.bytes.count })
     }
 
     /// Moves the finished site into place: the old one aside, the new one in, the old one away.

@@ -31,6 +31,39 @@ import Testing
         #expect(during.picture.alt == "Café Digno -tuotesarja: Coffee Beans, Espresso ja Ground Coffee")
     }
 
+    @Test func aListScreenAPageAtATime() throws {
+        let today = Day("2026-11-22")!
+        for route in [Route.products, .recipes, .retailers] {
+            let whole = try bundle.screen(for: route, today: today)
+            let page = try bundle.screen(for: route, today: today, rows: 1..<3)
+            #expect(page.tabs == whole.tabs && page.navigationBar == whole.navigationBar, "\(route)")
+            switch (whole.content, page.content) {
+            case (.productList(let all), .productList(let some)): #expect(some == Array(all[1..<3]))
+            case (.recipeList(let all), .recipeList(let some)): #expect(some == Array(all[1..<3]))
+            case (.retailerList(let all), .retailerList(let some)): #expect(some == Array(all[1..<min(3, all.count)]))
+            default: Issue.record("\(route): \(page.content)")
+            }
+            let past = try bundle.screen(for: route, today: today, rows: 1000..<1100)
+            switch past.content {
+            case .productList(let rows): #expect(rows.isEmpty)
+            case .recipeList(let rows): #expect(rows.isEmpty)
+            case .retailerList(let rows): #expect(rows.isEmpty)
+            default: Issue.record("\(route): \(past.content)")
+            }
+        }
+        // Other screens are whole.
+        #expect(try bundle.screen(for: .product("espresso"), today: today, rows: 0..<0) == bundle.screen(for: .product("espresso"), today: today))
+        #expect(try bundle.screen(for: .home, today: today, rows: 5..<6) == bundle.screen(for: .home, today: today))
+    }
+
+    @Test func aListPageAsynchronously() async throws {
+        let today = Day("2026-11-22")!
+        let page: Screen = try await bundle.screen(for: .recipes, today: today, rows: 2..<4)
+        guard case .recipeList(let rows) = page.content else { Issue.record("\(page.content)"); return }
+        let all: [RecipeRow] = try await bundle.recipeRows()
+        #expect(rows == Array(all[2..<4]))
+    }
+
     @Test func productListAndDetail() throws {
         let rows = try bundle.productRows()
         #expect(rows.map(\.name) == ["Coffee Beans", "Espresso", "Ground Coffee"])

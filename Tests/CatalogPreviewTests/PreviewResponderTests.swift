@@ -60,6 +60,33 @@ import Testing
         #expect(detail.contains(product.name))
     }
 
+    @Test func aLongListIsServedAPageAtATime() async throws {
+        show(bundle)
+        var paged = responder
+        paged.listPageSize = 5
+        func get(_ query: String) -> HTTPResponse {
+            paged.respond(to: HTTPRequest(
+                method: .GET, version: .http11, target: HTTPRequest.Target(path: "/recipes", query: query),
+                headers: HTTPHeaders([.host: "127.0.0.1:8400"]), body: HTTPBodySequence()))
+        }
+        let recipes = try await bundle.recipeRows()
+        for (number, query) in ["", "page=2", "page=3"].enumerated() {
+            let response = get(query)
+            #expect(response.statusCode == .ok, "\(query)")
+            let page = try await Self.text(response)
+            let rows = page.components(separatedBy: "href=\"/recipes/").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+            #expect(rows == recipes[(number * 5)..<min(13, number * 5 + 5)].map(\.id.rawValue), "\(query)")
+            #expect(page.contains(#"rel="next""#) == (number < 2))
+        }
+        #expect(try await Self.text(get("page=2")).contains(#"<a class="previous" href="/recipes" rel="prev">"#))
+        #expect(try await Self.text(get("page=2")).contains(#"<a class="next" href="/recipes?page=3" rel="next">"#))
+        for query in ["page=4", "page=0", "page=-1", "page=x", "page=1&page=2", "page=100001"] {
+            #expect(get(query).statusCode == .notFound, "\(query)")
+        }
+        #expect(self.get("/products/espresso", query: "page=2").statusCode == .notFound)
+        #expect(self.get("/products", query: "page=1").statusCode == .ok)
+    }
+
     @Test func aScreenThatIsNotThereIsANotFoundPageThatStillReloads() async throws {
         show(bundle)
         for path in ["/products/no-such-product", "/recipes/no-such-recipe", "/nowhere", "/products/a/b"] {

@@ -62,6 +62,32 @@ import Testing
         }
     }
 
+    @Test func aLongListIsSeveralPagesLinkedInOrder() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        // 13 recipes, 5 rows a page: recipes.html, recipes-2.html, recipes-3.html.
+        let summary = try StaticSite(bundle: bundle, today: today, listPageSize: 5).write(to: output.path)
+        let files = try Self.files(in: output)
+        #expect(summary.pages == 21 + 2)
+        let recipes = try bundle.recipeRows()
+        #expect(recipes.count == 13)
+        for (number, name) in ["recipes.html", "recipes-2.html", "recipes-3.html"].enumerated() {
+            let html = String(decoding: try #require(files[name]), as: UTF8.self)
+            let rows = Self.attributes("href", in: html).filter { $0.hasPrefix("recipes/") }
+            #expect(rows == recipes[(number * 5)..<min(13, number * 5 + 5)].map { "recipes/\($0.id.rawValue).html" }, "\(name)")
+            #expect(html.contains("<span class=\"page-number\">Sivu \(number + 1)</span>"))
+            #expect(html.contains(#"rel="prev""#) == (number > 0), "\(name)")
+            #expect(html.contains(#"rel="next""#) == (number < 2), "\(name)")
+        }
+        let second = String(decoding: try #require(files["recipes-2.html"]), as: UTF8.self)
+        #expect(second.contains(#"<a class="previous" href="recipes.html" rel="prev">"#))
+        #expect(second.contains(#"<a class="next" href="recipes-3.html" rel="next">"#))
+        // A list of one page has no pager.
+        #expect(!String(decoding: try #require(files["products.html"]), as: UTF8.self).contains("class=\"pager\""))
+        #expect(files["recipes-4.html"] == nil && files["products-2.html"] == nil)
+    }
+
     @Test func theSameBundleAndDayGiveTheSameBytes() throws {
         let folder = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -68,6 +68,28 @@ extension CatalogBundle {
         return try await screen(for: state, today: today)
     }
 
+    /// The screen a route opens, as `screen(for:today:)` gives it, but for a list (Tuotteet,
+    /// Kahvireseptit, Jälleenmyyjät) only the rows at the positions in `rows`, counting from 0 in
+    /// list order: a long list shown a page at a time. A range past the end gives no rows.
+    public func screen(for route: Route, today: Day, rows: Range<Int>) throws(ScreenError) -> Screen {
+        var state = NavigationState()
+        state.open(route)
+        let parts: ScreenParts
+        do { parts = try read(.screen(route, today: today, rows: rows)) } catch { throw .bundle(error) }
+        return try parts.screen(in: state)
+    }
+
+    /// The screen a route opens, as `screen(for:today:)` gives it, but for a list (Tuotteet,
+    /// Kahvireseptit, Jälleenmyyjät) only the rows at the positions in `rows`, counting from 0 in
+    /// list order: a long list shown a page at a time. A range past the end gives no rows.
+    public func screen(for route: Route, today: Day, rows: Range<Int>) async throws(ScreenError) -> Screen {
+        var state = NavigationState()
+        state.open(route)
+        let parts: ScreenParts
+        do { parts = try await read(.screen(route, today: today, rows: rows)) } catch { throw .bundle(error) }
+        return try parts.screen(in: state)
+    }
+
     /// The content of one route; an unknown product or recipe is a `RouteError`.
     public func content(of route: Route, today: Day) throws(ScreenError) -> ScreenContent {
         let content: ScreenContent?
@@ -107,11 +129,12 @@ struct ScreenParts: Sendable {
 }
 
 extension BundleQuery where Value == ScreenParts {
-    /// The tabs and a route's content, from one state of the file.
-    static func screen(_ route: Route, today: Day) -> Self {
+    /// The tabs and a route's content (a list's rows at the positions in `rows`), from one state
+    /// of the file.
+    static func screen(_ route: Route, today: Day, rows: Range<Int> = 0..<Int.max) -> Self {
         Self { db in
             ScreenParts(tabs: try BundleQuery<[SectionTab]>.sections.body(db),
-                        content: try BundleQuery<ScreenContent?>.content(of: route, today: today).body(db))
+                        content: try BundleQuery<ScreenContent?>.content(of: route, today: today, rows: rows).body(db))
         }
     }
 }

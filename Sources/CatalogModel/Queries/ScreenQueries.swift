@@ -115,15 +115,17 @@ extension BundleQuery where Value == StoredImage? {
 
 extension BundleQuery where Value == ScreenContent? {
     /// The content of one route on `today`; nil when the route's product or recipe is not there.
-    static func content(of route: Route, today: Day) -> Self {
-        Self { db in
+    /// A list holds the rows at the positions in `rows` (from 0, in list order), all by default.
+    static func content(of route: Route, today: Day, rows: Range<Int> = 0..<Int.max) -> Self {
+        let offset = max(0, rows.lowerBound), limit = max(0, rows.upperBound - offset)
+        return Self { db in
             switch route {
             case .home: .home(try BundleQuery<HomeScreen>.home(on: today).body(db))
-            case .products: .productList(try BundleQuery<[ProductRow]>.productRows(offset: 0, limit: .max).body(db))
+            case .products: .productList(try BundleQuery<[ProductRow]>.productRows(offset: offset, limit: limit).body(db))
             case .product(let id): try BundleQuery<ProductDetail?>.product(id).body(db).map(ScreenContent.product)
-            case .recipes: .recipeList(try BundleQuery<[RecipeRow]>.recipeRows(offset: 0, limit: .max).body(db))
+            case .recipes: .recipeList(try BundleQuery<[RecipeRow]>.recipeRows(offset: offset, limit: limit).body(db))
             case .recipe(let id): try BundleQuery<RecipeDetail?>.recipe(id).body(db).map(ScreenContent.recipe)
-            case .retailers: .retailerList(try BundleQuery<[RetailerRow]>.retailerRows(offset: 0, limit: .max).body(db))
+            case .retailers: .retailerList(try BundleQuery<[RetailerRow]>.retailerRows(offset: offset, limit: limit).body(db))
             case .company: .company(try BundleQuery<CompanyScreen>.company.body(db))
             }
         }
