@@ -5,7 +5,7 @@ side by side in the same run, as a ratio.
   python3 scripts/bench-preview.py server --content DIR [--digno BIN] [--requests 2000]
       A screen rendered by the preview: the latency of GET requests (one keep-alive
       connection, one at a time) for Etusivu, Deling Group and a sample of product and recipe
-      screens, and separately for the three lists. Peer: nginx (Debian's) serving the very
+      screens, and separately for list pages (the first and the last of each list). Peer: nginx (Debian's) serving the very
       same pages as static files, requested the same way, interleaved.
 
   python3 scripts/bench-preview.py save-to-visible --content DIR [--digno BIN] [--runs 5]
@@ -71,7 +71,11 @@ def server(arguments):
     screens = ["/", "/company"] + ["/products/" + sample.choice(products) for _ in range(100)] + \
               ["/recipes/" + sample.choice(recipes) for _ in range(100)]
     screens = list(dict.fromkeys(screens))
-    lists = ["/products", "/recipes", "/retailers"]
+    # The lists' first pages, and their last (50 rows a page), where an OFFSET would cost most.
+    last = lambda count: max(1, (count + 49) // 50)
+    retailers = len([name for name in os.listdir(os.path.join(content, "retailers")) if name.endswith(".xml")])
+    lists = ["/products", "/recipes", "/retailers", "/products?page=%d" % last(len(products)),
+             "/recipes?page=%d" % last(len(recipes)), "/retailers?page=%d" % last(retailers)]
 
     # The same bytes as static files for nginx.
     site = tempfile.mkdtemp(prefix="bench-preview-site-")
@@ -108,9 +112,9 @@ http { access_log off; types { text/html html; }
         rounds = max(1, arguments.requests // len(screens))
         ours, theirs = run(screens, rounds)
         report("screens (Etusivu, Deling Group, %d products and recipes), %d requests each" % (len(screens) - 2, len(ours)), ours, theirs)
-        ours, theirs = run(lists, 3)
-        sizes = ", ".join("%s %.1f MB" % (path, os.path.getsize(site + names[path]) / 1e6) for path in lists)
-        report("the three lists (%s), %d requests each" % (sizes, len(ours)), ours, theirs)
+        ours, theirs = run(lists, max(1, arguments.requests // len(lists)))
+        sizes = ", ".join("%s %.0f KB" % (path, os.path.getsize(site + names[path]) / 1e3) for path in lists)
+        report("list pages (%s), %d requests each" % (sizes, len(ours)), ours, theirs)
     finally:
         nginx.terminate()
         process.send_signal(2)

@@ -87,7 +87,7 @@ struct PreviewResponder: HTTPHandler {
         }
     }
 
-    /// The highest list page asked for that is looked up (100 rows a page: ten million rows).
+    /// The highest list page asked for that is looked up (50 rows a page: five million rows).
     static let pageLimit = 100_000
 
     // MARK: Pages

@@ -31,16 +31,21 @@ package struct SiteRenderer: Sendable {
     /// mistake in `Templates/` that the tests find.
     package init(links: SiteLinks) throws {
         self.links = links
+        MustacheContentTypes.register(FastHTMLContentType(), named: FastHTMLContentType.name)
         var library = MustacheLibrary()
         for template in Self.templates {
-            try library.register(String(decoding: template.text, as: UTF8.self), named: template.name)
+            // Escaped by FastHTMLContentType; the pragma, put here rather than in the files,
+            // leaves nothing in the output.
+            let text = "{{% CONTENT_TYPE: \(FastHTMLContentType.name)}}" + String(decoding: template.text, as: UTF8.self)
+            try library.register(text, named: template.name)
         }
         self.library = library
     }
 
     /// How many rows a list page shows; a longer list is shown a page at a time, with links to
-    /// the pages before and after (a list of 40,000 products is 12 MB of HTML as one page).
-    package static let listPageSize = 100
+    /// the pages before and after. A list of 40,000 products is 12 MB of HTML as one page; a page
+    /// of 50 retailers renders in under 3 ms (docs/BENCHMARKS.md, "The preview").
+    package static let listPageSize = 50
 
     /// A screen's page. `head` and `foot` are HTML put as they are at the end of `<head>` and
     /// of `<body>` (the preview's reload script); everything else is escaped. For a list shown
