@@ -40,7 +40,8 @@ def start_preview(digno, content):
         found = re.search(r" at http://127\.0\.0\.1:(\d+)/ ", line)
         if found:
             print("preview ready in %.1f s (first build included)" % (time.monotonic() - started), file=sys.stderr)
-            threading.Thread(target=lambda: [None for _ in process.stdout], daemon=True).start()
+            process.log = []
+            threading.Thread(target=lambda: [process.log.append(line.rstrip()) for line in process.stdout], daemon=True).start()
             return process, int(found.group(1))
     raise RuntimeError("digno preview did not start")
 
@@ -176,6 +177,8 @@ def save_to_visible(arguments):
             len(ours), statistics.median(ours) * 1000, max(ours) * 1000))
         print("digno build of the same folder: median %.0f ms; ratio %.2f" % (
             statistics.median(builds) * 1000, statistics.median(ours) / statistics.median(builds)))
+        print("each run, save to visible: " + ", ".join("%.0f" % (value * 1000) for value in ours) + " ms")
+        print("the preview's builds: " + ", ".join(re.findall(r"in (\d+) ms", " ".join(process.log))) + " ms")
     finally:
         browser.quit()
         process.send_signal(2)
