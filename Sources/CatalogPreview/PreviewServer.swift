@@ -33,6 +33,8 @@ package final class PreviewServer: @unchecked Sendable {
         case scratch(String)
         case address(String)
         case listening(host: String, port: UInt16, reason: String)
+        /// `stop` was called before `start` had finished.
+        case stopped
 
         package var description: String {
             switch self {
@@ -40,6 +42,7 @@ package final class PreviewServer: @unchecked Sendable {
             case .address(let host): "'\(host)' is not an IP address to listen on; use 127.0.0.1 (the default), ::1 or 0.0.0.0"
             case .listening(let host, let port, let reason):
                 "cannot listen on \(host):\(port): \(reason); choose another port with --port, or --port 0 for any free one"
+            case .stopped: "stopped before it started"
             }
         }
     }
@@ -83,6 +86,7 @@ package final class PreviewServer: @unchecked Sendable {
     /// are served at, such as `http://127.0.0.1:8400/`.
     package func start() async throws(Failure) -> String {
         buildOnce()
+        if lock.withLock({ isStopping }) { throw .stopped }
         let renderer: SiteRenderer
         do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch {
             throw .listening(host: options.host, port: options.port, reason: "a template does not parse: \(error)")
@@ -110,7 +114,8 @@ package final class PreviewServer: @unchecked Sendable {
         }
         let port = await Self.port(of: server) ?? options.port
         session.port = port
-        lock.withLock {
+        let stoppedMeanwhile = lock.withLock {
+            guard !isStopping else { return true }
             serverTask = task
             keepAliveTask = Task {
                 while !Task.isCancelled {
@@ -122,6 +127,13 @@ package final class PreviewServer: @unchecked Sendable {
             thread.name = "digno preview: watching \(options.contentFolder)"
             watcher = thread
             thread.start()
+            return false
+        }
+        if stoppedMeanwhile {
+            await server.stop(timeout: 0)
+            task.cancel()
+            try? FileManager.default.removeItem(at: scratch)
+            throw .stopped
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         return "http://\(shownHost):\(port)/"
@@ -134,7 +146,11 @@ package final class PreviewServer: @unchecked Sendable {
             defer { isStopping = true }
             return isStopping ? (nil, nil, nil) : (serverTask, keepAliveTask, watcher)
         }
-        guard let task else { return }
+        guard let task else {
+            // Stopped before it served (during the first build): `start` sees it and gives up.
+            try? FileManager.default.removeItem(at: scratch)
+            return
+        }
         keepAlive?.cancel()
         session.close()
         await server.stop(timeout: 1)

@@ -63,9 +63,11 @@ struct Preview: ParsableCommand {
             return source
         }
         Task {
-            do {
+            do throws(PreviewServer.Failure) {
                 let address = try await server.start()
                 say("previewing \(content) at \(address) (Ctrl-C stops)")
+            } catch .stopped {
+                // Ctrl-C during the first build: the signal's handler says so and exits.
             } catch {
                 server.discard()
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))
