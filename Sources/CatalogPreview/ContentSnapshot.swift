@@ -54,20 +54,28 @@ struct ContentSnapshot: Equatable, Sendable {
             let (name, isDot) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
                 let bytes = raw.prefix { $0 != 0 }
                 let isDot = bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
+                // The key only; the calls below take the name's own bytes, so a name that is not
+                // UTF-8 is looked at too (the build then says what is wrong with it).
                 return (isDot ? "" : String(decoding: bytes, as: UTF8.self), isDot)
             }
             guard !isDot else { continue }
+            /// The entry's name as the C calls take it.
+            func withName<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
+                withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+                    tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { body($0) }
+                }
+            }
             var link = stat()
-            guard fstatat(descriptor, name, &link, AT_SYMLINK_NOFOLLOW) == 0 else { continue }  // removed since the listing
+            guard withName({ fstatat(descriptor, $0, &link, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }  // removed since the listing
             var info = link
             let isLink = link.st_mode & S_IFMT == S_IFLNK
-            if isLink, fstatat(descriptor, name, &info, 0) != 0 { info = link }  // a broken link: the link itself
+            if isLink, withName({ fstatat(descriptor, $0, &info, 0) }) != 0 { info = link }  // a broken link: the link itself
             let modified = Self.modified(info)
             entries.append((prefix + name, Entry(
                 size: Int64(info.st_size), modifiedSeconds: Int64(modified.seconds), modifiedNanoseconds: Int64(modified.nanoseconds),
                 inode: UInt64(info.st_ino), mode: UInt32(info.st_mode))))
             if !isLink, link.st_mode & S_IFMT == S_IFDIR, depth < Self.depthLimit {
-                let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                let child = withName { openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
                 guard child >= 0 else { continue }
                 guard let opened = fdopendir(child) else {
                     close(child)

@@ -9,8 +9,8 @@ import Foundation
 struct PreviewBuilder: Sendable {
     let contentFolder: String
     let scratch: URL
-    /// The day promotions are judged against; today's when nil.
-    let today: Day?
+    /// The day promotions are judged against (warnings only), asked at each build.
+    let day: @Sendable () -> Day?
 
     enum Outcome: Sendable {
         /// The content built; `sha256` is the bundle's, which is the same for the same content.
@@ -24,7 +24,7 @@ struct PreviewBuilder: Sendable {
     /// folder.
     func build(number: Int) -> Outcome {
         let output = bundlePath(number: number)
-        let builder = BundleBuilder(contentFolder: contentFolder, output: output, today: today ?? Day.today())
+        let builder = BundleBuilder(contentFolder: contentFolder, output: output, today: day())
         let report: ValidationReport
         do {
             report = try builder.validate()

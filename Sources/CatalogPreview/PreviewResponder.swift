@@ -16,8 +16,9 @@ import Darwin
 struct PreviewResponder: HTTPHandler {
     let session: PreviewSession
     let renderer: SiteRenderer
-    /// The day whose promotions Etusivu shows; today's when nil.
-    let today: Day?
+    /// The day whose promotions Etusivu shows, asked for each page; nil for the bundle's
+    /// release date.
+    let day: @Sendable () -> Day?
     /// How many rows a list page shows.
     var listPageSize = SiteRenderer.listPageSize
 
@@ -49,7 +50,7 @@ struct PreviewResponder: HTTPHandler {
         let port = session.port
         guard Self.isAllowedHost(request.headers[.host], port: port) else {
             // DNS rebinding: a page of another site whose name now resolves to this machine.
-            return Self.refusal(.forbidden, "this preview answers only requests for 127.0.0.1:\(port) or localhost:\(port)")
+            return Self.refusal(.forbidden, "this preview answers only requests for localhost:\(port) or an IP address with port \(port)")
         }
         // The raw path, before FlyingFox decodes it: deep links, picture names and the preview's
         // own files are plain ASCII, so anything encoded or climbing is refused as it is.
@@ -103,7 +104,7 @@ struct PreviewResponder: HTTPHandler {
             return Self.html(html, status: .serviceUnavailable)
         }
         do throws(ScreenError) {
-            let day = today ?? Day.today() ?? bundle.release.releaseDate
+            let day = day() ?? bundle.release.releaseDate
             guard [.products, .recipes, .retailers].contains(route) else {
                 guard number == 1 else { return notFound("Only the lists have pages.") }
                 let screen = try bundle.screen(for: route, today: day)

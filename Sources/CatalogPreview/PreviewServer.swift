@@ -14,17 +14,23 @@ package final class PreviewServer: @unchecked Sendable {
         package var host: String
         /// 0 for any free port.
         package var port: UInt16
-        /// The day whose promotions Etusivu shows; today's when nil.
-        package var today: Day?
+        /// The day whose promotions Etusivu shows and builds judge, asked at each build and
+        /// page: `--today`'s, or the clock's (the command decides; nil is the bundle's release
+        /// date).
+        package var day: @Sendable () -> Day?
+        /// Names this run of the server in the pages' build numbers, so that a page left open
+        /// across a restart reloads: any text that differs from run to run.
+        package var run: String
         /// How often the content folder is looked at.
         package var pollInterval: Duration
 
-        package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, today: Day? = nil,
-                     pollInterval: Duration = .milliseconds(100)) {
+        package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, day: @escaping @Sendable () -> Day?,
+                     run: String, pollInterval: Duration = .milliseconds(100)) {
             self.contentFolder = contentFolder
             self.host = host
             self.port = port
-            self.today = today
+            self.day = day
+            self.run = run
             self.pollInterval = pollInterval
         }
     }
@@ -33,6 +39,7 @@ package final class PreviewServer: @unchecked Sendable {
         case scratch(String)
         case address(String)
         case listening(host: String, port: UInt16, reason: String)
+        case templates(String)
         /// `stop` was called before `start` had finished.
         case stopped
 
@@ -42,6 +49,7 @@ package final class PreviewServer: @unchecked Sendable {
             case .address(let host): "'\(host)' is not an IP address to listen on; use 127.0.0.1 (the default), ::1 or 0.0.0.0"
             case .listening(let host, let port, let reason):
                 "cannot listen on \(host):\(port): \(reason); choose another port with --port, or --port 0 for any free one"
+            case .templates(let reason): "a template in Sources/CatalogSite/Templates does not parse: \(reason)"
             case .stopped: "stopped before it started"
             }
         }
@@ -50,16 +58,20 @@ package final class PreviewServer: @unchecked Sendable {
     package let options: Options
     /// Where the builds go: a new folder under the system's temporary folder, removed on stop.
     package let scratch: URL
-    let session = PreviewSession()
+    let session: PreviewSession
     private let builder: PreviewBuilder
     private let server: HTTPServer
     private let address: any SocketAddress
-    // Under `lock`: the watcher's stop flag, the server's task, the port it listens on.
+    // Under `lock`: whether it is stopping, the server's task and the watcher's thread.
     private let lock = NSLock()
     private var isStopping = false
     private var serverTask: Task<Void, any Error>?
     private var keepAliveTask: Task<Void, Never>?
     private var watcher: Thread?
+    /// The one stop, which a second `stop` waits for.
+    private var stopping: Task<Void, Never>?
+    /// Signalled by `stop` to end the watcher's pause at once; and by the watcher when it ends.
+    private let wake = DispatchSemaphore(value: 0)
     private let watcherDone = DispatchSemaphore(value: 0)
 
     /// Told what each build did, for the terminal: a line when it built, the problems as
@@ -78,21 +90,27 @@ package final class PreviewServer: @unchecked Sendable {
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("digno-preview-XXXXXX").path.utf8CString)
         guard mkdtemp(&template) != nil else { throw .scratch(String(cString: strerror(errno))) }
         scratch = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
-        builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, today: options.today)
+        builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, day: options.day)
+        session = PreviewSession(run: options.run)
         server = HTTPServer(address: address, timeout: 15, pool: NoDelaySocketPool(), logger: .disabled)
     }
 
     /// Builds the content once, starts listening and watching, and returns the address pages
     /// are served at, such as `http://127.0.0.1:8400/`.
     package func start() async throws(Failure) -> String {
-        buildOnce()
-        if lock.withLock({ isStopping }) { throw .stopped }
         let renderer: SiteRenderer
-        do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch {
-            throw .listening(host: options.host, port: options.port, reason: "a template does not parse: \(error)")
+        do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch { throw .templates("\(error)") }
+        // The folder as it is before the first build: a file saved during it is a change.
+        let before = ContentSnapshot.take(options.contentFolder)
+        if lock.withLock({ isStopping }) { throw .stopped }
+        buildOnce()
+        if lock.withLock({ isStopping }) {
+            // Stopped during the first build, which may have written after `stop` cleaned up.
+            try? FileManager.default.removeItem(at: scratch)
+            throw .stopped
         }
         let server = server, session = session
-        await server.appendRoute("*", to: PreviewResponder(session: session, renderer: renderer, today: options.today))
+        await server.appendRoute("*", to: PreviewResponder(session: session, renderer: renderer, day: options.day))
         let failure = StartFailure()
         let task = Task {
             do { try await server.run() } catch {
@@ -123,7 +141,7 @@ package final class PreviewServer: @unchecked Sendable {
                     session.keepAlive()
                 }
             }
-            let thread = Thread { [self] in watch() }
+            let thread = Thread { [self] in watch(from: before) }
             thread.name = "digno preview: watching \(options.contentFolder)"
             watcher = thread
             thread.start()
@@ -140,22 +158,38 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// Stops watching and serving, ends the open pages' event streams, and removes the scratch
-    /// folder. Safe to call more than once.
+    /// folder. A second call waits for the first to finish.
     package func stop() async {
-        let (task, keepAlive, thread) = lock.withLock {
-            defer { isStopping = true }
-            return isStopping ? (nil, nil, nil) : (serverTask, keepAliveTask, watcher)
+        let stop = lock.withLock {
+            if let stopping { return stopping }
+            isStopping = true
+            let stop = Task { [self] in await stopOnce() }
+            stopping = stop
+            return stop
         }
-        guard let task else {
-            // Stopped before it served (during the first build): `start` sees it and gives up.
-            try? FileManager.default.removeItem(at: scratch)
-            return
+        await stop.value
+    }
+
+    private func stopOnce() async {
+        let (task, keepAlive, thread) = lock.withLock { (serverTask, keepAliveTask, watcher) }
+        wake.signal()
+        if let task {
+            keepAlive?.cancel()
+            session.close()
+            await server.stop(timeout: 1)
+            task.cancel()
         }
-        keepAlive?.cancel()
-        session.close()
-        await server.stop(timeout: 1)
-        task.cancel()
-        if thread != nil { watcherDone.wait() }
+        // Stopped before it served (during the first build), `start` sees it and gives up.
+        if thread != nil {
+            // The watcher ends after the build it may be running; waited for off Swift's threads.
+            let watcherDone = watcherDone
+            await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    watcherDone.wait()
+                    finished.resume()
+                }
+            }
+        }
         try? FileManager.default.removeItem(at: scratch)
     }
 
@@ -187,17 +221,19 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     /// The watcher's thread: looks at the content folder every `pollInterval` and builds when
-    /// anything in it changed. Builds run here, one at a time, never on the server's threads.
-    /// A folder so large that looking at it takes longer than a tenth of the interval is looked
-    /// at less often, so that watching never takes more than about a tenth of one core (a
-    /// 100,000-entity folder takes tens of milliseconds each time).
-    private func watch() {
+    /// anything in it changed since `seen`. Builds run here, one at a time, never on the server's
+    /// threads (the first, in `start`, runs before the server does). A folder so large that
+    /// looking at it takes longer than a tenth of the interval is looked at less often, so that
+    /// watching takes at most about a tenth of one core: a 100,000-entity folder takes 0.4 s a
+    /// look, so it is looked at every 4 s.
+    private func watch(from seen: ContentSnapshot) {
         defer { watcherDone.signal() }
-        var seen = ContentSnapshot.take(options.contentFolder)
-        var pause = options.pollInterval
+        var seen = seen
+        var pause = Duration.zero  // the first look at once: a save during the first build
         while !lock.withLock({ isStopping }) {
             let components = pause.components
-            usleep(UInt32(clamping: components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000))
+            _ = wake.wait(timeout: .now() + .microseconds(Int(components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000)))
+            if lock.withLock({ isStopping }) { break }
             let started = ContinuousClock.now
             let now = ContentSnapshot.take(options.contentFolder)
             pause = max(options.pollInterval, (ContinuousClock.now - started) * 10)

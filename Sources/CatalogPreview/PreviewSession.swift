@@ -24,13 +24,17 @@ final class PreviewSession: @unchecked Sendable {
     private var bundle: CatalogBundle?
     private var bundlePath: String?
     private var bundleSHA256: String?
+    /// The files of the bundle shown before the current one, removed at the next swap rather
+    /// than at once: a request that took that bundle just before the swap may still open a
+    /// new connection to it.
+    private var retired: [String] = []
     private var problems: ProblemPanel?
     private var listeners: [Int: AsyncStream<Data>.Continuation] = [:]
     private var nextListener = 0
     private var isClosed = false
     private var listeningPort: UInt16 = 0
 
-    init(run: String = String(UInt32.random(in: .min ... .max), radix: 36)) {
+    init(run: String) {
         self.run = run
     }
 
@@ -50,9 +54,10 @@ final class PreviewSession: @unchecked Sendable {
         lock.withLock { number + 1 }
     }
 
-    /// Takes a build's outcome. Returns the files no longer needed: the bundle that was shown
-    /// before a newer one, or the new one when it is the same bytes as the one shown. When
-    /// nothing a page shows has changed (a file saved unchanged), open pages are left alone.
+    /// Takes a build's outcome. Returns the files no longer needed: the bundle retired at the
+    /// swap before this one, or the new one when it is the same bytes as the one shown (no
+    /// request has seen it). When nothing a page shows has changed (a file saved unchanged),
+    /// open pages are left alone.
     func record(_ outcome: PreviewBuilder.Outcome) -> [String] {
         lock.withLock {
             var unused: [String] = []
@@ -64,7 +69,8 @@ final class PreviewSession: @unchecked Sendable {
                 if sha256 == bundleSHA256 {
                     unused = PreviewBuilder.files(ofBundle: path)
                 } else {
-                    unused = bundlePath.map(PreviewBuilder.files(ofBundle:)) ?? []
+                    unused = retired
+                    retired = bundlePath.map(PreviewBuilder.files(ofBundle:)) ?? []
                     bundle = newBundle
                     bundlePath = path
                     bundleSHA256 = sha256
@@ -120,11 +126,6 @@ final class PreviewSession: @unchecked Sendable {
             return Array(listeners.values)
         }
         for continuation in open { continuation.finish() }
-    }
-
-    /// The path of the bundle shown, to remove when the preview stops.
-    var currentBundlePath: String? {
-        lock.withLock { bundlePath }
     }
 
     /// Under `lock`.

@@ -43,8 +43,9 @@ package struct SiteRenderer: Sendable {
     }
 
     /// How many rows a list page shows; a longer list is shown a page at a time, with links to
-    /// the pages before and after. A list of 40,000 products is 12 MB of HTML as one page; a page
-    /// of 50 retailers renders in under 3 ms (docs/BENCHMARKS.md, "The preview").
+    /// the pages before and after. A list of 40,000 products is 12 MB of HTML as one page; the
+    /// preview serves a page of 50 in under 5 ms at the 99th percentile (docs/BENCHMARKS.md,
+    /// "The preview").
     package static let listPageSize = 50
 
     /// A screen's page. `head` and `foot` are HTML put as they are at the end of `<head>` and

@@ -38,7 +38,12 @@ struct Preview: ParsableCommand {
     func run() throws {
         let server: PreviewServer
         do {
-            server = try PreviewServer(options: .init(contentFolder: content, host: host, port: port, today: today), log: say)
+            // The clock and the run's random name are decided here, not inside the library.
+            let today = today
+            let options = PreviewServer.Options(
+                contentFolder: content, host: host, port: port, day: { today ?? Day.today() },
+                run: String(UInt32.random(in: .min ... .max), radix: 36))
+            server = try PreviewServer(options: options, log: say)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
@@ -53,6 +58,8 @@ struct Preview: ParsableCommand {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                // A second Ctrl-C while stopping changes nothing: the first stop finishes.
+                guard finished.claim() else { return }
                 Task {
                     await server.stop()
                     say("stopped; removed \(server.scratch.path)")
@@ -88,17 +95,31 @@ struct Preview: ParsableCommand {
 
 /// The exit status, once the server has stopped or failed to start.
 private final class Finished: @unchecked Sendable {
-    // @unchecked Sendable: `status` is written before the semaphore is signalled, read after.
+    // @unchecked Sendable: `status` and `isClaimed` are read and written under `lock`.
+    private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)
-    private var status: Int32 = 0
+    private var status: Int32?
+    private var isClaimed = false
 
+    /// True for the first caller only: the one that goes on to stop the server.
+    func claim() -> Bool {
+        lock.withLock {
+            defer { isClaimed = true }
+            return !isClaimed
+        }
+    }
+
+    /// The first status given is the exit status.
     func finish(status: Int32) {
-        self.status = status
-        done.signal()
+        let first = lock.withLock {
+            defer { if self.status == nil { self.status = status } }
+            return self.status == nil
+        }
+        if first { done.signal() }
     }
 
     func wait() -> Int32 {
         done.wait()
-        return status
+        return lock.withLock { status ?? 0 }
     }
 }

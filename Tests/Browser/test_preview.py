@@ -334,7 +334,10 @@ class PreviewInBrowserTests(unittest.TestCase):
         self.open("products")
         self.wait_for(lambda: "<script>" not in self.browser.find_element(By.CSS_SELECTOR, "main").text, what="the summary back")
 
-    def test_7_javascript_web_address_is_refused(self):
+    def test_7_javascript_web_address_is_an_error_and_never_a_link(self):
+        # Validation refuses it, so it never reaches a bundle; the page shows the error over the
+        # last version. (That the renderer links only http(s) addresses, whatever a bundle
+        # holds, is CatalogSiteTests' EscapingTests.)
         retailer = self.preview.path("retailers/cafe-kahvila.xml")
         original = read(retailer)
         self.assertIn("<web>", original)
@@ -342,6 +345,8 @@ class PreviewInBrowserTests(unittest.TestCase):
             write(retailer, re.sub(r"<web>[^<]*</web>", "<web>javascript:window.dignoHacked=1</web>", original))
             self.open("retailers")
             self.wait_for(lambda: self.problems(), what="the web address's error")
+            self.assertTrue(any(line.startswith("retailers/cafe-kahvila.xml:") and "javascript:" in line
+                                for line in self.problems()), self.problems())
             self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, 'a[href^="javascript:"]'), [])
             self.assertIsNone(self.browser.execute_script("return window.dignoHacked"))
         finally:

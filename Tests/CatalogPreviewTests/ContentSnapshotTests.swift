@@ -1,5 +1,8 @@
 @testable import CatalogPreview
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 /// What counts as a change of the content folder, which makes the preview build again.
@@ -17,10 +20,14 @@ import Testing
 
     func take() -> ContentSnapshot { ContentSnapshot.take(folder.path) }
 
-    @Test func everyKindOfChangeIsSeenAndNothingElse() throws {
+    @Test func everyKindOfChangeIsSeenAndReadingIsNot() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var before = take()
         #expect(take() == before, "an unchanged folder")
+        // Reading a file, as the build does, is not a change.
+        _ = try Data(contentsOf: file("products/a.xml"))
+        _ = try FileManager.default.contentsOfDirectory(atPath: file("products").path)
+        #expect(take() == before, "a file read")
         #expect(before.entries.map(\.path).sorted() == ["catalog.xml", "products", "products/a.xml"])
 
         // The same size, a new modification time.
@@ -56,6 +63,21 @@ import Testing
         #expect(before.entries.map(\.path).sorted() == ["catalog.xml", "products", "products/a.xml", "products/linked.xml", "products/loop"])
         try Data("<x>longer</x>".utf8).write(to: outside)
         #expect(take() != before, "an edit of the linked file")
+    }
+
+    @Test func aNameThatIsNotUTF8IsWatchedToo() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // "b\xff.xml": not UTF-8, which the build reports; its edits must still be seen.
+        let name: [CChar] = Array((folder.path + "/products/b").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)] + Array(".xml".utf8CString)
+        let descriptor = open(name, O_CREAT | O_WRONLY, 0o644)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let before = take()
+        #expect(before.entries.count == 4)
+        let again = open(name, O_WRONLY | O_APPEND)
+        #expect(write(again, "<x/>", 4) == 4)
+        close(again)
+        #expect(take() != before, "an edit of the file with the odd name")
     }
 
     @Test func aMissingFolderIsEmpty() {

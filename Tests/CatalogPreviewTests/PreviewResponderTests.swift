@@ -15,12 +15,13 @@ import Testing
 
     let bundle: CatalogBundle
     let session = PreviewSession(run: "test")
+    static let day = Day("2026-11-22")
     let responder: PreviewResponder
 
     init() throws {
         bundle = try CatalogBundle(path: Self.shipped)
         session.port = Self.port
-        responder = PreviewResponder(session: session, renderer: try SiteRenderer(links: SiteLinks(style: .server)), today: Day("2026-11-22"))
+        responder = PreviewResponder(session: session, renderer: try SiteRenderer(links: SiteLinks(style: .server)), day: { Self.day })
     }
 
     func show(_ bundle: CatalogBundle) {
@@ -50,7 +51,10 @@ import Testing
             let response = get(path)
             #expect(response.statusCode == .ok, "\(path)")
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-            #expect(response.headers[HTTPHeader("Content-Security-Policy")]?.contains("script-src 'self'") == true)
+            #expect(response.headers[HTTPHeader("Content-Security-Policy")] ==
+                    "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+            #expect(response.headers[HTTPHeader("X-Content-Type-Options")] == "nosniff")
+            #expect(response.headers[HTTPHeader("Referrer-Policy")] == "no-referrer")
             let page = try await Self.text(response)
             #expect(page.contains("<meta name=\"digno-generation\" content=\"test-1\">"), "\(path)")
             #expect(page.contains("<script src=\"/_preview/preview.js\" defer></script>"))
@@ -127,6 +131,7 @@ import Testing
             let response = get("/", host: host)
             #expect(response.statusCode == .forbidden, "\(host ?? "no Host")")
             #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
+            #expect(try await Self.text(response) == "403 Forbidden: this preview answers only requests for localhost:8400 or an IP address with port 8400\n")
         }
         #expect(PreviewResponder.isAllowedHost("localhost", port: 80))
     }
@@ -157,6 +162,35 @@ import Testing
         let events = get("/_preview/events")
         #expect(events.headers[.contentType] == "text/event-stream; charset=utf-8")
         session.close()
+    }
+
+    @Test func openPagesAreToldOfEveryBuildAndForgottenWhenTheyClose() async throws {
+        show(bundle)
+        do {
+            let response = get("/_preview/events")
+            guard case .httpBody(let body) = response.payload else { Issue.record("no body"); return }
+            #expect(session.listenerCount == 1)
+            var events = body.makeAsyncIterator()
+            // Chunked: each event is one chunk, "<size in hex>\r\n<event>\r\n".
+            func next() async throws -> String {
+                let chunk = Array(try await events.next() ?? Data())
+                guard let end = chunk.indices.first(where: { chunk[$0] == 0x0D && chunk[$0 + 1] == 0x0A }), chunk.count >= end + 4 else { return "" }
+                return String(decoding: chunk[(end + 2)..<(chunk.count - 2)], as: UTF8.self)
+            }
+            #expect(try await next() == "retry: 500\ndata: test-1\n\n")
+            _ = session.record(.failed(ProblemPanel(summary: "1 error", problems: [], hasLastGood: true), text: ""))
+            #expect(try await next() == "data: test-2\n\n")
+            session.keepAlive()
+            #expect(try await next() == ": keep-alive\n\n")
+        }
+        // The page went away, and its response with it: its stream is let go.
+        #expect(session.listenerCount == 0)
+        // Once the server is stopping, a new stream ends at once.
+        session.close()
+        guard case .httpBody(let late) = get("/_preview/events").payload else { Issue.record("no body"); return }
+        var chunks: [Data] = []
+        for try await chunk in late { chunks.append(chunk) }
+        #expect(chunks == [Data("0\r\n\r\n".utf8)])
     }
 
     @Test func problemsShowOverTheLastVersionThatBuiltEscaped() async throws {

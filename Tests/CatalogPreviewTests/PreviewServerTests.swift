@@ -39,69 +39,111 @@ import Testing
         }
     }
 
-    @Test func editBreakFixAndStop() async throws {
+    static func options(_ content: URL, port: UInt16 = 0) -> PreviewServer.Options {
+        .init(contentFolder: content.path, port: port, day: { Day("2026-11-22") }, run: "test")
+    }
+
+    /// Runs `body` with a started server, and stops it whatever happens.
+    static func withServer(_ content: URL, _ body: (PreviewServer, String) async throws -> Void) async throws {
+        let server = try PreviewServer(options: options(content))
+        let address = try await server.start()
+        do {
+            try await body(server, address)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    @Test func editBreakFixRemoveAndStop() async throws {
         let content = try Self.contentCopy()
         defer { try? FileManager.default.removeItem(at: content) }
-        let server = try PreviewServer(options: .init(contentFolder: content.path, port: 0, today: Day("2026-11-22")))
+        var scratch: URL?
+        var served = ""
+        try await Self.withServer(content) { server, address in
+            served = address
+            scratch = server.scratch
+            #expect(address.hasPrefix("http://127.0.0.1:"))
+            #expect(server.scratch.path.hasPrefix(FileManager.default.temporaryDirectory.path))
+            let page = address + "products/espresso"
+
+            let first = try await Self.get(page)
+            #expect(first.status == 200)
+            let firstGeneration = try #require(Self.generation(first.body))
+
+            // An edit: the page changes, under a new build number.
+            let file = content.appendingPathComponent("products/espresso.xml")
+            let original = try String(contentsOf: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>Espresso Muokattu</name>").write(to: file, atomically: true, encoding: .utf8)
+            let edited = try await Self.eventually(page) { $0.contains("Espresso Muokattu") }
+            #expect(edited.contains("<h1 class=\"title\">Espresso Muokattu</h1>"))
+            #expect(Self.generation(edited) != firstGeneration)
+
+            // Broken: the problem over the last version that built.
+            try original.replacingOccurrences(of: "</name>", with: "</nam>").write(to: file, atomically: true, encoding: .utf8)
+            let broken = try await Self.eventually(page) { $0.contains("digno-problems") }
+            #expect(broken.contains(#"<span class="place">products/espresso.xml:3:23:</span> <span class="severity">error:</span>"#))
+            #expect(broken.contains("[xml-malformed]"))
+            #expect(broken.contains("Espresso Muokattu"), "the last version that built is still shown")
+
+            // Fixed: the app comes back.
+            try original.write(to: file, atomically: true, encoding: .utf8)
+            let fixed = try await Self.eventually(page) { !$0.contains("digno-problems") }
+            #expect(!fixed.contains("digno-problems"))
+            #expect(fixed.contains("<h1 class=\"title\">Espresso</h1>"))
+
+            // A file removed while it runs: the recipes that use the product are errors, shown
+            // over the last version, in which the product is still there.
+            try FileManager.default.removeItem(at: file)
+            let removed = try await Self.eventually(address + "products") { $0.contains("digno-problems") }
+            #expect(removed.contains(#"<span class="place">recipes/cafe-latte.xml:7:5:</span> <span class="severity">error:</span> <span class="message">ingredient names product &#39;espresso&#39;, which does not exist; use the id of a file in products/</span> <span class="code">[unknown-product]</span>"#))
+            #expect(removed.contains("href=\"/products/espresso\""))
+
+            // The scratch folder holds the bundle shown and at most the one before it (kept
+            // one build longer for requests still reading it), each with its manifest.
+            let files = try FileManager.default.contentsOfDirectory(atPath: server.scratch.path).filter { !$0.hasPrefix(".") }
+            #expect((2...4).contains(files.count), "\(files)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: try #require(scratch).path))
+        await #expect(throws: (any Error).self) { try await Self.get(served) }
+    }
+
+    @Test func stoppingTwiceOrBeforeStartingIsSafe() async throws {
+        let content = try Self.contentCopy()
+        defer { try? FileManager.default.removeItem(at: content) }
+        // Stopped before it started: start gives up, and the scratch folder is gone.
+        let early = try PreviewServer(options: Self.options(content))
+        await early.stop()
+        await #expect {
+            _ = try await early.start()
+        } throws: { "\($0)" == "stopped before it started" }
+        #expect(!FileManager.default.fileExists(atPath: early.scratch.path))
+
+        // Stopped twice at once: both return once it has stopped.
+        let server = try PreviewServer(options: Self.options(content))
         let address = try await server.start()
-        #expect(address.hasPrefix("http://127.0.0.1:"))
-        #expect(server.scratch.path.hasPrefix(FileManager.default.temporaryDirectory.path))
-        let page = address + "products/espresso"
-
-        let first = try await Self.get(page)
-        #expect(first.status == 200)
-        let firstGeneration = try #require(Self.generation(first.body))
-
-        // An edit: the page changes, under a new build number.
-        let file = content.appendingPathComponent("products/espresso.xml")
-        let original = try String(contentsOf: file, encoding: .utf8)
-        let name = try #require(original.components(separatedBy: "<name>").dropFirst().first?.components(separatedBy: "</name>").first)
-        try original.replacingOccurrences(of: "<name>\(name)</name>", with: "<name>\(name) Muokattu</name>").write(to: file, atomically: true, encoding: .utf8)
-        let edited = try await Self.eventually(page) { $0.contains("\(name) Muokattu") }
-        #expect(edited.contains("\(name) Muokattu"))
-        #expect(Self.generation(edited) != firstGeneration)
-
-        // Broken: the problem over the last version that built.
-        try original.replacingOccurrences(of: "</name>", with: "</nam>").write(to: file, atomically: true, encoding: .utf8)
-        let broken = try await Self.eventually(page) { $0.contains("digno-problems") }
-        #expect(broken.contains(#"<span class="place">products/espresso.xml:"#))
-        #expect(broken.contains("[xml-malformed]"))
-        #expect(broken.contains("\(name) Muokattu"), "the last version that built is still shown")
-
-        // Fixed: the app comes back.
-        try original.write(to: file, atomically: true, encoding: .utf8)
-        let fixed = try await Self.eventually(page) { !$0.contains("digno-problems") }
-        #expect(!fixed.contains("digno-problems"))
-        #expect(!fixed.contains("Muokattu"))
-
-        // A file removed while it runs: the product is gone, and what linked to it is an error.
-        try FileManager.default.removeItem(at: file)
-        let removed = try await Self.eventually(address + "products") { $0.contains("digno-problems") || !$0.contains("espresso") }
-        #expect(removed.contains("digno-problems") || !removed.contains("/products/espresso\""))
-
-        // Only the shown build's files are left in the scratch folder.
-        let files = try FileManager.default.contentsOfDirectory(atPath: server.scratch.path).filter { !$0.hasPrefix(".") }
-        #expect(files.count == 2, "\(files)")
-
-        await server.stop()
+        async let first: Void = server.stop()
+        async let second: Void = server.stop()
+        _ = await (first, second)
         #expect(!FileManager.default.fileExists(atPath: server.scratch.path))
         await #expect(throws: (any Error).self) { try await Self.get(address) }
+        await server.stop()
     }
 
     @Test func aPortInUseIsAClearError() async throws {
         let content = try Self.contentCopy()
         defer { try? FileManager.default.removeItem(at: content) }
-        let first = try PreviewServer(options: .init(contentFolder: content.path, port: 0))
-        let address = try await first.start()
-        let port = try #require(UInt16(address.split(separator: ":").last!.dropLast()))
-        let second = try PreviewServer(options: .init(contentFolder: content.path, port: port))
-        await #expect {
-            _ = try await second.start()
-        } throws: { error in
-            "\(error)".contains("cannot listen on 127.0.0.1:\(port)")
+        try await Self.withServer(content) { _, address in
+            let port = try #require(UInt16(address.split(separator: ":").last!.dropLast()))
+            let second = try PreviewServer(options: Self.options(content, port: port))
+            await #expect {
+                _ = try await second.start()
+            } throws: { error in
+                "\(error)".contains("cannot listen on 127.0.0.1:\(port)")
+            }
+            second.discard()
+            #expect(!FileManager.default.fileExists(atPath: second.scratch.path))
         }
-        second.discard()
-        #expect(!FileManager.default.fileExists(atPath: second.scratch.path))
-        await first.stop()
     }
 }

@@ -1,0 +1,53 @@
+import Mustache
+
+// The preview's views give the templates their values by name, as the pages' do
+// (PageView+Mustache.swift says why; MustacheLookupTests checks them).
+
+extension ProblemPanel: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "summary": summary
+        case "problems": problems
+        case "hasLastGood": hasLastGood
+        default: nil
+        }
+    }
+}
+
+extension ProblemPanel.Problem: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "place": place
+        case "severity": severity
+        case "message": message
+        case "code": code
+        case "hasPlace": hasPlace
+        case "hasCode": hasCode
+        default: nil
+        }
+    }
+}
+
+extension NoticeView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "title": title
+        case "message": message
+        case "stylesheet": stylesheet
+        case "hasHome": hasHome
+        case "homeHref": homeHref
+        case "head": head
+        case "foot": foot
+        default: nil
+        }
+    }
+}
+
+extension PreviewHeadView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "generation": generation
+        default: nil
+        }
+    }
+}
