@@ -173,13 +173,13 @@ package final class PreviewServer: @unchecked Sendable {
     private func stopOnce() async {
         let (task, keepAlive, thread) = lock.withLock { (serverTask, keepAliveTask, watcher) }
         wake.signal()
+        // With no task it was stopped during the first build: `start` sees that and gives up.
         if let task {
             keepAlive?.cancel()
             session.close()
             await server.stop(timeout: 1)
             task.cancel()
         }
-        // Stopped before it served (during the first build), `start` sees it and gives up.
         if thread != nil {
             // The watcher ends after the build it may be running; waited for off Swift's threads.
             let watcherDone = watcherDone
