@@ -21,7 +21,7 @@ import time
 import unittest
 
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -131,8 +131,10 @@ class PreviewInBrowserTests(unittest.TestCase):
             try:
                 if condition():
                     return
-            except (NoSuchElementException, StaleElementReferenceException):
-                pass  # the page reloaded while it was being read
+            except WebDriverException:
+                # The page reloaded while it was being read: Chromium says so as a stale element,
+                # a missing one, or "Node with given id does not belong to the document".
+                pass
             if time.monotonic() > deadline:
                 self.fail("waited %s s for %s; the page is %s" % (seconds, what, self.browser.current_url))
             time.sleep(0.02)
