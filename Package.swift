@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "CatalogModel", targets: ["CatalogModel"]),
+        .library(name: "CatalogStore", targets: ["CatalogStore"]),
         .executable(name: "digno", targets: ["digno"]),
     ],
     dependencies: [
@@ -34,6 +35,13 @@ let package = Package(
             // schema.sql is a link to the repository root's schema.sql, the one source: the
             // compiler creates it and the reader checks a bundle's schema against it.
             resources: [.embedInCode("Bundle/schema.sql")]
+        ),
+        // The client's release channel: signed heads, pinned keys, and (to come) the store that
+        // installs new bundles safely. Foundation, swift-crypto and CatalogModel only, as the
+        // client library: it builds for iOS and macOS too.
+        .target(
+            name: "CatalogStore",
+            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // libxml2 from the system (Debian: libxml2-dev). Used by the compiler only.
         .systemLibrary(
@@ -109,6 +117,7 @@ let package = Package(
                 "CatalogSite",
                 "CatalogPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.
@@ -126,6 +135,7 @@ let package = Package(
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
+        .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "CatalogModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "CatalogPreviewTests",
             dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
@@ -154,14 +164,14 @@ if Context.environment["DIGNO_FUZZ"] != nil {
     ]
 }
 
-// The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel and its tests, with none of the
+// The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel, CatalogStore and their tests, with none of the
 // compiler's targets or system libraries (libxml2, ICU), as an app's build sees it.
 // `DIGNO_CLIENT_ONLY=1 swift test --scratch-path .build-client` runs CatalogModelTests where
 // only the client builds; CI does, to keep it so.
 if Context.environment["DIGNO_CLIENT_ONLY"] != nil {
-    let client: Set<String> = ["CatalogModel", "CatalogModelTests"]
+    let client: Set<String> = ["CatalogModel", "CatalogModelTests", "CatalogStore", "CatalogStoreTests"]
     package.targets.removeAll { !client.contains($0.name) }
-    package.products.removeAll { $0.name != "CatalogModel" }
+    package.products.removeAll { !client.contains($0.name) }
     package.dependencies.removeAll { dependency in
         guard case .sourceControl(_, let url, _) = dependency.kind, let name = url.split(separator: "/").last else { return false }
         return !["GRDB.swift", "swift-crypto"].contains(String(name))

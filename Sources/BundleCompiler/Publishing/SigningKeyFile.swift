@@ -1,0 +1,81 @@
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A channel's private signing key on disk, as `digno keygen` writes it and `digno publish`
+/// reads it: a line that says what the file is, then the key's 32 bytes in base64. Readable by
+/// its owner only (mode 0600): a key others can read is refused, as ssh refuses one.
+package enum SigningKeyFile {
+    /// The first line.
+    static let heading = "digno signing key (ed25519). Keep it secret: whoever has it can publish releases."
+
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case exists(String)
+        case unreadable(String, reason: String)
+        case notAKey(String)
+        case readableByOthers(String, mode: String)
+        case writing(String, reason: String)
+
+        package var description: String {
+            switch self {
+            case .exists(let path): "'\(path)' exists; digno keygen never replaces a key: choose another file"
+            case .unreadable(let path, let reason): "cannot read the key '\(path)': \(reason)"
+            case .notAKey(let path): "'\(path)' is not a signing key written by digno keygen"
+            case .readableByOthers(let path, let mode):
+                "the key '\(path)' can be read by others (mode \(mode)); make it its owner's only: chmod 600 \(path)"
+            case .writing(let path, let reason): "cannot write the key '\(path)': \(reason)"
+            }
+        }
+    }
+
+    /// Writes `key` into a new file at `path`, mode 0600, flushed to the disk. Never replaces a
+    /// file that is there.
+    package static func write(_ key: Curve25519.Signing.PrivateKey, to path: String) throws(Failure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { throw .exists(path) }
+            throw .writing(path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        let bytes = Array((heading + "\n" + key.rawRepresentation.base64EncodedString() + "\n").utf8)
+        // The mode asked for above is cut by the umask, never widened; set it exactly.
+        guard fchmod(descriptor, 0o600) == 0,
+              bytes.withUnsafeBytes({ posixWrite(descriptor, $0.baseAddress, $0.count) }) == bytes.count,
+              fsync(descriptor) == 0
+        else {
+            let reason = String(cString: strerror(errno))
+            unlink(path)
+            throw .writing(path, reason: reason)
+        }
+    }
+
+    /// The key in the file at `path`, if only its owner can read it.
+    package static func read(_ path: String) throws(Failure) -> Curve25519.Signing.PrivateKey {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        let permissions = info.st_mode & 0o777
+        guard permissions & 0o077 == 0 else { throw .readableByOthers(path, mode: String(permissions, radix: 8)) }
+        guard info.st_size < 4096, let data = FileManager.default.contents(atPath: path) else {
+            throw info.st_size >= 4096 ? .notAKey(path) : .unreadable(path, reason: "it cannot be opened")
+        }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 2, lines[0] == heading, let raw = Data(base64Encoded: String(lines[1])), raw.count == 32,
+              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        else { throw .notAKey(path) }
+        return key
+    }
+}
+
+/// POSIX `write`, which the `write` function above hides.
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, buffer, count)
+    #else
+    Darwin.write(descriptor, buffer, count)
+    #endif
+}

@@ -1,0 +1,114 @@
+import CatalogModel
+import Foundation
+
+/// What a channel's head says: the release to install now. Published by `digno publish` as a
+/// signed envelope (`SignedEnvelope`) at `channels/<channel>/head.json`; a client parses it only
+/// once a pinned key has vouched for its exact bytes (`verified`).
+public struct ChannelHead: Codable, Sendable, Equatable {
+    /// A bundle file on the host, by its path from the channel folder's root.
+    public struct BundleFile: Codable, Sendable, Equatable {
+        /// `bundles/<sha256>.sqlite`.
+        public var path: String
+        /// The file's SHA-256, in lowercase hex.
+        public var sha256: String
+        public var bytes: Int
+
+        public init(path: String, sha256: String, bytes: Int) {
+            self.path = path
+            self.sha256 = sha256
+            self.bytes = bytes
+        }
+    }
+
+    /// The envelope's payload type for a head.
+    public static let payloadType = "application/vnd.cafedigno.channel-head+json"
+    /// The head format this library reads.
+    public static let formatVersion = 1
+
+    public var format: Int
+    /// The channel's name, such as `stable`.
+    public var channel: String
+    /// Strictly increasing from one head of the channel to the next: a client refuses a head
+    /// whose number is lower than the highest it has seen, so an old head replayed cannot hold
+    /// it back.
+    public var sequence: Int
+    public var releaseVersion: String
+    public var releaseDate: Day
+    /// The bundle schema version the release needs (`CatalogBundle` reads only its own).
+    public var schemaVersion: Int
+    public var contentDigest: String
+    public var bundle: BundleFile
+    /// After this time the head is stale: a client installs nothing from it and says so.
+    public var expires: Date
+    /// The bundles of earlier heads still on the host, so that a client midway through a
+    /// download does not meet a 404.
+    public var retained: [BundleFile]
+
+    public init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
+                contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile]) {
+        self.format = Self.formatVersion
+        self.channel = channel
+        self.sequence = sequence
+        self.releaseVersion = releaseVersion
+        self.releaseDate = releaseDate
+        self.schemaVersion = schemaVersion
+        self.contentDigest = contentDigest
+        self.bundle = bundle
+        self.expires = expires
+        self.retained = retained
+    }
+
+    /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it
+    /// reads as a head: this format, a sequence from 1, bundle paths under `bundles/` that
+    /// cannot climb out of the channel folder, SHA-256s in lowercase hex, sizes above zero.
+    public static func verified(_ data: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
+        let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: keys)
+        let head: ChannelHead
+        do {
+            head = try decoder.decode(ChannelHead.self, from: payload)
+        } catch {
+            throw .notAHead("its fields are not a head's (\(error))")
+        }
+        guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
+        guard head.sequence >= 1 else { throw .notAHead("its sequence number is \(head.sequence)") }
+        for file in [head.bundle] + head.retained {
+            guard isBundlePath(file.path) else { throw .notAHead("'\(file.path)' is not a path under bundles/") }
+            guard isSHA256(file.sha256) else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }
+            guard file.bytes > 0 else { throw .notAHead("\(file.path) is \(file.bytes) bytes") }
+        }
+        return head
+    }
+
+    /// The head's bytes as published: JSON with sorted keys, dates in ISO 8601, so that the same
+    /// head is the same bytes.
+    package func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        // Strings, numbers and dates always encode.
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    /// `bundles/` and one name of letters, digits, `.`, `-` and `_`, not starting with a dot.
+    static func isBundlePath(_ path: String) -> Bool {
+        guard path.hasPrefix("bundles/") else { return false }
+        let name = path.dropFirst("bundles/".count)
+        return !name.isEmpty && name.first != "." && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+    }
+
+    static func isSHA256(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}

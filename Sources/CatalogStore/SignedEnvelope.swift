@@ -1,0 +1,84 @@
+import Crypto
+import Foundation
+
+/// A signed statement as a DSSE envelope (https://github.com/secure-systems-lab/dsse): the
+/// payload in base64, its type, and signatures over both. A signature covers the pre-auth
+/// encoding of the type and the exact payload bytes, so the payload is parsed only once a
+/// pinned key has vouched for those bytes, and a payload of one type cannot pass for another.
+public struct SignedEnvelope: Codable, Sendable, Equatable {
+    public struct Signature: Codable, Sendable, Equatable {
+        /// The signing key's id (`ChannelKey.id`).
+        public var keyid: String
+        /// The signature, in base64.
+        public var sig: String
+
+        public init(keyid: String, sig: String) {
+            self.keyid = keyid
+            self.sig = sig
+        }
+    }
+
+    public var payloadType: String
+    /// The payload's bytes, in base64.
+    public var payload: String
+    public var signatures: [Signature]
+
+    public init(payloadType: String, payload: String, signatures: [Signature]) {
+        self.payloadType = payloadType
+        self.payload = payload
+        self.signatures = signatures
+    }
+
+    /// The most an envelope may be: a head is a few hundred bytes, and anything larger is
+    /// refused before it is parsed.
+    public static let sizeLimit = 64 * 1024
+
+    /// DSSE's pre-auth encoding, what a signature covers:
+    /// `DSSEv1 <len(type)> <type> <len(payload)> <payload>`, lengths in decimal bytes.
+    public static func signingInput(payloadType: String, payload: Data) -> Data {
+        var input = Data("DSSEv1 \(payloadType.utf8.count) \(payloadType) \(payload.count) ".utf8)
+        input.append(payload)
+        return input
+    }
+
+    /// The payload of an envelope in `data`, once it is checked: no larger than `sizeLimit`, of
+    /// `payloadType`, and signed by one of `keys` over exactly its bytes. Signatures by other
+    /// keys are ignored; one valid signature by a pinned key is enough.
+    public static func verifiedPayload(_ data: Data, payloadType: String, keys: [ChannelKey]) throws(ChannelError) -> Data {
+        guard data.count <= sizeLimit else { throw .tooLarge(bytes: data.count, limit: sizeLimit) }
+        let envelope: SignedEnvelope
+        do {
+            envelope = try JSONDecoder().decode(SignedEnvelope.self, from: data)
+        } catch {
+            throw .notAnEnvelope("it is not a DSSE envelope in JSON")
+        }
+        guard envelope.payloadType == payloadType else {
+            throw .wrongPayloadType(expected: payloadType, found: envelope.payloadType)
+        }
+        guard let payload = Data(base64Encoded: envelope.payload) else { throw .notAnEnvelope("its payload is not base64") }
+        let input = signingInput(payloadType: envelope.payloadType, payload: payload)
+        let byID = Dictionary(keys.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for signature in envelope.signatures {
+            guard let key = byID[signature.keyid], let bytes = Data(base64Encoded: signature.sig) else { continue }
+            if key.isValid(bytes, for: input) { return payload }
+        }
+        throw .notSigned(keyIDs: envelope.signatures.map(\.keyid))
+    }
+}
+
+extension SignedEnvelope {
+    /// An envelope of `payload`, signed by `key` (`digno publish` and the tests).
+    package static func signing(_ payload: Data, payloadType: String, with key: Curve25519.Signing.PrivateKey) throws -> SignedEnvelope {
+        let signature = try key.signature(for: signingInput(payloadType: payloadType, payload: payload))
+        return SignedEnvelope(
+            payloadType: payloadType, payload: payload.base64EncodedString(),
+            signatures: [Signature(keyid: ChannelKey(key.publicKey).id, sig: signature.base64EncodedString())])
+    }
+
+    /// The envelope as published: JSON with sorted keys.
+    package func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()  // strings always encode
+    }
+}

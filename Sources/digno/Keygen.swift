@@ -1,0 +1,33 @@
+import ArgumentParser
+import BundleCompiler
+import Crypto
+import Foundation
+
+struct Keygen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Make a channel's signing key, and print the public key to pin in the app.",
+        usage: "digno keygen --output <file>",
+        discussion: """
+            Writes a new Ed25519 signing key into <file>, readable by its owner only (mode 0600), \
+            and prints its public key (ed25519:BASE64): pin that in the app, and give it to \
+            digno update --key. Keep the key file secret and out of the repository. An existing \
+            file is never replaced. Exit status: 0 written, 2 usage or I/O errors.
+            """)
+
+    @Option(help: ArgumentHelp("The key file to write.", valueName: "file"))
+    var output: String
+
+    func run() throws {
+        // The key's randomness comes from here, the command, not from deep inside (STYLE 10).
+        let key = Curve25519.Signing.PrivateKey()
+        do {
+            try SigningKeyFile.write(key, to: output)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print("wrote \(output) (mode 0600): keep it secret and out of the repository")
+        print("public key, to pin in the app and to give digno update --key:")
+        print("ed25519:" + key.publicKey.rawRepresentation.base64EncodedString())
+    }
+}
