@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
+                "CatalogModel", "CatalogStore", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -155,7 +155,7 @@ import Testing
         let outcome = try DignoRunner.run([])
         #expect(outcome.status == 2)
         #expect(outcome.output == "")
-        #expect(outcome.errors.hasPrefix("Error: Name a command: build, validate, inspect, show, site, preview or keygen.\n"))
+        #expect(outcome.errors.hasPrefix("Error: Name a command: build, validate, inspect, show, site, preview, keygen or publish.\n"))
         #expect(outcome.errors.contains("See 'digno --help'"))
         #expect(try DignoRunner.run(["--help"]).status == 0)
         let version = try DignoRunner.run(["--version"])
@@ -174,9 +174,9 @@ import Testing
               See 'digno --help' for more information.
 
             """)
-        let far = try DignoRunner.run(["publish"])
+        let far = try DignoRunner.run(["deploy"])
         #expect(far.status == 2)
-        #expect(far.errors.hasPrefix("Error: 'publish' is not a command; the commands are build, validate, inspect, show, site, preview or keygen\n"))
+        #expect(far.errors.hasPrefix("Error: 'deploy' is not a command; the commands are build, validate, inspect, show, site, preview, keygen or publish\n"))
         #expect(try DignoRunner.run(["biuld"]).errors.hasPrefix("Error: 'biuld' is not a command; did you mean 'build'?\n"))
         // A content folder with no command before it.
         let folderAlone = try DignoRunner.run(["content"])

@@ -1,0 +1,186 @@
+import CatalogModel
+import CatalogStore
+import Crypto
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `digno publish`: puts a bundle on a release channel, a folder to copy to any static host.
+///
+///     bundles/<sha256>.sqlite          every bundle a head names, immutable
+///     channels/<channel>/head.json     the signed head, written last
+///
+/// The head is replaced atomically once the bundle is in place; bundles no head names any more
+/// are removed after it. One publish at a time per channel folder (a lock on the folder).
+package struct ChannelPublisher {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case badChannelName(String)
+        case bundle(String)
+        case head(String)
+        case notNewer(new: String, current: String)
+        case sameContent(String)
+        case rollback(String)
+        case writing(String)
+
+        package var description: String {
+            switch self {
+            case .badChannelName(let name):
+                "'\(name)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta"
+            case .bundle(let reason): "the bundle cannot be published: \(reason)"
+            case .head(let reason): "the channel's head cannot be read: \(reason)"
+            case .notNewer(let new, let current):
+                "the bundle is release \(new), not newer than the channel's \(current); build a newer release, or give --rollback-to \(new) to go back on purpose"
+            case .sameContent(let version): "the channel already serves this content (release \(version)); nothing was published"
+            case .rollback(let reason): "cannot roll back: \(reason)"
+            case .writing(let reason): "cannot write the channel: \(reason)"
+            }
+        }
+    }
+
+    /// What a publish did.
+    package struct Outcome: Equatable {
+        package var head: ChannelHead
+        /// The head's path from the channel folder, `channels/<channel>/head.json`.
+        package var headPath: String
+        /// Bundles no head names any more, removed.
+        package var removed: [String]
+    }
+
+    package var channelFolder: String
+    package var channel: String
+    package var key: Curve25519.Signing.PrivateKey
+    /// How many earlier releases' bundles stay on the host for clients midway through a download.
+    package var keep: Int
+
+    package init(channelFolder: String, channel: String, key: Curve25519.Signing.PrivateKey, keep: Int = 3) {
+        self.channelFolder = channelFolder
+        self.channel = channel
+        self.key = key
+        self.keep = max(0, keep)
+    }
+
+    package var headPath: String { "channels/\(channel)/head.json" }
+
+    /// Publishes the bundle at `bundlePath` as the channel's new head, valid until `now` plus
+    /// `lifetime`. A release not newer than the head's is refused unless `rollbackTo` names its
+    /// version: then it is published again under a new sequence number, so that going back never
+    /// lowers the number clients have seen.
+    package func publish(bundle bundlePath: String, now: Date, lifetime: TimeInterval, rollbackTo: String? = nil) throws(Failure) -> Outcome {
+        guard Self.isChannelName(channel) else { throw .badChannelName(channel) }
+        let release: ReleaseInfo
+        do {
+            release = try CatalogBundle(path: bundlePath).release
+        } catch {
+            throw .bundle("\(error)")
+        }
+        guard let digest = BundleFileDigest.sha256(path: bundlePath) else { throw .bundle("'\(bundlePath)' cannot be read") }
+
+        do { try AtomicFile.makeFolder(channelFolder + "/channels/" + channel); try AtomicFile.makeFolder(channelFolder + "/bundles") } catch {
+            throw .writing("\(error)")
+        }
+        let lock: AtomicFile.FolderLock
+        do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+
+        let current = try currentHead()
+        if let current {
+            let newer = Self.isNewer(release.releaseVersion, than: current.releaseVersion)
+            if let rollbackTo {
+                guard rollbackTo == release.releaseVersion else {
+                    throw .rollback("the bundle is release \(release.releaseVersion), not \(rollbackTo)")
+                }
+                guard !newer else { throw .rollback("release \(rollbackTo) is newer than the channel's \(current.releaseVersion); publish it without --rollback-to") }
+            } else if !newer {
+                if current.contentDigest == release.contentDigest { throw .sameContent(current.releaseVersion) }
+                throw .notNewer(new: release.releaseVersion, current: current.releaseVersion)
+            }
+        } else if let rollbackTo {
+            throw .rollback("the channel has no head yet to roll back from (asked for \(rollbackTo))")
+        }
+
+        let file = ChannelHead.BundleFile(path: "bundles/\(digest.hex).sqlite", sha256: digest.hex, bytes: digest.bytes)
+        try copyIntoPlace(bundlePath, as: file)
+        var retained: [ChannelHead.BundleFile] = []
+        if let current {
+            for earlier in [current.bundle] + current.retained where earlier.sha256 != file.sha256 && !retained.contains(earlier) {
+                retained.append(earlier)
+            }
+        }
+        retained = Array(retained.prefix(keep))
+        let head = ChannelHead(
+            channel: channel, sequence: (current?.sequence ?? 0) + 1, releaseVersion: release.releaseVersion,
+            releaseDate: release.releaseDate, schemaVersion: release.schemaVersion, contentDigest: release.contentDigest,
+            bundle: file, expires: now.addingTimeInterval(lifetime), retained: retained)
+        let envelope: Data
+        do { envelope = try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded() } catch {
+            throw .writing("signing failed: \(error)")
+        }
+        let target = channelFolder + "/" + headPath
+        do {
+            try AtomicFile.writeTemporary(Array(envelope), for: target)
+            guard rename(AtomicFile.temporaryPath(for: target), target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
+            try AtomicFile.sync(channelFolder + "/channels/" + channel)
+        } catch {
+            throw .writing("\(error)")
+        }
+        return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained))
+    }
+
+    /// The channel's head as it is, checked with this publisher's own key; nil if there is none.
+    func currentHead() throws(Failure) -> ChannelHead? {
+        let path = channelFolder + "/" + headPath
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) { throw .head("'\(path)' cannot be read") }
+            return nil
+        }
+        do {
+            return try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)])
+        } catch {
+            throw .head("\(error) (is this the channel's key?)")
+        }
+    }
+
+    /// Copies the bundle to its place under `bundles/`, unless the same bytes are there.
+    private func copyIntoPlace(_ source: String, as file: ChannelHead.BundleFile) throws(Failure) {
+        let target = channelFolder + "/" + file.path
+        if let there = BundleFileDigest.sha256(path: target), there.hex == file.sha256 { return }
+        let temporary = AtomicFile.temporaryPath(for: target)
+        do {
+            try? FileManager.default.removeItem(atPath: temporary)
+            try FileManager.default.copyItem(atPath: source, toPath: temporary)
+            try AtomicFile.sync(temporary)
+            guard rename(temporary, target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
+            try AtomicFile.sync(channelFolder + "/bundles")
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .writing("\(error)")
+        }
+        guard BundleFileDigest.sha256(path: target)?.hex == file.sha256 else { throw .writing("'\(target)' is not the bundle's bytes after copying") }
+    }
+
+    /// Removes the bundles under `bundles/` that `keeping` does not name, and returns their paths.
+    private func removeUnnamedBundles(keeping: [ChannelHead.BundleFile]) -> [String] {
+        let named = Set(keeping.map(\.path))
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/bundles")) ?? []
+        var removed: [String] = []
+        for name in names.sorted() where name.hasSuffix(".sqlite") && !named.contains("bundles/" + name) {
+            if (try? FileManager.default.removeItem(atPath: channelFolder + "/bundles/" + name)) != nil { removed.append("bundles/" + name) }
+        }
+        return removed
+    }
+
+    static func isChannelName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 64 && name.first != "-"
+            && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
+
+    /// Whether release version `new` (year.month.patch) is newer than `current`.
+    static func isNewer(_ new: String, than current: String) -> Bool {
+        func parts(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
+        return parts(new).lexicographicallyPrecedes(parts(current)) == false && parts(new) != parts(current)
+    }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import BundleCompiler
+import Crypto
+import Foundation
+
+struct Publish: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Put a bundle on a release channel: a folder to copy to any static host.",
+        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--rollback-to <version>]",
+        discussion: """
+            Copies the bundle to <folder>/bundles/<sha256>.sqlite and then writes the channel's \
+            signed head, <folder>/channels/<name>/head.json, atomically: a sequence number one above \
+            the last, the release, its schema version and content digest, the bundle's path, SHA-256 \
+            and size, when the head expires, and the earlier bundles kept on the host. A release not \
+            newer than the channel's is refused unless --rollback-to names its version. Exit \
+            status: 0 published, 1 refused, 2 usage or I/O errors.
+            """)
+
+    @Option(help: ArgumentHelp("The bundle to publish.", valueName: "file"))
+    var bundle = "dist/catalog.sqlite"
+
+    @Option(help: ArgumentHelp("The channel folder to write, to copy to a static host.", valueName: "folder"))
+    var channelDir: String
+
+    @Option(help: ArgumentHelp("The channel's name.", valueName: "name"))
+    var channel = "stable"
+
+    @Option(help: ArgumentHelp("The signing key digno keygen wrote.", valueName: "file"))
+    var key: String
+
+    @Option(help: ArgumentHelp("How long the head stays valid, in days (30d) or hours (12h); clients install nothing from an expired head.", valueName: "time"))
+    var expires = "30d"
+
+    @Option(help: ArgumentHelp("How many earlier releases' bundles stay on the host.", valueName: "n"))
+    var keep = 3
+
+    @Option(help: ArgumentHelp("Publish this older release again, under a new sequence number.", valueName: "version"))
+    var rollbackTo: String?
+
+    func validate() throws {
+        guard Self.lifetime(expires) != nil else {
+            throw ValidationError("--expires '\(expires)' is not a number of days or hours, such as 30d or 12h")
+        }
+        guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
+    }
+
+    /// Seconds from `30d` or `12h`.
+    static func lifetime(_ text: String) -> TimeInterval? {
+        guard let unit = text.last, let number = Int(text.dropLast()), number > 0, number <= 3650 else { return nil }
+        switch unit {
+        case "d": return TimeInterval(number) * 86_400
+        case "h": return TimeInterval(number) * 3_600
+        default: return nil
+        }
+    }
+
+    func run() throws {
+        let signingKey: Curve25519.Signing.PrivateKey
+        do { signingKey = try SigningKeyFile.read(key) } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep)
+        do {
+            // The clock is read here, the command, not inside the publisher (STYLE 10).
+            let outcome = try publisher.publish(bundle: bundle, now: Date(), lifetime: Self.lifetime(expires) ?? 0, rollbackTo: rollbackTo)
+            let head = outcome.head
+            let formatter = ISO8601DateFormatter()
+            print("published release \(head.releaseVersion) on \(channel) as head \(head.sequence): \(head.bundle.path), \(head.bundle.bytes) bytes")
+            print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            switch error {
+            case .notNewer, .sameContent, .rollback, .head, .badChannelName: throw ExitCode(1)
+            case .bundle, .writing: throw ExitCode(2)
+            }
+        }
+    }
+}

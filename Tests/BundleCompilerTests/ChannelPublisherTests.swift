@@ -1,0 +1,129 @@
+@testable import BundleCompiler
+import CatalogModel
+import CatalogStore
+import Crypto
+import Foundation
+import Testing
+
+/// `digno publish`: the channel folder it writes, the signed head, and what it refuses.
+@Suite(.serialized) struct ChannelPublisherTests {
+    let folder: URL
+    let key = Curve25519.Signing.PrivateKey()
+    var channel: String { folder.appendingPathComponent("channel").path }
+    let now = Date(timeIntervalSince1970: 1_800_000_000)
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// The valid fixture built as release `version` (with `mark` in its company name, for content
+    /// that differs).
+    func bundle(_ version: String, mark: String = "") throws -> String {
+        let content = try Fixtures.makeContent { root in
+            guard !mark.isEmpty else { return }
+            let company = root.appendingPathComponent("company.xml")
+            let text = try String(contentsOf: company, encoding: .utf8)
+            try text.replacingOccurrences(of: "<name>", with: "<name>\(mark) ", options: [], range: text.range(of: "<name>"))
+                .write(to: company, atomically: true, encoding: .utf8)
+        }
+        defer { Fixtures.remove(content) }
+        let output = folder.appendingPathComponent("\(version)\(mark).sqlite").path
+        let builder = BundleBuilder(contentFolder: content.path, output: output, releaseVersion: version, today: Fixtures.today)
+        _ = try builder.write(try builder.validate())
+        return output
+    }
+
+    func publisher(keep: Int = 3) -> ChannelPublisher {
+        ChannelPublisher(channelFolder: channel, channel: "stable", key: key, keep: keep)
+    }
+
+    func head() throws -> ChannelHead {
+        try ChannelHead.verified(try Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json")), keys: [ChannelKey(key.publicKey)])
+    }
+
+    func bundles() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: channel + "/bundles").filter { !$0.hasPrefix(".") }.sorted()
+    }
+
+    @Test func publishesSignedHeadsInSequenceAndKeepsEarlierBundles() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try bundle("2026.11.0")
+        let one = try publisher().publish(bundle: first, now: now, lifetime: 30 * 86_400)
+        #expect(one.headPath == "channels/stable/head.json")
+        let sha = try #require(BundleFileDigest.sha256(path: first))
+        #expect(one.head.sequence == 1 && one.head.releaseVersion == "2026.11.0" && one.head.retained.isEmpty)
+        #expect(one.head.bundle == .init(path: "bundles/\(sha.hex).sqlite", sha256: sha.hex, bytes: sha.bytes))
+        #expect(one.head.expires == now.addingTimeInterval(30 * 86_400))
+        #expect(try head() == one.head, "the head on disk is the one signed")
+        #expect(try bundles() == ["\(sha.hex).sqlite"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: channel + "/" + one.head.bundle.path)) == Data(contentsOf: URL(fileURLWithPath: first)))
+
+        let second = try bundle("2026.11.1", mark: "B")
+        let two = try publisher().publish(bundle: second, now: now, lifetime: 86_400)
+        #expect(two.head.sequence == 2 && two.head.releaseVersion == "2026.11.1")
+        #expect(two.head.retained == [one.head.bundle])
+        #expect(try bundles().count == 2 && two.removed.isEmpty)
+    }
+
+    @Test func refusesWhatIsNotNewerAndRollsBackOnlyOnPurpose() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let older = try bundle("2026.11.0")
+        let newer = try bundle("2026.11.1", mark: "B")
+        _ = try publisher().publish(bundle: older, now: now, lifetime: 86_400)
+        _ = try publisher().publish(bundle: newer, now: now, lifetime: 86_400)
+        let before = try Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json"))
+
+        #expect(throws: ChannelPublisher.Failure.sameContent("2026.11.1")) { try publisher().publish(bundle: newer, now: now, lifetime: 86_400) }
+        #expect(throws: ChannelPublisher.Failure.notNewer(new: "2026.11.0", current: "2026.11.1")) {
+            try publisher().publish(bundle: older, now: now, lifetime: 86_400)
+        }
+        #expect(throws: ChannelPublisher.Failure.rollback("the bundle is release 2026.11.0, not 2026.10.0")) {
+            try publisher().publish(bundle: older, now: now, lifetime: 86_400, rollbackTo: "2026.10.0")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json")) == before, "a refusal writes nothing")
+
+        // Back on purpose: the old content under a higher sequence number.
+        let back = try publisher().publish(bundle: older, now: now, lifetime: 86_400, rollbackTo: "2026.11.0")
+        #expect(back.head.sequence == 3 && back.head.releaseVersion == "2026.11.0")
+        #expect(back.head.retained.map(\.sha256) == [try #require(BundleFileDigest.sha256(path: newer)).hex])
+    }
+
+    @Test func keepsOnlyTheLastFewBundles() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var shas: [String] = []
+        for (index, version) in ["2026.11.0", "2026.11.1", "2026.11.2"].enumerated() {
+            let path = try bundle(version, mark: "M\(index)")
+            shas.append(try #require(BundleFileDigest.sha256(path: path)).hex)
+            let outcome = try publisher(keep: 1).publish(bundle: path, now: now, lifetime: 86_400)
+            if index == 2 { #expect(outcome.removed == ["bundles/\(shas[0]).sqlite"]) }
+        }
+        #expect(try bundles() == [shas[1], shas[2]].sorted().map { "\($0).sqlite" })
+        #expect(try head().retained.map(\.sha256) == [shas[1]])
+    }
+
+    @Test func aHeadSignedByAnotherKeyOrABadChannelIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try bundle("2026.11.0")
+        _ = try publisher().publish(bundle: path, now: now, lifetime: 86_400)
+        let stranger = ChannelPublisher(channelFolder: channel, channel: "stable", key: Curve25519.Signing.PrivateKey())
+        #expect {
+            try stranger.publish(bundle: try bundle("2026.11.1", mark: "S"), now: now, lifetime: 86_400)
+        } throws: { error in
+            guard case .head(let reason) = error as? ChannelPublisher.Failure else { return false }
+            return reason.hasPrefix("no pinned key signed this file") && reason.hasSuffix("(is this the channel's key?)")
+        }
+        for name in ["", "Stable", "../x", "a/b", "-x"] {
+            let bad = ChannelPublisher(channelFolder: channel, channel: name, key: key)
+            #expect(throws: ChannelPublisher.Failure.badChannelName(name)) { try bad.publish(bundle: path, now: now, lifetime: 1) }
+        }
+        #expect(throws: ChannelPublisher.Failure.self) { try publisher().publish(bundle: folder.appendingPathComponent("none.sqlite").path, now: now, lifetime: 1) }
+    }
+
+    @Test func releaseVersionsCompareAsNumbers() {
+        #expect(ChannelPublisher.isNewer("2026.11.10", than: "2026.11.9"))
+        #expect(ChannelPublisher.isNewer("2027.1.0", than: "2026.12.5"))
+        #expect(!ChannelPublisher.isNewer("2026.11.0", than: "2026.11.0"))
+        #expect(!ChannelPublisher.isNewer("2026.9.0", than: "2026.10.0"))
+    }
+}

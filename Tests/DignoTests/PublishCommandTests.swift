@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// `digno publish`: what it prints and its exit statuses.
+@Suite struct PublishCommandTests {
+    @Test func publishesThenRefusesTheSameContent() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("signing.key").path
+        let channel = folder.appendingPathComponent("channel").path
+        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
+
+        let outcome = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key, "--expires", "7d"])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("published release 2026.11.0 on stable as head 1: bundles/") == true)
+        #expect(lines.last?.hasPrefix("channels/stable/head.json expires ") == true)
+        #expect(lines.last?.hasSuffix("; 0 earlier bundles kept, 0 removed") == true)
+        #expect(FileManager.default.fileExists(atPath: channel + "/channels/stable/head.json"))
+
+        let again = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key])
+        #expect(again.status == 1)
+        #expect(again.errors == "error: the channel already serves this content (release 2026.11.0); nothing was published\n")
+    }
+
+    @Test func usageAndKeyErrorsHaveStatusTwo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("signing.key").path
+        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
+        let channel = folder.appendingPathComponent("channel").path
+
+        let expires = try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--expires", "30"])
+        #expect(expires.status == 2)
+        #expect(expires.errors.hasPrefix("Error: --expires '30' is not a number of days or hours, such as 30d or 12h\n"))
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key)
+        let open = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key])
+        #expect(open.status == 2)
+        #expect(open.errors == "error: the key '\(key)' can be read by others (mode 644); make it its owner's only: chmod 600 \(key)\n")
+        #expect(!FileManager.default.fileExists(atPath: channel))
+    }
+}
