@@ -42,6 +42,9 @@ struct Publish: ParsableCommand {
             throw ValidationError("--expires '\(expires)' is not a number of days or hours, such as 30d or 12h")
         }
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
+        guard ChannelPublisher.isChannelName(channel) else {
+            throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
+        }
     }
 
     /// Seconds from `30d` or `12h`.
@@ -71,8 +74,8 @@ struct Publish: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
-            case .notNewer, .sameContent, .rollback, .head, .badChannelName: throw ExitCode(1)
-            case .bundle, .writing: throw ExitCode(2)
+            case .notNewer, .sameContent, .rollback, .head: throw ExitCode(1)
+            case .bundle, .writing, .badChannelName: throw ExitCode(2)
             }
         }
     }

@@ -37,6 +37,10 @@ import Testing
         #expect(expires.status == 2)
         #expect(expires.errors.hasPrefix("Error: --expires '30' is not a number of days or hours, such as 30d or 12h\n"))
 
+        let name = try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--channel", "../x"])
+        #expect(name.status == 2)
+        #expect(name.errors.hasPrefix("Error: --channel '../x' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta\n"))
+
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key)
         let open = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key])
         #expect(open.status == 2)

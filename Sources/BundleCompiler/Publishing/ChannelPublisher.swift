@@ -173,7 +173,8 @@ package struct ChannelPublisher {
         return removed
     }
 
-    static func isChannelName(_ name: String) -> Bool {
+    /// Lowercase letters, digits and hyphens, not starting with a hyphen, at most 64 bytes.
+    package static func isChannelName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64 && name.first != "-"
             && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
