@@ -140,7 +140,7 @@ struct PreviewResponder: HTTPHandler {
     /// A picture from the bundle, under its SHA-256: the same name is always the same bytes,
     /// so the browser may keep it for good.
     private func image(_ name: String, request: HTTPRequest) -> HTTPResponse {
-        guard name.utf8.count == 64, name.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else {
+        guard name.isSHA256Hex else {
             return Self.refusal(.notFound, "pictures are at /images/<sha-256 in lowercase hex>")
         }
         let tag = "\"\(name)\""

@@ -73,7 +73,7 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         guard head.sequence >= 1 else { throw .notAHead("its sequence number is \(head.sequence)") }
         for file in [head.bundle] + head.retained {
             guard isBundlePath(file.path) else { throw .notAHead("'\(file.path)' is not a path under bundles/") }
-            guard isSHA256(file.sha256) else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }
+            guard file.sha256.isSHA256Hex else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }
             guard file.bytes > 0 else { throw .notAHead("\(file.path) is \(file.bytes) bytes") }
         }
         return head
@@ -106,9 +106,5 @@ public struct ChannelHead: Codable, Sendable, Equatable {
             default: false
             }
         }
-    }
-
-    static func isSHA256(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }
