@@ -135,7 +135,9 @@ let package = Package(
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
-        .testTarget(name: "CatalogStoreTests", dependencies: ["CatalogStore", "CatalogModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "CatalogStoreTests", dependencies: [
+            "CatalogStore", "CatalogModel", .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(
             name: "CatalogPreviewTests",
             dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]

@@ -121,9 +121,9 @@ import Testing
     }
 
     @Test func releaseVersionsCompareAsNumbers() {
-        #expect(ChannelPublisher.isNewer("2026.11.10", than: "2026.11.9"))
-        #expect(ChannelPublisher.isNewer("2027.1.0", than: "2026.12.5"))
-        #expect(!ChannelPublisher.isNewer("2026.11.0", than: "2026.11.0"))
-        #expect(!ChannelPublisher.isNewer("2026.9.0", than: "2026.10.0"))
+        #expect(ReleaseVersion.isNewer("2026.11.10", than: "2026.11.9"))
+        #expect(ReleaseVersion.isNewer("2027.1.0", than: "2026.12.5"))
+        #expect(!ReleaseVersion.isNewer("2026.11.0", than: "2026.11.0"))
+        #expect(!ReleaseVersion.isNewer("2026.9.0", than: "2026.10.0"))
     }
 }

@@ -88,7 +88,7 @@ package struct ChannelPublisher {
 
         let current = try currentHead()
         if let current {
-            let newer = Self.isNewer(release.releaseVersion, than: current.releaseVersion)
+            let newer = ReleaseVersion.isNewer(release.releaseVersion, than: current.releaseVersion)
             if let rollbackTo {
                 guard rollbackTo == release.releaseVersion else {
                     throw .rollback("the bundle is release \(release.releaseVersion), not \(rollbackTo)")
@@ -177,11 +177,5 @@ package struct ChannelPublisher {
     package static func isChannelName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 64 && name.first != "-"
             && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
-    }
-
-    /// Whether release version `new` (year.month.patch) is newer than `current`.
-    static func isNewer(_ new: String, than current: String) -> Bool {
-        func parts(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
-        return parts(new).lexicographicallyPrecedes(parts(current)) == false && parts(new) != parts(current)
     }
 }

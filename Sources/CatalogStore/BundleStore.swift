@@ -1,0 +1,366 @@
+import CatalogModel
+import Crypto
+import Foundation
+
+/// Keeps an app's catalogue up to date from a signed release channel, safely: the app always has
+/// a bundle to open, and an update either installs a verified new one or leaves what it had.
+///
+/// The store's folder holds
+///
+///     store.json               the state: the highest sequence seen, the last head, the installed bundles
+///     bundles/<sha256>.sqlite  the current bundle and the previous one
+///     staging/<sha256>.part    a download in progress, resumed by the next update
+///
+/// Every file is written beside its place, flushed and renamed, and `store.json` names a bundle
+/// only once the bundle is in place: a process killed at any point, a lost network or a full disk
+/// leaves the store serving the bundle it served before, or the new one, never a mix. Two updates
+/// at once, in one process or two, take turns (a lock on the folder).
+public final class BundleStore: Sendable {
+    /// A release the store installed.
+    public struct Release: Codable, Sendable, Equatable {
+        public var releaseVersion: String
+        public var releaseDate: Day
+        /// The head's sequence number that installed it.
+        public var sequence: Int
+        public var contentDigest: String
+        /// The bundle file's SHA-256, in lowercase hex.
+        public var sha256: String
+        public var bytes: Int
+    }
+
+    /// Where `current` found its bundle.
+    public enum Source: Sendable, Equatable {
+        /// The release installed last.
+        case installed(Release)
+        /// The release before it, because the last one did not open.
+        case previous(Release)
+        /// The bundle shipped in the app.
+        case seed
+    }
+
+    /// The bundle to show, and where it came from.
+    public struct Current: Sendable {
+        public let bundle: CatalogBundle
+        public let source: Source
+    }
+
+    /// What an update did.
+    public enum UpdateOutcome: Sendable, Equatable {
+        /// A new release was downloaded, verified and installed (or, for a channel rolled back to
+        /// the previous release, made current again). `current` gives it from now on; bundles
+        /// already open keep reading what they read.
+        case installed(Release)
+        /// The channel's release is the one the app has.
+        case upToDate(releaseVersion: String)
+        /// The channel's head has expired, so nothing was installed from it: the host is stale,
+        /// or someone is serving an old head. The app keeps what it has.
+        case expired(releaseVersion: String, expired: Date)
+        /// The release needs another bundle schema than this library reads; the app needs an
+        /// update before it can take it.
+        case schemaNotSupported(releaseVersion: String, schemaVersion: Int, supported: Int)
+    }
+
+    /// The largest head the store reads.
+    public static let headSizeLimit = SignedEnvelope.sizeLimit
+
+    let folder: String
+    let seed: String?
+    let keys: [ChannelKey]
+    let baseURL: URL
+    let channel: String
+    let trust: any BundleTrustStore
+    let transport: any ChannelTransport
+    let now: @Sendable () -> Date
+    private let listeners = Listeners()
+
+    /// A store in `folder` (created when missing) for `channel` of the channel folder served at
+    /// `baseURL`, whose heads must be signed by one of `keys`.
+    ///
+    /// - Parameters:
+    ///   - folder: The store's folder, in the app's own storage (Application Support on iOS).
+    ///   - seed: The bundle shipped inside the app, used until a release is installed.
+    ///   - keys: The channel's public keys, as `digno keygen` printed them.
+    ///   - baseURL: Where the channel folder is served: the head is
+    ///     `<baseURL>/channels/<channel>/head.json`.
+    ///   - channel: The channel's name, such as `stable`.
+    ///   - trust: Where the bundles that passed their `quick_check` are remembered.
+    public convenience init(
+        folder: String, seed: String?, keys: [ChannelKey], baseURL: URL, channel: String = "stable",
+        trust: any BundleTrustStore = InMemoryTrustStore.shared
+    ) {
+        self.init(folder: folder, seed: seed, keys: keys, baseURL: baseURL, channel: channel, trust: trust,
+                  transport: URLSessionTransport(), now: { Date() })
+    }
+
+    package init(
+        folder: String, seed: String?, keys: [ChannelKey], baseURL: URL, channel: String, trust: any BundleTrustStore,
+        transport: any ChannelTransport, now: @escaping @Sendable () -> Date
+    ) {
+        self.folder = folder
+        self.seed = seed
+        self.keys = keys
+        self.baseURL = baseURL
+        self.channel = channel
+        self.trust = trust
+        self.transport = transport
+        self.now = now
+    }
+
+    var statePath: String { folder + "/store.json" }
+    var bundlesFolder: String { folder + "/bundles" }
+    var stagingFolder: String { folder + "/staging" }
+    func bundlePath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".sqlite" }
+    func partPath(_ sha256: String) -> String { stagingFolder + "/" + sha256 + ".part" }
+
+    /// The head's URL: `<baseURL>/channels/<channel>/head.json`.
+    public var headURL: URL {
+        baseURL.appendingPathComponent("channels").appendingPathComponent(channel).appendingPathComponent("head.json")
+    }
+
+    // MARK: - The current bundle
+
+    /// The bundle to show: the release installed last, if it opens and passes its checks; else
+    /// the one before it; else the seed. The seed also comes first when it is a newer release
+    /// than any installed (an app update shipped newer content). Opening checks the file's
+    /// identity and schema, and runs `quick_check` once per file per `trust` store.
+    public func current() throws(BundleStoreError) -> Current {
+        let installed = (try? StoreState.load(statePath))?.installed ?? []
+        var problems: [String] = []
+        var found: Current?
+        for (index, release) in installed.enumerated() {
+            let path = bundlePath(release.sha256)
+            guard StoreFiles.size(path) == release.bytes else {
+                problems.append("release \(release.releaseVersion) is missing or has another size")
+                continue
+            }
+            do {
+                let bundle = try CatalogBundle(path: path, trust: trust)
+                guard bundle.release.contentDigest == release.contentDigest else {
+                    problems.append("release \(release.releaseVersion) holds other content than installed")
+                    continue
+                }
+                found = Current(bundle: bundle, source: index == 0 ? .installed(release) : .previous(release))
+                break
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        if let seed {
+            do {
+                let seedBundle = try CatalogBundle(path: seed, trust: trust)
+                guard let installed = found else { return Current(bundle: seedBundle, source: .seed) }
+                if ReleaseVersion.isNewer(seedBundle.release.releaseVersion, than: installed.bundle.release.releaseVersion) {
+                    return Current(bundle: seedBundle, source: .seed)
+                }
+            } catch {
+                problems.append("the seed: \(error)")
+            }
+        }
+        if let found { return found }
+        throw .noBundle(problems.isEmpty ? "nothing is installed and there is no seed" : problems.joined(separator: "; "))
+    }
+
+    /// Announces each release an update installs (in this process), for the app to switch to
+    /// when it wants. Each call gives a new stream; it ends when the task iterating it ends.
+    public func releases() -> AsyncStream<Release> {
+        listeners.add()
+    }
+
+    // MARK: - Updating
+
+    /// Fetches the channel's head and, when it names a newer release this app can read,
+    /// downloads, verifies and installs it. Throws `refused` for what the channel must not be
+    /// trusted with (a head not signed by a pinned key, an old head replayed, bytes that are not
+    /// the signed ones), `transfer` when the network fails (a partial download is resumed next
+    /// time), `storage` when the store's files cannot be written. In every case the store keeps
+    /// serving what it served.
+    public func update() async throws(BundleStoreError) -> UpdateOutcome {
+        try StoreFiles.makeFolder(folder)
+        let lock = try await StoreFiles.Lock(folder)
+        defer { withExtendedLifetime(lock) {} }
+        var state = try StoreState.load(statePath)
+        let head = try await fetchHead(&state)
+
+        if head.expires <= now() { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }
+        guard head.schemaVersion == CatalogBundle.supportedSchemaVersion else {
+            return .schemaNotSupported(releaseVersion: head.releaseVersion, schemaVersion: head.schemaVersion,
+                                       supported: CatalogBundle.supportedSchemaVersion)
+        }
+        let release = Release(releaseVersion: head.releaseVersion, releaseDate: head.releaseDate, sequence: head.sequence,
+                              contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
+        if let current = state.installed.first, current.sha256 == head.bundle.sha256,
+           StoreFiles.size(bundlePath(current.sha256)) == current.bytes {
+            removeUnlisted(state)
+            return .upToDate(releaseVersion: current.releaseVersion)
+        }
+        if state.installed.isEmpty, let seed, let seedRelease = try? CatalogBundle(path: seed, trust: trust).release,
+           seedRelease.contentDigest == head.contentDigest {
+            return .upToDate(releaseVersion: seedRelease.releaseVersion)
+        }
+        // A channel rolled back to the release installed before: it is here already.
+        if StoreFiles.size(bundlePath(release.sha256)) != release.bytes {
+            try await download(head.bundle)
+            try install(release)
+        }
+        let previous = state.installed.first { $0.sha256 != release.sha256 }
+        state.installed = [release] + (previous.map { [$0] } ?? [])
+        try state.save(statePath)
+        removeUnlisted(state)
+        listeners.announce(release)
+        return .installed(release)
+    }
+
+    /// Fetches and verifies the head, with the ETag of the last one; an unchanged head (304) is
+    /// the last one. A new head's sequence number is checked against the highest seen and,
+    /// once it passes, saved before anything else is done with the head.
+    private func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> ChannelHead {
+        let url = headURL
+        let known = state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
+        var headers: [String: String] = [:]
+        if let etag = known?.etag { headers["If-None-Match"] = etag }
+        let limit = Self.headSizeLimit
+        let buffer = ByteBuffer()
+        let response = try await transport.get(url, headers: headers, response: { response throws(BundleStoreError) in
+            guard response.status == 200 || (response.status == 304 && known != nil) else {
+                throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
+            }
+        }, body: { data throws(BundleStoreError) in
+            guard buffer.append(data, limit: limit) else { throw .refused(.headTooLarge(limit: limit)) }
+        })
+        if response.status == 304, let known { return known.head }
+
+        let head: ChannelHead
+        do { head = try ChannelHead.verified(buffer.data, keys: keys) } catch { throw .refused(.head(error)) }
+        guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
+        if let known = state.channels[channel] {
+            guard head.sequence >= known.highestSequence else {
+                throw .refused(.replayed(sequence: head.sequence, highestSeen: known.highestSequence))
+            }
+            if head.sequence == known.highestSequence && head != known.head { throw .refused(.sequenceReused(head.sequence)) }
+        }
+        state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
+                                        etag: response.headers["etag"], head: head)
+        try state.save(statePath)
+        return head
+    }
+
+    /// Downloads `file` into the staging folder, resuming a partial download with a Range
+    /// request, never past its declared size, and checks its size and SHA-256.
+    private func download(_ file: ChannelHead.BundleFile) async throws(BundleStoreError) {
+        try StoreFiles.makeFolder(stagingFolder)
+        let part = partPath(file.sha256)
+        for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part {
+            StoreFiles.remove(stagingFolder + "/" + name)
+        }
+        var offset = StoreFiles.size(part) ?? 0
+        if offset > file.bytes {
+            StoreFiles.remove(part)
+            offset = 0
+        }
+        if offset < file.bytes {
+            let sink = try PartFile(part, offset: offset, limit: file.bytes)
+            var headers: [String: String] = [:]
+            if offset > 0 {
+                // The plain bytes from `offset`: a compressed response's ranges would be of the
+                // compressed bytes.
+                headers["Range"] = "bytes=\(offset)-"
+                headers["Accept-Encoding"] = "identity"
+            }
+            let url = baseURL.appendingPathComponent(file.path)
+            do {
+                _ = try await transport.get(url, headers: headers, response: { response throws(BundleStoreError) in
+                    try sink.begin(response, url: url)
+                }, body: { data throws(BundleStoreError) in
+                    try sink.write(data)
+                })
+            } catch {
+                sink.finish()
+                if case .refused = error { StoreFiles.remove(part) }
+                throw error
+            }
+            sink.finish()
+        }
+        let received = StoreFiles.size(part) ?? 0
+        guard received == file.bytes else {
+            StoreFiles.remove(part)
+            throw .refused(.bundleTooShort(received: received, declared: file.bytes))
+        }
+        guard let digest = BundleFileDigest.sha256(path: part) else { throw .storage("\(part) cannot be read") }
+        guard digest.hex == file.sha256 else {
+            StoreFiles.remove(part)
+            throw .refused(.bundleDigest(found: digest.hex, signed: file.sha256))
+        }
+    }
+
+    /// Opens the downloaded bundle as the app will (identity, schema, `quick_check`), checks
+    /// that it is the release the head announced, flushes it and renames it into place.
+    private func install(_ release: Release) throws(BundleStoreError) {
+        let part = partPath(release.sha256)
+        do {
+            let bundle = try CatalogBundle(path: part, trust: trust)
+            guard bundle.release.contentDigest == release.contentDigest, bundle.release.releaseVersion == release.releaseVersion else {
+                StoreFiles.remove(part)
+                throw BundleStoreError.refused(.bundleUnreadable(
+                    "it is release \(bundle.release.releaseVersion) with content \(bundle.release.contentDigest), "
+                        + "not the head's \(release.releaseVersion) with \(release.contentDigest)"))
+            }
+        } catch let error as BundleStoreError {
+            throw error
+        } catch {
+            StoreFiles.remove(part)
+            throw .refused(.bundleUnreadable("\(error)"))
+        }
+        try StoreFiles.sync(part)
+        try StoreFiles.makeFolder(bundlesFolder)
+        guard rename(part, bundlePath(release.sha256)) == 0 else { throw StoreFiles.failure(bundlePath(release.sha256)) }
+        try StoreFiles.sync(bundlesFolder)
+        try StoreFiles.sync(stagingFolder)
+    }
+
+    /// Removes the bundles the state does not name. An app still reading one keeps reading it:
+    /// the system frees a removed file's bytes when the last reader closes it.
+    private func removeUnlisted(_ state: StoreState) {
+        let listed = Set(state.installed.map { $0.sha256 + ".sqlite" })
+        for name in StoreFiles.names(in: bundlesFolder) where !listed.contains(name) {
+            StoreFiles.remove(bundlesFolder + "/" + name)
+        }
+    }
+}
+
+/// The head's bytes as they arrive, up to a limit.
+private final class ByteBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+
+    var data: Data { lock.withLock { bytes } }
+
+    /// Appends `data`, unless that would pass `limit`.
+    func append(_ data: Data, limit: Int) -> Bool {
+        lock.withLock {
+            guard bytes.count + data.count <= limit else { return false }
+            bytes.append(data)
+            return true
+        }
+    }
+}
+
+/// The continuations of `releases()`' streams.
+private final class Listeners: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuations: [UUID: AsyncStream<BundleStore.Release>.Continuation] = [:]
+
+    func add() -> AsyncStream<BundleStore.Release> {
+        let (stream, continuation) = AsyncStream<BundleStore.Release>.makeStream()
+        let id = UUID()
+        lock.withLock { continuations[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            _ = self.lock.withLock { self.continuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    func announce(_ release: BundleStore.Release) {
+        for continuation in lock.withLock({ Array(continuations.values) }) { continuation.yield(release) }
+    }
+}

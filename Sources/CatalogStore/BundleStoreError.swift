@@ -1,0 +1,67 @@
+import CatalogModel
+import Foundation
+
+/// Why a `BundleStore` could not update, or has no bundle to give.
+public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The channel served something the store will not install; what it has stays as it was.
+    case refused(Refusal)
+    /// The head or the bundle could not be fetched: an HTTP status other than the expected one,
+    /// a connection lost, a timeout. A partly downloaded bundle is kept and resumed next time.
+    case transfer(String)
+    /// A file of the store could not be read or written (a full disk, a folder without
+    /// permission).
+    case storage(String)
+    /// No installed bundle opens and there is no seed, or it does not open either.
+    case noBundle(String)
+    /// The task was cancelled; what was downloaded is kept for the next update.
+    case cancelled
+
+    /// What the channel served that the store refused.
+    public enum Refusal: Sendable, Equatable, CustomStringConvertible {
+        /// The head is not signed by a pinned key, or is not a head.
+        case head(ChannelError)
+        /// The head is larger than a head may be.
+        case headTooLarge(limit: Int)
+        /// The head is for another channel.
+        case otherChannel(String)
+        /// The head's sequence number is lower than one the store has seen: an old head
+        /// replayed, which would hold the app back.
+        case replayed(sequence: Int, highestSeen: Int)
+        /// A different head with the sequence number of one the store has seen.
+        case sequenceReused(Int)
+        /// The host sent more bytes than the head declares; the download was stopped there.
+        case bundleTooLong(declared: Int)
+        /// The host's whole bundle was shorter than the head declares.
+        case bundleTooShort(received: Int, declared: Int)
+        /// The downloaded bytes are not the ones the head signed.
+        case bundleDigest(found: String, signed: String)
+        /// The bytes are the signed ones but do not open as a bundle, or hold other content
+        /// than the head says.
+        case bundleUnreadable(String)
+
+        public var description: String {
+            switch self {
+            case .head(let error): "\(error)"
+            case .headTooLarge(let limit): "the head is larger than \(limit) bytes, more than a head can be"
+            case .otherChannel(let channel): "the head is the channel '\(channel)''s"
+            case .replayed(let sequence, let highest):
+                "the head's sequence number \(sequence) is lower than \(highest), already seen: an old head was served again"
+            case .sequenceReused(let sequence): "the head differs from the one already seen with sequence number \(sequence)"
+            case .bundleTooLong(let declared): "the host sent more than the \(declared) bytes the head declares; the download was stopped"
+            case .bundleTooShort(let received, let declared): "the host's bundle is \(received) bytes, not the \(declared) the head declares"
+            case .bundleDigest(let found, let signed): "the downloaded bundle's SHA-256 is \(found), not the signed \(signed)"
+            case .bundleUnreadable(let reason): "the downloaded bundle cannot be used: \(reason)"
+            }
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .refused(let refusal): "refused: \(refusal)"
+        case .transfer(let reason): "cannot fetch: \(reason)"
+        case .storage(let reason): "cannot use the store: \(reason)"
+        case .noBundle(let reason): "no bundle to open: \(reason)"
+        case .cancelled: "cancelled"
+        }
+    }
+}

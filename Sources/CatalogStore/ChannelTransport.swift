@@ -1,0 +1,141 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An HTTP response's status and headers (names in lowercase).
+package struct ChannelResponse: Sendable, Equatable {
+    package var status: Int
+    package var headers: [String: String]
+
+    package init(status: Int, headers: [String: String]) {
+        self.status = status
+        self.headers = headers
+    }
+}
+
+/// How the store fetches files: GET, with the body handed over piece by piece as it arrives, so
+/// that nothing holds a whole bundle in memory and a file larger than announced is stopped.
+/// `URLSessionTransport` in apps; tests inject failures through it.
+package protocol ChannelTransport: Sendable {
+    /// GETs `url` with `headers`. `response` sees the status and headers before any of the
+    /// body; `body` gets the body's pieces (decoded when the server compressed them). Either
+    /// may throw to stop the transfer, and that error is thrown.
+    func get(
+        _ url: URL, headers: [String: String],
+        response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
+        body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
+    ) async throws(BundleStoreError) -> ChannelResponse
+}
+
+/// `ChannelTransport` over URLSession, one session per request for its delegate. No cache
+/// (the store sends its own `If-None-Match`), and a transfer that stalls for `timeout`
+/// seconds fails.
+package struct URLSessionTransport: ChannelTransport {
+    package var timeout: TimeInterval
+
+    package init(timeout: TimeInterval = 30) {
+        self.timeout = timeout
+    }
+
+    package func get(
+        _ url: URL, headers: [String: String],
+        response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
+        body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
+    ) async throws(BundleStoreError) -> ChannelResponse {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = timeout
+        let delegate = StreamingDelegate(response: response, body: body)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: url)
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let task = session.dataTask(with: request)
+        let result: Result<ChannelResponse, BundleStoreError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                delegate.start(continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return try result.get()
+    }
+}
+
+/// URLSession's delegate for one task: passes the response and the body's pieces on, and
+/// resumes the waiting task once, when the transfer ends. Its callbacks come one at a time on
+/// the session's serial queue; the lock covers `start`, which runs on the caller's thread.
+private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let onResponse: @Sendable (ChannelResponse) throws(BundleStoreError) -> Void
+    private let onBody: @Sendable (Data) throws(BundleStoreError) -> Void
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result<ChannelResponse, BundleStoreError>, Never>?
+    private var received: ChannelResponse?
+    private var failure: BundleStoreError?
+
+    init(response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
+         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void) {
+        onResponse = response
+        onBody = body
+    }
+
+    func start(_ continuation: CheckedContinuation<Result<ChannelResponse, BundleStoreError>, Never>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        guard let http = response as? HTTPURLResponse else {
+            failure = .transfer("\(response.url?.absoluteString ?? "the server") did not answer in HTTP")
+            completionHandler(.cancel)
+            return
+        }
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        let channelResponse = ChannelResponse(status: http.statusCode, headers: headers)
+        received = channelResponse
+        do {
+            try onResponse(channelResponse)
+            completionHandler(.allow)
+        } catch {
+            failure = error
+            completionHandler(.cancel)
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard failure == nil else { return }
+        do {
+            try onBody(data)
+        } catch {
+            failure = error
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let result: Result<ChannelResponse, BundleStoreError>
+        if let failure {
+            result = .failure(failure)
+        } else if let error {
+            let url = task.originalRequest?.url?.absoluteString ?? "the server"
+            result = .failure((error as? URLError)?.code == .cancelled ? .cancelled : .transfer("\(url): \(error.localizedDescription)"))
+        } else if let received {
+            result = .success(received)
+        } else {
+            result = .failure(.transfer("\(task.originalRequest?.url?.absoluteString ?? "the server") sent no response"))
+        }
+        let continuation = lock.withLock {
+            defer { self.continuation = nil }
+            return self.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+}

@@ -1,0 +1,53 @@
+import CatalogModel
+import Foundation
+
+/// What the store remembers, in `store.json`, replaced by rename so that a crash leaves the
+/// old state or the new one: per channel, the highest sequence number seen and the last head
+/// (with its ETag, for the next conditional request); and the installed bundles, current
+/// first, then the previous one.
+struct StoreState: Codable, Equatable {
+    struct Channel: Codable, Equatable {
+        var highestSequence: Int
+        /// Where the head was fetched from; the ETag is that URL's.
+        var headURL: String
+        var etag: String?
+        var head: ChannelHead
+    }
+
+    static let formatVersion = 1
+
+    var format = formatVersion
+    var channels: [String: Channel] = [:]
+    var installed: [BundleStore.Release] = []
+
+    static func load(_ path: String) throws(BundleStoreError) -> StoreState {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if StoreFiles.size(path) == nil && !FileManager.default.fileExists(atPath: path) { return StoreState() }
+            throw .storage("\(path) cannot be read")
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let state = try? decoder.decode(StoreState.self, from: data), state.format == formatVersion else {
+            throw .storage("\(path) is not a store's state; remove the store's folder to start again from the seed")
+        }
+        return state
+    }
+
+    func save(_ path: String) throws(BundleStoreError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(self) else { throw .storage("the store's state cannot be encoded") }
+        try StoreFiles.replace(path, with: data)
+    }
+}
+
+/// Release versions as `digno build` writes them (year.month.patch), compared part by part as
+/// numbers.
+package enum ReleaseVersion {
+    /// Whether `new` is newer than `current`.
+    package static func isNewer(_ new: String, than current: String) -> Bool {
+        func parts(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
+        return parts(current).lexicographicallyPrecedes(parts(new))
+    }
+}

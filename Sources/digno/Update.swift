@@ -1,0 +1,106 @@
+import ArgumentParser
+import BundleCompiler
+import CatalogModel
+import CatalogStore
+import Foundation
+
+struct Update: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Install a channel's newest release into a store, as the app does.",
+        usage: "digno update --url <base> --store <folder> --key <public key> [--channel <name>] [--seed <file>]",
+        discussion: """
+            Fetches <base>/channels/<name>/head.json, checks its signature with the pinned key, \
+            refuses a head older than one already seen, and installs the release it names into \
+            <folder> (bundles/<sha256>.sqlite, checked against the signed SHA-256 and opened with \
+            quick_check), keeping the previous one; an interrupted download is resumed. The same \
+            code as the app's BundleStore, for kiosks, servers and tests. Exit status: 0 updated \
+            or already current, 1 refused (an unsigned, replayed or expired head, a release for \
+            another schema, a bundle that is not the signed one), 2 usage, network or I/O errors.
+            """)
+
+    @Option(help: ArgumentHelp("Where the channel folder is served, such as https://cdn.example.com/catalog.", valueName: "base"))
+    var url: String
+
+    @Option(help: ArgumentHelp("The channel's name.", valueName: "name"))
+    var channel = "stable"
+
+    @Option(help: ArgumentHelp("The store's folder (created when missing).", valueName: "folder"))
+    var store: String
+
+    @Option(help: ArgumentHelp("A public key the head must be signed with, as digno keygen printed it (ed25519:…); repeat for several.", valueName: "public key"))
+    var key: [String]
+
+    @Option(help: ArgumentHelp("The bundle shipped with the app, served until a release is installed.", valueName: "file"))
+    var seed: String?
+
+    func validate() throws {
+        guard let base = URL(string: url), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme), base.host != nil else {
+            throw ValidationError("--url '\(url)' is not an http or https address, such as https://cdn.example.com/catalog")
+        }
+        guard !key.isEmpty else { throw ValidationError("give the channel's public key with --key ed25519:…") }
+        for text in key {
+            do { _ = try ChannelKey(text) } catch { throw ValidationError("--key: \(error)") }
+        }
+        guard ChannelPublisher.isChannelName(channel) else {
+            throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
+        }
+    }
+
+    func run() throws {
+        let keys = key.compactMap { try? ChannelKey($0) }
+        guard let base = URL(string: url) else { throw ExitCode(2) }
+        let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
+        let status = Self.wait { () async -> Int32 in
+            do {
+                let outcome = try await bundleStore.update()
+                switch outcome {
+                case .installed(let release):
+                    print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
+                    return 0
+                case .upToDate(let version):
+                    print("already current: release \(version)")
+                    return 0
+                case .expired(let version, let expired):
+                    Self.fail("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing was installed. Publish again to renew it.")
+                    return 1
+                case .schemaNotSupported(let version, let schema, let supported):
+                    Self.fail("refused: release \(version) needs bundle schema \(schema), and this digno reads \(supported); update the app (or digno) first.")
+                    return 1
+                }
+            } catch {
+                Self.fail("error: \(error)")
+                if case BundleStoreError.refused = error { return 1 }
+                return 2
+            }
+        }
+        if let current = try? bundleStore.current() {
+            let from = switch current.source {
+            case .installed: "installed"
+            case .previous: "the previous release (the last one did not open)"
+            case .seed: "the seed"
+            }
+            print("serving release \(current.bundle.release.releaseVersion) from \(from): \(current.bundle.path)")
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Runs `work` to its end from this synchronous command.
+    static func wait(_ work: @escaping @Sendable () async -> Int32) -> Int32 {
+        let done = DispatchSemaphore(value: 0)
+        let result = Result()
+        Task {
+            result.value = await work()
+            done.signal()
+        }
+        done.wait()
+        return result.value
+    }
+
+    static func fail(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    private final class Result: @unchecked Sendable {
+        var value: Int32 = 2
+    }
+}

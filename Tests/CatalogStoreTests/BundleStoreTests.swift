@@ -1,0 +1,317 @@
+import CatalogModel
+@testable import CatalogStore
+import Crypto
+import Foundation
+import Testing
+
+/// `BundleStore`: what it installs, what it refuses, and that the app always has a bundle, with
+/// the host's failures injected through `FakeHost`. The same cases against nginx, with real
+/// processes killed, are in `Tests/Channel`.
+@Suite struct BundleStoreTests {
+    @Test func theSeedServesUntilAReleaseIsInstalledAndTheNextStartFindsIt() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        #expect(try store.current().source == .seed)
+        let stream = store.releases()
+
+        let head = try fixture.publish(Data(contentsOf: URL(fileURLWithPath: ChannelFixture.shipped)))
+        let outcome = try await store.update()
+        guard case .installed(let release) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(release.sha256 == head.bundle.sha256 && release.sequence == 1)
+        var iterator = stream.makeAsyncIterator()
+        #expect(await iterator.next() == release)
+
+        // A new BundleStore on the same folder: the next start of the app.
+        let restarted = fixture.store()
+        let current = try restarted.current()
+        #expect(current.source == .installed(release))
+        #expect(current.bundle.release.contentDigest == head.contentDigest)
+        #expect(current.bundle.path == fixture.storeFolder + "/bundles/\(head.bundle.sha256).sqlite")
+        #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/store.json"))
+    }
+
+    @Test func nothingNewIsOneConditionalRequestAnswered304() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        try fixture.publish(Data(contentsOf: URL(fileURLWithPath: ChannelFixture.shipped)))
+        _ = try await store.update()
+        fixture.host.clearLog()
+        #expect(try await store.update() == .upToDate(releaseVersion: "2026.11.0"))
+        let log = fixture.host.requestLog()
+        #expect(log.count == 1)
+        #expect(log.first?.path == "channels/stable/head.json")
+        #expect(log.first?.headers["If-None-Match"] != nil)
+    }
+
+    @Test func aSeedWithTheChannelsContentIsCurrent() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        try fixture.publish(Data(contentsOf: URL(fileURLWithPath: ChannelFixture.small)))
+        #expect(try await store.update() == .upToDate(releaseVersion: "2026.11.0"))
+        #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json"])
+        #expect(try store.current().source == .seed)
+    }
+
+    @Test func aNewerReleaseReplacesTheCurrentOneKeepingThePreviousAndRemovingOlder() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let first = try fixture.publish(fixture.release("2026.11.1"))
+        _ = try await store.update()
+        // A reader opened on the first release keeps reading it through both updates.
+        let reader = try store.current().bundle
+        let second = try fixture.publish(fixture.release("2026.11.2"))
+        _ = try await store.update()
+        let third = try fixture.publish(fixture.release("2026.11.3"))
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.3")
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixture.storeFolder + "/bundles").sorted()
+        #expect(names == [second.bundle.sha256 + ".sqlite", third.bundle.sha256 + ".sqlite"].sorted())
+        #expect(!names.contains(first.bundle.sha256 + ".sqlite"))
+        #expect(reader.release.releaseVersion == "2026.11.1")
+        #expect((try? await reader.home(on: Day("2026-11-23")!)) != nil)
+        #expect(try store.current().bundle.release.releaseVersion == "2026.11.3")
+    }
+
+    @Test func aRollbackToThePreviousReleaseNeedsNoDownload() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let old = try fixture.release("2026.11.1")
+        try fixture.publish(old)
+        _ = try await store.update()
+        try fixture.publish(fixture.release("2026.11.2"))
+        _ = try await store.update()
+        // `digno publish --rollback-to 2026.11.1`: the old bundle under a new sequence number.
+        try fixture.publish(old)
+        fixture.host.clearLog()
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.1" && release.sequence == 3)
+        #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json"])
+        #expect(try store.current().bundle.release.releaseVersion == "2026.11.1")
+    }
+
+    @Test func aTamperedHeadOrOneSignedByAnotherKeyIsRefusedAndChangesNothing() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        try fixture.publish(fixture.release("2026.11.1"))
+        _ = try await store.update()
+        let state = try Data(contentsOf: URL(fileURLWithPath: fixture.storeFolder + "/store.json"))
+        func refusedAsUnsigned() async {
+            await #expect { try await store.update() } throws: { error in
+                guard case BundleStoreError.refused(.head(.notSigned)) = error else { return false }
+                return true
+            }
+        }
+
+        try fixture.publish(fixture.release("2026.11.2"), signer: Curve25519.Signing.PrivateKey())
+        await refusedAsUnsigned()
+        // One byte of a validly signed head changed.
+        try fixture.publish(fixture.release("2026.11.3"))
+        var envelope = try JSONDecoder().decode(SignedEnvelope.self, from: try #require(fixture.host.file("channels/stable/head.json")))
+        var payload = try #require(Data(base64Encoded: envelope.payload))
+        let index = try #require(payload.firstRange(of: Data("2026.11.3".utf8))).upperBound - 1
+        payload[index] = UInt8(ascii: "9")
+        envelope.payload = payload.base64EncodedString()
+        fixture.host.put("channels/stable/head.json", try JSONEncoder().encode(envelope))
+        await refusedAsUnsigned()
+        // A head too large to be one.
+        fixture.host.put("channels/stable/head.json", Data(repeating: 0x20, count: BundleStore.headSizeLimit + 1))
+        await #expect(throws: BundleStoreError.refused(.headTooLarge(limit: BundleStore.headSizeLimit))) { try await store.update() }
+
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.storeFolder + "/store.json")) == state)
+        #expect(try store.current().bundle.release.releaseVersion == "2026.11.1")
+    }
+
+    @Test func aReplayedOlderHeadIsRefusedEvenAfterARestart() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        try fixture.publish(fixture.release("2026.11.1"))
+        let replay = try #require(fixture.host.file("channels/stable/head.json"))
+        _ = try await fixture.store().update()
+        try fixture.publish(fixture.release("2026.11.2"))
+        _ = try await fixture.store().update()
+        // The host serves sequence 1 again: a mirror holding the app back.
+        fixture.host.put("channels/stable/head.json", replay)
+        await #expect(throws: BundleStoreError.refused(.replayed(sequence: 1, highestSeen: 2))) { try await fixture.store().update() }
+        // The same sequence number with another head.
+        try fixture.publish(fixture.release("2026.11.9"), sequence: 2)
+        await #expect(throws: BundleStoreError.refused(.sequenceReused(2))) { try await fixture.store().update() }
+        #expect(try fixture.store().current().bundle.release.releaseVersion == "2026.11.2")
+    }
+
+    @Test func anExpiredHeadOrANewerSchemaInstallsNothing() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let store = fixture.store(now: now)
+        let expired = now.addingTimeInterval(-1)
+        try fixture.publish(fixture.release("2026.11.1"), expires: expired)
+        #expect(try await store.update() == .expired(releaseVersion: "2026.11.1", expired: expired))
+        try fixture.publish(fixture.release("2026.11.2"), schema: 3)
+        #expect(try await store.update() == .schemaNotSupported(releaseVersion: "2026.11.2", schemaVersion: 3, supported: 2))
+        #expect(fixture.host.requestLog().allSatisfy { $0.path == "channels/stable/head.json" })
+        #expect(try store.current().source == .seed)
+    }
+
+    @Test func bundlesThatAreNotTheSignedBytesAreRefused() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let bundle = try fixture.release("2026.11.1")
+        let head = try fixture.publish(bundle)
+        let cases: [(FakeHost.Fault, BundleStoreError.Refusal)] = [
+            (.extra(Data("more".utf8)), .bundleTooLong(declared: bundle.count)),
+            (.truncated(bundle.count - 100), .bundleTooShort(received: bundle.count - 100, declared: bundle.count)),
+            (.flipped(70_000), .bundleDigest(found: sha(flipping: 70_000, of: bundle), signed: head.bundle.sha256)),
+        ]
+        for (fault, refusal) in cases {
+            fixture.host.fail(head.bundle.path, fault)
+            await #expect(throws: BundleStoreError.refused(refusal)) { try await store.update() }
+            // Nothing of it is kept to resume from.
+            #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/staging/\(head.bundle.sha256).part") == false)
+            #expect(try store.current().source == .seed)
+        }
+        fixture.host.fail(head.bundle.path, nil)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+    }
+
+    private func sha(flipping index: Int, of data: Data) -> String {
+        var data = data
+        data[index] ^= 0x01
+        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    @Test func signedBytesThatAreNotTheAnnouncedReleaseAreRefused() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        // A head whose content digest is not the bundle's: signed, but wrong.
+        let bundle = try fixture.release("2026.11.1")
+        var head = try fixture.publish(bundle)
+        head.contentDigest = String(repeating: "0", count: 64)
+        fixture.host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: fixture.key).encoded())
+        await #expect { try await store.update() } throws: { error in
+            guard case BundleStoreError.refused(.bundleUnreadable) = error else { return false }
+            return true
+        }
+        #expect(try store.current().source == .seed)
+    }
+
+    @Test func hostErrorsAreTransferErrors() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/channels/stable/head.json answered HTTP 404")) {
+            try await store.update()
+        }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        fixture.host.fail("channels/stable/head.json", .status(500))
+        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/channels/stable/head.json answered HTTP 500")) {
+            try await store.update()
+        }
+        fixture.host.fail("channels/stable/head.json", nil)
+        fixture.host.remove(head.bundle.path)
+        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/\(head.bundle.path) answered HTTP 404")) {
+            try await store.update()
+        }
+        #expect(try store.current().source == .seed)
+    }
+
+    @Test func aLostConnectionIsResumedWithARangeRequest() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let bundle = try fixture.release("2026.11.1")
+        let head = try fixture.publish(bundle)
+        fixture.host.fail(head.bundle.path, .cutAfter(200_000))
+        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/\(head.bundle.path): the connection was lost")) {
+            try await store.update()
+        }
+        #expect(try store.current().source == .seed)
+        let part = fixture.storeFolder + "/staging/\(head.bundle.sha256).part"
+        #expect(StoreFiles.size(part) == 200_000)
+
+        fixture.host.fail(head.bundle.path, nil)
+        fixture.host.clearLog()
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        let bundleRequest = try #require(fixture.host.requestLog().last)
+        #expect(bundleRequest.path == head.bundle.path)
+        #expect(bundleRequest.headers["Range"] == "bytes=200000-")
+        #expect(bundleRequest.headers["Accept-Encoding"] == "identity")
+        #expect(!FileManager.default.fileExists(atPath: part))
+        #expect(try store.current().bundle.release.releaseVersion == "2026.11.1")
+    }
+
+    @Test func theCurrentBundleFallsBackToThePreviousThenTheSeed() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        try fixture.publish(fixture.release("2026.11.1"))
+        _ = try await store.update()
+        let second = try fixture.publish(fixture.release("2026.11.2"))
+        _ = try await store.update()
+        // The current file damaged on disk: its header overwritten.
+        let path = fixture.storeFolder + "/bundles/\(second.bundle.sha256).sqlite"
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: 0, count: 100))
+        try handle.close()
+        let current = try fixture.store().current()
+        guard case .previous(let previous) = current.source else { Issue.record("\(current.source)"); return }
+        #expect(previous.releaseVersion == "2026.11.1")
+        // Both gone: the seed.
+        try FileManager.default.removeItem(atPath: current.bundle.path)
+        #expect(try fixture.store().current().source == .seed)
+        // No seed either: an error that says why.
+        #expect(throws: BundleStoreError.self) { try fixture.store(seed: nil).current() }
+    }
+
+    @Test func aSeedNewerThanWhatIsInstalledComesFirst() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        try fixture.publish(fixture.release("2026.10.1"))
+        _ = try await fixture.store().update()
+        let newerSeed = fixture.folder.appendingPathComponent("seed.sqlite")
+        try fixture.release("2026.12.0", from: ChannelFixture.small).write(to: newerSeed)
+        #expect(try fixture.store(seed: newerSeed.path).current().source == .seed)
+    }
+
+    @Test func twoUpdatesAtOnceInstallOnce() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        let first = fixture.store(), second = fixture.store()
+        async let a = first.update()
+        async let b = second.update()
+        let outcomes = try await [a, b]
+        #expect(outcomes.filter { if case .installed = $0 { true } else { false } }.count == 1)
+        #expect(outcomes.contains(.upToDate(releaseVersion: "2026.11.1")))
+        #expect(fixture.host.requestLog().filter { $0.path == head.bundle.path }.count == 1)
+        #expect(try fixture.store().current().bundle.release.releaseVersion == "2026.11.1")
+    }
+
+    @Test func aCancelledUpdateKeepsItsDownloadForTheNextOne() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        let store = fixture.store()
+        let started = AsyncStream<Void>.makeStream()
+        fixture.host.beforePiece = { path, offset in
+            guard path == head.bundle.path, offset >= 65_536 else { return }
+            started.continuation.yield()
+            try? await Task.sleep(nanoseconds: 10_000_000_000)
+        }
+        let task = Task { try await store.update() }
+        var iterator = started.stream.makeAsyncIterator()
+        await iterator.next()
+        task.cancel()
+        fixture.host.beforePiece = nil
+        await #expect(throws: (any Error).self) { try await task.value }
+        #expect(try store.current().source == .seed)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+    }
+}

@@ -1,0 +1,172 @@
+import CatalogModel
+@testable import CatalogStore
+import Crypto
+import Foundation
+import GRDB
+
+/// A static host in memory, behind the store's transport, with the failures a real one has:
+/// a status instead of the file, a connection cut after some bytes, more or fewer bytes than
+/// the file. It answers `If-None-Match` with 304 and `Range` with 206, as nginx does, and sends
+/// bodies in 16 KiB pieces. `StoreAgainstNginx` (the Python suite) does the same against nginx.
+final class FakeHost: ChannelTransport, @unchecked Sendable {
+    enum Fault: Equatable {
+        case status(Int)
+        /// The connection is lost after this many bytes of the body.
+        case cutAfter(Int)
+        /// These bytes are sent after the file.
+        case extra(Data)
+        /// Only the first this many bytes are the file (a complete, shorter response).
+        case truncated(Int)
+        /// This byte of the file is flipped.
+        case flipped(Int)
+    }
+
+    struct Request: Equatable {
+        var path: String
+        var headers: [String: String]
+    }
+
+    static let base = URL(string: "https://cdn.example.com/catalog")!
+
+    private let lock = NSLock()
+    private var files: [String: Data] = [:]
+    private var faults: [String: Fault] = [:]
+    private(set) var requests: [Request] = []
+    /// Called before each piece of a body; tests use it to act midway through a download.
+    var beforePiece: (@Sendable (String, Int) async -> Void)?
+
+    func put(_ path: String, _ data: Data) { lock.withLock { files[path] = data } }
+    func file(_ path: String) -> Data? { lock.withLock { files[path] } }
+    func remove(_ path: String) { _ = lock.withLock { files.removeValue(forKey: path) } }
+    func fail(_ path: String, _ fault: Fault?) { lock.withLock { faults[path] = fault } }
+    func requestLog() -> [Request] { lock.withLock { requests } }
+    func clearLog() { lock.withLock { requests = [] } }
+
+    func get(
+        _ url: URL, headers: [String: String],
+        response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
+        body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
+    ) async throws(BundleStoreError) -> ChannelResponse {
+        let path = String(url.absoluteString.dropFirst(Self.base.absoluteString.count + 1))
+        let (file, fault) = lock.withLock {
+            requests.append(Request(path: path, headers: headers))
+            return (files[path], faults[path])
+        }
+        if case .status(let status)? = fault {
+            let answer = ChannelResponse(status: status, headers: [:])
+            try response(answer)
+            return answer
+        }
+        guard var file else {
+            let answer = ChannelResponse(status: 404, headers: [:])
+            try response(answer)
+            return answer
+        }
+        let etag = "\"" + SHA256.hash(data: file).prefix(8).map { String(format: "%02x", $0) }.joined() + "\""
+        if headers["If-None-Match"] == etag {
+            let answer = ChannelResponse(status: 304, headers: ["etag": etag])
+            try response(answer)
+            return answer
+        }
+        switch fault {
+        case .extra(let more)?: file += more
+        case .truncated(let count)?: file = file.prefix(count)
+        case .flipped(let index)?: file[index] ^= 0x01
+        default: break
+        }
+        var answer = ChannelResponse(status: 200, headers: ["etag": etag])
+        var start = 0
+        if let range = headers["Range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
+           let from = Int(range.dropFirst(6).dropLast()) {
+            guard from < file.count else {
+                let refused = ChannelResponse(status: 416, headers: [:])
+                try response(refused)
+                return refused
+            }
+            start = from
+            answer = ChannelResponse(status: 206, headers: ["etag": etag, "content-range": "bytes \(from)-\(file.count - 1)/\(file.count)"])
+        }
+        try response(answer)
+        var offset = start
+        while offset < file.count {
+            let end = min(offset + 16_384, file.count)
+            if case .cutAfter(let count)? = fault, end - start > count {
+                try body(file.subdata(in: offset..<max(offset, start + count)))
+                throw .transfer("\(url.absoluteString): the connection was lost")
+            }
+            await beforePiece?(path, offset)
+            if Task.isCancelled { throw .cancelled }
+            try body(file.subdata(in: offset..<end))
+            offset = end
+        }
+        return answer
+    }
+}
+
+/// Bundles and signed heads for the store's tests, from CatalogModel's committed fixtures.
+struct ChannelFixture {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let shipped = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/shipped.sqlite").path
+    static let small = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small.sqlite").path
+
+    let folder: URL
+    let key = Curve25519.Signing.PrivateKey()
+    let host = FakeHost()
+    var sequence = 0
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    var storeFolder: String { folder.appendingPathComponent("store").path }
+
+    func store(now: Date = Date(timeIntervalSince1970: 1_795_000_000), seed: String? = ChannelFixture.small,
+               keys: [ChannelKey]? = nil, trust: any BundleTrustStore = InMemoryTrustStore()) -> BundleStore {
+        BundleStore(folder: storeFolder, seed: seed, keys: keys ?? [ChannelKey(key.publicKey)], baseURL: FakeHost.base,
+                    channel: "stable", trust: trust, transport: host, now: { now })
+    }
+
+    /// A copy of `bundle` as another release: `release_version` changed, so another file with
+    /// the same content digest, or a changed digest too when `digest` is given.
+    func release(_ version: String, from bundle: String = ChannelFixture.shipped, digest: String? = nil) throws -> Data {
+        let path = folder.appendingPathComponent("release-\(version)-\(UUID().uuidString).sqlite").path
+        try FileManager.default.copyItem(atPath: bundle, toPath: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE bundle_info SET value = ? WHERE key = 'release_version'", arguments: [version])
+            if let digest { try db.execute(sql: "UPDATE bundle_info SET value = ? WHERE key = 'content_digest'", arguments: [digest]) }
+        }
+        try queue.close()
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    /// Puts `bundle` on the host and a head naming it, with the next sequence number unless one
+    /// is given. Returns the head.
+    @discardableResult
+    mutating func publish(_ bundle: Data, sequence: Int? = nil, schema: Int = 2, expires: Date = Date(timeIntervalSince1970: 1_800_000_000),
+                          signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable") throws -> ChannelHead {
+        self.sequence = sequence ?? self.sequence + 1
+        let sha = SHA256.hash(data: bundle).map { String(format: "%02x", $0) }.joined()
+        let path = "bundles/\(sha).sqlite"
+        host.put(path, bundle)
+        let info = try Self.info(of: bundle, in: folder)
+        let head = ChannelHead(
+            channel: channel, sequence: self.sequence, releaseVersion: info.releaseVersion, releaseDate: info.releaseDate,
+            schemaVersion: schema, contentDigest: info.contentDigest, bundle: .init(path: path, sha256: sha, bytes: bundle.count),
+            expires: expires, retained: [])
+        host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
+        return head
+    }
+
+    static func info(of bundle: Data, in folder: URL) throws -> ReleaseInfo {
+        let path = folder.appendingPathComponent("info-\(UUID().uuidString).sqlite").path
+        try bundle.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return try CatalogBundle(path: path, trust: InMemoryTrustStore()).release
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
