@@ -49,6 +49,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // zlib from the system (Debian: zlib1g-dev), for the bundles' gzip copies `digno publish`
+        // writes. Used by the compiler only: the client gets the plain bytes from URLSession,
+        // which decodes Content-Encoding itself.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // ICU's collator from the system (Debian: libicu-dev, which libxml2-dev brings), for
         // Finnish sort keys. Used by the compiler only.
         .target(
@@ -71,7 +75,7 @@ let package = Package(
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CatalogStore", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
+                "CatalogModel", "CatalogStore", "CLibXML2", "CZlib", "CICUCollation", "CICUSpoof", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -49,6 +49,7 @@ import Testing
     @Test func publishesSignedHeadsInSequenceAndKeepsEarlierBundles() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try bundle("2026.11.0")
+        let second = try bundle("2026.11.1", mark: "B")
         let one = try publisher().publish(bundle: first, now: now, lifetime: 30 * 86_400)
         #expect(one.headPath == "channels/stable/head.json")
         let sha = try #require(BundleFileDigest.sha256(path: first))
@@ -56,14 +57,55 @@ import Testing
         #expect(one.head.bundle == .init(path: "bundles/\(sha.hex).sqlite", sha256: sha.hex, bytes: sha.bytes))
         #expect(one.head.expires == now.addingTimeInterval(30 * 86_400))
         #expect(try head() == one.head, "the head on disk is the one signed")
-        #expect(try bundles() == ["\(sha.hex).sqlite"])
+        #expect(try bundles() == ["\(sha.hex).sqlite", "\(sha.hex).sqlite.gz"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: channel + "/" + one.head.bundle.path)) == Data(contentsOf: URL(fileURLWithPath: first)))
+        // The gzip copy: the bundle's bytes, with no name or time in its header, smaller.
+        let compressed = try Data(contentsOf: URL(fileURLWithPath: channel + "/" + one.head.bundle.path + ".gz"))
+        #expect(try gunzip(compressed) == Data(contentsOf: URL(fileURLWithPath: first)))
+        #expect(Array(compressed.prefix(10)) == [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 3], "gzip, deflate, no flags, no time")
+        #expect(compressed.count < sha.bytes / 2)
 
-        let second = try bundle("2026.11.1", mark: "B")
+        let firstTime = try modified(channel + "/channels/stable/head.json")
         let two = try publisher().publish(bundle: second, now: now, lifetime: 86_400)
         #expect(two.head.sequence == 2 && two.head.releaseVersion == "2026.11.1")
         #expect(two.head.retained == [one.head.bundle])
-        #expect(try bundles().count == 2 && two.removed.isEmpty)
+        #expect(try bundles().count == 4 && two.removed.isEmpty)
+        // Published within the same second, the heads still differ in their time in seconds,
+        // from which hosts make ETags.
+        #expect(try modified(channel + "/channels/stable/head.json") > firstTime)
+    }
+
+    func modified(_ path: String) throws -> Int {
+        Int(try #require(FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date).timeIntervalSince1970)
+    }
+
+    /// `gzip -dc`, the system's.
+    func gunzip(_ data: Data) throws -> Data {
+        let input = folder.appendingPathComponent("copy.gz")
+        try data.write(to: input)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "gzip -dc \"$0\"", input.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return output
+    }
+
+    @Test func theGzipCopyIsTheSameBytesEveryTime() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try bundle("2026.11.0")
+        let sha = try #require(BundleFileDigest.sha256(path: path)).hex
+        var copies: [Data] = []
+        for name in ["one", "two"] {
+            let channelFolder = folder.appendingPathComponent(name).path
+            _ = try ChannelPublisher(channelFolder: channelFolder, channel: "stable", key: key).publish(bundle: path, now: now, lifetime: 86_400)
+            copies.append(try Data(contentsOf: URL(fileURLWithPath: channelFolder + "/bundles/\(sha).sqlite.gz")))
+        }
+        #expect(copies[0] == copies[1])
     }
 
     @Test func refusesWhatIsNotNewerAndRollsBackOnlyOnPurpose() throws {
@@ -96,9 +138,9 @@ import Testing
             let path = try bundle(version, mark: "M\(index)")
             shas.append(try #require(BundleFileDigest.sha256(path: path)).hex)
             let outcome = try publisher(keep: 1).publish(bundle: path, now: now, lifetime: 86_400)
-            if index == 2 { #expect(outcome.removed == ["bundles/\(shas[0]).sqlite"]) }
+            if index == 2 { #expect(outcome.removed == ["bundles/\(shas[0]).sqlite", "bundles/\(shas[0]).sqlite.gz"]) }
         }
-        #expect(try bundles() == [shas[1], shas[2]].sorted().map { "\($0).sqlite" })
+        #expect(try bundles() == [shas[1], shas[2]].sorted().flatMap { ["\($0).sqlite", "\($0).sqlite.gz"] })
         #expect(try head().retained.map(\.sha256) == [shas[1]])
     }
 

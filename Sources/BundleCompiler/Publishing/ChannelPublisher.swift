@@ -122,6 +122,7 @@ package struct ChannelPublisher {
         let target = channelFolder + "/" + headPath
         do {
             try AtomicFile.writeTemporary(Array(envelope), for: target)
+            Self.laterModificationTime(AtomicFile.temporaryPath(for: target), than: target)
             guard rename(AtomicFile.temporaryPath(for: target), target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
             try AtomicFile.sync(channelFolder + "/channels/" + channel)
         } catch {
@@ -144,33 +145,64 @@ package struct ChannelPublisher {
         }
     }
 
-    /// Copies the bundle to its place under `bundles/`, unless the same bytes are there.
+    /// Copies the bundle to its place under `bundles/`, unless the same bytes are there, and
+    /// writes its gzip copy beside it (`<sha256>.sqlite.gz`) when that is missing or the bundle
+    /// was copied again. Each is written under a temporary name, flushed and renamed.
     private func copyIntoPlace(_ source: String, as file: ChannelHead.BundleFile) throws(Failure) {
         let target = channelFolder + "/" + file.path
-        if let there = BundleFileDigest.sha256(path: target), there.hex == file.sha256 { return }
+        let compressed = target + ".gz"
+        var copied = false
+        if BundleFileDigest.sha256(path: target)?.hex != file.sha256 {
+            try writeInPlace(target) { temporary throws(Failure) in
+                do { try FileManager.default.copyItem(atPath: source, toPath: temporary) } catch { throw .writing("\(error)") }
+            }
+            guard BundleFileDigest.sha256(path: target)?.hex == file.sha256 else { throw .writing("'\(target)' is not the bundle's bytes after copying") }
+            copied = true
+        }
+        if copied || AtomicFile.size(compressed) == nil {
+            try writeInPlace(compressed) { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
+        }
+    }
+
+    /// Writes `target` through `write` to its temporary name, then flushes and renames it.
+    private func writeInPlace(_ target: String, _ write: (String) throws(Failure) -> Void) throws(Failure) {
         let temporary = AtomicFile.temporaryPath(for: target)
         do {
-            try? FileManager.default.removeItem(atPath: temporary)
-            try FileManager.default.copyItem(atPath: source, toPath: temporary)
+            try AtomicFile.remove(temporary)
+            try write(temporary)
             try AtomicFile.sync(temporary)
             guard rename(temporary, target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
             try AtomicFile.sync(channelFolder + "/bundles")
+        } catch let error as Failure {
+            try? AtomicFile.remove(temporary)
+            throw error
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            try? AtomicFile.remove(temporary)
             throw .writing("\(error)")
         }
-        guard BundleFileDigest.sha256(path: target)?.hex == file.sha256 else { throw .writing("'\(target)' is not the bundle's bytes after copying") }
     }
 
-    /// Removes the bundles under `bundles/` that `keeping` does not name, and returns their paths.
+    /// Removes the bundles under `bundles/` that `keeping` does not name, and their gzip
+    /// copies, and returns their paths.
     private func removeUnnamedBundles(keeping: [ChannelHead.BundleFile]) -> [String] {
-        let named = Set(keeping.map(\.path))
+        let named = Set(keeping.flatMap { [$0.path, $0.path + ".gz"] })
         let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/bundles")) ?? []
         var removed: [String] = []
-        for name in names.sorted() where name.hasSuffix(".sqlite") && !named.contains("bundles/" + name) {
+        for name in names.sorted() where (name.hasSuffix(".sqlite") || name.hasSuffix(".sqlite.gz")) && !named.contains("bundles/" + name) {
             if (try? FileManager.default.removeItem(atPath: channelFolder + "/bundles/" + name)) != nil { removed.append("bundles/" + name) }
         }
         return removed
+    }
+
+    /// Gives the new head a modification time at least a second after the old one's. Static
+    /// hosts derive the ETag from it (nginx: the time in seconds and the size), and a client
+    /// sends that ETag back: two heads of the same size published within a second would share
+    /// one, and a client that fetched the first would be told "not modified" about the second.
+    static func laterModificationTime(_ path: String, than previous: String) {
+        var old = stat(), new = stat()
+        guard stat(previous, &old) == 0, stat(path, &new) == 0, new.st_mtim.tv_sec <= old.st_mtim.tv_sec else { return }
+        var times = [timespec(tv_sec: old.st_mtim.tv_sec + 1, tv_nsec: 0), timespec(tv_sec: old.st_mtim.tv_sec + 1, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 
     /// Lowercase letters, digits and hyphens, not starting with a hyphen, at most 64 bytes.

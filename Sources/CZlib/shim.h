@@ -1,0 +1,2 @@
+/* zlib for the content compiler: digno publish writes each bundle's gzip copy with it. */
+#include <zlib.h>
