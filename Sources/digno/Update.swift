@@ -7,7 +7,7 @@ import Foundation
 struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Install a channel's newest release into a store, as the app does.",
-        usage: "digno update --url <base> --store <folder> --key <public key> [--channel <name>] [--seed <file>]",
+        usage: "digno update --url <base> --store <folder> --key <public key> [--channel <name>] [--seed <file>] [--current]",
         discussion: """
             Fetches <base>/channels/<name>/head.json, checks its signature with the pinned key, \
             refuses a head older than one already seen, and installs the release it names into \
@@ -33,6 +33,9 @@ struct Update: ParsableCommand {
     @Option(help: ArgumentHelp("The bundle shipped with the app, served until a release is installed.", valueName: "file"))
     var seed: String?
 
+    @Flag(help: "Fetch nothing: print the release the store serves now (exit 0), or why it has none (exit 2).")
+    var current = false
+
     func validate() throws {
         guard let base = URL(string: url), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme), base.host != nil else {
             throw ValidationError("--url '\(url)' is not an http or https address, such as https://cdn.example.com/catalog")
@@ -50,6 +53,15 @@ struct Update: ParsableCommand {
         let keys = key.compactMap { try? ChannelKey($0) }
         guard let base = URL(string: url) else { throw ExitCode(2) }
         let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
+        if current {
+            do {
+                print(Self.serving(try bundleStore.current()))
+                return
+            } catch {
+                Self.fail("error: \(error)")
+                throw ExitCode(2)
+            }
+        }
         let status = Self.wait { () async -> Int32 in
             do {
                 let outcome = try await bundleStore.update()
@@ -73,15 +85,18 @@ struct Update: ParsableCommand {
                 return 2
             }
         }
-        if let current = try? bundleStore.current() {
-            let from = switch current.source {
-            case .installed: "installed"
-            case .previous: "the previous release (the last one did not open)"
-            case .seed: "the seed"
-            }
-            print("serving release \(current.bundle.release.releaseVersion) from \(from): \(current.bundle.path)")
-        }
+        if let current = try? bundleStore.current() { print(Self.serving(current)) }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// "serving release 2026.11.0 from installed: PATH".
+    static func serving(_ current: BundleStore.Current) -> String {
+        let from = switch current.source {
+        case .installed: "installed"
+        case .previous: "the previous release (the last one did not open)"
+        case .seed: "the seed"
+        }
+        return "serving release \(current.bundle.release.releaseVersion) from \(from): \(current.bundle.path)"
     }
 
     /// Runs `work` to its end from this synchronous command.
