@@ -211,26 +211,20 @@ public final class BundleStore: Sendable {
     }
 
     /// Fetches and verifies the head, with the ETag of the last one; an unchanged head (304) is
-    /// the last one. A new head's sequence number is checked against the highest seen and,
-    /// once it passes, saved before anything else is done with the head.
+    /// the last one. A changed head is verified with the keys trusted after any new key
+    /// statements; its sequence number is checked against the highest seen and, once it passes,
+    /// saved before anything else is done with the head.
     private func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> ChannelHead {
         let url = headURL
         let known = state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
         var headers: [String: String] = [:]
         if let etag = known?.etag { headers["If-None-Match"] = etag }
-        let limit = Self.headSizeLimit
-        let buffer = ByteBuffer()
-        let response = try await transport.get(url, headers: headers, response: { response throws(BundleStoreError) in
-            guard response.status == 200 || (response.status == 304 && known != nil) else {
-                throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
-            }
-        }, body: { data throws(BundleStoreError) in
-            guard buffer.append(data, limit: limit) else { throw .refused(.headTooLarge(limit: limit)) }
-        })
+        let (response, data) = try await fetchSigned(url, headers: headers, notModified: known != nil)
         if response.status == 304, let known { return known.head }
 
+        let trusted = try await trustedKeys(&state)
         let head: ChannelHead
-        do { head = try ChannelHead.verified(buffer.data, keys: keys) } catch { throw .refused(.head(error)) }
+        do { head = try ChannelHead.verified(data ?? Data(), keys: trusted) } catch { throw .refused(.head(error)) }
         guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
         if let known = state.channels[channel] {
             guard head.sequence >= known.highestSequence else {
@@ -242,6 +236,52 @@ public final class BundleStore: Sendable {
                                         etag: response.headers["etag"], head: head)
         try state.save(statePath)
         return head
+    }
+
+    /// The most key statements one update reads.
+    static let keyStatementLimit = 32
+
+    /// The keys trusted now: the pinned ones, then each key statement after the last one taken
+    /// (`keys/<version>.json`, until the host has no next one) that the keys trusted before it
+    /// vouch for. One the trusted keys did not sign is passed over, so that an app that pins a
+    /// newer key than the store saw finds the statement that names it.
+    private func trustedKeys(_ state: inout StoreState) async throws(BundleStoreError) -> [ChannelKey] {
+        let pinned = keys.map(\.description).sorted()
+        let folderURL = baseURL.absoluteString
+        var trust = state.trust[folderURL].flatMap { $0.pinned == pinned ? $0 : nil } ?? .init(pinned: pinned, version: 0, keys: pinned)
+        var trusted = trust.version == 0 ? keys : trust.keys.compactMap { try? ChannelKey($0) }
+        var version = trust.version + 1
+        for _ in 0..<Self.keyStatementLimit {
+            let url = baseURL.appendingPathComponent(KeyStatement.path(version: version))
+            guard let data = try await fetchSigned(url, headers: [:], missing: true).data else { break }
+            if let (_, keys) = try? KeyStatement.verified(data, trusted: trusted, version: version) {
+                trusted = keys
+                trust.version = version
+                trust.keys = keys.map(\.description)
+            }
+            version += 1
+        }
+        if state.trust[folderURL] != trust {
+            state.trust[folderURL] = trust
+            try state.save(statePath)
+        }
+        return trusted
+    }
+
+    /// GETs a signed file, at most `headSizeLimit` bytes. 200 gives the bytes; 304 is accepted
+    /// when `notModified`, and 404 (as no data) when `missing`; any other status is an error.
+    private func fetchSigned(_ url: URL, headers: [String: String], notModified: Bool = false, missing: Bool = false)
+        async throws(BundleStoreError) -> (response: ChannelResponse, data: Data?) {
+        let limit = Self.headSizeLimit
+        let buffer = ByteBuffer()
+        let response = try await transport.get(url, headers: headers, response: { response throws(BundleStoreError) in
+            guard response.status == 200 || (response.status == 304 && notModified) || (response.status == 404 && missing) else {
+                throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
+            }
+        }, body: { data throws(BundleStoreError) in
+            guard buffer.append(data, limit: limit) else { throw .refused(.headTooLarge(limit: limit)) }
+        })
+        return (response, response.status == 200 ? buffer.data : nil)
     }
 
     /// Downloads `file` into the staging folder, resuming a partial download with a Range

@@ -20,7 +20,7 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public enum Refusal: Sendable, Equatable, CustomStringConvertible {
         /// The head is not signed by a pinned key, or is not a head.
         case head(ChannelError)
-        /// The head is larger than a head may be.
+        /// The head (or a key statement) is larger than one may be.
         case headTooLarge(limit: Int)
         /// The head is for another channel.
         case otherChannel(String)
@@ -42,7 +42,7 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         public var description: String {
             switch self {
             case .head(let error): "\(error)"
-            case .headTooLarge(let limit): "the head is larger than \(limit) bytes, more than a head can be"
+            case .headTooLarge(let limit): "the host sent more than \(limit) bytes for a head or key statement, more than one can be"
             case .otherChannel(let channel): "the head is the channel '\(channel)''s"
             case .replayed(let sequence, let highest):
                 "the head's sequence number \(sequence) is lower than \(highest), already seen: an old head was served again"

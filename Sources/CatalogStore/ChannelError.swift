@@ -8,10 +8,12 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAnEnvelope(String)
     /// An envelope of another kind (a statement that is not a head).
     case wrongPayloadType(expected: String, found: String)
-    /// No signature by a pinned key over these exact bytes.
+    /// No signature by a trusted key (pinned, or named by a key statement taken) over these exact bytes.
     case notSigned(keyIDs: [String])
     /// Signed, but not a head this library can read.
     case notAHead(String)
+    /// Signed by a trusted key, but not a key statement to take.
+    case notAKeyStatement(String)
 
     public var description: String {
         switch self {
@@ -26,9 +28,11 @@ public enum ChannelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notSigned(let keyIDs):
             keyIDs.isEmpty
                 ? "the signed file has no signature"
-                : "no pinned key signed this file (it names the keys \(keyIDs.joined(separator: ", ")))"
+                : "no trusted key signed this file (it names the keys \(keyIDs.joined(separator: ", ")))"
         case .notAHead(let reason):
             "the head is signed but cannot be read: \(reason)"
+        case .notAKeyStatement(let reason):
+            "the key statement is signed but cannot be taken: \(reason)"
         }
     }
 }

@@ -45,6 +45,16 @@ public struct SignedEnvelope: Codable, Sendable, Equatable {
     /// `payloadType`, and signed by one of `keys` over exactly its bytes. Signatures by other
     /// keys are ignored; one valid signature by a pinned key is enough.
     public static func verifiedPayload(_ data: Data, payloadType: String, keys: [ChannelKey]) throws(ChannelError) -> Data {
+        let (payload, signers, keyIDs) = try signed(data, payloadType: payloadType, keys: keys)
+        guard !signers.isEmpty else { throw .notSigned(keyIDs: keyIDs) }
+        return payload
+    }
+
+    /// The payload of the envelope in `data` (no larger than `sizeLimit`, of `payloadType`),
+    /// the ids of the keys among `keys` whose signatures over it are valid, and the ids every
+    /// signature names. The payload must not be parsed unless a trusted key is among the signers.
+    package static func signed(_ data: Data, payloadType: String, keys: [ChannelKey]) throws(ChannelError)
+        -> (payload: Data, signers: Set<String>, keyIDs: [String]) {
         guard data.count <= sizeLimit else { throw .tooLarge(bytes: data.count, limit: sizeLimit) }
         let envelope: SignedEnvelope
         do {
@@ -58,21 +68,29 @@ public struct SignedEnvelope: Codable, Sendable, Equatable {
         guard let payload = Data(base64Encoded: envelope.payload) else { throw .notAnEnvelope("its payload is not base64") }
         let input = signingInput(payloadType: envelope.payloadType, payload: payload)
         let byID = Dictionary(keys.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var signers: Set<String> = []
         for signature in envelope.signatures {
             guard let key = byID[signature.keyid], let bytes = Data(base64Encoded: signature.sig) else { continue }
-            if key.isValid(bytes, for: input) { return payload }
+            if key.isValid(bytes, for: input) { signers.insert(key.id) }
         }
-        throw .notSigned(keyIDs: envelope.signatures.map(\.keyid))
+        return (payload, signers, envelope.signatures.map(\.keyid))
     }
 }
 
 extension SignedEnvelope {
     /// An envelope of `payload`, signed by `key` (`digno publish` and the tests).
     package static func signing(_ payload: Data, payloadType: String, with key: Curve25519.Signing.PrivateKey) throws -> SignedEnvelope {
-        let signature = try key.signature(for: signingInput(payloadType: payloadType, payload: payload))
-        return SignedEnvelope(
-            payloadType: payloadType, payload: payload.base64EncodedString(),
-            signatures: [Signature(keyid: ChannelKey(key.publicKey).id, sig: signature.base64EncodedString())])
+        try signing(payload, payloadType: payloadType, with: [key])
+    }
+
+    /// An envelope of `payload`, signed by each of `keys`.
+    package static func signing(_ payload: Data, payloadType: String, with keys: [Curve25519.Signing.PrivateKey]) throws -> SignedEnvelope {
+        let input = signingInput(payloadType: payloadType, payload: payload)
+        var signatures: [Signature] = []
+        for key in keys {
+            signatures.append(Signature(keyid: ChannelKey(key.publicKey).id, sig: try key.signature(for: input).base64EncodedString()))
+        }
+        return SignedEnvelope(payloadType: payloadType, payload: payload.base64EncodedString(), signatures: signatures)
     }
 
     /// The envelope as published: JSON with sorted keys.

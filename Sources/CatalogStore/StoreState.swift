@@ -14,10 +14,22 @@ struct StoreState: Codable, Equatable {
         var head: ChannelHead
     }
 
+    /// The keys trusted for a channel folder: those the app pins, until a key statement
+    /// (`KeyStatement`) vouched for by them names others. Reset when the app pins other keys.
+    struct Trust: Codable, Equatable {
+        /// The pinned keys this trust started from.
+        var pinned: [String]
+        /// The last key statement taken; 0 for none.
+        var version: Int
+        var keys: [String]
+    }
+
     static let formatVersion = 1
 
     var format = formatVersion
     var channels: [String: Channel] = [:]
+    /// By the channel folder's URL.
+    var trust: [String: Trust] = [:]
     var installed: [BundleStore.Release] = []
 
     static func load(_ path: String) throws(BundleStoreError) -> StoreState {

@@ -74,7 +74,7 @@ struct Publish: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
-            case .notNewer, .sameContent, .rollback, .head: throw ExitCode(1)
+            case .notNewer, .sameContent, .rollback, .rotation, .head: throw ExitCode(1)
             case .bundle, .writing, .badChannelName: throw ExitCode(2)
             }
         }

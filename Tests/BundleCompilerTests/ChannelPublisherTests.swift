@@ -144,6 +144,30 @@ import Testing
         #expect(try head().retained.map(\.sha256) == [shas[1]])
     }
 
+    @Test func aKeyRotationAnnouncesTheNewKeyAndSignsTheHeadsAgain() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400)
+        let before = try head()
+        let newKey = Curve25519.Signing.PrivateKey()
+        let rotation = try publisher().rotateKey(to: newKey)
+        #expect(rotation == .init(statementPath: "keys/1.json", heads: ["channels/stable/head.json"]))
+        let statement = try Data(contentsOf: URL(fileURLWithPath: channel + "/keys/1.json"))
+        let taken = try KeyStatement.verified(statement, trusted: [ChannelKey(key.publicKey)], version: 1)
+        #expect(taken.keys == [ChannelKey(newKey.publicKey)])
+        // The head: the same payload, now signed by the new key only.
+        let data = try Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json"))
+        #expect(try ChannelHead.verified(data, keys: [ChannelKey(newKey.publicKey)]) == before)
+        #expect(throws: ChannelError.self) { try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)]) }
+
+        // The old key can neither publish nor rotate any more; the new one publishes.
+        #expect(throws: ChannelPublisher.Failure.self) { try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400) }
+        #expect(throws: ChannelPublisher.Failure.self) { try publisher().rotateKey(to: Curve25519.Signing.PrivateKey()) }
+        let next = ChannelPublisher(channelFolder: channel, channel: "stable", key: newKey)
+        #expect(try next.publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400).head.sequence == 2)
+        #expect(try next.rotateKey(to: Curve25519.Signing.PrivateKey()).statementPath == "keys/2.json")
+        #expect(throws: ChannelPublisher.Failure.rotation("the new key is the one in use")) { try next.rotateKey(to: newKey) }
+    }
+
     @Test func aHeadSignedByAnotherKeyOrABadChannelIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = try bundle("2026.11.0")
@@ -153,7 +177,7 @@ import Testing
             try stranger.publish(bundle: try bundle("2026.11.1", mark: "S"), now: now, lifetime: 86_400)
         } throws: { error in
             guard case .head(let reason) = error as? ChannelPublisher.Failure else { return false }
-            return reason.hasPrefix("no pinned key signed this file") && reason.hasSuffix("(is this the channel's key?)")
+            return reason.hasPrefix("no trusted key signed this file") && reason.hasSuffix("(is this the channel's key?)")
         }
         for name in ["", "Stable", "../x", "a/b", "-x"] {
             let bad = ChannelPublisher(channelFolder: channel, channel: name, key: key)

@@ -139,7 +139,7 @@ class UpdateTests(ChannelTestCase):
         tampered[index] = ord("A") if tampered[index] != ord("A") else ord("B")
         self.proxy.set(self.path(HEAD), Fault(body=bytes(tampered)))
         result = self.update(check=1)
-        self.assertIn("refused: no pinned key signed this file", result.stderr)
+        self.assertIn("refused: no trusted key signed this file", result.stderr)
 
         other = os.path.join(self.folder, "other.key")
         self.keygen(other)
@@ -148,9 +148,30 @@ class UpdateTests(ChannelTestCase):
         with open(os.path.join(other_channel, HEAD), "rb") as file:
             self.proxy.set(self.path(HEAD), Fault(body=file.read()))
         result = self.update(check=1)
-        self.assertIn("refused: no pinned key signed this file", result.stderr)
+        self.assertIn("refused: no trusted key signed this file", result.stderr)
         self.assertEqual(self.store_state(), state)
         self.assertEqual(self.serving()[0], "2026.2.0")
+
+    def test_a_key_rotation_reaches_apps_that_pin_the_old_key(self):
+        self.publish("2026.2.0")
+        self.update(check=0)
+        new_key_file = os.path.join(self.folder, "new.key")
+        new_key = self.keygen(new_key_file)
+        result = digno("rotate-key", "--channel-dir", self.channel, "--key", self.key_file, "--new-key", new_key_file, check=0)
+        self.assertEqual(result.stdout.splitlines()[0], f"wrote keys/1.json: the channel's key is now {new_key}")
+        # The head is signed again (the same release): the app takes the statement and stays current.
+        self.assertEqual(self.update(check=0).stdout.splitlines()[0], "already current: release 2026.2.0")
+        self.assertEqual([entry["status"] for entry in self.proxy.requests(self.path("keys/1.json"))], [404, 200])
+        # The old key publishes no more; the new one does, and the app, still pinning the old key, installs it.
+        old = digno("publish", "--bundle", self.release("2026.3.0"), "--channel-dir", self.channel, "--key", self.key_file, check=1)
+        self.assertIn("is this the channel's key?", old.stderr)
+        again = digno("rotate-key", "--channel-dir", self.channel, "--key", self.key_file, "--new-key", new_key_file, check=1)
+        self.assertIn("is not signed by the key given", again.stderr)
+        self.publish("2026.3.0", key=new_key_file)
+        self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.3.0"))
+        # A store that never saw the rotation follows it too.
+        self.store = os.path.join(self.folder, "fresh-store")
+        self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.3.0"))
 
     def test_a_replayed_older_head_is_refused(self):
         self.publish("2026.2.0")

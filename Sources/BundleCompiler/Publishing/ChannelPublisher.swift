@@ -24,6 +24,7 @@ package struct ChannelPublisher {
         case notNewer(new: String, current: String)
         case sameContent(String)
         case rollback(String)
+        case rotation(String)
         case writing(String)
 
         package var description: String {
@@ -36,6 +37,7 @@ package struct ChannelPublisher {
                 "the bundle is release \(new), not newer than the channel's \(current); build a newer release, or give --rollback-to \(new) to go back on purpose"
             case .sameContent(let version): "the channel already serves this content (release \(version)); nothing was published"
             case .rollback(let reason): "cannot roll back: \(reason)"
+            case .rotation(let reason): "cannot change the key: \(reason)"
             case .writing(let reason): "cannot write the channel: \(reason)"
             }
         }
@@ -119,16 +121,75 @@ package struct ChannelPublisher {
         do { envelope = try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded() } catch {
             throw .writing("signing failed: \(error)")
         }
-        let target = channelFolder + "/" + headPath
+        try replaceAtomically(headPath, with: envelope)
+        return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained))
+    }
+
+    /// What a key rotation did.
+    package struct Rotation: Equatable {
+        /// The key statement's path from the channel folder, `keys/<version>.json`.
+        package var statementPath: String
+        /// The heads signed again with the new key.
+        package var heads: [String]
+    }
+
+    /// Hands the channel folder over from this publisher's key to `newKey`, with no app update:
+    /// writes the next key statement (`keys/<version>.json`, naming `newKey`, signed by both
+    /// keys), then signs every channel's head again with `newKey` (the same payload, so the same
+    /// sequence number). Refused unless this publisher's key signed every head there.
+    package func rotateKey(to newKey: Curve25519.Signing.PrivateKey) throws(Failure) -> Rotation {
+        guard newKey.publicKey.rawRepresentation != key.publicKey.rawRepresentation else {
+            throw .rotation("the new key is the one in use")
+        }
+        do { try AtomicFile.makeFolder(channelFolder + "/keys") } catch { throw .writing("\(error)") }
+        let lock: AtomicFile.FolderLock
+        do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+
+        var heads: [(path: String, payload: Data)] = []
+        let channels = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []).sorted()
+        for name in channels where Self.isChannelName(name) {
+            let path = "channels/\(name)/head.json"
+            guard let data = FileManager.default.contents(atPath: channelFolder + "/" + path) else { continue }
+            do {
+                let payload = try SignedEnvelope.verifiedPayload(data, payloadType: ChannelHead.payloadType, keys: [ChannelKey(key.publicKey)])
+                heads.append((path, payload))
+            } catch {
+                throw .rotation("\(path) is not signed by the key given (\(error)); give the key that signs the channel now")
+            }
+        }
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/keys")) ?? []).compactMap { name in
+            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
+        }
+        let version = (versions.max() ?? 0) + 1
+        let statementPath = KeyStatement.path(version: version)
         do {
-            try AtomicFile.writeTemporary(Array(envelope), for: target)
+            let statement = try SignedEnvelope.signing(KeyStatement(version: version, keys: [ChannelKey(newKey.publicKey)]).encoded(),
+                                                       payloadType: KeyStatement.payloadType, with: [key, newKey])
+            try replaceAtomically(statementPath, with: statement.encoded())
+            for head in heads {
+                try replaceAtomically(head.path, with: SignedEnvelope.signing(head.payload, payloadType: ChannelHead.payloadType, with: newKey).encoded())
+            }
+        } catch let error as Failure {
+            throw error
+        } catch {
+            throw .writing("signing failed: \(error)")
+        }
+        return Rotation(statementPath: statementPath, heads: heads.map(\.path))
+    }
+
+    /// Writes `bytes` at `path` (from the channel folder) under a temporary name, flushed,
+    /// given a later modification time than the file it replaces, renamed into place.
+    private func replaceAtomically(_ path: String, with bytes: Data) throws(Failure) {
+        let target = channelFolder + "/" + path
+        do {
+            try AtomicFile.writeTemporary(Array(bytes), for: target)
             Self.laterModificationTime(AtomicFile.temporaryPath(for: target), than: target)
             guard rename(AtomicFile.temporaryPath(for: target), target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
-            try AtomicFile.sync(channelFolder + "/channels/" + channel)
+            try AtomicFile.sync(AtomicFile.split(target).folder)
         } catch {
             throw .writing("\(error)")
         }
-        return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained))
     }
 
     /// The channel's head as it is, checked with this publisher's own key; nil if there is none.
