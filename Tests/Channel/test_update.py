@@ -12,6 +12,7 @@ digno publish will not write. `.ci/run` installs what they need and runs them.
 import os
 import random
 import re
+import resource
 import shutil
 import signal
 import sqlite3
@@ -254,6 +255,27 @@ class UpdateTests(ChannelTestCase):
         self.assertEqual(resumed[0]["status"], 206)
         self.assertEqual(resumed[0]["sent"], size - size // 3)
         self.assertEqual(self.serving()[0], "2026.2.0")
+
+    def test_a_full_disk_loses_nothing(self):
+        """Writes that fail midway, as on a full disk (a file size limit, RLIMIT_FSIZE: the
+        system refuses to write past it), while the state or the bundle is written."""
+        self.publish("2026.2.0")
+        self.update(check=0)
+        self.publish("2026.3.0")
+        size = verified_payload(self.head())["bundle"]["bytes"]
+        for limit in (1000, size // 2):
+            with self.subTest(limit=limit):
+                def limited():
+                    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+                    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+                result = subprocess.run([DIGNO, "update", "--url", self.proxy.url(f"/{self.name}"), "--store", self.store, "--key", self.public_key],
+                                        capture_output=True, text=True, preexec_fn=limited, timeout=60)
+                self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
+                self.assertIn("cannot use the store: ", result.stderr)
+                self.assertIn("File too large", result.stderr)
+                self.assertEqual(self.serving()[:2], ("2026.2.0", "installed"))
+        self.update(check=0)
+        self.assertEqual(self.serving()[0], "2026.3.0")
 
     def test_two_updaters_at_once_install_once(self):
         self.publish("2026.2.0")
