@@ -6,13 +6,15 @@ import Foundation
 struct Publish: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a bundle on a release channel: a folder to copy to any static host.",
-        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--rollback-to <version>]",
+        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--rollback-to <version> | --renew]",
         discussion: """
-            Copies the bundle to <folder>/bundles/<sha256>.sqlite and then writes the channel's \
+            Copies the bundle to <folder>/bundles/<sha256>.sqlite (and its gzip copy beside it, \
+            <sha256>.sqlite.gz, for hosts that serve it compressed) and then writes the channel's \
             signed head, <folder>/channels/<name>/head.json, atomically: a sequence number one above \
             the last, the release, its schema version and content digest, the bundle's path, SHA-256 \
             and size, when the head expires, and the earlier bundles kept on the host. A release not \
-            newer than the channel's is refused unless --rollback-to names its version. Exit \
+            newer than the channel's is refused unless --rollback-to names its version. --renew \
+            publishes the head again with a new expiry, for a channel with no new release. Exit \
             status: 0 published, 1 refused, 2 usage or I/O errors.
             """)
 
@@ -37,11 +39,15 @@ struct Publish: ParsableCommand {
     @Option(help: ArgumentHelp("Publish this older release again, under a new sequence number.", valueName: "version"))
     var rollbackTo: String?
 
+    @Flag(help: "Publish the channel's head again with a new expiry (and sequence number), with no new release.")
+    var renew = false
+
     func validate() throws {
         guard Self.lifetime(expires) != nil else {
             throw ValidationError("--expires '\(expires)' is not a number of days or hours, such as 30d or 12h")
         }
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
+        guard !renew || rollbackTo == nil else { throw ValidationError("--renew and --rollback-to cannot be given together") }
         guard ChannelPublisher.isChannelName(channel) else {
             throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
         }
@@ -66,10 +72,13 @@ struct Publish: ParsableCommand {
         let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep)
         do {
             // The clock is read here, the command, not inside the publisher (STYLE 10).
-            let outcome = try publisher.publish(bundle: bundle, now: Date(), lifetime: Self.lifetime(expires) ?? 0, rollbackTo: rollbackTo)
+            let now = Date(), lifetime = Self.lifetime(expires) ?? 0
+            let outcome = renew
+                ? try publisher.renew(now: now, lifetime: lifetime)
+                : try publisher.publish(bundle: bundle, now: now, lifetime: lifetime, rollbackTo: rollbackTo)
             let head = outcome.head
             let formatter = ISO8601DateFormatter()
-            print("published release \(head.releaseVersion) on \(channel) as head \(head.sequence): \(head.bundle.path), \(head.bundle.bytes) bytes")
+            print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): \(head.bundle.path), \(head.bundle.bytes) bytes")
             print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -144,6 +144,21 @@ import Testing
         #expect(try head().retained.map(\.sha256) == [shas[1]])
     }
 
+    @Test func renewingPublishesTheSameHeadWithANewExpiryAndSequence() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(throws: ChannelPublisher.Failure.head("the channel has no head to renew; publish a bundle first")) {
+            try publisher().renew(now: now, lifetime: 86_400)
+        }
+        let first = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400).head
+        let later = now.addingTimeInterval(20 * 86_400)
+        let renewed = try publisher().renew(now: later, lifetime: 30 * 86_400).head
+        var expected = first
+        expected.sequence = 2
+        expected.expires = later.addingTimeInterval(30 * 86_400)
+        #expect(renewed == expected)
+        #expect(try head() == expected)
+    }
+
     @Test func aKeyRotationAnnouncesTheNewKeyAndSignsTheHeadsAgain() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400)

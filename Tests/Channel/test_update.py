@@ -202,6 +202,12 @@ class UpdateTests(ChannelTestCase):
         self.assertEqual(self.serving()[:2], ("2026.1.0", "the seed"))
         self.assertEqual(self.proxy.requests(self.bundle_path()), [])
 
+    def test_a_renewed_head_installs_as_before(self):
+        self.publish("2026.2.0")
+        result = digno("publish", "--channel-dir", self.channel, "--key", self.key_file, "--renew", "--expires", "90d", check=0)
+        self.assertTrue(result.stdout.startswith("renewed release 2026.2.0 on stable as head 2: bundles/"), result.stdout)
+        self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.2.0 (head 2)"))
+
     def test_bundles_that_are_not_the_signed_bytes_are_refused(self):
         self.publish("2026.2.0")
         size = verified_payload(self.head())["bundle"]["bytes"]

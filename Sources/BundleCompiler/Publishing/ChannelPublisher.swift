@@ -125,6 +125,29 @@ package struct ChannelPublisher {
         return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained))
     }
 
+    /// Publishes the channel's head again, unchanged but for a new sequence number and an
+    /// expiry `lifetime` from `now`: what keeps a channel with no new release installable, since
+    /// clients install nothing from an expired head.
+    package func renew(now: Date, lifetime: TimeInterval) throws(Failure) -> Outcome {
+        guard Self.isChannelName(channel) else { throw .badChannelName(channel) }
+        let noHead = Failure.head("the channel has no head to renew; publish a bundle first")
+        guard FileManager.default.fileExists(atPath: channelFolder + "/" + headPath) else { throw noHead }
+        let lock: AtomicFile.FolderLock
+        do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
+        defer { withExtendedLifetime(lock) {} }
+        guard var head = try currentHead() else { throw noHead }
+        head.sequence += 1
+        head.expires = now.addingTimeInterval(lifetime)
+        do {
+            try replaceAtomically(headPath, with: try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded())
+        } catch let error as Failure {
+            throw error
+        } catch {
+            throw .writing("signing failed: \(error)")
+        }
+        return Outcome(head: head, headPath: headPath, removed: [])
+    }
+
     /// What a key rotation did.
     package struct Rotation: Equatable {
         /// The key statement's path from the channel folder, `keys/<version>.json`.
