@@ -127,7 +127,7 @@ let package = Package(
         // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.
         .executableTarget(
             name: "digno-bench",
-            dependencies: ["BundleCompiler", "CatalogModel", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["BundleCompiler", "CatalogModel", "CatalogStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The library alone: the bundles it opens are committed in Fixtures/, built by
         // scripts/build-test-fixtures.sh, so no compiler (and no libxml2) is needed.

@@ -50,12 +50,16 @@ class Nginx:
     """nginx serving `root` on a free loopback port, with gzip_static for the bundles' .gz
     copies, as docs/RELEASES.md configures it."""
 
-    def __init__(self, root):
+    def __init__(self, root, access_log=None):
         if not os.path.exists(NGINX):
             raise RuntimeError("nginx is missing: install it (Debian: apt-get install nginx); .ci/run does")
         self.folder = tempfile.mkdtemp(prefix="digno-nginx-")
         self.port = free_port()
         config = os.path.join(self.folder, "nginx.conf")
+        logging = "access_log off;"
+        if access_log:
+            logging = ('log_format bytes "$request $status in=$request_length out=$bytes_sent body=$body_bytes_sent"; '
+                       f"access_log {access_log} bytes;")
         with open(config, "w") as file:
             file.write(f"""
 daemon off;
@@ -64,7 +68,7 @@ pid {self.folder}/nginx.pid;
 error_log {self.folder}/error.log;
 events {{}}
 http {{
-    access_log off;
+    {logging}
     client_body_temp_path {self.folder}; proxy_temp_path {self.folder}; fastcgi_temp_path {self.folder};
     uwsgi_temp_path {self.folder}; scgi_temp_path {self.folder};
     types {{ application/json json; application/vnd.sqlite3 sqlite; }}
