@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""CatalogModel's public API, one line per symbol, kept in docs/public-api.md.
+"""The client libraries' public API (CatalogModel, CatalogStore), one line per symbol, kept in
+docs/public-api.md, a section per module.
 
-The list is made from the compiler's own account of the module, its symbol graph
+The list is made from the compiler's own account of each module, its symbol graph
 (`swift package dump-symbol-graph --minimum-access-level public`): every public declaration
-written in Sources/CatalogModel, as declared, grouped by the type it belongs to, and for each
+written in Sources/<module>, as declared, grouped by the type it belongs to, and for each
 type the protocols it conforms to. Members a conformance brings without a declaration of
 ours (`!=`, a synthesised `init(from:)`) are covered by the conformance.
 
@@ -24,13 +25,16 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "public-api.md")
-BEGIN = "<!-- public-api: begin (scripts/public-api.py --write) -->"
-END = "<!-- public-api: end -->"
+MODULES = ["CatalogModel", "CatalogStore"]
+
+
+def markers(module):
+    return (f"<!-- public-api {module}: begin (scripts/public-api.py --write) -->", f"<!-- public-api {module}: end -->")
 TYPE_KINDS = {"swift.struct", "swift.enum", "swift.class", "swift.protocol", "swift.typealias"}
 
 
-def symbol_graph(folder):
-    """The CatalogModel symbol graph, from `folder` or made now."""
+def symbol_graphs(folder):
+    """The folder of the package's symbol graphs: `folder`, or made now."""
     if folder is None:
         result = subprocess.run(
             ["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
@@ -41,7 +45,11 @@ def symbol_graph(folder):
         if not match:
             sys.exit("swift package dump-symbol-graph did not say where it wrote:\n" + result.stdout)
         folder = match.group(1)
-    with open(os.path.join(folder, "CatalogModel.symbols.json"), encoding="utf-8") as file:
+    return folder
+
+
+def symbol_graph(folder, module):
+    with open(os.path.join(folder, f"{module}.symbols.json"), encoding="utf-8") as file:
         return json.load(file)
 
 
@@ -50,11 +58,11 @@ def declaration(symbol):
     return re.sub(r"\s+", " ", text).strip()
 
 
-def api_lines(graph):
+def api_lines(graph, module):
     """The list's lines: a heading per top-level type (or `Functions` for free ones), then one
     line per declaration in it, in path order: its full name, then the declaration."""
     declared = [s for s in graph["symbols"]
-                if "/Sources/CatalogModel/" in s.get("location", {}).get("uri", "")]
+                if f"/Sources/{module}/" in s.get("location", {}).get("uri", "")]
     by_id = {s["identifier"]["precise"]: s for s in graph["symbols"]}
     conformances = {}
     for relation in graph.get("relationships", []):
@@ -90,27 +98,35 @@ def main():
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--check", action="store_true", help="fail when docs/public-api.md is stale")
     action.add_argument("--write", action="store_true", help="rewrite the list in docs/public-api.md")
-    parser.add_argument("--graph", help="a folder holding CatalogModel.symbols.json (default: make it)")
+    parser.add_argument("--graph", help="a folder holding the modules' .symbols.json files (default: make them)")
     arguments = parser.parse_args()
 
     with open(DOC, encoding="utf-8") as file:
         document = file.read()
-    if BEGIN not in document or END not in document:
-        sys.exit(f"{DOC} has no {BEGIN} … {END} section")
-    head, rest = document.split(BEGIN, 1)
-    old, tail = rest.split(END, 1)
-    new = "\n" + "\n".join(api_lines(symbol_graph(arguments.graph))) + "\n"
+    folder = symbol_graphs(arguments.graph)
+    stale = []
+    for module in MODULES:
+        begin, end = markers(module)
+        if begin not in document or end not in document:
+            sys.exit(f"{DOC} has no {begin} … {end} section")
+        head, rest = document.split(begin, 1)
+        old, tail = rest.split(end, 1)
+        new = "\n" + "\n".join(api_lines(symbol_graph(folder, module), module)) + "\n"
+        if old != new:
+            stale.append(module)
+            if not arguments.write:
+                difference = difflib.unified_diff(old.splitlines(), new.splitlines(), f"docs/public-api.md ({module})", "the code", lineterm="")
+                print("\n".join(difference))
+        document = head + begin + new + end + tail
     if arguments.write:
         with open(DOC, "w", encoding="utf-8") as file:
-            file.write(head + BEGIN + new + END + tail)
+            file.write(document)
         print(f"wrote {os.path.relpath(DOC, ROOT)}")
         return
-    if old != new:
-        difference = difflib.unified_diff(old.splitlines(), new.splitlines(), "docs/public-api.md", "the code", lineterm="")
-        print("\n".join(difference))
-        sys.exit("CatalogModel's public API differs from docs/public-api.md: make the change on purpose, "
+    if stale:
+        sys.exit(f"the public API of {', '.join(stale)} differs from docs/public-api.md: make the change on purpose, "
                  "then run python3 scripts/public-api.py --write")
-    print("docs/public-api.md lists CatalogModel's public API")
+    print("docs/public-api.md lists the public API of " + " and ".join(MODULES))
 
 
 if __name__ == "__main__":
