@@ -188,19 +188,32 @@ public final class BundleStore: Sendable {
         }
         let release = Release(releaseVersion: head.releaseVersion, releaseDate: head.releaseDate, sequence: head.sequence,
                               contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
-        if let current = state.installed.first, current.sha256 == head.bundle.sha256,
-           StoreFiles.size(bundlePath(current.sha256)) == current.bytes {
-            removeUnlisted(state)
-            return .upToDate(releaseVersion: current.releaseVersion)
+        if let current = state.installed.first, current.sha256 == head.bundle.sha256 {
+            if opens(current) {
+                removeUnlisted(state)
+                return .upToDate(releaseVersion: current.releaseVersion)
+            }
+            // Damaged on the disk since it was installed: fetched again below.
+            StoreFiles.remove(bundlePath(current.sha256))
         }
         if state.installed.isEmpty, let seed, let seedRelease = try? CatalogBundle(path: seed, trust: trust).release,
            seedRelease.contentDigest == head.contentDigest {
             return .upToDate(releaseVersion: seedRelease.releaseVersion)
         }
         // A channel rolled back to the release installed before: it is here already.
-        if StoreFiles.size(bundlePath(release.sha256)) != release.bytes {
-            try await download(head.bundle)
-            try install(release)
+        if !opens(release) {
+            if state.channels[channel]?.refusedBundle == release.sha256 { throw .refused(.refusedBefore(sha256: release.sha256)) }
+            do {
+                try await download(head.bundle)
+                try install(release)
+            } catch {
+                if case .refused = error {
+                    // Remembered, so that every launch does not download the same bad bytes.
+                    state.channels[channel]?.refusedBundle = release.sha256
+                    try? state.save(statePath)
+                }
+                throw error
+            }
         }
         let previous = state.installed.first { $0.sha256 != release.sha256 }
         state.installed = [release] + (previous.map { [$0] } ?? [])
@@ -210,33 +223,58 @@ public final class BundleStore: Sendable {
         return .installed(release)
     }
 
+    /// Whether the release's file is in `bundles/`, whole, and opens with its content.
+    private func opens(_ release: Release) -> Bool {
+        let path = bundlePath(release.sha256)
+        guard StoreFiles.size(path) == release.bytes, let bundle = try? CatalogBundle(path: path, trust: trust) else { return false }
+        return bundle.release.contentDigest == release.contentDigest
+    }
+
     /// Fetches and verifies the head, with the ETag of the last one; an unchanged head (304) is
     /// the last one. A changed head is verified with the keys trusted after any new key
     /// statements; its sequence number is checked against the highest seen and, once it passes,
-    /// saved before anything else is done with the head.
+    /// saved before anything else is done with the head. When the app pins other keys than
+    /// before, no ETag is sent, and what was seen is kept only if the keys trusted now vouch for
+    /// it: a head signed with a leaked key cannot hold back the app that pins its replacement.
     private func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> ChannelHead {
         let url = headURL
-        let known = state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
+        let pinnedChanged = state.trust[baseURL.absoluteString]?.pinned != pinnedKeys
+        let known = pinnedChanged ? nil : state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
         var headers: [String: String] = [:]
         if let etag = known?.etag { headers["If-None-Match"] = etag }
         let (response, data) = try await fetchSigned(url, headers: headers, notModified: known != nil)
         if response.status == 304, let known { return known.head }
 
         let trusted = try await trustedKeys(&state)
+        if pinnedChanged, let seen = state.channels[channel], (try? ChannelHead.verified(seen.envelope, keys: trusted)) != seen.head {
+            state.channels[channel] = nil
+        }
+        let envelope = data ?? Data()
         let head: ChannelHead
-        do { head = try ChannelHead.verified(data ?? Data(), keys: trusted) } catch { throw .refused(.head(error)) }
+        do { head = try ChannelHead.verified(envelope, keys: trusted) } catch { throw .refused(.head(error)) }
         guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
-        if let known = state.channels[channel] {
-            guard head.sequence >= known.highestSequence else {
-                throw .refused(.replayed(sequence: head.sequence, highestSeen: known.highestSequence))
+        if let seen = state.channels[channel] {
+            guard head.sequence >= seen.highestSequence else {
+                throw .refused(.replayed(sequence: head.sequence, highestSeen: seen.highestSequence))
             }
-            if head.sequence == known.highestSequence && head != known.head { throw .refused(.sequenceReused(head.sequence)) }
+            if head.sequence == seen.highestSequence && head != seen.head { throw .refused(.sequenceReused(head.sequence)) }
+            if head == seen.head {
+                // The same head, signed again (a key rotation) or served with another ETag: what
+                // was learnt of it stays.
+                state.channels[channel]?.etag = response.headers["etag"]
+                state.channels[channel]?.envelope = envelope
+                try state.save(statePath)
+                return head
+            }
         }
         state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
-                                        etag: response.headers["etag"], head: head)
+                                        etag: response.headers["etag"], head: head, envelope: envelope)
         try state.save(statePath)
         return head
     }
+
+    /// The pinned keys as the state records them.
+    private var pinnedKeys: [String] { keys.map(\.description).sorted() }
 
     /// The most key statements one update reads.
     static let keyStatementLimit = 32
@@ -246,7 +284,7 @@ public final class BundleStore: Sendable {
     /// vouch for. One the trusted keys did not sign is passed over, so that an app that pins a
     /// newer key than the store saw finds the statement that names it.
     private func trustedKeys(_ state: inout StoreState) async throws(BundleStoreError) -> [ChannelKey] {
-        let pinned = keys.map(\.description).sorted()
+        let pinned = pinnedKeys
         let folderURL = baseURL.absoluteString
         var trust = state.trust[folderURL].flatMap { $0.pinned == pinned ? $0 : nil } ?? .init(pinned: pinned, version: 0, keys: pinned)
         var trusted = trust.version == 0 ? keys : trust.keys.compactMap { try? ChannelKey($0) }
@@ -268,24 +306,39 @@ public final class BundleStore: Sendable {
         return trusted
     }
 
+    /// How long fetching a signed file may take in all.
+    static let signedFileTimeout: TimeInterval = 60
+
     /// GETs a signed file, at most `headSizeLimit` bytes. 200 gives the bytes; 304 is accepted
-    /// when `notModified`, and 404 (as no data) when `missing`; any other status is an error.
+    /// when `notModified`, and a file the host does not have (404, 410, or 403 as S3 answers
+    /// without a listing permission) when `missing`, as no data. Any other status is an error.
+    /// The body of any answer but 200 is not kept.
     private func fetchSigned(_ url: URL, headers: [String: String], notModified: Bool = false, missing: Bool = false)
         async throws(BundleStoreError) -> (response: ChannelResponse, data: Data?) {
         let limit = Self.headSizeLimit
         let buffer = ByteBuffer()
-        let response = try await transport.get(url, headers: headers, response: { response throws(BundleStoreError) in
-            guard response.status == 200 || (response.status == 304 && notModified) || (response.status == 404 && missing) else {
+        let response = try await transport.get(url, headers: headers, timeout: Self.signedFileTimeout, response: { response throws(BundleStoreError) in
+            guard response.status == 200 || (response.status == 304 && notModified) || ([403, 404, 410].contains(response.status) && missing) else {
                 throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
             }
+            buffer.keep(response.status == 200)
         }, body: { data throws(BundleStoreError) in
             guard buffer.append(data, limit: limit) else { throw .refused(.headTooLarge(limit: limit)) }
         })
         return (response, response.status == 200 ? buffer.data : nil)
     }
 
+    /// How long a bundle's download may take in all: a minute, and a second for every 16 KiB
+    /// (a slow mobile connection); a host that trickles bytes cannot hold the store's lock for
+    /// longer.
+    static func downloadTimeout(bytes: Int) -> TimeInterval {
+        60 + TimeInterval(bytes / 16_384)
+    }
+
     /// Downloads `file` into the staging folder, resuming a partial download with a Range
-    /// request, never past its declared size, and checks its size and SHA-256.
+    /// request, never past its declared size, and checks its size and SHA-256. A host that
+    /// will not resume from where the part stops (416, or another range) gets one more try
+    /// from the start.
     private func download(_ file: ChannelHead.BundleFile) async throws(BundleStoreError) {
         try StoreFiles.makeFolder(stagingFolder)
         let part = partPath(file.sha256)
@@ -297,7 +350,9 @@ public final class BundleStore: Sendable {
             StoreFiles.remove(part)
             offset = 0
         }
-        if offset < file.bytes {
+        var attempts = 0
+        while offset < file.bytes {
+            attempts += 1
             let sink = try PartFile(part, offset: offset, limit: file.bytes)
             var headers: [String: String] = [:]
             if offset > 0 {
@@ -308,17 +363,20 @@ public final class BundleStore: Sendable {
             }
             let url = baseURL.appendingPathComponent(file.path)
             do {
-                _ = try await transport.get(url, headers: headers, response: { response throws(BundleStoreError) in
+                _ = try await transport.get(url, headers: headers, timeout: Self.downloadTimeout(bytes: file.bytes), response: { response throws(BundleStoreError) in
                     try sink.begin(response, url: url)
                 }, body: { data throws(BundleStoreError) in
                     try sink.write(data)
                 })
+                sink.finish()
+                break
             } catch {
                 sink.finish()
                 if case .refused = error { StoreFiles.remove(part) }
-                throw error
+                guard sink.rangeRefused && attempts == 1 else { throw error }
+                StoreFiles.remove(part)
+                offset = 0
             }
-            sink.finish()
         }
         let received = StoreFiles.size(part) ?? 0
         guard received == file.bytes else {
@@ -336,19 +394,19 @@ public final class BundleStore: Sendable {
     /// that it is the release the head announced, flushes it and renames it into place.
     private func install(_ release: Release) throws(BundleStoreError) {
         let part = partPath(release.sha256)
+        let bundle: CatalogBundle
         do {
-            let bundle = try CatalogBundle(path: part, trust: trust)
-            guard bundle.release.contentDigest == release.contentDigest, bundle.release.releaseVersion == release.releaseVersion else {
-                StoreFiles.remove(part)
-                throw BundleStoreError.refused(.bundleUnreadable(
-                    "it is release \(bundle.release.releaseVersion) with content \(bundle.release.contentDigest), "
-                        + "not the head's \(release.releaseVersion) with \(release.contentDigest)"))
-            }
-        } catch let error as BundleStoreError {
-            throw error
+            bundle = try CatalogBundle(path: part, trust: trust)
         } catch {
+            if case .fileMissing = error { throw .storage("\(part) is gone") }
             StoreFiles.remove(part)
             throw .refused(.bundleUnreadable("\(error)"))
+        }
+        guard bundle.release.contentDigest == release.contentDigest, bundle.release.releaseVersion == release.releaseVersion else {
+            StoreFiles.remove(part)
+            throw .refused(.bundleUnreadable(
+                "it is release \(bundle.release.releaseVersion) with content \(bundle.release.contentDigest), "
+                    + "not the head's \(release.releaseVersion) with \(release.contentDigest)"))
         }
         try StoreFiles.sync(part)
         try StoreFiles.makeFolder(bundlesFolder)
@@ -367,16 +425,23 @@ public final class BundleStore: Sendable {
     }
 }
 
-/// The head's bytes as they arrive, up to a limit.
+/// A signed file's bytes as they arrive, up to a limit; none of an answer that is not the file.
 private final class ByteBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes = Data()
+    private var keeping = true
 
     var data: Data { lock.withLock { bytes } }
+
+    /// Whether the body is the file, to keep.
+    func keep(_ keep: Bool) {
+        lock.withLock { keeping = keep }
+    }
 
     /// Appends `data`, unless that would pass `limit`.
     func append(_ data: Data, limit: Int) -> Bool {
         lock.withLock {
+            guard keeping else { return true }
             guard bytes.count + data.count <= limit else { return false }
             bytes.append(data)
             return true

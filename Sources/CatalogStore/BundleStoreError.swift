@@ -38,6 +38,9 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The bytes are the signed ones but do not open as a bundle, or hold other content
         /// than the head says.
         case bundleUnreadable(String)
+        /// The head's bundle was refused before; it is not downloaded again until the channel
+        /// publishes a new head.
+        case refusedBefore(sha256: String)
 
         public var description: String {
             switch self {
@@ -51,6 +54,8 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
             case .bundleTooShort(let received, let declared): "the host's bundle is \(received) bytes, not the \(declared) the head declares"
             case .bundleDigest(let found, let signed): "the downloaded bundle's SHA-256 is \(found), not the signed \(signed)"
             case .bundleUnreadable(let reason): "the downloaded bundle cannot be used: \(reason)"
+            case .refusedBefore(let sha256):
+                "the bundle \(sha256) was refused at an earlier update; it is not downloaded again until the channel publishes a new head"
             }
         }
     }

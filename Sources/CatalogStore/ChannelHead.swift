@@ -24,6 +24,9 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     public static let payloadType = "application/vnd.cafedigno.channel-head+json"
     /// The head format this library reads.
     public static let formatVersion = 1
+    /// The highest sequence number a head may have (2^53, the largest integer every JSON reader
+    /// keeps exactly), far from where adding one overflows.
+    public static let maximumSequence = 1 << 53
 
     public var format: Int
     /// The channel's name, such as `stable`.
@@ -70,7 +73,7 @@ public struct ChannelHead: Codable, Sendable, Equatable {
             throw .notAHead("its fields are not a head's (\(error))")
         }
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
-        guard head.sequence >= 1 else { throw .notAHead("its sequence number is \(head.sequence)") }
+        guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
         for file in [head.bundle] + head.retained {
             guard isBundlePath(file.path) else { throw .notAHead("'\(file.path)' is not a path under bundles/") }
             guard file.sha256.isSHA256Hex else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }

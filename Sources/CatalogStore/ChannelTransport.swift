@@ -18,35 +18,37 @@ package struct ChannelResponse: Sendable, Equatable {
 /// that nothing holds a whole bundle in memory and a file larger than announced is stopped.
 /// `URLSessionTransport` in apps; tests inject failures through it.
 package protocol ChannelTransport: Sendable {
-    /// GETs `url` with `headers`. `response` sees the status and headers before any of the
-    /// body; `body` gets the body's pieces (decoded when the server compressed them). Either
-    /// may throw to stop the transfer, and that error is thrown.
+    /// GETs `url` with `headers`, failing when the whole transfer takes longer than
+    /// `timeout` seconds. `response` sees the status and headers before any of the body; `body`
+    /// gets the body's pieces (decoded when the server compressed them). Either may throw to
+    /// stop the transfer, and that error is thrown.
     func get(
-        _ url: URL, headers: [String: String],
+        _ url: URL, headers: [String: String], timeout: TimeInterval,
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
     ) async throws(BundleStoreError) -> ChannelResponse
 }
 
 /// `ChannelTransport` over URLSession, one session per request for its delegate. No cache
-/// (the store sends its own `If-None-Match`), and a transfer that stalls for `timeout`
-/// seconds fails.
+/// (the store sends its own `If-None-Match`); a transfer that stalls for `idleTimeout` seconds
+/// fails, and so does one that takes longer than its whole `timeout`.
 package struct URLSessionTransport: ChannelTransport {
-    package var timeout: TimeInterval
+    package var idleTimeout: TimeInterval
 
-    package init(timeout: TimeInterval = 30) {
-        self.timeout = timeout
+    package init(idleTimeout: TimeInterval = 30) {
+        self.idleTimeout = idleTimeout
     }
 
     package func get(
-        _ url: URL, headers: [String: String],
+        _ url: URL, headers: [String: String], timeout: TimeInterval,
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
     ) async throws(BundleStoreError) -> ChannelResponse {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForRequest = idleTimeout
+        configuration.timeoutIntervalForResource = timeout
         let delegate = StreamingDelegate(response: response, body: body)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1

@@ -15,6 +15,8 @@ final class PartFile: @unchecked Sendable {
     private var descriptor: Int32
     /// Where the next byte goes.
     private var offset: Int
+    /// Whether the host refused to resume from `offset` (416, or another range).
+    private(set) var rangeRefused = false
 
     /// Opens (or creates) the part file at `path`, to append from `offset`, its length.
     init(_ path: String, offset: Int, limit: Int) throws(BundleStoreError) {
@@ -34,8 +36,12 @@ final class PartFile: @unchecked Sendable {
         case 206 where offset > 0:
             // `Content-Range: bytes 1000-4999/5000`.
             guard let range = response.headers["content-range"], range.hasPrefix("bytes \(offset)-") else {
+                rangeRefused = true
                 throw .transfer("\(url.absoluteString) answered a resumed download from another place (\(response.headers["content-range"] ?? "no Content-Range"))")
             }
+        case 416 where offset > 0:
+            rangeRefused = true
+            throw .transfer("\(url.absoluteString) would not resume the download from byte \(offset) (HTTP 416)")
         default:
             throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
         }

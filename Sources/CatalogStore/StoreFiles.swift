@@ -29,7 +29,16 @@ enum StoreFiles {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(path) }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure(path) }
+        guard flush(descriptor) else { throw failure(path) }
+    }
+
+    /// `fsync`, or on Apple's systems `F_FULLFSYNC`, since their `fsync` leaves the data in the
+    /// drive's cache.
+    static func flush(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 
     /// Replaces `path` with `bytes` so that a reader, or the next start after a crash, finds
@@ -53,7 +62,7 @@ enum StoreFiles {
             }
             written += count
         }
-        guard fsync(descriptor) == 0 else {
+        guard flush(descriptor) else {
             let error = failure(temporary)
             close(descriptor)
             unlink(temporary)

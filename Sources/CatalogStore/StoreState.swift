@@ -12,6 +12,11 @@ struct StoreState: Codable, Equatable {
         var headURL: String
         var etag: String?
         var head: ChannelHead
+        /// The head's envelope as fetched, to check again when the app pins other keys.
+        var envelope: Data
+        /// The SHA-256 of the head's bundle if it was refused (not the signed bytes, or not a
+        /// bundle): not downloaded again until the channel publishes a new head.
+        var refusedBundle: String?
     }
 
     /// The keys trusted for a channel folder: those the app pins, until a key statement

@@ -22,6 +22,10 @@ struct UpdateLatency: ParsableCommand {
     @Option(help: "Repetitions.")
     var iterations = 200
 
+    func validate() throws {
+        guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
+    }
+
     func run() throws {
         guard let base = URL(string: url) else { throw ValidationError("--url is not a URL") }
         let bundleStore = BundleStore(folder: store, seed: nil, keys: [try ChannelKey(key)], baseURL: base)

@@ -53,6 +53,18 @@ struct Publish: ParsableCommand {
         }
     }
 
+    /// The moment the expiry counts from: now, or `SOURCE_DATE_EPOCH` (seconds since 1970, the
+    /// reproducible-builds convention) when it is set, so that the same channel and bundle give
+    /// the same head, byte for byte (Ed25519 signatures are deterministic).
+    static func now(_ sourceDateEpoch: String?) throws -> Date {
+        guard let sourceDateEpoch else { return Date() }
+        guard let seconds = Int(sourceDateEpoch), seconds >= 0, seconds < 253_402_300_800 else {
+            FileHandle.standardError.write(Data("error: SOURCE_DATE_EPOCH '\(sourceDateEpoch)' is not a number of seconds since 1970\n".utf8))
+            throw ExitCode(2)
+        }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
     /// Seconds from `30d` or `12h`.
     static func lifetime(_ text: String) -> TimeInterval? {
         guard let unit = text.last, let number = Int(text.dropLast()), number > 0, number <= 3650 else { return nil }
@@ -70,9 +82,10 @@ struct Publish: ParsableCommand {
             throw ExitCode(2)
         }
         let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep)
+        let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         do {
             // The clock is read here, the command, not inside the publisher (STYLE 10).
-            let now = Date(), lifetime = Self.lifetime(expires) ?? 0
+            let lifetime = Self.lifetime(expires) ?? 0
             let outcome = renew
                 ? try publisher.renew(now: now, lifetime: lifetime)
                 : try publisher.publish(bundle: bundle, now: now, lifetime: lifetime, rollbackTo: rollbackTo)
@@ -83,7 +96,7 @@ struct Publish: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
-            case .notNewer, .sameContent, .rollback, .rotation, .head: throw ExitCode(1)
+            case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .head: throw ExitCode(1)
             case .bundle, .writing, .badChannelName: throw ExitCode(2)
             }
         }

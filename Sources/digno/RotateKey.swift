@@ -40,7 +40,7 @@ struct RotateKey: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
-            case .rotation, .head: throw ExitCode(1)
+            case .rotation, .keyReplaced, .head: throw ExitCode(1)
             default: throw ExitCode(2)
             }
         }

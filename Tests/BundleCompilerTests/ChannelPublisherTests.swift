@@ -169,16 +169,24 @@ import Testing
         let statement = try Data(contentsOf: URL(fileURLWithPath: channel + "/keys/1.json"))
         let taken = try KeyStatement.verified(statement, trusted: [ChannelKey(key.publicKey)], version: 1)
         #expect(taken.keys == [ChannelKey(newKey.publicKey)])
-        // The head: the same payload, now signed by the new key only.
+        // The head: the same payload, signed by both keys, for clients on either side of the
+        // statement.
         let data = try Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json"))
         #expect(try ChannelHead.verified(data, keys: [ChannelKey(newKey.publicKey)]) == before)
-        #expect(throws: ChannelError.self) { try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)]) }
+        #expect(try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)]) == before)
+        // Run again (as after a crash midway): the same statement, nothing new.
+        #expect(try publisher().rotateKey(to: newKey) == rotation)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: channel + "/keys") == ["1.json"])
 
-        // The old key can neither publish nor rotate any more; the new one publishes.
-        #expect(throws: ChannelPublisher.Failure.self) { try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400) }
-        #expect(throws: ChannelPublisher.Failure.self) { try publisher().rotateKey(to: Curve25519.Signing.PrivateKey()) }
+        // The old key can neither publish nor rotate any more; the new one publishes, alone.
+        #expect(throws: ChannelPublisher.Failure.keyReplaced(statement: "keys/1.json")) {
+            try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400)
+        }
+        #expect(throws: ChannelPublisher.Failure.keyReplaced(statement: "keys/1.json")) { try publisher().renew(now: now, lifetime: 86_400) }
+        #expect(throws: ChannelPublisher.Failure.keyReplaced(statement: "keys/1.json")) { try publisher().rotateKey(to: Curve25519.Signing.PrivateKey()) }
         let next = ChannelPublisher(channelFolder: channel, channel: "stable", key: newKey)
         #expect(try next.publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400).head.sequence == 2)
+        #expect(throws: ChannelError.self) { try ChannelHead.verified(Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json")), keys: [ChannelKey(key.publicKey)]) }
         #expect(try next.rotateKey(to: Curve25519.Signing.PrivateKey()).statementPath == "keys/2.json")
         #expect(throws: ChannelPublisher.Failure.rotation("the new key is the one in use")) { try next.rotateKey(to: newKey) }
     }

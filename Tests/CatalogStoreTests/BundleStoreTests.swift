@@ -164,7 +164,7 @@ import Testing
         defer { fixture.remove() }
         let store = fixture.store()
         let bundle = try fixture.release("2026.11.1")
-        let head = try fixture.publish(bundle)
+        var head = try fixture.publish(bundle)
         let cases: [(FakeHost.Fault, BundleStoreError.Refusal)] = [
             (.extra(Data("more".utf8)), .bundleTooLong(declared: bundle.count)),
             (.truncated(bundle.count - 100), .bundleTooShort(received: bundle.count - 100, declared: bundle.count)),
@@ -176,6 +176,12 @@ import Testing
             // Nothing of it is kept to resume from.
             #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/staging/\(head.bundle.sha256).part") == false)
             #expect(try store.current().source == .seed)
+            // Not downloaded again for the same head, at every launch.
+            fixture.host.clearLog()
+            await #expect(throws: BundleStoreError.refused(.refusedBefore(sha256: head.bundle.sha256))) { try await store.update() }
+            #expect(!fixture.host.requestLog().contains { $0.path == head.bundle.path })
+            // A new head (here, renewed) tries again.
+            head = try fixture.publish(bundle)
         }
         fixture.host.fail(head.bundle.path, nil)
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
@@ -310,10 +316,44 @@ import Testing
         var iterator = started.stream.makeAsyncIterator()
         await iterator.next()
         task.cancel()
+        await #expect(throws: BundleStoreError.cancelled) { try await task.value }
         fixture.host.beforePiece = nil
-        await #expect(throws: (any Error).self) { try await task.value }
         #expect(try store.current().source == .seed)
+        let kept = try #require(StoreFiles.size(fixture.storeFolder + "/staging/\(head.bundle.sha256).part"))
+        #expect(kept == 65_536)
+        fixture.host.clearLog()
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        #expect(fixture.host.requestLog().last?.headers["Range"] == "bytes=65536-")
+    }
+
+    @Test func aHostThatWillNotResumeIsAskedForTheWholeFile() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        let store = fixture.store()
+        fixture.host.fail(head.bundle.path, .cutAfter(100_000))
+        await #expect(throws: BundleStoreError.self) { try await store.update() }
+        fixture.host.fail(head.bundle.path, .noResume)
+        fixture.host.clearLog()
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        let requests = fixture.host.requestLog().filter { $0.path == head.bundle.path }
+        #expect(requests.map { $0.headers["Range"] } == ["bytes=100000-", nil])
+    }
+
+    @Test func aCurrentBundleDamagedOnTheDiskIsFetchedAgain() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        _ = try await fixture.store().update()
+        let path = fixture.storeFolder + "/bundles/\(head.bundle.sha256).sqlite"
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.write(contentsOf: Data(repeating: 0, count: 100))
+        try handle.close()
+        // A new process: the bundle is opened afresh.
+        guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
+        #expect(try fixture.store().current().source == .installed(try #require(
+            BundleStore.Release(releaseVersion: "2026.11.1", releaseDate: head.releaseDate, sequence: 1, contentDigest: head.contentDigest,
+                                sha256: head.bundle.sha256, bytes: head.bundle.bytes) as BundleStore.Release?)))
     }
 
     // MARK: - Key rotation
@@ -382,9 +422,11 @@ import Testing
         let attacker = Curve25519.Signing.PrivateKey(), recovery = Curve25519.Signing.PrivateKey()
         // The pinned key leaked: whoever controls the network announces their own key with it,
         // and the store takes it, as any client would.
+        // The highest sequence number a head may have, to hold the app back for good.
         fixture.host.put("keys/1.json", try statement(1, keys: [attacker], signers: [fixture.key, attacker]))
-        try fixture.publish(fixture.release("2026.11.1"), signer: attacker)
+        try fixture.publish(fixture.release("2026.11.1"), sequence: ChannelHead.maximumSequence, signer: attacker)
         guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
+        fixture.sequence = 1
         // The publisher's own rotation, and an app update that pins the new key.
         fixture.host.put("keys/1.json", try statement(1, keys: [recovery], signers: [fixture.key, recovery]))
         try fixture.publish(fixture.release("2026.11.2"), signer: recovery)

@@ -19,6 +19,8 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
         case truncated(Int)
         /// This byte of the file is flipped.
         case flipped(Int)
+        /// Range requests are answered 416.
+        case noResume
     }
 
     struct Request: Equatable {
@@ -33,7 +35,11 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
     private var faults: [String: Fault] = [:]
     private(set) var requests: [Request] = []
     /// Called before each piece of a body; tests use it to act midway through a download.
-    var beforePiece: (@Sendable (String, Int) async -> Void)?
+    private var beforePieceHandler: (@Sendable (String, Int) async -> Void)?
+    var beforePiece: (@Sendable (String, Int) async -> Void)? {
+        get { lock.withLock { beforePieceHandler } }
+        set { lock.withLock { beforePieceHandler = newValue } }
+    }
 
     func put(_ path: String, _ data: Data) { lock.withLock { files[path] = data } }
     func file(_ path: String) -> Data? { lock.withLock { files[path] } }
@@ -43,7 +49,7 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
     func clearLog() { lock.withLock { requests = [] } }
 
     func get(
-        _ url: URL, headers: [String: String],
+        _ url: URL, headers: [String: String], timeout: TimeInterval,
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
     ) async throws(BundleStoreError) -> ChannelResponse {
@@ -78,7 +84,7 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
         var start = 0
         if let range = headers["Range"], range.hasPrefix("bytes="), range.hasSuffix("-"),
            let from = Int(range.dropFirst(6).dropLast()) {
-            guard from < file.count else {
+            guard from < file.count, fault != .noResume else {
                 let refused = ChannelResponse(status: 416, headers: [:])
                 try response(refused)
                 return refused

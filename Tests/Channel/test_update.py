@@ -165,9 +165,11 @@ class UpdateTests(ChannelTestCase):
         self.assertEqual([entry["status"] for entry in self.proxy.requests(self.path("keys/1.json"))], [404, 200])
         # The old key publishes no more; the new one does, and the app, still pinning the old key, installs it.
         old = digno("publish", "--bundle", self.release("2026.3.0"), "--channel-dir", self.channel, "--key", self.key_file, check=1)
-        self.assertIn("is this the channel's key?", old.stderr)
-        again = digno("rotate-key", "--channel-dir", self.channel, "--key", self.key_file, "--new-key", new_key_file, check=1)
-        self.assertIn("is not signed by the key given", again.stderr)
+        self.assertIn("error: the key given was handed over to another by keys/1.json; sign with the key it names", old.stderr)
+        other = os.path.join(self.folder, "third.key")
+        self.keygen(other)
+        again = digno("rotate-key", "--channel-dir", self.channel, "--key", self.key_file, "--new-key", other, check=1)
+        self.assertIn("handed over to another by keys/1.json", again.stderr)
         self.publish("2026.3.0", key=new_key_file)
         self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.3.0"))
         # A store that never saw the rotation follows it too.
@@ -223,7 +225,12 @@ class UpdateTests(ChannelTestCase):
                 self.assertIn(message, result.stderr)
                 self.assertEqual(self.serving()[:2], ("2026.1.0", "the seed"))
                 self.assertEqual(os.listdir(os.path.join(self.store, "staging")), [])
-        # Longer than declared: nothing past the declared size was written.
+                # Not fetched again for the same head.
+                self.proxy.clear()
+                self.assertIn("was refused at an earlier update", self.update(check=1).stderr)
+                self.assertEqual(self.proxy.requests(self.bundle_path()), [])
+                # A renewed head tries again.
+                digno("publish", "--channel-dir", self.channel, "--key", self.key_file, "--renew", check=0)
         self.proxy.set(self.bundle_path(), None)
         self.update(check=0)
         self.assertEqual(self.serving()[0], "2026.2.0")
@@ -269,7 +276,7 @@ class UpdateTests(ChannelTestCase):
         self.update(check=0)
         self.publish("2026.3.0")
         size = verified_payload(self.head())["bundle"]["bytes"]
-        for limit in (1000, size // 2):
+        for limit, failing in ((1000, "store.json.partial"), (size // 2, ".part")):
             with self.subTest(limit=limit):
                 def limited():
                     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -278,7 +285,7 @@ class UpdateTests(ChannelTestCase):
                                         capture_output=True, text=True, preexec_fn=limited, timeout=60)
                 self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
                 self.assertIn("cannot use the store: ", result.stderr)
-                self.assertIn("File too large", result.stderr)
+                self.assertRegex(result.stderr, re.escape(failing) + r": File too large")
                 self.assertEqual(self.serving()[:2], ("2026.2.0", "installed"))
         self.update(check=0)
         self.assertEqual(self.serving()[0], "2026.3.0")
@@ -326,7 +333,9 @@ class KilledUpdateTests(ChannelTestCase):
         random.seed(23)
         # Uncapped rate, then one slowed to about 0.3 s for the download, to time a whole update.
         self.publish("2026.2.0")
-        pieces = -(-verified_payload(self.head())["bundle"]["bytes"] // 16384)
+        # The download comes as the gzip copy: its size decides how many pieces the proxy sends.
+        compressed = os.path.getsize(os.path.join(self.channel, verified_payload(self.head())["bundle"]["path"] + ".gz"))
+        pieces = -(-compressed // 16384)
         self.proxy.set(self.bundle_path(), Fault(delay=0.3 / pieces))
         started = time.monotonic()
         self.update(check=0)

@@ -17,10 +17,13 @@ struct DignoRunner {
         return productsFolder.appendingPathComponent("digno")
     }
 
-    static func run(_ arguments: [String], in folder: URL = repository) throws -> Outcome {
+    static func run(_ arguments: [String], in folder: URL = repository, environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         process.currentDirectoryURL = folder
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output

@@ -47,4 +47,26 @@ import Testing
         #expect(open.errors == "error: the key '\(key)' can be read by others (mode 644); make it its owner's only: chmod 600 \(key)\n")
         #expect(!FileManager.default.fileExists(atPath: channel))
     }
+
+    @Test func sourceDateEpochMakesTheSameHead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("signing.key").path
+        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
+        var heads: [Data] = []
+        for name in ["one", "two"] {
+            let channel = folder.appendingPathComponent(name).path
+            let outcome = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key],
+                                              environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+            #expect(outcome.status == 0, "\(outcome.errors)")
+            #expect(outcome.output.contains("expires 2026-12-18T11:06:40Z"), "\(outcome.output)")
+            heads.append(try Data(contentsOf: URL(fileURLWithPath: channel + "/channels/stable/head.json")))
+        }
+        #expect(heads[0] == heads[1])
+        let bad = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", folder.appendingPathComponent("three").path, "--key", key],
+                                      environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(bad.status == 2)
+        #expect(bad.errors == "error: SOURCE_DATE_EPOCH 'yesterday' is not a number of seconds since 1970\n")
+    }
 }

@@ -25,6 +25,7 @@ package struct ChannelPublisher {
         case sameContent(String)
         case rollback(String)
         case rotation(String)
+        case keyReplaced(statement: String)
         case writing(String)
 
         package var description: String {
@@ -38,6 +39,8 @@ package struct ChannelPublisher {
             case .sameContent(let version): "the channel already serves this content (release \(version)); nothing was published"
             case .rollback(let reason): "cannot roll back: \(reason)"
             case .rotation(let reason): "cannot change the key: \(reason)"
+            case .keyReplaced(let statement):
+                "the key given was handed over to another by \(statement); sign with the key it names"
             case .writing(let reason): "cannot write the channel: \(reason)"
             }
         }
@@ -88,6 +91,7 @@ package struct ChannelPublisher {
         do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
         defer { withExtendedLifetime(lock) {} }
 
+        try refuseReplacedKey()
         let current = try currentHead()
         if let current {
             let newer = ReleaseVersion.isNewer(release.releaseVersion, than: current.releaseVersion)
@@ -104,6 +108,7 @@ package struct ChannelPublisher {
             throw .rollback("the channel has no head yet to roll back from (asked for \(rollbackTo))")
         }
 
+        guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         let file = ChannelHead.BundleFile(path: "bundles/\(digest.hex).sqlite", sha256: digest.hex, bytes: digest.bytes)
         try copyIntoPlace(bundlePath, as: file)
         var retained: [ChannelHead.BundleFile] = []
@@ -135,7 +140,9 @@ package struct ChannelPublisher {
         let lock: AtomicFile.FolderLock
         do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
         defer { withExtendedLifetime(lock) {} }
+        try refuseReplacedKey()
         guard var head = try currentHead() else { throw noHead }
+        guard head.sequence < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         head.sequence += 1
         head.expires = now.addingTimeInterval(lifetime)
         do {
@@ -158,8 +165,10 @@ package struct ChannelPublisher {
 
     /// Hands the channel folder over from this publisher's key to `newKey`, with no app update:
     /// writes the next key statement (`keys/<version>.json`, naming `newKey`, signed by both
-    /// keys), then signs every channel's head again with `newKey` (the same payload, so the same
-    /// sequence number). Refused unless this publisher's key signed every head there.
+    /// keys), then signs every channel's head again with both keys (the same payload, so the same
+    /// sequence number); the next publish signs with `newKey` alone. Refused unless this
+    /// publisher's key (or, for a rotation run again after it stopped midway, `newKey`) signed
+    /// every head there.
     package func rotateKey(to newKey: Curve25519.Signing.PrivateKey) throws(Failure) -> Rotation {
         guard newKey.publicKey.rawRepresentation != key.publicKey.rawRepresentation else {
             throw .rotation("the new key is the one in use")
@@ -169,29 +178,39 @@ package struct ChannelPublisher {
         do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
         defer { withExtendedLifetime(lock) {} }
 
+        // A head signed by the old key, or already by the new one (a rotation that stopped
+        // midway, run again).
+        let accepted = [ChannelKey(key.publicKey), ChannelKey(newKey.publicKey)]
         var heads: [(path: String, payload: Data)] = []
         let channels = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []).sorted()
         for name in channels where Self.isChannelName(name) {
             let path = "channels/\(name)/head.json"
             guard let data = FileManager.default.contents(atPath: channelFolder + "/" + path) else { continue }
             do {
-                let payload = try SignedEnvelope.verifiedPayload(data, payloadType: ChannelHead.payloadType, keys: [ChannelKey(key.publicKey)])
+                let payload = try SignedEnvelope.verifiedPayload(data, payloadType: ChannelHead.payloadType, keys: accepted)
                 heads.append((path, payload))
             } catch {
                 throw .rotation("\(path) is not signed by the key given (\(error)); give the key that signs the channel now")
             }
         }
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/keys")) ?? []).compactMap { name in
-            name.hasSuffix(".json") ? Int(name.dropLast(5)) : nil
-        }
-        let version = (versions.max() ?? 0) + 1
+        let last = lastStatement()
+        let own = ChannelKey(key.publicKey).description, new = ChannelKey(newKey.publicKey).description
+        // The last statement already names the new key alone: the same rotation, run again after
+        // it stopped midway; the statement is kept (statements are never replaced).
+        let again = last?.keys == [new]
+        if let last, !again, !last.keys.contains(own) { throw .keyReplaced(statement: KeyStatement.path(version: last.version)) }
+        let version = again ? (last?.version ?? 1) : (last?.version ?? 0) + 1
         let statementPath = KeyStatement.path(version: version)
         do {
-            let statement = try SignedEnvelope.signing(KeyStatement(version: version, keys: [ChannelKey(newKey.publicKey)]).encoded(),
-                                                       payloadType: KeyStatement.payloadType, with: [key, newKey])
-            try replaceAtomically(statementPath, with: statement.encoded())
+            if !again {
+                let statement = try SignedEnvelope.signing(KeyStatement(version: version, keys: [ChannelKey(newKey.publicKey)]).encoded(),
+                                                           payloadType: KeyStatement.payloadType, with: [key, newKey])
+                try replaceAtomically(statementPath, with: statement.encoded())
+            }
+            // Signed by both keys: a client that has not taken the statement yet (a cache, an
+            // upload in progress) still reads the head with the old key, one that has with the new.
             for head in heads {
-                try replaceAtomically(head.path, with: SignedEnvelope.signing(head.payload, payloadType: ChannelHead.payloadType, with: newKey).encoded())
+                try replaceAtomically(head.path, with: SignedEnvelope.signing(head.payload, payloadType: ChannelHead.payloadType, with: [key, newKey]).encoded())
             }
         } catch let error as Failure {
             throw error
@@ -199,6 +218,26 @@ package struct ChannelPublisher {
             throw .writing("signing failed: \(error)")
         }
         return Rotation(statementPath: statementPath, heads: heads.map(\.path))
+    }
+
+    /// The channel folder's last key statement: its version and the keys it names (read, not
+    /// verified: the folder is the publisher's own). Nil when there is none.
+    func lastStatement() -> (version: Int, keys: [String])? {
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/keys")) ?? []).compactMap { name in
+            name.hasSuffix(".json") ? Int(name.dropLast(5)).flatMap { (1..<ChannelHead.maximumSequence).contains($0) ? $0 : nil } : nil
+        }
+        guard let version = versions.max() else { return nil }
+        guard let data = FileManager.default.contents(atPath: channelFolder + "/" + KeyStatement.path(version: version)),
+              let envelope = try? JSONDecoder().decode(SignedEnvelope.self, from: data),
+              let payload = Data(base64Encoded: envelope.payload),
+              let statement = try? JSONDecoder().decode(KeyStatement.self, from: payload) else { return (version, []) }
+        return (version, statement.keys)
+    }
+
+    /// Refuses a key that a key statement handed the channel over from.
+    func refuseReplacedKey() throws(Failure) {
+        guard let last = lastStatement(), !last.keys.contains(ChannelKey(key.publicKey).description) else { return }
+        throw .keyReplaced(statement: KeyStatement.path(version: last.version))
     }
 
     /// Writes `bytes` at `path` (from the channel folder) under a temporary name, flushed,
@@ -284,8 +323,14 @@ package struct ChannelPublisher {
     /// one, and a client that fetched the first would be told "not modified" about the second.
     static func laterModificationTime(_ path: String, than previous: String) {
         var old = stat(), new = stat()
-        guard stat(previous, &old) == 0, stat(path, &new) == 0, new.st_mtim.tv_sec <= old.st_mtim.tv_sec else { return }
-        var times = [timespec(tv_sec: old.st_mtim.tv_sec + 1, tv_nsec: 0), timespec(tv_sec: old.st_mtim.tv_sec + 1, tv_nsec: 0)]
+        guard stat(previous, &old) == 0, stat(path, &new) == 0 else { return }
+        #if canImport(Darwin)
+        let (oldSeconds, newSeconds) = (old.st_mtimespec.tv_sec, new.st_mtimespec.tv_sec)
+        #else
+        let (oldSeconds, newSeconds) = (old.st_mtim.tv_sec, new.st_mtim.tv_sec)
+        #endif
+        guard newSeconds <= oldSeconds else { return }
+        var times = [timespec(tv_sec: oldSeconds + 1, tv_nsec: 0), timespec(tv_sec: oldSeconds + 1, tv_nsec: 0)]
         _ = utimensat(AT_FDCWD, path, &times, 0)
     }
 
