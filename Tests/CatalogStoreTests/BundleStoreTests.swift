@@ -390,6 +390,20 @@ import Testing
         #expect(release.releaseVersion == "2026.11.4")
     }
 
+    @Test func aHostThatAnswers403ForAMissingStatementStillUpdates() async throws {
+        // S3 without the permission to list answers 403, not 404, for a file it does not have.
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        fixture.host.fail("keys/1.json", .status(403))
+        try fixture.publish(fixture.release("2026.11.1"))
+        guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
+        fixture.host.fail("keys/1.json", .status(500))
+        try fixture.publish(fixture.release("2026.11.2"))
+        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/keys/1.json answered HTTP 500")) {
+            try await fixture.store().update()
+        }
+    }
+
     @Test func aKeyStatementNotVouchedForIsPassedOver() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
