@@ -178,7 +178,7 @@ public final class BundleStore: Sendable {
         try StoreFiles.makeFolder(folder)
         let lock = try await StoreFiles.Lock(folder)
         defer { withExtendedLifetime(lock) {} }
-        var state = try StoreState.load(statePath)
+        var state = try StoreState.loadOrReset(statePath)
         let head = try await fetchHead(&state)
 
         if head.expires <= now() { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }

@@ -50,6 +50,20 @@ struct StoreState: Codable, Equatable {
         return state
     }
 
+    /// The state at `path`; a state that does not read (damaged on the disk) is moved aside to
+    /// `store.json.damaged` and the store starts again from the seed, rather than never updating
+    /// again.
+    static func loadOrReset(_ path: String) throws(BundleStoreError) -> StoreState {
+        do {
+            return try load(path)
+        } catch {
+            guard FileManager.default.isReadableFile(atPath: path) else { throw error }
+            StoreFiles.remove(path + ".damaged")
+            try StoreFiles.move(path, to: path + ".damaged")
+            return StoreState()
+        }
+    }
+
     func save(_ path: String) throws(BundleStoreError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

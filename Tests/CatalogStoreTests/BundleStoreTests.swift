@@ -277,6 +277,20 @@ import Testing
         #expect(throws: BundleStoreError.self) { try fixture.store(seed: nil).current() }
     }
 
+    @Test func aDamagedStateIsSetAsideAndTheStoreStartsAgain() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        try fixture.publish(fixture.release("2026.11.1"))
+        _ = try await fixture.store().update()
+        try Data("{\"format\": 1, \"chan".utf8).write(to: URL(fileURLWithPath: fixture.storeFolder + "/store.json"))
+        #expect(try fixture.store().current().source == .seed)
+        try fixture.publish(fixture.release("2026.11.2"))
+        guard case .installed(let release) = try await fixture.store().update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.2")
+        #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/store.json.damaged"))
+        #expect(try fixture.store().current().source == .installed(release))
+    }
+
     @Test func aSeedNewerThanWhatIsInstalledComesFirst() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
