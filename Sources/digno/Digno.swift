@@ -10,7 +10,7 @@ struct Digno: ParsableCommand {
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
         version: CompilerVersion.line,
-        subcommands: [Build.self, Validate.self, Inspect.self, Show.self, Site.self, Preview.self, Keygen.self, Publish.self, RotateKey.self, Update.self])
+        subcommands: [Build.self, Validate.self, Inspect.self, Show.self, Diff.self, Site.self, Preview.self, Keygen.self, Publish.self, RotateKey.self, Update.self])
 
     /// `digno` alone is a usage error, not help with status 0: a CI step that lost its
     /// subcommand must fail, not pass having checked nothing. `digno --help` still exits 0.

@@ -48,28 +48,3 @@ import Testing
         #expect(ImageHeader.read(bytes) == .success(ImageHeader(format: .png, width: row["width"], height: row["height"])))
     }
 }
-
-extension Catalog {
-    mutating func mapImages(_ transform: (ImageReference) -> ImageReference) {
-        for index in sections.indices { sections[index].icon = transform(sections[index].icon) }
-        home.logo = transform(home.logo)
-        home.image = transform(home.image)
-        for index in home.promotions.indices { home.promotions[index].image = transform(home.promotions[index].image) }
-        company.logo = transform(company.logo)
-        company.images = company.images.map(transform)
-        for index in products.indices {
-            products[index].icon = transform(products[index].icon)
-            products[index].images = products[index].images.map(transform)
-            products[index].position = nil
-        }
-        for index in recipes.indices {
-            recipes[index].icon = transform(recipes[index].icon)
-            recipes[index].images = recipes[index].images.map(transform)
-            recipes[index].position = nil
-        }
-        for index in retailers.indices {
-            retailers[index].logo = transform(retailers[index].logo)
-            retailers[index].position = nil
-        }
-    }
-}

@@ -124,7 +124,7 @@ struct BundleWriter: Sendable {
 
     /// SQLite's memory statistics off, once, before this process opens its first database
     /// (afterwards SQLite refuses the change, and the build is only slower).
-    private static let quietAllocator: Int32 = digno_sqlite_disable_memory_statistics()
+    static let quietAllocator: Int32 = digno_sqlite_disable_memory_statistics()
 
     /// A scratch database: no journal, no syncing, a 16 MiB page cache (two are open at once,
     /// beside the whole catalogue and the search index's memory), and 64 KiB pages, which

@@ -1,0 +1,155 @@
+import CatalogModel
+import Foundation
+
+/// `CatalogChanges` for people: `digno diff`'s text (a terminal, a CI log) and Markdown (a pull
+/// request, release notes). Text changes are shown word by word, as `wdiff` does in text
+/// (`[-removed-]{+added+}`) and with `<del>` and `<ins>` in Markdown.
+package enum ChangesText {
+    package enum Style { case text, markdown }
+
+    package static func render(_ changes: CatalogChanges, style: Style) -> String {
+        style == .text ? text(changes) : markdown(changes)
+    }
+
+    // MARK: - Text
+
+    static func text(_ changes: CatalogChanges) -> String {
+        var lines = ["\(changes.old.releaseVersion) (\(changes.old.releaseDate)) → \(changes.new.releaseVersion) (\(changes.new.releaseDate)): "
+            + (changes.isEmpty ? "no changes" : totals(changes))]
+        for kind in CatalogChanges.Kind.allCases {
+            let entities = changes.entities.filter { $0.kind == kind }
+            guard !entities.isEmpty else { continue }
+            lines.append("\(kind.plural): \(counts(changes.count(kind)))")
+            for entity in entities {
+                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.id) \"\(entity.name)\"")
+                for field in entity.fields {
+                    lines.append("             \(field.field): \(textValue(field))")
+                }
+            }
+        }
+        if !changes.pictures.added.isEmpty || !changes.pictures.removed.isEmpty {
+            lines.append("pictures: \(changes.pictures.added.count) added, \(changes.pictures.removed.count) removed")
+            lines += changes.pictures.added.map { "  + \(shortened($0))" } + changes.pictures.removed.map { "  - \(shortened($0))" }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func textValue(_ field: CatalogChanges.Field) -> String {
+        if let words = field.words {
+            return oneLine(elided(words).map { run in
+                switch run.op {
+                case .same: run.text
+                case .removed: "[-" + run.text + "-]"
+                case .added: "{+" + run.text + "+}"
+                }
+            }.joined())
+        }
+        if field.added != nil || field.removed != nil {
+            let parts = (field.added ?? []).map { "+" + shortened($0) } + (field.removed ?? []).map { "-" + shortened($0) }
+            return parts.joined(separator: "  ")
+        }
+        return "\(field.old.map(shortened) ?? "(none)") → \(field.new.map(shortened) ?? "(none)")"
+    }
+
+    // MARK: - Markdown
+
+    static func markdown(_ changes: CatalogChanges) -> String {
+        var lines = ["# What changed: \(changes.old.releaseVersion) → \(changes.new.releaseVersion)", ""]
+        guard !changes.isEmpty else {
+            return (lines + ["Nothing a reader sees changed."]).joined(separator: "\n") + "\n"
+        }
+        lines += ["**\(totals(changes)).**"]
+        for kind in CatalogChanges.Kind.allCases {
+            let entities = changes.entities.filter { $0.kind == kind }
+            guard !entities.isEmpty else { continue }
+            lines += ["", "## " + kind.plural.prefix(1).uppercased() + kind.plural.dropFirst(), ""]
+            for entity in entities {
+                lines.append("- **\(entity.change.rawValue.capitalized):** \(escaped(entity.name)) (`\(entity.id)`)")
+                for field in entity.fields {
+                    lines.append("  - \(field.field.prefix(1).uppercased() + field.field.dropFirst()): \(markdownValue(field))")
+                }
+            }
+        }
+        if !changes.pictures.added.isEmpty || !changes.pictures.removed.isEmpty {
+            lines += ["", "## Pictures", "", "\(changes.pictures.added.count) added, \(changes.pictures.removed.count) removed."]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func markdownValue(_ field: CatalogChanges.Field) -> String {
+        if let words = field.words {
+            return oneLine(elided(words).map { run in
+                // HTML's <del> and <ins>, which Markdown passes through: `**` and `~~` would not
+                // open or close next to punctuation.
+                switch run.op {
+                case .same: escaped(run.text)
+                case .removed: "<del>" + escaped(run.text) + "</del>"
+                case .added: "<ins>" + escaped(run.text) + "</ins>"
+                }
+            }.joined())
+        }
+        if field.added != nil || field.removed != nil {
+            var parts: [String] = []
+            if let added = field.added, !added.isEmpty { parts.append("added " + added.map { "`\(shortened($0))`" }.joined(separator: ", ")) }
+            if let removed = field.removed, !removed.isEmpty { parts.append("removed " + removed.map { "`\(shortened($0))`" }.joined(separator: ", ")) }
+            return parts.joined(separator: "; ")
+        }
+        return "\(field.old.map { "`\(shortened($0))`" } ?? "none") → \(field.new.map { "`\(shortened($0))`" } ?? "none")"
+    }
+
+    /// Markdown's special characters as literal text.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if "\\`*_{}[]()<>#+-.!|~".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
+    }
+
+    // MARK: - Shared
+
+    static func totals(_ changes: CatalogChanges) -> String {
+        var total = (added: 0, removed: 0, changed: 0)
+        for kind in CatalogChanges.Kind.allCases {
+            let count = changes.count(kind)
+            total = (total.added + count.added, total.removed + count.removed, total.changed + count.changed)
+        }
+        return counts(total)
+    }
+
+    static func counts(_ count: (added: Int, removed: Int, changed: Int)) -> String {
+        [(count.added, "added"), (count.removed, "removed"), (count.changed, "changed")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ").nonEmpty ?? "pictures only"
+    }
+
+    /// The words around a change, with long unchanged stretches cut to a few words at each end
+    /// (`…` for the rest): people read the change, JSON keeps every word.
+    static func elided(_ runs: [CatalogChanges.Words], context: Int = 6) -> [CatalogChanges.Words] {
+        runs.enumerated().map { index, run in
+            guard run.op == .same else { return run }
+            let words = run.text.split(separator: " ", omittingEmptySubsequences: false)
+            let keepHead = index > 0, keepTail = index < runs.count - 1
+            guard words.count > context * 2 + 2 || (!keepHead || !keepTail) && words.count > context + 1 else { return run }
+            let head = keepHead ? words.prefix(context).joined(separator: " ") + " " : ""
+            let tail = keepTail ? " " + words.suffix(context).joined(separator: " ") : ""
+            return CatalogChanges.Words(.same, head + "…" + tail)
+        }
+    }
+
+    /// A SHA-256 at the start of a value cut to 12 digits, enough to tell pictures apart.
+    static func shortened(_ value: String) -> String {
+        let prefix = value.prefix(64)
+        guard prefix.count == 64, prefix.allSatisfy(\.isHexDigit) else { return value }
+        return String(prefix.prefix(12)) + value.dropFirst(64)
+    }
+
+    /// Line breaks inside a change shown as `⏎`, so that each change stays one line.
+    static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: "⏎ ")
+    }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// What changed from one release of the catalogue to another: every product, recipe, retailer,
+/// promotion, section, the home and the company page added, removed or changed, each change down
+/// to the field, with text changes word by word, and the pictures added and dropped. Made by
+/// `digno diff` and written by `digno publish` as a release's notes; its JSON
+/// (`encoded()`) is stable and documented in docs/CLI.md.
+public struct CatalogChanges: Codable, Sendable, Equatable {
+    /// The format this library writes and reads.
+    public static let formatVersion = 1
+
+    /// One side of the comparison.
+    public struct Release: Codable, Sendable, Equatable {
+        public var releaseVersion: String
+        public var releaseDate: Day
+        /// The content digest, when the side is a bundle or a content folder that was read whole.
+        public var contentDigest: String?
+
+        public init(releaseVersion: String, releaseDate: Day, contentDigest: String?) {
+            self.releaseVersion = releaseVersion
+            self.releaseDate = releaseDate
+            self.contentDigest = contentDigest
+        }
+    }
+
+    /// What an entity is.
+    public enum Kind: String, Codable, Sendable, CaseIterable, Comparable {
+        case section, home, promotion, company, product, recipe, retailer
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool {
+            allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+        }
+
+        /// The kind's name in the plural, as a summary line says it.
+        public var plural: String {
+            switch self {
+            case .section: "sections"
+            case .home: "home"
+            case .promotion: "promotions"
+            case .company: "company"
+            case .product: "products"
+            case .recipe: "recipes"
+            case .retailer: "retailers"
+            }
+        }
+    }
+
+    /// What happened to an entity.
+    public enum Change: String, Codable, Sendable {
+        case added, removed, changed
+    }
+
+    /// A run of words in a text change.
+    public struct Words: Codable, Sendable, Equatable {
+        public enum Operation: String, Codable, Sendable {
+            case same, removed, added
+        }
+
+        public var op: Operation
+        public var text: String
+
+        public init(_ op: Operation, _ text: String) {
+            self.op = op
+            self.text = text
+        }
+    }
+
+    /// One field's change. A text field has `old`, `new` and `words`; another single value
+    /// (a picture, a position, a day, a link) has `old` and `new` (absent when it had none); a
+    /// set (pictures, what a retailer sells, the products a recipe uses, links) has `added` and
+    /// `removed`.
+    public struct Field: Codable, Sendable, Equatable {
+        public var field: String
+        public var old: String?
+        public var new: String?
+        public var words: [Words]?
+        public var added: [String]?
+        public var removed: [String]?
+
+        public init(field: String, old: String? = nil, new: String? = nil, words: [Words]? = nil, added: [String]? = nil, removed: [String]? = nil) {
+            self.field = field
+            self.old = old
+            self.new = new
+            self.words = words
+            self.added = added
+            self.removed = removed
+        }
+    }
+
+    /// One entity that was added, removed or changed.
+    public struct Entity: Codable, Sendable, Equatable {
+        public var kind: Kind
+        /// The entity's id (its file's slug; the section's kind; `home`, `company`).
+        public var id: String
+        /// Its name (a promotion's title) in the newer release, or the older one if removed.
+        public var name: String
+        public var change: Change
+        /// The fields that changed; empty for an entity added or removed.
+        public var fields: [Field]
+
+        public init(kind: Kind, id: String, name: String, change: Change, fields: [Field]) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.change = change
+            self.fields = fields
+        }
+    }
+
+    /// The pictures (by SHA-256) in the newer release and not the older, and the other way.
+    public struct Pictures: Codable, Sendable, Equatable {
+        public var added: [String]
+        public var removed: [String]
+
+        public init(added: [String], removed: [String]) {
+            self.added = added
+            self.removed = removed
+        }
+    }
+
+    public var format: Int
+    public var old: Release
+    public var new: Release
+    /// In kind order (sections, home, promotions, company, products, recipes, retailers), then by id.
+    public var entities: [Entity]
+    public var pictures: Pictures
+
+    public init(old: Release, new: Release, entities: [Entity], pictures: Pictures) {
+        format = Self.formatVersion
+        self.old = old
+        self.new = new
+        self.entities = entities
+        self.pictures = pictures
+    }
+
+    /// Whether nothing a reader sees changed (the release version and date aside).
+    public var isEmpty: Bool { entities.isEmpty && pictures.added.isEmpty && pictures.removed.isEmpty }
+
+    /// How many entities of `kind` were added, removed and changed.
+    public func count(_ kind: Kind) -> (added: Int, removed: Int, changed: Int) {
+        var counts = (added: 0, removed: 0, changed: 0)
+        for entity in entities where entity.kind == kind {
+            switch entity.change {
+            case .added: counts.added += 1
+            case .removed: counts.removed += 1
+            case .changed: counts.changed += 1
+            }
+        }
+        return counts
+    }
+
+    /// The JSON: keys sorted, days as `YYYY-MM-DD`, so that the same changes are the same bytes.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()  // strings, numbers and days always encode
+    }
+}

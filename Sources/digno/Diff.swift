@@ -1,0 +1,46 @@
+import ArgumentParser
+import BundleCompiler
+import CatalogModel
+import Foundation
+
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Show what changed between two releases: bundles, or a bundle and a content folder.",
+        usage: "digno diff <old> <new> [--format text|json|markdown]",
+        discussion: """
+            Compares two bundles, or a bundle and a content folder (read as digno build would \
+            write it): the products, recipes, retailers, promotions, sections, home and company \
+            added, removed and changed, each change down to the field, text word by word, \
+            relations and pictures gained and lost. Exit status, as diff's: 0 the same, 1 they \
+            differ, 2 errors (a file that is not a bundle, content with errors).
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown
+    }
+
+    @Argument(help: ArgumentHelp("The older release: a bundle or a content folder.", valueName: "old"))
+    var old: String
+
+    @Argument(help: ArgumentHelp("The newer release: a bundle or a content folder.", valueName: "new"))
+    var new: String
+
+    @Option(help: "How to write the changes: text, json (stable, documented) or markdown.")
+    var format: Format = .text
+
+    func run() throws {
+        let changes: CatalogChanges
+        do {
+            changes = try ReleaseSide.changes(from: old, to: new)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        switch format {
+        case .json: FileHandle.standardOutput.write(changes.encoded() + Data("\n".utf8))
+        case .text: FileHandle.standardOutput.write(Data(ChangesText.render(changes, style: .text).utf8))
+        case .markdown: FileHandle.standardOutput.write(Data(ChangesText.render(changes, style: .markdown).utf8))
+        }
+        if !changes.isEmpty { throw ExitCode(1) }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// `digno diff`: two bundles, or a bundle and a content folder; its three formats and its exit
+/// statuses (as diff's).
+@Suite struct DiffCommandTests {
+    let folder: URL
+    var content: URL { folder.appendingPathComponent("content") }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: DignoRunner.repository.appendingPathComponent("content"), to: content)
+    }
+
+    func edit(_ file: String, _ old: String, _ new: String) throws {
+        let url = content.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(old), "\(file) has \(old)")
+        try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Three edits: a summary, a link in a product's text, and what a retailer sells; and a
+    /// recipe removed.
+    func editContent() throws {
+        try edit("products/espresso.xml", "<summary>Tummapaahteinen espressojauhe</summary>", "<summary>Tummapaahteinen, hienoksi jauhettu espressojauhe</summary>")
+        try edit("products/espresso.xml", #"<link recipe="cafe-latte">Café Latte</link>"#, #"<link recipe="cafe-mocha">Café Mocha</link>"#)
+        try edit("retailers/rinsessa.xml", #"  <sells product="ground-coffee"/>"#, "  <sells product=\"ground-coffee\"/>\n  <sells product=\"espresso\"/>")
+        try FileManager.default.removeItem(at: content.appendingPathComponent("recipes/tiramisu-jaalatte.xml"))
+    }
+
+    @Test func theSameContentIsStatusZero() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output == "2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): no changes\n")
+    }
+
+    @Test func changesAreShownDownToTheFieldWithStatusOne() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try editContent()
+        let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(12)) == [
+            "2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): 1 removed, 2 changed",
+            "products: 1 changed",
+            "  changed  product espresso \"Espresso\"",
+            "             summary: Tummapaahteinen{+, hienoksi jauhettu+} espressojauhe",
+            "             text: … reseptit Espresso, Cappuccino ja Café [-Latte-]{+Mocha+}.",
+            "             links: +recipe:cafe-mocha  -recipe:cafe-latte",
+            "recipes: 1 removed",
+            "  removed  recipe tiramisu-jaalatte \"Tiramisu-jäälatte\"",
+            "retailers: 1 changed",
+            "  changed  retailer rinsessa \"Rinsessa\"",
+            "             sells: +espresso",
+            "pictures: 0 added, 3 removed",
+        ])
+
+        let markdown = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path, "--format", "markdown"])
+        #expect(markdown.status == 1)
+        #expect(markdown.output.hasPrefix("# What changed: 2026.11.0 → 2026.11.0\n\n**1 removed, 2 changed.**\n\n## Products\n\n- **Changed:** Espresso (`espresso`)\n"))
+        #expect(markdown.output.contains("  - Summary: Tummapaahteinen<ins>, hienoksi jauhettu</ins> espressojauhe\n"))
+        #expect(markdown.output.contains("- **Removed:** Tiramisu\\-jäälatte (`tiramisu-jaalatte`)\n"))
+    }
+
+    @Test func twoBundlesGiveWhatTheirContentGives() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try editContent()
+        let newBundle = folder.appendingPathComponent("new.sqlite").path
+        #expect(try DignoRunner.run(["build", content.path, "--output", newBundle, "--quiet"]).status == 0)
+        // Bundle against bundle: rows compared first, only the differing entities read whole.
+        let bundles = try DignoRunner.run(["diff", ShowCommandTests.bundle, newBundle, "--format", "json"])
+        let mixed = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path, "--format", "json"])
+        #expect(bundles.status == 1 && mixed.status == 1)
+        #expect(bundles.output == mixed.output)
+        let json = try JSONSerialization.jsonObject(with: Data(bundles.output.utf8)) as? [String: Any]
+        #expect(json?["format"] as? Int == 1)
+        #expect((json?["entities"] as? [[String: Any]])?.count == 3)
+        #expect(try DignoRunner.run(["diff", newBundle, newBundle]).status == 0)
+    }
+
+    @Test func errorsAreStatusTwo() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try DignoRunner.run(["diff", ShowCommandTests.bundle, folder.appendingPathComponent("nothing").path])
+        #expect(missing.status == 2)
+        #expect(missing.errors.hasSuffix("nothing' cannot be compared: there is no such file or folder\n"), "\(missing.errors)")
+        let notABundle = folder.appendingPathComponent("text.sqlite")
+        try Data("not a bundle".utf8).write(to: notABundle)
+        let refused = try DignoRunner.run(["diff", notABundle.path, ShowCommandTests.bundle])
+        #expect(refused.status == 2)
+        #expect(refused.errors.contains("cannot be compared"))
+        try edit("products/espresso.xml", "<summary>", "<summery>")
+        let invalid = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
+        #expect(invalid.status == 2)
+        #expect(invalid.errors.hasPrefix("error: the content in '\(content.path)' has "), "\(invalid.errors)")
+        #expect(invalid.errors.contains("run digno validate"))
+    }
+}
