@@ -20,6 +20,22 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
     }
 
+    /// The release notes: what changed since the previous head's release, as `digno diff`
+    /// shows it, in JSON (`CatalogChanges`) and Markdown, each a file on the host named by its
+    /// SHA-256 under `notes/`.
+    public struct Notes: Codable, Sendable, Equatable {
+        /// The release the notes start from: the previous head's.
+        public var since: String
+        public var json: BundleFile
+        public var markdown: BundleFile
+
+        public init(since: String, json: BundleFile, markdown: BundleFile) {
+            self.since = since
+            self.json = json
+            self.markdown = markdown
+        }
+    }
+
     /// The envelope's payload type for a head.
     public static let payloadType = "application/vnd.cafedigno.channel-head+json"
     /// The head format this library reads.
@@ -46,9 +62,12 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     /// The bundles of earlier heads still on the host, so that a client midway through a
     /// download does not meet a 404.
     public var retained: [BundleFile]
+    /// The release notes, absent for a channel's first head (and from heads written before
+    /// them: a head without the key reads as one without notes).
+    public var notes: Notes?
 
     public init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
-                contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile]) {
+                contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil) {
         self.format = Self.formatVersion
         self.channel = channel
         self.sequence = sequence
@@ -59,6 +78,7 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         self.bundle = bundle
         self.expires = expires
         self.retained = retained
+        self.notes = notes
     }
 
     /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it
@@ -74,8 +94,10 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
-        for file in [head.bundle] + head.retained {
-            guard isBundlePath(file.path) else { throw .notAHead("'\(file.path)' is not a path under bundles/") }
+        let notes = head.notes.map { [$0.json, $0.markdown] } ?? []
+        for file in [head.bundle] + head.retained + notes {
+            let folder = notes.contains(file) ? "notes/" : "bundles/"
+            guard isFilePath(file.path, in: folder) else { throw .notAHead("'\(file.path)' is not a path under \(folder)") }
             guard file.sha256.isSHA256Hex else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }
             guard file.bytes > 0 else { throw .notAHead("\(file.path) is \(file.bytes) bytes") }
         }
@@ -98,10 +120,11 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         return decoder
     }
 
-    /// `bundles/` and one name of letters, digits, `.`, `-` and `_`, not starting with a dot.
-    static func isBundlePath(_ path: String) -> Bool {
-        guard path.hasPrefix("bundles/") else { return false }
-        let name = path.dropFirst("bundles/".count)
+    /// `folder` (such as `bundles/`) and one name of letters, digits, `.`, `-` and `_`, not
+    /// starting with a dot: nothing that climbs out of the channel folder.
+    static func isFilePath(_ path: String, in folder: String) -> Bool {
+        guard path.hasPrefix(folder) else { return false }
+        let name = path.dropFirst(folder.count)
         return !name.isEmpty && name.first != "." && name.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),

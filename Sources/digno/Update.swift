@@ -68,6 +68,10 @@ struct Update: ParsableCommand {
                 switch outcome {
                 case .installed(let release):
                     print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
+                    if let notes = bundleStore.releaseNotes() {
+                        print("what changed since \(notes.old.releaseVersion): \(notes.entities.count) entit\(notes.entities.count == 1 ? "y" : "ies") "
+                              + "(release notes in \(bundleStore.notesPath(release.sha256)))")
+                    }
                     return 0
                 case .upToDate(let version):
                     print("already current: release \(version)")

@@ -31,6 +31,30 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/store.json"))
     }
 
+    @Test func releaseNotesComeWithTheReleaseWhenTheirSHA256IsTheSignedOne() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let notes = CatalogChanges(
+            old: .init(releaseVersion: "2026.10.0", releaseDate: Day("2026-10-01")!, contentDigest: nil),
+            new: .init(releaseVersion: "2026.11.1", releaseDate: Day("2026-11-22")!, contentDigest: nil),
+            entities: [.init(kind: .product, id: "espresso", name: "Espresso", change: .added, fields: [])], pictures: .init(added: [], removed: []))
+        let head = try fixture.publish(fixture.release("2026.11.1"), notes: notes.encoded())
+        #expect(store.releaseNotes() == nil)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        #expect(store.releaseNotes() == notes)
+        #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/bundles/\(head.bundle.sha256).notes.json"))
+
+        // Notes that are not the signed bytes are left out; the release installs all the same.
+        let tampered = try fixture.publish(fixture.release("2026.11.2"), notes: notes.encoded())
+        let path = try #require(tampered.notes?.json.path)
+        fixture.host.put(path, Data(String(decoding: notes.encoded(), as: UTF8.self).replacingOccurrences(of: "espresso", with: "ESPRESSO").utf8))
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        #expect(store.releaseNotes() == nil)
+        // The first release's notes went with its bundle? No: it is the previous one, kept.
+        #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/bundles/\(head.bundle.sha256).notes.json"))
+    }
+
     @Test func nothingNewIsOneConditionalRequestAnswered304() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }

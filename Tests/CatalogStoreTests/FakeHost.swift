@@ -151,16 +151,23 @@ struct ChannelFixture {
     /// is given. Returns the head.
     @discardableResult
     mutating func publish(_ bundle: Data, sequence: Int? = nil, schema: Int = 2, expires: Date = Date(timeIntervalSince1970: 1_800_000_000),
-                          signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable") throws -> ChannelHead {
+                          signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable", notes: Data? = nil) throws -> ChannelHead {
         self.sequence = sequence ?? self.sequence + 1
         let sha = SHA256.hash(data: bundle).map { String(format: "%02x", $0) }.joined()
         let path = "bundles/\(sha).sqlite"
         host.put(path, bundle)
         let info = try Self.info(of: bundle, in: folder)
+        var published: ChannelHead.Notes?
+        if let notes {
+            let notesSHA = SHA256.hash(data: notes).map { String(format: "%02x", $0) }.joined()
+            host.put("notes/\(notesSHA).json", notes)
+            let file = ChannelHead.BundleFile(path: "notes/\(notesSHA).json", sha256: notesSHA, bytes: notes.count)
+            published = ChannelHead.Notes(since: "2026.10.0", json: file, markdown: file)
+        }
         let head = ChannelHead(
             channel: channel, sequence: self.sequence, releaseVersion: info.releaseVersion, releaseDate: info.releaseDate,
             schemaVersion: schema, contentDigest: info.contentDigest, bundle: .init(path: path, sha256: sha, bytes: bundle.count),
-            expires: expires, retained: [])
+            expires: expires, retained: [], notes: published)
         host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
         return head
     }

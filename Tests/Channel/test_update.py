@@ -114,10 +114,12 @@ class UpdateTests(ChannelTestCase):
         self.assertLess(download["sent"], os.path.getsize(path) / 2)
 
         self.publish("2026.3.0")
-        self.update(check=0)
+        # With the release notes since the previous head (the same entities here: 0 changes).
+        self.assertIn("what changed since 2026.2.0: 0 entities (release notes in ", self.update(check=0).stdout)
         self.assertEqual(self.serving()[:2], ("2026.3.0", "installed"))
-        # The previous release is kept; nothing else.
-        self.assertEqual(len(os.listdir(os.path.join(self.store, "bundles"))), 2)
+        # The previous release is kept, and the new one's notes; nothing else.
+        self.assertEqual(sorted(name.split(".", 1)[1] for name in os.listdir(os.path.join(self.store, "bundles"))),
+                         ["notes.json", "sqlite", "sqlite"])
 
     def test_nothing_new_is_one_request_with_no_body(self):
         self.publish("2026.2.0")

@@ -118,16 +118,54 @@ package struct ChannelPublisher {
             }
         }
         retained = Array(retained.prefix(keep))
+        let notes = try current.flatMap { current throws(Failure) in try writeNotes(from: current, to: file) }
         let head = ChannelHead(
             channel: channel, sequence: (current?.sequence ?? 0) + 1, releaseVersion: release.releaseVersion,
             releaseDate: release.releaseDate, schemaVersion: release.schemaVersion, contentDigest: release.contentDigest,
-            bundle: file, expires: now.addingTimeInterval(lifetime), retained: retained)
+            bundle: file, expires: now.addingTimeInterval(lifetime), retained: retained, notes: notes)
         let envelope: Data
         do { envelope = try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded() } catch {
             throw .writing("signing failed: \(error)")
         }
         try replaceAtomically(headPath, with: envelope)
-        return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained))
+        return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained) + removeUnnamedNotes(keeping: notes))
+    }
+
+    /// Writes the release notes from the current head's bundle to `file` (`digno diff`'s JSON
+    /// and Markdown) under `notes/<sha256>.json` and `.md`; nil when the current head's bundle
+    /// is not in the folder to compare with.
+    private func writeNotes(from current: ChannelHead, to file: ChannelHead.BundleFile) throws(Failure) -> ChannelHead.Notes? {
+        let old = channelFolder + "/" + current.bundle.path
+        guard FileManager.default.fileExists(atPath: old) else { return nil }
+        let changes: CatalogChanges
+        do {
+            changes = try ReleaseSide.changes(from: old, to: channelFolder + "/" + file.path)
+        } catch {
+            throw .bundle("the release notes cannot be made: \(error)")
+        }
+        do { try AtomicFile.makeFolder(channelFolder + "/notes") } catch { throw .writing("\(error)") }
+        func write(_ bytes: Data, extension: String) throws(Failure) -> ChannelHead.BundleFile {
+            let sha = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            let path = "notes/\(sha).\(`extension`)"
+            if FileManager.default.fileExists(atPath: channelFolder + "/" + path) == false {
+                try replaceAtomically(path, with: bytes)
+            }
+            return ChannelHead.BundleFile(path: path, sha256: sha, bytes: bytes.count)
+        }
+        return ChannelHead.Notes(
+            since: current.releaseVersion, json: try write(changes.encoded(), extension: "json"),
+            markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), extension: "md"))
+    }
+
+    /// Removes the release notes the new head does not name, and returns their paths.
+    private func removeUnnamedNotes(keeping notes: ChannelHead.Notes?) -> [String] {
+        let named = Set([notes?.json.path, notes?.markdown.path].compactMap { $0 })
+        var removed: [String] = []
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/notes")) ?? []).sorted()
+        where !name.hasPrefix(".") && !named.contains("notes/" + name) {
+            if (try? FileManager.default.removeItem(atPath: channelFolder + "/notes/" + name)) != nil { removed.append("notes/" + name) }
+        }
+        return removed
     }
 
     /// Publishes the channel's head again, unchanged but for a new sequence number and an

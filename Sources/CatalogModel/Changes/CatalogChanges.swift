@@ -149,6 +149,13 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
         return counts
     }
 
+    /// Release notes as `digno publish` writes them (the JSON of `encoded()`), or nil when the
+    /// bytes are not that JSON or are of another format: an app shows its "what's new" from it.
+    public static func decoded(from data: Data) -> CatalogChanges? {
+        guard let changes = try? JSONDecoder().decode(CatalogChanges.self, from: data), changes.format == formatVersion else { return nil }
+        return changes
+    }
+
     /// The JSON: keys sorted, days as `YYYY-MM-DD`, so that the same changes are the same bytes.
     public func encoded() -> Data {
         let encoder = JSONEncoder()
