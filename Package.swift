@@ -95,11 +95,11 @@ let package = Package(
                 .embedInCode("Templates/company.mustache"), .embedInCode("Templates/picture.mustache"),
                 .embedInCode("Templates/block.mustache"), .embedInCode("Templates/inline.mustache"),
                 .embedInCode("Templates/style.css"),
-                // digno preview's additions: its error panel, a page for a missing screen, and
-                // the reload script with its head elements and style sheet.
+                // digno preview's additions: its error panel, a page for a missing screen, the
+                // reload script with its head elements and style sheet, and the changes panel.
                 .embedInCode("Templates/problems.mustache"), .embedInCode("Templates/notice.mustache"),
                 .embedInCode("Templates/preview-head.mustache"), .embedInCode("Templates/preview.css"),
-                .embedInCode("Templates/preview.js"),
+                .embedInCode("Templates/preview.js"), .embedInCode("Templates/changes.mustache"),
             ]
         ),
         // `digno preview`: builds the content into a scratch bundle, rebuilds on every save, and

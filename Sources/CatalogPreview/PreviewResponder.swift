@@ -96,7 +96,7 @@ struct PreviewResponder: HTTPHandler {
     private func page(_ route: Route, number: Int) -> HTTPResponse {
         let shown = session.shown()
         let head = renderer.previewHead(generation: shown.generation)
-        let foot = shown.problems.map(renderer.problems) ?? ""
+        let foot = (shown.problems.map(renderer.problems) ?? "") + (shown.changes.map(renderer.changes) ?? "")
         guard let bundle = shown.bundle else {
             let html = renderer.notice(
                 title: "Café Digno", message: "The content has not built yet: fix the errors above and save.",

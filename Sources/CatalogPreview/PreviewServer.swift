@@ -1,3 +1,4 @@
+import BundleCompiler
 import CatalogModel
 import CatalogSite
 import FlyingFox
@@ -23,15 +24,19 @@ package final class PreviewServer: @unchecked Sendable {
         package var run: String
         /// How often the content folder is looked at.
         package var pollInterval: Duration
+        /// A bundle to compare each build with (`--compare`): the pages then show what the
+        /// content changes, as `digno diff` does.
+        package var compare: String?
 
         package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, day: @escaping @Sendable () -> Day?,
-                     run: String, pollInterval: Duration = .milliseconds(100)) {
+                     run: String, pollInterval: Duration = .milliseconds(100), compare: String? = nil) {
             self.contentFolder = contentFolder
             self.host = host
             self.port = port
             self.day = day
             self.run = run
             self.pollInterval = pollInterval
+            self.compare = compare
         }
     }
 
@@ -207,7 +212,11 @@ package final class PreviewServer: @unchecked Sendable {
         let outcome = builder.build(number: session.nextBuildNumber())
         let elapsed = ContinuousClock.now - started
         let before = session.shown().generation
-        for file in session.record(outcome) {
+        var changes: ChangesPanel?
+        if let compare = options.compare, case .built(_, let path, _) = outcome {
+            changes = Self.changesPanel(from: compare, to: path)
+        }
+        for file in session.record(outcome, changes: changes) {
             try? FileManager.default.removeItem(atPath: file)
         }
         let changed = session.shown().generation != before
@@ -217,6 +226,20 @@ package final class PreviewServer: @unchecked Sendable {
             log(changed ? "built \(options.contentFolder) in \(milliseconds) ms; open pages reload" : "built \(options.contentFolder): nothing shown changed")
         case .failed(_, let text):
             if changed { log(text + "the pages show these over the last version that built") }
+        }
+    }
+
+    /// What the build at `path` changes compared with the bundle at `compare`, for the pages.
+    static func changesPanel(from compare: String, to path: String) -> ChangesPanel {
+        do {
+            let changes = try ReleaseSide.changes(from: compare, to: path)
+            let entries = changes.entities.map { entity in
+                ChangesPanel.Entry(change: entity.change.rawValue, kind: entity.kind.rawValue, id: entity.id, name: entity.name,
+                                   fields: entity.fields.map(ChangesText.line))
+            }
+            return ChangesPanel(against: "\(compare) (\(changes.old.releaseVersion))", summary: ChangesText.summary(changes), entries: entries)
+        } catch {
+            return ChangesPanel(against: compare, summary: "cannot compare: \(error)", entries: [])
         }
     }
 

@@ -14,6 +14,8 @@ final class PreviewSession: @unchecked Sendable {
         var bundle: CatalogBundle?
         /// The latest build's problems, if it failed.
         var problems: ProblemPanel?
+        /// What the last version that built changes compared with `--compare`'s bundle.
+        var changes: ChangesPanel?
     }
 
     // @unchecked Sendable: every stored property below is read and written under `lock`.
@@ -29,6 +31,7 @@ final class PreviewSession: @unchecked Sendable {
     /// new connection to it.
     private var retired: [String] = []
     private var problems: ProblemPanel?
+    private var changes: ChangesPanel?
     private var listeners: [Int: AsyncStream<Data>.Continuation] = [:]
     private var nextListener = 0
     private var isClosed = false
@@ -39,7 +42,7 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     func shown() -> Shown {
-        lock.withLock { Shown(generation: "\(run)-\(number)", bundle: bundle, problems: problems) }
+        lock.withLock { Shown(generation: "\(run)-\(number)", bundle: bundle, problems: problems, changes: changes) }
     }
 
     /// The port the server listens on, which a request's `Host` must name; known once it
@@ -58,14 +61,15 @@ final class PreviewSession: @unchecked Sendable {
     /// swap before this one, or the new one when it is the same bytes as the one shown (no
     /// request has seen it). When nothing a page shows has changed (a file saved unchanged),
     /// open pages are left alone.
-    func record(_ outcome: PreviewBuilder.Outcome) -> [String] {
+    func record(_ outcome: PreviewBuilder.Outcome, changes newChanges: ChangesPanel? = nil) -> [String] {
         lock.withLock {
             var unused: [String] = []
             switch outcome {
             case .built(let newBundle, let path, let sha256):
-                if sha256 == bundleSHA256, problems == nil {
+                if sha256 == bundleSHA256, problems == nil, newChanges == changes {
                     return PreviewBuilder.files(ofBundle: path)
                 }
+                changes = newChanges
                 if sha256 == bundleSHA256 {
                     unused = PreviewBuilder.files(ofBundle: path)
                 } else {

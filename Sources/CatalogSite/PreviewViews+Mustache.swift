@@ -51,3 +51,29 @@ extension PreviewHeadView: MustacheParent {
         }
     }
 }
+
+extension ChangesPanel: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "against": against
+        case "summary": summary
+        case "entries": entries
+        case "hasEntries": hasEntries
+        default: nil
+        }
+    }
+}
+
+extension ChangesPanel.Entry: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "change": change
+        case "kind": kind
+        case "id": id
+        case "name": name
+        case "fields": fields
+        case "hasFields": hasFields
+        default: nil
+        }
+    }
+}

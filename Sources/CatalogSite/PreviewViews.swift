@@ -41,6 +41,47 @@ package struct ProblemPanel: Sendable, Equatable {
     }
 }
 
+/// What the content changes compared with a given bundle (`digno preview --compare`): what the
+/// next publish will change, as `digno diff` words it.
+package struct ChangesPanel: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
+        /// `added`, `removed` or `changed`.
+        package var change: String
+        /// `product`, `recipe`, ….
+        package var kind: String
+        package var id: String
+        package var name: String
+        /// `summary: Tummapaahteinen{+, hienoksi jauhettu+} espressojauhe`, one per field.
+        package var fields: [String]
+        /// Read by the template.
+        var hasFields: Bool
+
+        package init(change: String, kind: String, id: String, name: String, fields: [String]) {
+            self.change = change
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.fields = fields
+            self.hasFields = !fields.isEmpty
+        }
+    }
+
+    /// What was compared with: `dist/catalog.sqlite (2026.11.0)`.
+    package var against: String
+    /// `1 removed, 2 changed`, or `no changes`.
+    package var summary: String
+    package var entries: [Entry]
+    /// Read by the template.
+    var hasEntries: Bool
+
+    package init(against: String, summary: String, entries: [Entry]) {
+        self.against = against
+        self.summary = summary
+        self.entries = entries
+        self.hasEntries = !entries.isEmpty
+    }
+}
+
 /// A page with a heading and a sentence and no app around it: a screen that is not there, or
 /// the preview before any version has built.
 struct NoticeView {

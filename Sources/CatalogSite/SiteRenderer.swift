@@ -24,7 +24,7 @@ package struct SiteRenderer: Sendable {
         ("company", PackageResources.company_mustache), ("picture", PackageResources.picture_mustache),
         ("block", PackageResources.block_mustache), ("inline", PackageResources.inline_mustache),
         ("problems", PackageResources.problems_mustache), ("notice", PackageResources.notice_mustache),
-        ("preview-head", PackageResources.preview_head_mustache),
+        ("preview-head", PackageResources.preview_head_mustache), ("changes", PackageResources.changes_mustache),
     ]
 
     /// A renderer whose pages link as `links` says. Throws when a template does not parse, a
@@ -64,6 +64,11 @@ package struct SiteRenderer: Sendable {
             title: title, message: message, stylesheet: links.stylesheet(from: .home), hasHome: hasHome,
             homeHref: links.href(to: .home, from: .home), head: head, foot: foot)
         return library.render(view, withTemplate: "notice") ?? ""
+    }
+
+    /// The preview's changes panel, HTML to put at the end of a page's body.
+    package func changes(_ panel: ChangesPanel) -> String {
+        library.render(panel, withTemplate: "changes") ?? ""
     }
 
     /// The preview's error panel, HTML to put at the end of a page's body.

@@ -1,17 +1,29 @@
 import ArgumentParser
 import CatalogModel
 import CatalogPreview
+import CatalogStore
 import Foundation
+
+extension JSONDecoder {
+    /// A decoder for a head's payload: its dates are ISO 8601.
+    static var withISO8601: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}
 
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the app as web pages while you edit the content; every save rebuilds them.",
-        usage: "digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>]",
+        usage: "digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>]",
         discussion: """
             Builds the content into a scratch bundle (never dist/), serves the app's screens at \
             http://127.0.0.1:<port>/, and watches the folder: on every save it validates and builds \
             again, and open pages reload on the same screen. When the content has errors the pages \
-            show them, as digno validate words them, over the last version that built. Ctrl-C stops \
+            show them, as digno validate words them, over the last version that built. With \
+            --compare, the pages also show what the content changes compared with that bundle (or \
+            with a channel folder's current release), as digno diff does. Ctrl-C stops \
             it and removes the scratch files. Exit status: 0 stopped, 2 usage errors or a port that \
             cannot be listened on.
             """)
@@ -28,11 +40,39 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("The IP address to listen on. Anything but 127.0.0.1 or ::1 shows the unpublished content to other machines.", valueName: "address"))
     var host = "127.0.0.1"
 
+    @Option(help: ArgumentHelp("Show what the content changes compared with this bundle, or with the current release of this channel folder (digno publish's).", valueName: "bundle or folder"))
+    var compare: String?
+
+    @Option(help: ArgumentHelp("The channel whose current release --compare takes, in a channel folder.", valueName: "name"))
+    var channel = "stable"
+
     func validate() throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: content, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("'\(content)' is not a folder; name the content folder with --content")
         }
+        if let compare { _ = try Self.comparedBundle(compare, channel: channel) }
+    }
+
+    /// The bundle `--compare` names: the file itself, or a channel folder's current release (its
+    /// head read as the publisher wrote it, for the editor's own folder: not verified).
+    static func comparedBundle(_ path: String, channel: String) throws -> String {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ValidationError("--compare '\(path)' is neither a bundle nor a channel folder")
+        }
+        guard isFolder.boolValue else { return path }
+        let headPath = path + "/channels/\(channel)/head.json"
+        guard let data = FileManager.default.contents(atPath: headPath),
+              let envelope = try? JSONDecoder().decode(SignedEnvelope.self, from: data),
+              let payload = Data(base64Encoded: envelope.payload),
+              let head = try? JSONDecoder.withISO8601.decode(ChannelHead.self, from: payload) else {
+            throw ValidationError("--compare '\(path)' is a folder with no readable \(headPath); give a bundle, or a channel folder digno publish wrote")
+        }
+        guard head.bundle.path.hasPrefix("bundles/"), !head.bundle.path.contains("/.") else {
+            throw ValidationError("\(headPath) names '\(head.bundle.path)', not a file under bundles/")
+        }
+        return path + "/" + head.bundle.path
     }
 
     func run() throws {
@@ -42,7 +82,7 @@ struct Preview: ParsableCommand {
             let today = today
             let options = PreviewServer.Options(
                 contentFolder: content, host: host, port: port, day: { today ?? Day.today() },
-                run: String(UInt32.random(in: .min ... .max), radix: 36))
+                run: String(UInt32.random(in: .min ... .max), radix: 36), compare: try compare.map { try Self.comparedBundle($0, channel: channel) })
             server = try PreviewServer(options: options, log: say)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -1,3 +1,4 @@
+import BundleCompiler
 import CatalogModel
 @testable import CatalogPreview
 import Foundation
@@ -39,13 +40,13 @@ import Testing
         }
     }
 
-    static func options(_ content: URL, port: UInt16 = 0) -> PreviewServer.Options {
-        .init(contentFolder: content.path, port: port, day: { Day("2026-11-22") }, run: "test")
+    static func options(_ content: URL, port: UInt16 = 0, compare: String? = nil) -> PreviewServer.Options {
+        .init(contentFolder: content.path, port: port, day: { Day("2026-11-22") }, run: "test", compare: compare)
     }
 
     /// Runs `body` with a started server, and stops it whatever happens.
-    static func withServer(_ content: URL, _ body: (PreviewServer, String) async throws -> Void) async throws {
-        let server = try PreviewServer(options: options(content))
+    static func withServer(_ content: URL, compare: String? = nil, _ body: (PreviewServer, String) async throws -> Void) async throws {
+        let server = try PreviewServer(options: options(content, compare: compare))
         let address = try await server.start()
         do {
             try await body(server, address)
@@ -107,6 +108,32 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: try #require(scratch).path))
         await #expect(throws: (any Error).self) { try await Self.get(served) }
+    }
+
+    @Test func withCompareThePagesShowWhatTheContentChanges() async throws {
+        let content = try Self.contentCopy()
+        defer { try? FileManager.default.removeItem(at: content) }
+        // The shipped content's bundle, as a release would be: built from the copy before editing.
+        let bundle = content.deletingLastPathComponent().appendingPathComponent("compare-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: bundle) }
+        let builder = BundleBuilder(contentFolder: content.path, output: bundle, today: Day("2026-11-22"))
+        _ = try builder.write(try builder.validate())
+        try await Self.withServer(content, compare: bundle) { _, address in
+            let page = address + "recipes"
+            let same = try await Self.get(page).body
+            #expect(same.contains("<summary>Compared with \(bundle) (2026.11.0): no changes</summary>"), "\(same.suffix(600))")
+
+            let file = content.appendingPathComponent("products/espresso.xml")
+            let original = try String(contentsOf: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "<summary>Tummapaahteinen espressojauhe</summary>", with: "<summary>Tummapaahteinen, hieno espressojauhe</summary>")
+                .write(to: file, atomically: true, encoding: .utf8)
+            try FileManager.default.removeItem(at: content.appendingPathComponent("recipes/tiramisu-jaalatte.xml"))
+            let changed = try await Self.eventually(page) { $0.contains("1 removed, 1 changed") }
+            #expect(changed.contains("<summary>Compared with \(bundle) (2026.11.0): 1 removed, 1 changed</summary>"))
+            #expect(changed.contains(#"<li class="changed"><span class="change">changed</span> product <span class="id">espresso</span> “Espresso”"#))
+            #expect(changed.contains("<li>summary: Tummapaahteinen{+, hieno+} espressojauhe</li>"))
+            #expect(changed.contains(#"<li class="removed"><span class="change">removed</span> recipe <span class="id">tiramisu-jaalatte</span> “Tiramisu-jäälatte”"#))
+        }
     }
 
     @Test func stoppingTwiceOrBeforeStartingIsSafe() async throws {

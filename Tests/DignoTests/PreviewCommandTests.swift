@@ -7,8 +7,8 @@ import Testing
     @Test func helpNamesEveryOption() throws {
         let outcome = try DignoRunner.run(["preview", "--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("USAGE: digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>]\n"))
-        for option in ["--content <folder>", "--port <port>", "--today <day>", "--host <address>"] {
+        #expect(outcome.output.contains("USAGE: digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>]\n"))
+        for option in ["--content <folder>", "--port <port>", "--today <day>", "--host <address>", "--compare <bundle or folder>", "--channel <name>"] {
             #expect(outcome.output.contains("  \(option)"), "\(option)")
         }
     }
@@ -24,5 +24,11 @@ import Testing
         #expect(port.status == 2)
         let day = try DignoRunner.run(["preview", "--today", "2026-13-01"])
         #expect(day.status == 2)
+        let compare = try DignoRunner.run(["preview", "--compare", "/nonexistent/catalog.sqlite"])
+        #expect(compare.status == 2)
+        #expect(compare.errors.hasPrefix("Error: --compare '/nonexistent/catalog.sqlite' is neither a bundle nor a channel folder\n"))
+        let folder = try DignoRunner.run(["preview", "--compare", DignoRunner.repository.appendingPathComponent("content").path])
+        #expect(folder.status == 2)
+        #expect(folder.errors.contains("is a folder with no readable"))
     }
 }

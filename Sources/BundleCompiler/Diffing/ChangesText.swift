@@ -34,6 +34,16 @@ package enum ChangesText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One field's change as the text format shows it: `summary: Tummapaahteinen{+, …+} …`.
+    package static func line(_ field: CatalogChanges.Field) -> String {
+        "\(field.field): \(textValue(field))"
+    }
+
+    /// The totals as a summary line says them: `1 removed, 2 changed`, or `no changes`.
+    package static func summary(_ changes: CatalogChanges) -> String {
+        changes.isEmpty ? "no changes" : totals(changes)
+    }
+
     static func textValue(_ field: CatalogChanges.Field) -> String {
         if let words = field.words {
             return oneLine(elided(words).map { run in
