@@ -229,13 +229,21 @@ package final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    /// How many changes the pages list.
+    static let changesShown = 200
+
     /// What the build at `path` changes compared with the bundle at `compare`, for the pages.
     static func changesPanel(from compare: String, to path: String) -> ChangesPanel {
         do {
             let changes = try ReleaseSide.changes(from: compare, to: path)
-            let entries = changes.entities.map { entity in
+            // The first entries only: every page carries the panel.
+            var entries = changes.entities.prefix(changesShown).map { entity in
                 ChangesPanel.Entry(change: entity.change.rawValue, kind: entity.kind.rawValue, id: entity.id, name: entity.name,
                                    fields: entity.fields.map(ChangesText.line))
+            }
+            if changes.entities.count > changesShown {
+                entries.append(ChangesPanel.Entry(change: "more", kind: "and \(changes.entities.count - changesShown) more", id: "",
+                                                  name: "digno diff shows them all", fields: []))
             }
             return ChangesPanel(against: "\(compare) (\(changes.old.releaseVersion))", summary: ChangesText.summary(changes), entries: entries)
         } catch {

@@ -191,6 +191,10 @@ public final class BundleStore: Sendable {
         if let current = state.installed.first, current.sha256 == head.bundle.sha256 {
             if opens(current) {
                 removeUnlisted(state)
+                // Notes that could not be fetched at the install are tried again.
+                if let notes = head.notes, !FileManager.default.fileExists(atPath: notesPath(current.sha256)) {
+                    await fetchNotes(notes.json, for: current)
+                }
                 return .upToDate(releaseVersion: current.releaseVersion)
             }
             // Damaged on the disk since it was installed: fetched again below.

@@ -94,9 +94,8 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
-        let notes = head.notes.map { [$0.json, $0.markdown] } ?? []
-        for file in [head.bundle] + head.retained + notes {
-            let folder = notes.contains(file) ? "notes/" : "bundles/"
+        let files = ([head.bundle] + head.retained).map { ($0, "bundles/") } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, "notes/") }
+        for (file, folder) in files {
             guard isFilePath(file.path, in: folder) else { throw .notAHead("'\(file.path)' is not a path under \(folder)") }
             guard file.sha256.isSHA256Hex else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }
             guard file.bytes > 0 else { throw .notAHead("\(file.path) is \(file.bytes) bytes") }

@@ -92,6 +92,9 @@ struct Publish: ParsableCommand {
             let head = outcome.head
             let formatter = ISO8601DateFormatter()
             print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): \(head.bundle.path), \(head.bundle.bytes) bytes")
+            if let problem = outcome.notesProblem {
+                FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))
+            }
             print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -110,10 +110,36 @@ import Testing
         let markdown = try String(contentsOf: URL(fileURLWithPath: channel + "/" + notes.markdown.path), encoding: .utf8)
         #expect(markdown.hasPrefix("# What changed: 2026.11.0 → 2026.11.1\n"))
         #expect(try head() == second.head, "the notes are in the signed head")
-        // The next release's notes replace them on the host.
+        // The next release's notes go beside them; they stay one head longer, for a client
+        // fetching them, and then go.
         let third = try publisher().publish(bundle: try bundle("2026.11.2", mark: "C"), now: now, lifetime: 86_400)
-        #expect(third.removed.contains(notes.json.path) && third.removed.contains(notes.markdown.path))
+        #expect(!third.removed.contains(notes.json.path))
         #expect(third.head.notes?.since == "2026.11.1")
+        let fourth = try publisher().publish(bundle: try bundle("2026.11.3", mark: "D"), now: now, lifetime: 86_400)
+        #expect(fourth.removed.contains(notes.json.path) && fourth.removed.contains(notes.markdown.path))
+    }
+
+    @Test func notesThatCannotBeMadeLeaveTheReleasePublishedWithoutThem() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400)
+        // The previous bundle damaged on the host (or of a schema this digno no longer reads).
+        let previous = channel + "/" + first.head.bundle.path
+        let handle = try #require(FileHandle(forWritingAtPath: previous))
+        try handle.write(contentsOf: Data(repeating: 0, count: 100))
+        try handle.close()
+        let second = try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400)
+        #expect(second.head.notes == nil && second.head.sequence == 2)
+        #expect(second.notesProblem?.hasPrefix("the bundle cannot be published: the release notes cannot be made: ") == true, "\(second.notesProblem ?? "")")
+    }
+
+    @Test func publishingOneChannelKeepsWhatAnotherNames() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let stable = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400).head
+        let beta = ChannelPublisher(channelFolder: channel, channel: "beta", key: key, keep: 0)
+        for (index, mark) in ["B", "C", "D"].enumerated() {
+            _ = try beta.publish(bundle: try bundle("2026.11.\(index + 1)", mark: mark), now: now, lifetime: 86_400)
+        }
+        #expect(FileManager.default.fileExists(atPath: channel + "/" + stable.bundle.path), "stable's bundle is still there")
     }
 
     @Test func theGzipCopyIsTheSameBytesEveryTime() throws {

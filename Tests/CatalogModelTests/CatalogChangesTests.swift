@@ -65,8 +65,9 @@ import Testing
         let sells = try #require(byID["deling-group"]?.fields.first)
         #expect(sells.field == "sells" && sells.added == [] && sells.removed == ["ground-coffee"])
         let recipeFields = try #require(byID["cafe-latte"]?.fields)
-        #expect(recipeFields.map(\.field) == ["products"])
-        #expect(recipeFields.first?.added == ["ground-coffee"] && recipeFields.first?.removed == ["espresso"])
+        #expect(recipeFields.map(\.field) == ["ingredients", "products"])
+        #expect(recipeFields[0].new?.hasPrefix("1–2 annosta Café Digno Espressoa [product:ground-coffee]\n") == true)
+        #expect(recipeFields[1].added == ["ground-coffee"] && recipeFields[1].removed == ["espresso"])
         let productFields = try #require(byID["espresso"]?.fields)
         #expect(productFields.map(\.field) == ["text", "pictures", "links"])
         #expect(productFields[1].added == ["images/picture.png \"Uusi paketti\""])
@@ -135,5 +136,45 @@ import Testing
                                   pictures: (Sample.catalog.pictureSHA256s, new.pictureSHA256s))
         #expect(part == whole)
         #expect(!whole.isEmpty)
+    }
+
+    @Test func aListShuffledWholeIsQuickAndMovesAllButTheLongestKeptRun() {
+        let old = (0..<40_000).map { "id-\($0)" }
+        let started = ContinuousClock.now
+        let reversed = CatalogChanges.ListOrders.moved(from: old, to: old.reversed())
+        #expect(reversed.count == old.count - 1)
+        // Every other pair swapped: half of them moved.
+        var swapped = old
+        for index in stride(from: 0, to: swapped.count - 1, by: 2) { swapped.swapAt(index, index + 1) }
+        #expect(CatalogChanges.ListOrders.moved(from: old, to: swapped).count == old.count / 2)
+        // One added at the top and one removed: nothing moved.
+        #expect(CatalogChanges.ListOrders.moved(from: old, to: ["new"] + old.dropLast()).isEmpty)
+        #expect(ContinuousClock.now - started < .seconds(5), "n log n, not the square of the changes")
+    }
+
+    @Test func textsTooDifferentAreReplacedWholeBetweenTheirCommonEnds() {
+        let old = "Alku sama. " + (0..<3_000).map { "vanha\($0)" }.joined(separator: " ") + " Loppu sama."
+        let new = "Alku sama. " + (0..<3_000).map { "uusi\($0)" }.joined(separator: " ") + " Loppu sama."
+        let words = WordDifference.words(from: old, to: new)
+        #expect(words.map(\.op) == [.same, .removed, .added, .same])
+        #expect(words.first?.text == "Alku sama. " && words.last?.text == " Loppu sama.")
+        #expect(words.filter { $0.op != .added }.map(\.text).joined() == old)
+        #expect(words.filter { $0.op != .removed }.map(\.text).joined() == new)
+    }
+
+    @Test func formOrderAndLinkTargetsAreChangesToo() throws {
+        let result = changes { catalog in
+            // The same words, now strong; a link to another recipe with the same words.
+            catalog.products[0].body = RichText(blocks: [
+                .paragraph([.strong([.text("Sopii ")]), .link(.recipe("cafe-au-lait"), [.text("Café Latteen")]), .text(".")])
+            ])
+            catalog.retailers[0].sells = ["ground-coffee", "espresso"]
+            catalog.recipes[1].ingredients[0].product = nil
+        }
+        let byID = Dictionary(uniqueKeysWithValues: result.entities.map { ($0.id, $0) })
+        let text = try #require(byID["espresso"]?.fields.first { $0.field == "text" })
+        #expect(text.old == "Sopii [Café Latteen](recipe:cafe-latte)." && text.new == "**Sopii **[Café Latteen](recipe:cafe-au-lait).")
+        #expect(byID["deling-group"]?.fields == [.init(field: "sells order", old: "espresso | ground-coffee", new: "ground-coffee | espresso")])
+        #expect(byID["cafe-au-lait"]?.fields.map(\.field) == ["ingredients", "products"])
     }
 }

@@ -47,7 +47,7 @@ import Testing
             "products: 1 changed",
             "  changed  product espresso \"Espresso\"",
             "             summary: Tummapaahteinen{+, hienoksi jauhettu+} espressojauhe",
-            "             text: … reseptit Espresso, Cappuccino ja Café [-Latte-]{+Mocha+}.",
+            "             text: … reseptit [Espresso](recipe:espresso), [Cappuccino](recipe:cappuccino) ja [Café [-Latte-]{+Mocha+}](recipe:cafe-[-latte-]{+mocha+}).",
             "             links: +recipe:cafe-mocha  -recipe:cafe-latte",
             "recipes: 1 removed",
             "  removed  recipe tiramisu-jaalatte \"Tiramisu-jäälatte\"",
@@ -59,9 +59,10 @@ import Testing
 
         let markdown = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path, "--format", "markdown"])
         #expect(markdown.status == 1)
-        #expect(markdown.output.hasPrefix("# What changed: 2026.11.0 → 2026.11.0\n\n**1 removed, 2 changed.**\n\n## Products\n\n- **Changed:** Espresso (`espresso`)\n"))
+        #expect(markdown.output.hasPrefix("# What changed: 2026.11.0 → 2026.11.0\n\n**1 removed, 2 changed.**\n\n## Products\n\n- **Changed:** Espresso (espresso)\n"))
         #expect(markdown.output.contains("  - Summary: Tummapaahteinen<ins>, hienoksi jauhettu</ins> espressojauhe\n"))
-        #expect(markdown.output.contains("- **Removed:** Tiramisu\\-jäälatte (`tiramisu-jaalatte`)\n"))
+        #expect(markdown.output.contains("- **Removed:** Tiramisu\\-jäälatte (tiramisu\\-jaalatte)\n"))
+        #expect(markdown.output.contains("  - Links: added recipe:cafe\\-mocha; removed recipe:cafe\\-latte\n"))
     }
 
     @Test func twoBundlesGiveWhatTheirContentGives() throws {

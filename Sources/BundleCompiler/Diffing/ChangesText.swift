@@ -21,7 +21,7 @@ package enum ChangesText {
             guard !entities.isEmpty else { continue }
             lines.append("\(kind.plural): \(counts(changes.count(kind)))")
             for entity in entities {
-                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.id) \"\(entity.name)\"")
+                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.id) \"\(oneLine(entity.name))\"")
                 for field in entity.fields {
                     lines.append("             \(field.field): \(textValue(field))")
                 }
@@ -56,9 +56,9 @@ package enum ChangesText {
         }
         if field.added != nil || field.removed != nil {
             let parts = (field.added ?? []).map { "+" + shortened($0) } + (field.removed ?? []).map { "-" + shortened($0) }
-            return parts.joined(separator: "  ")
+            return oneLine(parts.joined(separator: "  "))
         }
-        return "\(field.old.map(shortened) ?? "(none)") → \(field.new.map(shortened) ?? "(none)")"
+        return oneLine("\(field.old.map(shortened) ?? "(none)") → \(field.new.map(shortened) ?? "(none)")")
     }
 
     // MARK: - Markdown
@@ -74,7 +74,7 @@ package enum ChangesText {
             guard !entities.isEmpty else { continue }
             lines += ["", "## " + kind.plural.prefix(1).uppercased() + kind.plural.dropFirst(), ""]
             for entity in entities {
-                lines.append("- **\(entity.change.rawValue.capitalized):** \(escaped(entity.name)) (`\(entity.id)`)")
+                lines.append("- **\(entity.change.rawValue.capitalized):** \(oneLine(escaped(entity.name))) (\(escaped(entity.id)))")
                 for field in entity.fields {
                     lines.append("  - \(field.field.prefix(1).uppercased() + field.field.dropFirst()): \(markdownValue(field))")
                 }
@@ -100,11 +100,12 @@ package enum ChangesText {
         }
         if field.added != nil || field.removed != nil {
             var parts: [String] = []
-            if let added = field.added, !added.isEmpty { parts.append("added " + added.map { "`\(shortened($0))`" }.joined(separator: ", ")) }
-            if let removed = field.removed, !removed.isEmpty { parts.append("removed " + removed.map { "`\(shortened($0))`" }.joined(separator: ", ")) }
-            return parts.joined(separator: "; ")
+            // Escaped text, not code spans: a value with a backtick would close a span early.
+            if let added = field.added, !added.isEmpty { parts.append("added " + added.map { escaped(shortened($0)) }.joined(separator: ", ")) }
+            if let removed = field.removed, !removed.isEmpty { parts.append("removed " + removed.map { escaped(shortened($0)) }.joined(separator: ", ")) }
+            return oneLine(parts.joined(separator: "; "))
         }
-        return "\(field.old.map { "`\(shortened($0))`" } ?? "none") → \(field.new.map { "`\(shortened($0))`" } ?? "none")"
+        return oneLine("\(field.old.map { escaped(shortened($0)) } ?? "none") → \(field.new.map { escaped(shortened($0)) } ?? "none")")
     }
 
     /// Markdown's special characters as literal text.

@@ -53,6 +53,8 @@ package struct ChannelPublisher {
         package var headPath: String
         /// Bundles no head names any more, removed.
         package var removed: [String]
+        /// Why the release notes could not be made, when they could not (the head then has none).
+        package var notesProblem: String? = nil
     }
 
     package var channelFolder: String
@@ -118,7 +120,13 @@ package struct ChannelPublisher {
             }
         }
         retained = Array(retained.prefix(keep))
-        let notes = try current.flatMap { current throws(Failure) in try writeNotes(from: current, to: file) }
+        // The notes are a courtesy: a previous bundle that no longer opens (a schema this
+        // digno does not read, a damaged file) leaves the release without them, not unpublished.
+        var notes: ChannelHead.Notes?
+        var notesProblem: String?
+        if let current {
+            do { notes = try writeNotes(from: current, to: file) } catch { notesProblem = "\(error)" }
+        }
         let head = ChannelHead(
             channel: channel, sequence: (current?.sequence ?? 0) + 1, releaseVersion: release.releaseVersion,
             releaseDate: release.releaseDate, schemaVersion: release.schemaVersion, contentDigest: release.contentDigest,
@@ -128,7 +136,12 @@ package struct ChannelPublisher {
             throw .writing("signing failed: \(error)")
         }
         try replaceAtomically(headPath, with: envelope)
-        return Outcome(head: head, headPath: headPath, removed: removeUnnamedBundles(keeping: [file] + retained) + removeUnnamedNotes(keeping: notes))
+        // Kept: what this head names, the previous head's notes (a client may be fetching them),
+        // and whatever the folder's other channels' heads name.
+        let others = otherChannelsFiles()
+        let removed = removeUnnamedBundles(keeping: [file] + retained + others)
+            + removeUnnamedNotes(keeping: [notes, current?.notes].compactMap { $0 }.flatMap { [$0.json, $0.markdown] } + others)
+        return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem)
     }
 
     /// Writes the release notes from the current head's bundle to `file` (`digno diff`'s JSON
@@ -157,9 +170,24 @@ package struct ChannelPublisher {
             markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), extension: "md"))
     }
 
-    /// Removes the release notes the new head does not name, and returns their paths.
-    private func removeUnnamedNotes(keeping notes: ChannelHead.Notes?) -> [String] {
-        let named = Set([notes?.json.path, notes?.markdown.path].compactMap { $0 })
+    /// The files the heads of the folder's other channels name (read as this publisher wrote
+    /// them, not verified: they are its own folder's).
+    private func otherChannelsFiles() -> [ChannelHead.BundleFile] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return names.filter { $0 != channel }.flatMap { name -> [ChannelHead.BundleFile] in
+            guard let data = FileManager.default.contents(atPath: channelFolder + "/channels/\(name)/head.json"),
+                  let envelope = try? JSONDecoder().decode(SignedEnvelope.self, from: data),
+                  let payload = Data(base64Encoded: envelope.payload),
+                  let head = try? decoder.decode(ChannelHead.self, from: payload) else { return [] }
+            return [head.bundle] + head.retained + (head.notes.map { [$0.json, $0.markdown] } ?? [])
+        }
+    }
+
+    /// Removes the release notes `keeping` does not name, and returns their paths.
+    private func removeUnnamedNotes(keeping files: [ChannelHead.BundleFile]) -> [String] {
+        let named = Set(files.map(\.path))
         var removed: [String] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/notes")) ?? []).sorted()
         where !name.hasPrefix(".") && !named.contains("notes/" + name) {

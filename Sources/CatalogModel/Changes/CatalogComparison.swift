@@ -23,15 +23,34 @@ extension CatalogChanges {
         }
 
         /// The ids on both sides that moved: those off the longest run kept in the same order.
+        /// Ids are unique, so that run is the longest increasing run of old places taken in the
+        /// new order (patience sorting, n log n): a list shuffled whole costs no more than one
+        /// kept as it was, where a general difference would grow with the square of the changes.
         package static func moved(from old: [String], to new: [String]) -> Set<String> {
             guard old != new else { return [] }
-            let inNew = Set(new), inOld = Set(old)
-            let keptOld = old.filter { inNew.contains($0) }, keptNew = new.filter { inOld.contains($0) }
-            guard keptOld != keptNew else { return [] }
-            var moved = Set<String>()
-            for change in keptNew.difference(from: keptOld) {
-                if case .insert(_, let id, _) = change { moved.insert(id) }
+            let oldPlace = Dictionary(old.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            let kept = new.filter { oldPlace[$0] != nil }
+            let places = kept.compactMap { oldPlace[$0] }
+            // tails[k]: the index in `places` ending the best increasing run of length k + 1.
+            var tails: [Int] = []
+            var previous = [Int](repeating: -1, count: places.count)
+            for (index, place) in places.enumerated() {
+                var low = 0, high = tails.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if places[tails[middle]] < place { low = middle + 1 } else { high = middle }
+                }
+                if low > 0 { previous[index] = tails[low - 1] }
+                if low == tails.count { tails.append(index) } else { tails[low] = index }
             }
+            var inRun = Set<Int>()
+            var index = tails.last ?? -1
+            while index >= 0 {
+                inRun.insert(index)
+                index = previous[index]
+            }
+            var moved = Set<String>()
+            for (index, id) in kept.enumerated() where !inRun.contains(index) { moved.insert(id) }
             return moved
         }
     }
@@ -43,7 +62,10 @@ extension CatalogChanges {
                  orders: (old: ListOrders, new: ListOrders)?, pictures: (old: Set<String>, new: Set<String>)) {
         var entities: [Entity] = []
         entities += Self.compare(.section, old.sections, new.sections, order: nil, id: \.id.rawValue, name: \.title, fields: EntityFields.init)
-        entities += Self.compare(.home, [old.home], [new.home], order: nil, id: { _ in "home" }, name: { _ in "Etusivu" }, fields: EntityFields.init)
+        // The home page without its promotions, which are entities of their own.
+        var (oldHome, newHome) = (old.home, new.home)
+        (oldHome.promotions, newHome.promotions) = ([], [])
+        entities += Self.compare(.home, [oldHome], [newHome], order: nil, id: { _ in "home" }, name: { _ in "Etusivu" }, fields: EntityFields.init)
         entities += Self.compare(.promotion, old.home.promotions, new.home.promotions, order: nil, id: \.id.rawValue, name: \.title,
                                  fields: EntityFields.init)
         entities += Self.compare(.company, [old.company], [new.company], order: nil, id: { _ in "company" }, name: \.name, fields: EntityFields.init)
@@ -86,6 +108,9 @@ extension CatalogChanges {
                 var changed: [Field] = []
                 if before != after {
                     changed = zip(fields(before).values, fields(after).values).compactMap { Self.field($0.0, $0.1) }
+                    // Every difference should show in some field; should one not, the entity is
+                    // still reported as changed rather than the two called the same.
+                    if changed.isEmpty { changed = [Field(field: "other")] }
                 }
                 if moved.contains(key) {
                     changed.append(Field(field: "position", old: oldPlace[key].map(String.init), new: newPlace[key].map(String.init)))
@@ -108,6 +133,13 @@ extension CatalogChanges {
             return Field(field: new.name, old: before, new: after)
         case (.set(let before), .set(let after)):
             return Field(field: new.name, added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted())
+        case (.list(let before), .list(let after)):
+            let (oldSet, newSet) = (Set(before), Set(after))
+            guard oldSet == newSet else {
+                return Field(field: new.name, added: newSet.subtracting(oldSet).sorted(), removed: oldSet.subtracting(newSet).sorted())
+            }
+            // The same items in another order.
+            return Field(field: new.name + " order", old: before.joined(separator: " | "), new: after.joined(separator: " | "))
         default:
             return Field(field: new.name, old: old.value.shown, new: new.value.shown)
         }
@@ -123,12 +155,15 @@ struct FieldValue: Equatable {
         case single(String?)
         /// Compared as a set: what was added and removed.
         case set(Set<String>)
+        /// Compared as a set, and then by order: the same items reordered are a change too.
+        case list([String])
 
         var shown: String? {
             switch self {
             case .text(let text): text
             case .single(let value): value
             case .set(let values): values.sorted().joined(separator: ", ")
+            case .list(let values): values.joined(separator: ", ")
             }
         }
     }
@@ -152,7 +187,7 @@ struct EntityFields {
 
     init(_ home: HomePage) {
         values = [FieldValue("logo", .single(home.logo.shown)), FieldValue("picture", .single(home.image.shown)),
-                  FieldValue("text", .text(home.body.plainText)), FieldValue("links", .set(home.body.linkTargets))]
+                  FieldValue("text", .text(home.body.markup)), FieldValue("links", .set(home.body.linkTargets))]
     }
 
     init(_ promotion: Promotion) {
@@ -164,22 +199,22 @@ struct EntityFields {
 
     init(_ company: CompanyPage) {
         values = [FieldValue("name", .text(company.name)), FieldValue("logo", .single(company.logo.shown)),
-                  FieldValue("text", .text(company.body.plainText)), FieldValue("pictures", .set(Set(company.images.map(\.shown)))),
+                  FieldValue("text", .text(company.body.markup)), FieldValue("pictures", .list(company.images.map(\.shown))),
                   FieldValue("web address", .single(company.webAddress)), FieldValue("links", .set(company.body.linkTargets))]
     }
 
     init(_ product: Product) {
         values = [FieldValue("name", .text(product.name)), FieldValue("icon", .single(product.icon.shown)),
-                  FieldValue("summary", .text(product.summary)), FieldValue("text", .text(product.body.plainText)),
-                  FieldValue("pictures", .set(Set(product.images.map(\.shown)))), FieldValue("links", .set(product.body.linkTargets))]
+                  FieldValue("summary", .text(product.summary)), FieldValue("text", .text(product.body.markup)),
+                  FieldValue("pictures", .list(product.images.map(\.shown))), FieldValue("links", .set(product.body.linkTargets))]
     }
 
     init(_ recipe: Recipe) {
         values = [FieldValue("name", .text(recipe.name)), FieldValue("icon", .single(recipe.icon.shown)),
                   FieldValue("summary", .text(recipe.summary)),
-                  FieldValue("ingredients", .text(recipe.ingredients.map(\.text).joined(separator: "\n"))),
+                  FieldValue("ingredients", .text(recipe.ingredients.map { $0.text + ($0.product.map { " [product:\($0.rawValue)]" } ?? "") }.joined(separator: "\n"))),
                   FieldValue("products", .set(Set(recipe.productIDs.map(\.rawValue)))),
-                  FieldValue("text", .text(recipe.method.plainText)), FieldValue("pictures", .set(Set(recipe.images.map(\.shown)))),
+                  FieldValue("text", .text(recipe.method.markup)), FieldValue("pictures", .list(recipe.images.map(\.shown))),
                   FieldValue("links", .set(recipe.method.linkTargets))]
     }
 
@@ -189,7 +224,7 @@ struct EntityFields {
                   FieldValue("opening hours", .text(retailer.openingHours)), FieldValue("other information", .text(retailer.otherInfo ?? "")),
                   FieldValue("web address", .single(retailer.webAddress)),
                   FieldValue("coordinate", .single(retailer.coordinate.map { "\($0.latitude), \($0.longitude)" })),
-                  FieldValue("sells", .set(Set(retailer.sells.map(\.rawValue))))]
+                  FieldValue("sells", .list(retailer.sells.map(\.rawValue)))]
     }
 }
 
@@ -213,6 +248,34 @@ extension LinkTarget {
 }
 
 extension RichText {
+    /// The text as written, with its form in a Markdown-like way (`## heading`, `- item`,
+    /// `*emphasis*`, `**strong**`, `[words](product:espresso)`), so that a word diff of it
+    /// shows changes of form and of link targets as well as of words.
+    var markup: String {
+        func render(_ inlines: [Inline]) -> String {
+            inlines.map { (part: Inline) -> String in
+                switch part {
+                case .text(let text): return text
+                case .emphasis(let inner): return "*" + render(inner) + "*"
+                case .strong(let inner): return "**" + render(inner) + "**"
+                case .link(let target, let inner): return "[" + render(inner) + "](" + target.shown + ")"
+                }
+            }.joined()
+        }
+        return blocks.map { (block: Block) -> String in
+            switch block {
+            case .paragraph(let inlines):
+                return render(inlines)
+            case .heading(let level, let inlines):
+                return String(repeating: "#", count: max(1, min(level, 6))) + " " + render(inlines)
+            case .list(let ordered, let items):
+                return items.enumerated().map { (item: (offset: Int, element: [Inline])) -> String in
+                    (ordered ? String(item.offset + 1) + ". " : "- ") + render(item.element)
+                }.joined(separator: "\n")
+            }
+        }.joined(separator: "\n\n")
+    }
+
     /// The products and recipes the text links to.
     var linkTargets: Set<String> {
         var targets: Set<String> = []
