@@ -77,7 +77,7 @@ struct Update: ParsableCommand {
                     print("already current: release \(version)")
                     return 0
                 case .expired(let version, let expired):
-                    Self.fail("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing was installed. Publish again to renew it.")
+                    Self.fail("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing was installed. The publisher renews it with digno publish --renew.")
                     return 1
                 case .schemaNotSupported(let version, let schema, let supported):
                     Self.fail("refused: release \(version) needs bundle schema \(schema), and this digno reads \(supported); update the app (or digno) first.")
