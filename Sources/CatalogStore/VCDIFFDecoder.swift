@@ -1,0 +1,306 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Applies a VCDIFF delta (RFC 3284) to a source file, writing the target file: how the store
+/// turns the bundle it has into the next one from a small download. Hand-written because no
+/// library the client may use (Foundation, GRDB, swift-crypto) reads VCDIFF.
+///
+/// It reads what `xdelta3 -S none` writes: the default code table, no secondary compression, and
+/// xdelta3's two extensions (an application header, skipped, and an Adler-32 per window,
+/// checked). It streams: one target window in memory at a time (at most `windowLimit` bytes),
+/// copying from the source by offset. The delta is untrusted: every length and address is
+/// checked, and a delta that does not decode is a `VCDIFFError`, never a crash.
+package struct VCDIFFDecoder {
+    /// The largest target window decoded; xdelta3 writes 8 MiB ones by default.
+    package static let windowLimit = 64 << 20
+
+    package var source: String
+    /// The most bytes the target may have (the size the signed head declares).
+    package var targetLimit: Int
+
+    package init(source: String, targetLimit: Int) {
+        self.source = source
+        self.targetLimit = targetLimit
+    }
+
+    /// Decodes `delta` (the whole delta, in memory: deltas are small) into a new file at
+    /// `target`, and returns the target's size.
+    package func apply(_ delta: Data, to target: String) throws(VCDIFFError) -> Int {
+        let sourceFile = open(source, O_RDONLY | O_CLOEXEC)
+        guard sourceFile >= 0 else { throw .io("\(source) cannot be read") }
+        defer { close(sourceFile) }
+        let targetFile = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard targetFile >= 0 else { throw .io("\(target) cannot be written") }
+        defer { close(targetFile) }
+        var reader = Reader(Array(delta))
+        var written = 0
+        try Self.readHeader(&reader)
+        while !reader.isAtEnd {
+            let window = try Self.decodeWindow(&reader, sourceFile: sourceFile, targetFile: targetFile, written: written)
+            guard window.count <= targetLimit - written else { throw .tooLarge(limit: targetLimit) }
+            try Self.write(window, to: targetFile, at: written)
+            written += window.count
+        }
+        return written
+    }
+
+    static func readHeader(_ reader: inout Reader) throws(VCDIFFError) {
+        guard try reader.bytes(4) == [0xD6, 0xC3, 0xC4, 0x00] else { throw .notVCDIFF }
+        let indicator = try reader.byte()
+        guard indicator & 0x01 == 0 else { throw .unsupported("secondary compression (write it with xdelta3 -S none)") }
+        guard indicator & 0x02 == 0 else { throw .unsupported("a code table of its own") }
+        guard indicator & ~0x07 == 0 else { throw .malformed("an unknown header flag") }
+        if indicator & 0x04 != 0 {
+            // xdelta3's application header (the file names): skipped.
+            _ = try reader.bytes(try reader.integer())
+        }
+    }
+
+    /// One window's target bytes.
+    static func decodeWindow(_ reader: inout Reader, sourceFile: Int32, targetFile: Int32, written: Int) throws(VCDIFFError) -> [UInt8] {
+        let indicator = try reader.byte()
+        guard indicator & ~0x07 == 0, indicator & 0x03 != 0x03 else { throw .malformed("a window's flags") }
+        var segment: (file: Int32, position: Int, length: Int)?
+        if indicator & 0x03 != 0 {
+            let length = try reader.integer(), position = try reader.integer()
+            // VCD_TARGET windows copy from the target written so far.
+            segment = (indicator & 0x01 != 0 ? sourceFile : targetFile, position, length)
+            if indicator & 0x02 != 0, length > written || position > written - length { throw .badAddress }
+        }
+        let encodingLength = try reader.integer()
+        let encodingEnd = try reader.offset(after: encodingLength)
+        let targetLength = try reader.integer()
+        guard targetLength <= windowLimit else { throw .tooLarge(limit: windowLimit) }
+        guard try reader.byte() == 0 else { throw .unsupported("compressed sections (write it with xdelta3 -S none)") }
+        let dataLength = try reader.integer(), instructionsLength = try reader.integer(), addressesLength = try reader.integer()
+        var checksum: UInt32?
+        if indicator & 0x04 != 0 {
+            let bytes = try reader.bytes(4)
+            checksum = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        }
+        var data = Reader(try reader.bytes(dataLength))
+        var instructions = Reader(try reader.bytes(instructionsLength))
+        var addresses = Reader(try reader.bytes(addressesLength))
+        guard reader.position == encodingEnd else { throw .malformed("a window's lengths do not add up") }
+
+        var output: [UInt8] = []
+        output.reserveCapacity(targetLength)
+        var cache = AddressCache()
+        let sourceLength = segment?.length ?? 0
+        func copy(_ size: Int, mode: Int) throws(VCDIFFError) {
+            let here = sourceLength + output.count
+            let address = try cache.decode(mode: mode, here: here, from: &addresses)
+            guard address < here else { throw .badAddress }
+            guard size <= targetLength - output.count else { throw .malformed("an instruction writes past its window") }
+            var remaining = size, from = address
+            if from < sourceLength, let segment {
+                // From the source segment, read by offset, never past it.
+                let count = min(remaining, sourceLength - from)
+                output += try read(segment.file, at: segment.position + from, count: count)
+                remaining -= count
+                from += count
+            }
+            // From this window's own output, byte by byte: the copy may overlap what it writes.
+            while remaining > 0 {
+                let index = from - sourceLength
+                guard index >= 0, index < output.count else { throw .badAddress }
+                output.append(output[index])
+                from += 1
+                remaining -= 1
+            }
+        }
+        while !instructions.isAtEnd {
+            let entry = CodeTable.entries[Int(try instructions.byte())]
+            for (type, tableSize, mode) in [(entry.type1, entry.size1, entry.mode1), (entry.type2, entry.size2, entry.mode2)] where type != .noop {
+                let size = tableSize == 0 ? try instructions.integer() : tableSize
+                guard size <= targetLength - output.count else { throw .malformed("an instruction writes past its window") }
+                switch type {
+                case .noop: break
+                case .add: output += try data.bytes(size)
+                case .run: output += [UInt8](repeating: try data.byte(), count: size)
+                case .copy: try copy(size, mode: mode)
+                }
+            }
+        }
+        guard output.count == targetLength, data.isAtEnd, addresses.isAtEnd else { throw .malformed("a window's sections are not used exactly") }
+        if let checksum, adler32(output) != checksum { throw .checksum }
+        return output
+    }
+
+    static func read(_ file: Int32, at offset: Int, count: Int) throws(VCDIFFError) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let result = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { pread(file, $0 + done, count - done, off_t(offset + done)) } ?? -1
+            }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { throw .badAddress }  // past the source's end
+            done += result
+        }
+        return bytes
+    }
+
+    static func write(_ bytes: [UInt8], to file: Int32, at offset: Int) throws(VCDIFFError) {
+        var done = 0
+        while done < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                buffer.baseAddress.map { pwrite(file, $0 + done, bytes.count - done, off_t(offset + done)) } ?? -1
+            }
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { throw .io(String(cString: strerror(errno))) }
+            done += result
+        }
+    }
+
+    /// Adler-32, as xdelta3 checks each window.
+    static func adler32(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        var index = 0
+        while index < bytes.count {
+            // 5552 bytes at most between reductions keeps the sums within 32 bits.
+            let end = min(index + 5552, bytes.count)
+            while index < end {
+                a &+= UInt32(bytes[index])
+                b &+= a
+                index += 1
+            }
+            a %= 65521
+            b %= 65521
+        }
+        return b << 16 | a
+    }
+
+    /// Bytes read from the front, each read checked.
+    struct Reader {
+        let bytes: [UInt8]
+        private(set) var position = 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        var isAtEnd: Bool { position == bytes.count }
+
+        mutating func byte() throws(VCDIFFError) -> UInt8 {
+            guard position < bytes.count else { throw .truncated }
+            defer { position += 1 }
+            return bytes[position]
+        }
+
+        mutating func bytes(_ count: Int) throws(VCDIFFError) -> [UInt8] {
+            guard count >= 0, count <= bytes.count - position else { throw .truncated }
+            defer { position += count }
+            return Array(bytes[position..<position + count])
+        }
+
+        /// The offset `count` bytes on, if it is within the delta.
+        func offset(after count: Int) throws(VCDIFFError) -> Int {
+            guard count <= bytes.count - position else { throw .truncated }
+            return position + count
+        }
+
+        /// VCDIFF's integer: base 128, most significant digit first, the top bit set on all but
+        /// the last; at most 2^62, far beyond any real length.
+        mutating func integer() throws(VCDIFFError) -> Int {
+            var value = 0
+            for _ in 0..<9 {
+                let digit = try byte()
+                guard value < 1 << 55 else { throw .malformed("an integer too large") }
+                value = value << 7 | Int(digit & 0x7F)
+                if digit & 0x80 == 0 { return value }
+            }
+            throw .malformed("an integer too long")
+        }
+    }
+
+    /// The address caches of RFC 3284 section 5.1: four recent addresses, and 768 by their value.
+    struct AddressCache {
+        var near = [Int](repeating: 0, count: 4)
+        var nextSlot = 0
+        var same = [Int](repeating: 0, count: 3 * 256)
+
+        mutating func decode(mode: Int, here: Int, from reader: inout Reader) throws(VCDIFFError) -> Int {
+            let address: Int
+            switch mode {
+            case 0: address = try reader.integer()
+            case 1:
+                let offset = try reader.integer()
+                guard offset <= here else { throw .badAddress }
+                address = here - offset
+            case 2...5:
+                let (sum, overflow) = near[mode - 2].addingReportingOverflow(try reader.integer())
+                guard !overflow else { throw .badAddress }
+                address = sum
+            case 6...8: address = same[(mode - 6) * 256 + Int(try reader.byte())]
+            default: throw .malformed("an address mode")
+            }
+            near[nextSlot] = address
+            nextSlot = (nextSlot + 1) % near.count
+            same[address % same.count] = address
+            return address
+        }
+    }
+
+    /// RFC 3284's default code table (section 5.6), built as the RFC describes it.
+    enum CodeTable {
+        enum Instruction { case noop, add, run, copy }
+
+        struct Entry {
+            var type1: Instruction, size1: Int, mode1: Int
+            var type2: Instruction = .noop, size2: Int = 0, mode2: Int = 0
+        }
+
+        static let entries: [Entry] = {
+            var table = [Entry(type1: .run, size1: 0, mode1: 0)]
+            for size in 0...17 { table.append(Entry(type1: .add, size1: size, mode1: 0)) }
+            for mode in 0...8 {
+                table.append(Entry(type1: .copy, size1: 0, mode1: mode))
+                for size in 4...18 { table.append(Entry(type1: .copy, size1: size, mode1: mode)) }
+            }
+            for mode in 0...5 {
+                for addSize in 1...4 {
+                    for copySize in 4...6 {
+                        table.append(Entry(type1: .add, size1: addSize, mode1: 0, type2: .copy, size2: copySize, mode2: mode))
+                    }
+                }
+            }
+            for mode in 6...8 {
+                for addSize in 1...4 { table.append(Entry(type1: .add, size1: addSize, mode1: 0, type2: .copy, size2: 4, mode2: mode)) }
+            }
+            for mode in 0...8 { table.append(Entry(type1: .copy, size1: 4, mode1: mode, type2: .add, size2: 1, mode2: 0)) }
+            return table
+        }()
+    }
+}
+
+/// Why a delta did not apply.
+package enum VCDIFFError: Error, Equatable, CustomStringConvertible {
+    case notVCDIFF
+    case truncated
+    case malformed(String)
+    case unsupported(String)
+    case badAddress
+    case tooLarge(limit: Int)
+    case checksum
+    case io(String)
+
+    package var description: String {
+        switch self {
+        case .notVCDIFF: "the delta is not VCDIFF"
+        case .truncated: "the delta ends too soon"
+        case .malformed(let what): "the delta is malformed: \(what)"
+        case .unsupported(let what): "the delta uses \(what)"
+        case .badAddress: "the delta copies from outside what it may copy from"
+        case .tooLarge(let limit): "the delta makes more than \(limit) bytes"
+        case .checksum: "a window of the delta's result fails its Adler-32 check"
+        case .io(let reason): "the delta cannot be applied: \(reason)"
+        }
+    }
+}
