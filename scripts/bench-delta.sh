@@ -12,7 +12,8 @@ mkdir -p "$work"
 swift build -c release --product digno >/dev/null
 swift build -c release --product digno-bench >/dev/null
 digno=$PWD/.build/release/digno
-[ -d "$work/base" ] || .build/release/digno-bench generate --products 4000 --recipes 4000 --retailers 2000 --seed 1 --output "$work/base"
+bench=$PWD/.build/release/digno-bench
+[ -d "$work/base" ] || "$bench" generate --products 4000 --recipes 4000 --retailers 2000 --seed 1 --output "$work/base"
 cd "$work"
 rm -rf one five
 cp -r base one
@@ -37,6 +38,8 @@ for name in one five; do
   echo "xdelta3 -9 -S none (plain VCDIFF): $(stat -c %s "$name.vcdiff"), gzip -9: $(gzip -9 -n -c "$name.vcdiff" | wc -c)"
   /usr/bin/time -f "xdelta3 -d: %e s, %M KB" xdelta3 -d -f -s base.sqlite "$name.vcdiff" "$name.out"
   cmp "$name.out" "$name.sqlite"
+  "$bench" apply-delta --source base.sqlite --delta "$name.vcdiff" --output "$name.applied"
+  cmp "$name.applied" "$name.sqlite"
   python3 - "$name" <<'PY'
 import sys, zlib
 name = sys.argv[1]

@@ -12,7 +12,7 @@ struct DignoBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digno-bench",
         abstract: "Generate synthetic content and measure digno build.",
-        subcommands: [Generate.self, Measure.self, Run.self, Queries.self, UpdateLatency.self])
+        subcommands: [Generate.self, Measure.self, Run.self, Queries.self, UpdateLatency.self, ApplyDelta.self])
 }
 
 struct Generate: ParsableCommand {
