@@ -101,7 +101,9 @@ package struct VCDIFFDecoder {
             if from < sourceLength, let segment {
                 // From the source segment, read by offset, never past it.
                 let count = min(remaining, sourceLength - from)
-                output += try read(segment.file, at: segment.position + from, count: count)
+                let (offset, overflow) = segment.position.addingReportingOverflow(from)
+                guard !overflow, offset <= Int(Int32.max) * 1024 * 1024 else { throw .badAddress }
+                output += try read(segment.file, at: offset, count: count)
                 remaining -= count
                 from += count
             }

@@ -103,6 +103,13 @@ import Testing
             if case .failure = Result(catching: { () throws(VCDIFFError) in try apply(damaged, source: source, limit: 200_000) }) { errors += 1 }
         }
         #expect(errors > 1_500, "the Adler-32 and the structure checks catch most damage (\(errors) of 2000)")
+        // A source segment placed at the end of the integers' range: refused, not a trap.
+        var far = Data([0xD6, 0xC3, 0xC4, 0x00, 0x00, 0x01])  // header; a window from the source
+        far += Data([0x04])                                   // segment length 4
+        far += Data([0xBF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])  // segment position 2^62 - 1
+        far += Data([0x07, 0x04, 0x00, 0x00, 0x01, 0x01])     // 7 bytes of encoding: target 4, no data, 1 instruction, 1 address byte
+        far += Data([0x14, 0x00])                             // COPY size 4 (mode 0) from address 0
+        #expect(throws: VCDIFFError.badAddress) { try apply(far, source: source) }
         // A source other than the delta's: the checksums catch it.
         #expect(throws: VCDIFFError.self) { try apply(delta, source: try file("other", Self.random(60_000, seed: 6))) }
     }
