@@ -256,7 +256,7 @@ public final class BundleStore: Sendable {
             guard buffer.append(data, limit: file.bytes) else { throw .refused(.bundleTooLong(declared: file.bytes)) }
         }), response.status == 200 else { return }
         let data = buffer.data
-        guard data.count == file.bytes, SHA256.hash(data: data).map({ String(format: "%02x", $0) }).joined() == file.sha256 else { return }
+        guard data.count == file.bytes, SHA256.hash(data: data).hexString == file.sha256 else { return }
         try? StoreFiles.replace(notesPath(release.sha256), with: data)
     }
 

@@ -1,3 +1,4 @@
+import CatalogModel
 import Crypto
 import Foundation
 
@@ -26,7 +27,7 @@ public struct ChannelKey: Sendable, Hashable, CustomStringConvertible {
 
     /// The key's id in an envelope's signatures: the SHA-256 of its 32 bytes, in hex.
     public var id: String {
-        SHA256.hash(data: rawRepresentation).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: rawRepresentation).hexString
     }
 
     /// Whether `signature` is this key's over `message`.

@@ -93,6 +93,12 @@ extension SignedEnvelope {
         return SignedEnvelope(payloadType: payloadType, payload: payload.base64EncodedString(), signatures: signatures)
     }
 
+    /// The payload of the envelope in `data`, its signatures unchecked: for a publisher reading
+    /// its own channel folder, never for a client.
+    package static func unverifiedPayload(_ data: Data) -> Data? {
+        (try? JSONDecoder().decode(SignedEnvelope.self, from: data)).flatMap { Data(base64Encoded: $0.payload) }
+    }
+
     /// The envelope as published: JSON with sorted keys.
     package func encoded() -> Data {
         let encoder = JSONEncoder()

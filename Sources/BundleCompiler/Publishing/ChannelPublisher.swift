@@ -158,7 +158,7 @@ package struct ChannelPublisher {
         }
         do { try AtomicFile.makeFolder(channelFolder + "/notes") } catch { throw .writing("\(error)") }
         func write(_ bytes: Data, extension: String) throws(Failure) -> ChannelHead.BundleFile {
-            let sha = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            let sha = SHA256.hash(data: bytes).hexString
             let path = "notes/\(sha).\(`extension`)"
             if FileManager.default.fileExists(atPath: channelFolder + "/" + path) == false {
                 try replaceAtomically(path, with: bytes)
@@ -174,13 +174,9 @@ package struct ChannelPublisher {
     /// them, not verified: they are its own folder's).
     private func otherChannelsFiles() -> [ChannelHead.BundleFile] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         return names.filter { $0 != channel }.flatMap { name -> [ChannelHead.BundleFile] in
             guard let data = FileManager.default.contents(atPath: channelFolder + "/channels/\(name)/head.json"),
-                  let envelope = try? JSONDecoder().decode(SignedEnvelope.self, from: data),
-                  let payload = Data(base64Encoded: envelope.payload),
-                  let head = try? decoder.decode(ChannelHead.self, from: payload) else { return [] }
+                  let head = ChannelHead.unverified(data) else { return [] }
             return [head.bundle] + head.retained + (head.notes.map { [$0.json, $0.markdown] } ?? [])
         }
     }
@@ -294,8 +290,7 @@ package struct ChannelPublisher {
         }
         guard let version = versions.max() else { return nil }
         guard let data = FileManager.default.contents(atPath: channelFolder + "/" + KeyStatement.path(version: version)),
-              let envelope = try? JSONDecoder().decode(SignedEnvelope.self, from: data),
-              let payload = Data(base64Encoded: envelope.payload),
+              let payload = SignedEnvelope.unverifiedPayload(data),
               let statement = try? JSONDecoder().decode(KeyStatement.self, from: payload) else { return (version, []) }
         return (version, statement.keys)
     }

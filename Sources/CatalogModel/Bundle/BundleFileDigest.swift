@@ -21,7 +21,7 @@ package enum BundleFileDigest {
         } catch {
             return nil
         }
-        return (hasher.finalize().map { String(format: "%02x", $0) }.joined(), bytes)
+        return (hasher.finalize().hexString, bytes)
     }
 
     /// Throws `damaged` unless the file's SHA-256 is `expected` (hexadecimal, either case).
