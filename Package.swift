@@ -163,10 +163,12 @@ if Context.environment["DIGNO_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogModel"], path: "Fuzz/FuzzBundle"),
         .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler"], path: "Fuzz/FuzzContent"),
+        .executableTarget(name: "fuzz-vcdiff", dependencies: ["CatalogStore"], path: "Fuzz/FuzzVCDIFF"),
     ]
     package.products += [
         .executable(name: "fuzz-bundle", targets: ["fuzz-bundle"]),
         .executable(name: "fuzz-content", targets: ["fuzz-content"]),
+        .executable(name: "fuzz-vcdiff", targets: ["fuzz-vcdiff"]),
     ]
 }
 

@@ -34,15 +34,15 @@ package struct VCDIFFDecoder {
         let sourceFile = open(source, O_RDONLY | O_CLOEXEC)
         guard sourceFile >= 0 else { throw .io("\(source) cannot be read") }
         defer { close(sourceFile) }
-        let targetFile = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Read as well as written: a VCD_TARGET window copies from the target written so far.
+        let targetFile = open(target, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard targetFile >= 0 else { throw .io("\(target) cannot be written") }
         defer { close(targetFile) }
         var reader = Reader(Array(delta))
         var written = 0
         try Self.readHeader(&reader)
         while !reader.isAtEnd {
-            let window = try Self.decodeWindow(&reader, sourceFile: sourceFile, targetFile: targetFile, written: written)
-            guard window.count <= targetLimit - written else { throw .tooLarge(limit: targetLimit) }
+            let window = try Self.decodeWindow(&reader, sourceFile: sourceFile, targetFile: targetFile, written: written, limit: targetLimit - written)
             try Self.write(window, to: targetFile, at: written)
             written += window.count
         }
@@ -62,7 +62,9 @@ package struct VCDIFFDecoder {
     }
 
     /// One window's target bytes.
-    static func decodeWindow(_ reader: inout Reader, sourceFile: Int32, targetFile: Int32, written: Int) throws(VCDIFFError) -> [UInt8] {
+    /// `limit` is how many more bytes the target may have; a window declaring more is refused
+    /// before anything is decoded or allocated.
+    static func decodeWindow(_ reader: inout Reader, sourceFile: Int32, targetFile: Int32, written: Int, limit: Int) throws(VCDIFFError) -> [UInt8] {
         let indicator = try reader.byte()
         guard indicator & ~0x07 == 0, indicator & 0x03 != 0x03 else { throw .malformed("a window's flags") }
         var segment: (file: Int32, position: Int, length: Int)?
@@ -76,6 +78,7 @@ package struct VCDIFFDecoder {
         let encodingEnd = try reader.offset(after: encodingLength)
         let targetLength = try reader.integer()
         guard targetLength <= windowLimit else { throw .tooLarge(limit: windowLimit) }
+        guard targetLength <= limit else { throw .tooLarge(limit: written + limit) }
         guard try reader.byte() == 0 else { throw .unsupported("compressed sections (write it with xdelta3 -S none)") }
         let dataLength = try reader.integer(), instructionsLength = try reader.integer(), addressesLength = try reader.integer()
         var checksum: UInt32?

@@ -75,6 +75,36 @@ import Testing
         #expect(throws: VCDIFFError.tooLarge(limit: 1000)) { try apply(delta, source: old, limit: 1000) }
     }
 
+    /// A VCD_TARGET window (xdelta3 does not write them; RFC 3284 allows them) copies from the
+    /// target written so far.
+    @Test func aWindowCopyingFromTheTargetSoFar() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var delta = Data([0xD6, 0xC3, 0xC4, 0x00, 0x00])
+        delta += Data([0x00, 14, 8, 0x00, 8, 1, 0]) + Data("abcdefgh".utf8) + Data([0x09])  // ADD 8
+        delta += Data([0x02, 8, 0, 7, 8, 0x00, 0, 1, 1, 0x18, 0x00])  // the target's 8 bytes at 0; COPY 8 from 0
+        #expect(try apply(delta, source: try file("none", Data())) == Data("abcdefghabcdefgh".utf8))
+        // A segment beyond what was written: refused.
+        var beyond = delta
+        beyond[beyond.count - 10] = 9
+        #expect(throws: VCDIFFError.badAddress) { try apply(beyond, source: try file("none", Data())) }
+    }
+
+    /// fuzz-vcdiff's seeds (scripts/fuzz-vcdiff-seeds.sh) must apply whole, so that the fuzzer
+    /// starts from deltas that reach every part of the decoder.
+    @Test func theFuzzSeedDeltasApply() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let corpus = ChannelFixture.repository.appendingPathComponent("Fuzz/Corpus/vcdiff")
+        let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
+        #expect(seeds.count == 9)
+        for seed in seeds {
+            let input = try Data(contentsOf: corpus.appendingPathComponent(seed))
+            let length = Int(input[0]) << 8 | Int(input[1])  // as fuzz-vcdiff splits an input
+            let source = try file("source-\(seed)", input.subdata(in: 2..<2 + length))
+            let target = try apply(input.subdata(in: (2 + length)..<input.count), source: source)
+            #expect(seed == "empty.seed" ? target.isEmpty : target.count > 1000, "\(seed)")
+        }
+    }
+
     @Test func damagedDeltasAreErrorsNeverCrashes() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let base = Self.random(60_000, seed: 4)
