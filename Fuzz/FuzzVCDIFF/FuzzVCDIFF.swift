@@ -20,6 +20,7 @@ enum FuzzVCDIFF {
         return folder
     }()
     static let source = folder.appendingPathComponent("source").path
+    static let delta = folder.appendingPathComponent("delta").path
     static let target = folder.appendingPathComponent("target").path
     /// The target may have at most this many bytes, as a head's declared size bounds it.
     static let targetLimit = 1 << 20
@@ -27,9 +28,10 @@ enum FuzzVCDIFF {
     /// One input: its source and delta (`split`) written and applied.
     static func run(_ input: [UInt8]) {
         let (source, delta) = split(input)
-        guard FileManager.default.createFile(atPath: Self.source, contents: Data(source)) else { return }
+        guard FileManager.default.createFile(atPath: Self.source, contents: Data(source)),
+              FileManager.default.createFile(atPath: Self.delta, contents: Data(delta)) else { return }
         do {
-            _ = try VCDIFFDecoder(source: Self.source, targetLimit: targetLimit).apply(Data(delta), to: target)
+            _ = try VCDIFFDecoder(source: Self.source, targetLimit: targetLimit).apply(delta: Self.delta, to: target)
         } catch {
             // A typed error is the right answer to a damaged delta.
         }

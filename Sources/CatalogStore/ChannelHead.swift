@@ -36,6 +36,29 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
     }
 
+    /// A delta update: a VCDIFF file (RFC 3284) that turns the bundle whose SHA-256 is `from`
+    /// into this head's bundle, under `deltas/<from>-<to>.vcdiff`. A client holding that exact
+    /// bundle may fetch it instead of the whole bundle, and checks the result against the
+    /// bundle's SHA-256.
+    public struct Delta: Codable, Sendable, Equatable {
+        /// The SHA-256 of the bundle the delta applies to, in lowercase hex.
+        public var from: String
+        public var path: String
+        /// The delta file's SHA-256, in lowercase hex.
+        public var sha256: String
+        public var bytes: Int
+
+        public init(from: String, path: String, sha256: String, bytes: Int) {
+            self.from = from
+            self.path = path
+            self.sha256 = sha256
+            self.bytes = bytes
+        }
+
+        /// The delta as a file on the host.
+        public var file: BundleFile { BundleFile(path: path, sha256: sha256, bytes: bytes) }
+    }
+
     /// The envelope's payload type for a head.
     public static let payloadType = "application/vnd.cafedigno.channel-head+json"
     /// The head format this library reads.
@@ -65,9 +88,13 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     /// The release notes, absent for a channel's first head (and from heads written before
     /// them: a head without the key reads as one without notes).
     public var notes: Notes?
+    /// Deltas to this head's bundle from recent releases' bundles, the newest release first;
+    /// absent when there are none (and from heads written before them).
+    public var deltas: [Delta]?
 
     public init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
-                contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil) {
+                contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil,
+                deltas: [Delta]? = nil) {
         self.format = Self.formatVersion
         self.channel = channel
         self.sequence = sequence
@@ -79,11 +106,13 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         self.expires = expires
         self.retained = retained
         self.notes = notes
+        self.deltas = deltas
     }
 
     /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it
-    /// reads as a head: this format, a sequence from 1, bundle paths under `bundles/` that
-    /// cannot climb out of the channel folder, SHA-256s in lowercase hex, sizes above zero.
+    /// reads as a head: this format, a sequence from 1, bundle paths under `bundles/` (notes
+    /// under `notes/`, deltas under `deltas/`) that cannot climb out of the channel folder,
+    /// SHA-256s in lowercase hex, sizes above zero.
     public static func verified(_ data: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
         let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: keys)
         let head: ChannelHead
@@ -95,6 +124,10 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
         let files = ([head.bundle] + head.retained).map { ($0, "bundles/") } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, "notes/") }
+            + (head.deltas ?? []).map { ($0.file, "deltas/") }
+        for delta in head.deltas ?? [] where !delta.from.isSHA256Hex {
+            throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
+        }
         for (file, folder) in files {
             guard isFilePath(file.path, in: folder) else { throw .notAHead("'\(file.path)' is not a path under \(folder)") }
             guard file.sha256.isSHA256Hex else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }

@@ -12,12 +12,15 @@ import Darwin
 ///
 /// It reads what `xdelta3 -S none` writes: the default code table, no secondary compression, and
 /// xdelta3's two extensions (an application header, skipped, and an Adler-32 per window,
-/// checked). It streams: one target window in memory at a time (at most `windowLimit` bytes),
-/// copying from the source by offset. The delta is untrusted: every length and address is
-/// checked, and a delta that does not decode is a `VCDIFFError`, never a crash.
+/// checked). It streams: the delta is read from its file a window at a time, one target window
+/// is in memory at a time (at most `windowLimit` bytes, its encoding at most twice that), and
+/// copies from the source are read by offset, so memory stays bounded whatever the files'
+/// sizes. The delta is untrusted: every length and address is checked, and a delta that does
+/// not decode is a `VCDIFFError`, never a crash.
 package struct VCDIFFDecoder {
-    /// The largest target window decoded; xdelta3 writes 8 MiB ones by default.
-    package static let windowLimit = 64 << 20
+    /// The largest target window decoded: xdelta3's own hard limit in the smallest of its
+    /// builds (`XD3_HARDMAXWINSIZE`, 2^24); `digno publish` writes 8 MiB windows.
+    package static let windowLimit = 16 << 20
 
     package var source: String
     /// The most bytes the target may have (the size the signed head declares).
@@ -28,9 +31,12 @@ package struct VCDIFFDecoder {
         self.targetLimit = targetLimit
     }
 
-    /// Decodes `delta` (the whole delta, in memory: deltas are small) into a new file at
-    /// `target`, and returns the target's size.
-    package func apply(_ delta: Data, to target: String) throws(VCDIFFError) -> Int {
+    /// Decodes the delta in the file at `delta` into a new file at `target`, and returns the
+    /// target's size.
+    package func apply(delta: String, to target: String) throws(VCDIFFError) -> Int {
+        let deltaFile = open(delta, O_RDONLY | O_CLOEXEC)
+        guard deltaFile >= 0 else { throw .io("\(delta) cannot be read") }
+        defer { close(deltaFile) }
         let sourceFile = open(source, O_RDONLY | O_CLOEXEC)
         guard sourceFile >= 0 else { throw .io("\(source) cannot be read") }
         defer { close(sourceFile) }
@@ -38,7 +44,7 @@ package struct VCDIFFDecoder {
         let targetFile = open(target, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard targetFile >= 0 else { throw .io("\(target) cannot be written") }
         defer { close(targetFile) }
-        var reader = Reader(Array(delta))
+        var reader = try FileReader(deltaFile)
         var written = 0
         try Self.readHeader(&reader)
         while !reader.isAtEnd {
@@ -49,7 +55,7 @@ package struct VCDIFFDecoder {
         return written
     }
 
-    static func readHeader(_ reader: inout Reader) throws(VCDIFFError) {
+    static func readHeader(_ reader: inout FileReader) throws(VCDIFFError) {
         guard try reader.bytes(4) == [0xD6, 0xC3, 0xC4, 0x00] else { throw .notVCDIFF }
         let indicator = try reader.byte()
         guard indicator & 0x01 == 0 else { throw .unsupported("secondary compression (write it with xdelta3 -S none)") }
@@ -57,25 +63,27 @@ package struct VCDIFFDecoder {
         guard indicator & ~0x07 == 0 else { throw .malformed("an unknown header flag") }
         if indicator & 0x04 != 0 {
             // xdelta3's application header (the file names): skipped.
-            _ = try reader.bytes(try reader.integer())
+            try reader.skip(try reader.integer())
         }
     }
 
     /// One window's target bytes.
     /// `limit` is how many more bytes the target may have; a window declaring more is refused
     /// before anything is decoded or allocated.
-    static func decodeWindow(_ reader: inout Reader, sourceFile: Int32, targetFile: Int32, written: Int, limit: Int) throws(VCDIFFError) -> [UInt8] {
-        let indicator = try reader.byte()
+    static func decodeWindow(_ file: inout FileReader, sourceFile: Int32, targetFile: Int32, written: Int, limit: Int) throws(VCDIFFError) -> [UInt8] {
+        let indicator = try file.byte()
         guard indicator & ~0x07 == 0, indicator & 0x03 != 0x03 else { throw .malformed("a window's flags") }
         var segment: (file: Int32, position: Int, length: Int)?
         if indicator & 0x03 != 0 {
-            let length = try reader.integer(), position = try reader.integer()
+            let length = try file.integer(), position = try file.integer()
             // VCD_TARGET windows copy from the target written so far.
             segment = (indicator & 0x01 != 0 ? sourceFile : targetFile, position, length)
             if indicator & 0x02 != 0, length > written || position > written - length { throw .badAddress }
         }
-        let encodingLength = try reader.integer()
-        let encodingEnd = try reader.offset(after: encodingLength)
+        // The window's encoding, read whole: its sections, then what they make.
+        let encodingLength = try file.integer()
+        guard encodingLength <= 2 * windowLimit else { throw .malformed("a window's encoding of \(encodingLength) bytes, more than twice the largest window") }
+        var reader = Reader(try file.bytes(encodingLength))
         let targetLength = try reader.integer()
         guard targetLength <= windowLimit else { throw .tooLarge(limit: windowLimit) }
         guard targetLength <= limit else { throw .tooLarge(limit: written + limit) }
@@ -89,7 +97,7 @@ package struct VCDIFFDecoder {
         var data = Reader(try reader.bytes(dataLength))
         var instructions = Reader(try reader.bytes(instructionsLength))
         var addresses = Reader(try reader.bytes(addressesLength))
-        guard reader.position == encodingEnd else { throw .malformed("a window's lengths do not add up") }
+        guard reader.isAtEnd else { throw .malformed("a window's lengths do not add up") }
 
         var output: [UInt8] = []
         output.reserveCapacity(targetLength)
@@ -137,7 +145,8 @@ package struct VCDIFFDecoder {
         return output
     }
 
-    static func read(_ file: Int32, at offset: Int, count: Int) throws(VCDIFFError) -> [UInt8] {
+    /// `count` bytes of `file` from `offset`; `ending` when the file ends before them.
+    static func read(_ file: Int32, at offset: Int, count: Int, ending: VCDIFFError = .badAddress) throws(VCDIFFError) -> [UInt8] {
         guard count > 0 else { return [] }
         var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
@@ -146,7 +155,8 @@ package struct VCDIFFDecoder {
                 buffer.baseAddress.map { pread(file, $0 + done, count - done, off_t(offset + done)) } ?? -1
             }
             if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { throw .badAddress }  // past the source's end
+            guard result >= 0 else { throw .io(String(cString: strerror(errno))) }
+            guard result > 0 else { throw ending }  // past the file's end
             done += result
         }
         return bytes
@@ -182,8 +192,53 @@ package struct VCDIFFDecoder {
         return b << 16 | a
     }
 
+    /// The delta file, read from the front a piece at a time.
+    struct FileReader: ByteReader {
+        let file: Int32
+        /// The file's size when it was opened.
+        let size: Int
+        private(set) var position = 0
+        private var buffer: [UInt8] = []
+        private var bufferStart = 0
+
+        init(_ file: Int32) throws(VCDIFFError) {
+            var info = stat()
+            guard fstat(file, &info) == 0 else { throw .io(String(cString: strerror(errno))) }
+            self.file = file
+            size = Int(info.st_size)
+        }
+
+        var isAtEnd: Bool { position >= size }
+
+        mutating func byte() throws(VCDIFFError) -> UInt8 {
+            guard position < size else { throw .truncated }
+            if position < bufferStart || position >= bufferStart + buffer.count {
+                buffer = try VCDIFFDecoder.read(file, at: position, count: min(1 << 16, size - position), ending: .truncated)
+                bufferStart = position
+            }
+            defer { position += 1 }
+            return buffer[position - bufferStart]
+        }
+
+        /// `count` bytes, checked against the file's size before anything is allocated.
+        mutating func bytes(_ count: Int) throws(VCDIFFError) -> [UInt8] {
+            guard count >= 0, count <= size - position else { throw .truncated }
+            let start = position
+            position += count
+            if start >= bufferStart, start + count <= bufferStart + buffer.count {
+                return Array(buffer[(start - bufferStart)..<(start - bufferStart + count)])
+            }
+            return try VCDIFFDecoder.read(file, at: start, count: count, ending: .truncated)
+        }
+
+        mutating func skip(_ count: Int) throws(VCDIFFError) {
+            guard count >= 0, count <= size - position else { throw .truncated }
+            position += count
+        }
+    }
+
     /// Bytes read from the front, each read checked.
-    struct Reader {
+    struct Reader: ByteReader {
         let bytes: [UInt8]
         private(set) var position = 0
 
@@ -204,25 +259,11 @@ package struct VCDIFFDecoder {
             defer { position += count }
             return Array(bytes[position..<position + count])
         }
+    }
 
-        /// The offset `count` bytes on, if it is within the delta.
-        func offset(after count: Int) throws(VCDIFFError) -> Int {
-            guard count <= bytes.count - position else { throw .truncated }
-            return position + count
-        }
-
-        /// VCDIFF's integer: base 128, most significant digit first, the top bit set on all but
-        /// the last; at most 2^62, far beyond any real length.
-        mutating func integer() throws(VCDIFFError) -> Int {
-            var value = 0
-            for _ in 0..<9 {
-                let digit = try byte()
-                guard value < 1 << 55 else { throw .malformed("an integer too large") }
-                value = value << 7 | Int(digit & 0x7F)
-                if digit & 0x80 == 0 { return value }
-            }
-            throw .malformed("an integer too long")
-        }
+    /// What both readers share: VCDIFF's integers.
+    protocol ByteReader {
+        mutating func byte() throws(VCDIFFError) -> UInt8
     }
 
     /// The address caches of RFC 3284 section 5.1: four recent addresses, and 768 by their value.
@@ -282,6 +323,21 @@ package struct VCDIFFDecoder {
             for mode in 0...8 { table.append(Entry(type1: .copy, size1: 4, mode1: mode, type2: .add, size2: 1, mode2: 0)) }
             return table
         }()
+    }
+}
+
+extension VCDIFFDecoder.ByteReader {
+    /// VCDIFF's integer: base 128, most significant digit first, the top bit set on all but the
+    /// last; at most 2^62, far beyond any real length.
+    mutating func integer() throws(VCDIFFError) -> Int {
+        var value = 0
+        for _ in 0..<9 {
+            let digit = try byte()
+            guard value < 1 << 55 else { throw .malformed("an integer too large") }
+            value = value << 7 | Int(digit & 0x7F)
+            if digit & 0x80 == 0 { return value }
+        }
+        throw .malformed("an integer too long")
     }
 }
 

@@ -24,15 +24,15 @@ struct ApplyDelta: ParsableCommand {
     }
 
     func run() throws {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: delta))
+        let bytes = (try FileManager.default.attributesOfItem(atPath: delta)[.size] as? Int) ?? 0
         var times: [Double] = []
         var size = 0
         for _ in 0..<runs {
             let start = ContinuousClock.now
-            size = try VCDIFFDecoder(source: source, targetLimit: 1 << 40).apply(bytes, to: output)
+            size = try VCDIFFDecoder(source: source, targetLimit: 1 << 40).apply(delta: delta, to: output)
             let elapsed = ContinuousClock.now - start
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
         }
-        print(String(format: "applied a %d-byte delta into %d bytes: median %.3f s (%d runs)", bytes.count, size, times.sorted()[times.count / 2], runs))
+        print(String(format: "applied a %d-byte delta into %d bytes: median %.3f s (%d runs)", bytes, size, times.sorted()[times.count / 2], runs))
     }
 }

@@ -32,7 +32,9 @@ import Testing
 
     func apply(_ delta: Data, source: String, limit: Int = 1 << 30) throws(VCDIFFError) -> Data {
         let target = folder.appendingPathComponent("out-\(UUID().uuidString)").path
-        _ = try VCDIFFDecoder(source: source, targetLimit: limit).apply(delta, to: target)
+        let deltaPath = folder.appendingPathComponent("delta-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: deltaPath, contents: delta) else { throw .io("\(deltaPath) cannot be written") }
+        _ = try VCDIFFDecoder(source: source, targetLimit: limit).apply(delta: deltaPath, to: target)
         return (try? Data(contentsOf: URL(fileURLWithPath: target))) ?? Data()
     }
 
