@@ -9,7 +9,7 @@ import Foundation
 ///
 ///     store.json               the state: the highest sequence seen, the last head, the installed bundles
 ///     bundles/<sha256>.sqlite  the current bundle and the previous one
-///     staging/<sha256>.part    a download in progress, resumed by the next update
+///     staging/<sha256>.part    a download in progress (a bundle's or a delta's), resumed by the next update
 ///
 /// Every file is written beside its place, flushed and renamed, and `store.json` names a bundle
 /// only once the bundle is in place: a process killed at any point, a lost network or a full disk
@@ -58,6 +58,23 @@ public final class BundleStore: Sendable {
         /// The release needs another bundle schema than this library reads; the app needs an
         /// update before it can take it.
         case schemaNotSupported(releaseVersion: String, schemaVersion: Int, supported: Int)
+    }
+
+    /// How delta updates have fared in this store: a delta (`ChannelHead.Delta`) is used when
+    /// the store holds the exact bundle it starts from and it is less than half the bundle's
+    /// size; when it fails (missing on the host, damaged, not giving the signed bundle), the
+    /// same update downloads the whole bundle, and the fallback is counted here.
+    public struct DeltaReport: Codable, Sendable, Equatable {
+        /// Releases installed from a delta.
+        public var applied = 0
+        /// Updates whose delta failed and that downloaded the whole bundle instead.
+        public var fallbacks = 0
+        /// Why the last delta failed.
+        public var lastFailure: String?
+        /// Whether the release installed last came from a delta, and from which bundle (its SHA-256).
+        public var lastInstalledFrom: String?
+
+        public init() {}
     }
 
     /// The largest head the store reads.
@@ -205,10 +222,22 @@ public final class BundleStore: Sendable {
             return .upToDate(releaseVersion: seedRelease.releaseVersion)
         }
         // A channel rolled back to the release installed before: it is here already.
+        var fromDelta: String?
         if !opens(release) {
             if state.channels[channel]?.refusedBundle == release.sha256 { throw .refused(.refusedBefore(sha256: release.sha256)) }
             do {
-                try await download(head.bundle)
+                switch try await applyDelta(head, installed: state.installed) {
+                case .applied(let from): fromDelta = from
+                case .failed(let reason):
+                    // Counted now, so that a full download that fails too still shows it.
+                    var report = state.deltas ?? DeltaReport()
+                    report.fallbacks += 1
+                    report.lastFailure = reason
+                    state.deltas = report
+                    try state.save(statePath)
+                case .none: break
+                }
+                if fromDelta == nil { try await download(head.bundle) }
                 try install(release)
             } catch {
                 if case .refused = error {
@@ -221,11 +250,71 @@ public final class BundleStore: Sendable {
         }
         let previous = state.installed.first { $0.sha256 != release.sha256 }
         state.installed = [release] + (previous.map { [$0] } ?? [])
+        var report = state.deltas ?? DeltaReport()
+        if fromDelta != nil { report.applied += 1 }
+        report.lastInstalledFrom = fromDelta
+        state.deltas = report
         try state.save(statePath)
         removeUnlisted(state)
         if let notes = head.notes { await fetchNotes(notes.json, for: release) }
         listeners.announce(release)
         return .installed(release)
+    }
+
+    /// How delta updates have fared in this store (`DeltaReport`), for an app's diagnostics.
+    public func deltaReport() -> DeltaReport {
+        (try? StoreState.load(statePath))?.deltas ?? DeltaReport()
+    }
+
+    /// What trying a delta came to.
+    enum DeltaAttempt: Equatable {
+        /// No delta to use: none starts from a bundle the store holds, or none is small enough.
+        case none
+        /// `staging/<sha256>.part` is the head's bundle, made from the bundle `from`, its
+        /// SHA-256 checked.
+        case applied(from: String)
+        /// The delta failed; the bundle is to be downloaded whole.
+        case failed(String)
+    }
+
+    /// Makes the head's bundle from a delta, if the head has one from a bundle the store holds
+    /// (an installed release, or the seed) that is less than half the bundle's size: downloads
+    /// it (resumed like a bundle, checked against its signed SHA-256 and size), applies it to
+    /// a file of its own in the staging folder, checks the result's SHA-256 against the
+    /// bundle's signed one, and only then renames it to the bundle's part. The installed
+    /// bundles are only read. Any failure but cancellation is `failed`.
+    private func applyDelta(_ head: ChannelHead, installed: [Release]) async throws(BundleStoreError) -> DeltaAttempt {
+        let deltas = (head.deltas ?? []).filter { $0.bytes * 2 < head.bundle.bytes }
+        guard !deltas.isEmpty else { return .none }
+        var sources: [String: String] = [:]
+        for release in installed where StoreFiles.size(bundlePath(release.sha256)) == release.bytes {
+            sources[release.sha256] = bundlePath(release.sha256)
+        }
+        if let seed, !deltas.contains(where: { sources[$0.from] != nil }), let digest = BundleFileDigest.sha256(path: seed) {
+            sources[digest.hex] = seed
+        }
+        guard let delta = deltas.first(where: { sources[$0.from] != nil }), let source = sources[delta.from] else { return .none }
+        let part = partPath(head.bundle.sha256)
+        let deltaPart = partPath(delta.sha256)
+        let result = stagingFolder + "/" + head.bundle.sha256 + ".from-delta"
+        defer {
+            StoreFiles.remove(deltaPart)
+            StoreFiles.remove(result)
+        }
+        do {
+            try await download(delta.file, keeping: part)
+            _ = try VCDIFFDecoder(source: source, targetLimit: head.bundle.bytes).apply(delta: deltaPart, to: result)
+            guard let digest = BundleFileDigest.sha256(path: result) else { throw BundleStoreError.storage("\(result) cannot be read") }
+            guard digest.hex == head.bundle.sha256 else {
+                return .failed("\(delta.path) gives a bundle whose SHA-256 is \(digest.hex), not the signed \(head.bundle.sha256)")
+            }
+            try StoreFiles.move(result, to: part)
+            return .applied(from: delta.from)
+        } catch BundleStoreError.cancelled {
+            throw .cancelled
+        } catch {
+            return .failed("\(delta.path): \(error)")
+        }
     }
 
     /// The most bytes of release notes the store fetches.
@@ -376,10 +465,12 @@ public final class BundleStore: Sendable {
     /// request, never past its declared size, and checks its size and SHA-256. A host that
     /// will not resume from where the part stops (416, or another range) gets one more try
     /// from the start.
-    private func download(_ file: ChannelHead.BundleFile) async throws(BundleStoreError) {
+    /// The staging folder's other files are removed, but for `keeping` (a bundle's part kept
+    /// while its delta is fetched).
+    private func download(_ file: ChannelHead.BundleFile, keeping: String? = nil) async throws(BundleStoreError) {
         try StoreFiles.makeFolder(stagingFolder)
         let part = partPath(file.sha256)
-        for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part {
+        for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part && stagingFolder + "/" + name != keeping {
             StoreFiles.remove(stagingFolder + "/" + name)
         }
         var offset = StoreFiles.size(part) ?? 0

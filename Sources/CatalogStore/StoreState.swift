@@ -36,6 +36,8 @@ struct StoreState: Codable, Equatable {
     /// By the channel folder's URL.
     var trust: [String: Trust] = [:]
     var installed: [BundleStore.Release] = []
+    /// How delta updates have fared; absent until the first install after they came.
+    var deltas: BundleStore.DeltaReport?
 
     static func load(_ path: String) throws(BundleStoreError) -> StoreState {
         guard let data = FileManager.default.contents(atPath: path) else {

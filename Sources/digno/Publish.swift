@@ -6,13 +6,16 @@ import Foundation
 struct Publish: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a bundle on a release channel: a folder to copy to any static host.",
-        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--rollback-to <version> | --renew]",
+        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--deltas <n>] [--rollback-to <version> | --renew]",
         discussion: """
             Copies the bundle to <folder>/bundles/<sha256>.sqlite (and its gzip copy beside it, \
             <sha256>.sqlite.gz, for hosts that serve it compressed) and then writes the channel's \
             signed head, <folder>/channels/<name>/head.json, atomically: a sequence number one above \
             the last, the release, its schema version and content digest, the bundle's path, SHA-256 \
-            and size, when the head expires, and the earlier bundles kept on the host. A release not \
+            and size, when the head expires, and the earlier bundles kept on the host. It also writes \
+            deltas to the new bundle from the channel's recent releases, <folder>/deltas/<from>-<to>.vcdiff \
+            (with xdelta3, which must be installed), and names them in the head, so that a client \
+            holding one of those bundles downloads the difference only. A release not \
             newer than the channel's is refused unless --rollback-to names its version. --renew \
             publishes the head again with a new expiry, for a channel with no new release. Exit \
             status: 0 published, 1 refused, 2 usage or I/O errors.
@@ -36,6 +39,9 @@ struct Publish: ParsableCommand {
     @Option(help: ArgumentHelp("How many earlier releases' bundles stay on the host.", valueName: "n"))
     var keep = 3
 
+    @Option(help: ArgumentHelp("From how many of the channel's recent releases to write a delta to this one (0: none, and no need for xdelta3).", valueName: "n"))
+    var deltas = 5
+
     @Option(help: ArgumentHelp("Publish this older release again, under a new sequence number.", valueName: "version"))
     var rollbackTo: String?
 
@@ -47,6 +53,7 @@ struct Publish: ParsableCommand {
             throw ValidationError("--expires '\(expires)' is not a number of days or hours, such as 30d or 12h")
         }
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
+        guard (0...20).contains(deltas) else { throw ValidationError("--deltas must be from 0 to 20") }
         guard !renew || rollbackTo == nil else { throw ValidationError("--renew and --rollback-to cannot be given together") }
         guard ChannelPublisher.isChannelName(channel) else {
             throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
@@ -81,7 +88,7 @@ struct Publish: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep)
+        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep, deltas: deltas)
         let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         do {
             // The clock is read here, the command, not inside the publisher (STYLE 10).
@@ -95,12 +102,18 @@ struct Publish: ParsableCommand {
             if let problem = outcome.notesProblem {
                 FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))
             }
+            if let deltas = head.deltas, !renew {
+                print("\(deltas.count) delta\(deltas.count == 1 ? "" : "s") from recent releases: " + deltas.map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", "))
+            }
+            for reason in outcome.deltasLeftOut {
+                FileHandle.standardError.write(Data("note: no delta \(reason)\n".utf8))
+            }
             print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
             case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .head: throw ExitCode(1)
-            case .bundle, .writing, .badChannelName: throw ExitCode(2)
+            case .bundle, .deltas, .writing, .badChannelName: throw ExitCode(2)
             }
         }
     }

@@ -63,11 +63,17 @@ struct Update: ParsableCommand {
             }
         }
         let status = Self.wait { () async -> Int32 in
+            let before = bundleStore.deltaReport()
             do {
                 let outcome = try await bundleStore.update()
+                let report = bundleStore.deltaReport()
+                if report.fallbacks > before.fallbacks, let failure = report.lastFailure {
+                    Self.fail("warning: the delta failed, so the whole bundle was downloaded: \(failure)")
+                }
                 switch outcome {
                 case .installed(let release):
                     print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
+                    if let from = report.lastInstalledFrom { print("made from a delta on the bundle \(from)") }
                     if let notes = bundleStore.releaseNotes() {
                         print("what changed since \(notes.old.releaseVersion): \(notes.entities.count) entit\(notes.entities.count == 1 ? "y" : "ies") "
                               + "(release notes in \(bundleStore.notesPath(release.sha256)))")

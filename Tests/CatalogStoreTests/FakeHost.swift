@@ -147,15 +147,56 @@ struct ChannelFixture {
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
+    /// A delta for a head: announced as starting from `from`, made by xdelta3 (as `digno
+    /// publish` runs it) from `encodedFrom` (another bundle, for a delta from another source).
+    struct DeltaSource {
+        var from: Data
+        var encodedFrom: Data
+
+        init(from: Data, encodedFrom: Data? = nil) {
+            self.from = from
+            self.encodedFrom = encodedFrom ?? from
+        }
+    }
+
+    /// The VCDIFF delta from `source` to `target`, by `xdelta3 -e -9 -S none -A` (Debian's
+    /// xdelta3, which `.ci/run` installs).
+    func xdelta(from source: Data, to target: Data) throws -> Data {
+        let paths = ["source", "target", "delta"].map { folder.appendingPathComponent("xdelta-\($0)-\(UUID().uuidString)").path }
+        defer { for path in paths { try? FileManager.default.removeItem(atPath: path) } }
+        try source.write(to: URL(fileURLWithPath: paths[0]))
+        try target.write(to: URL(fileURLWithPath: paths[1]))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdelta3")
+        process.arguments = ["-e", "-9", "-S", "none", "-A", "-s", paths[0], paths[1], paths[2]]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        return try Data(contentsOf: URL(fileURLWithPath: paths[2]))
+    }
+
+    static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
     /// Puts `bundle` on the host and a head naming it, with the next sequence number unless one
-    /// is given. Returns the head.
+    /// is given, and the deltas to it from `deltas`. Returns the head.
     @discardableResult
     mutating func publish(_ bundle: Data, sequence: Int? = nil, schema: Int = 2, expires: Date = Date(timeIntervalSince1970: 1_800_000_000),
-                          signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable", notes: Data? = nil) throws -> ChannelHead {
+                          signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable", notes: Data? = nil,
+                          deltas: [DeltaSource] = []) throws -> ChannelHead {
         self.sequence = sequence ?? self.sequence + 1
-        let sha = SHA256.hash(data: bundle).map { String(format: "%02x", $0) }.joined()
+        let sha = Self.sha256(bundle)
         let path = "bundles/\(sha).sqlite"
         host.put(path, bundle)
+        var publishedDeltas: [ChannelHead.Delta] = []
+        for source in deltas {
+            let delta = try xdelta(from: source.encodedFrom, to: bundle)
+            let from = Self.sha256(source.from)
+            let deltaPath = "deltas/\(from)-\(sha).vcdiff"
+            host.put(deltaPath, delta)
+            publishedDeltas.append(ChannelHead.Delta(from: from, path: deltaPath, sha256: Self.sha256(delta), bytes: delta.count))
+        }
         let info = try Self.info(of: bundle, in: folder)
         var published: ChannelHead.Notes?
         if let notes {
@@ -167,7 +208,7 @@ struct ChannelFixture {
         let head = ChannelHead(
             channel: channel, sequence: self.sequence, releaseVersion: info.releaseVersion, releaseDate: info.releaseDate,
             schemaVersion: schema, contentDigest: info.contentDigest, bundle: .init(path: path, sha256: sha, bytes: bundle.count),
-            expires: expires, retained: [], notes: published)
+            expires: expires, retained: [], notes: published, deltas: publishedDeltas.isEmpty ? nil : publishedDeltas)
         host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
         return head
     }

@@ -25,6 +25,33 @@ import Testing
         #expect(again.errors == "error: the channel already serves this content (release 2026.11.0); nothing was published\n")
     }
 
+    @Test func aNewReleaseComesWithADeltaAndNeedsXdelta3() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let key = folder.appendingPathComponent("signing.key").path
+        let channel = folder.appendingPathComponent("channel").path
+        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
+        #expect(try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key]).status == 0)
+        let next = folder.appendingPathComponent("next.sqlite").path
+        let build = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
+                                         "--release-version", "2026.12.0", "--quiet"])
+        #expect(build.status == 0, "\(build.errors)")
+        let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key]
+
+        let missing = try DignoRunner.run(publish, environment: ["PATH": "/nonexistent"])
+        #expect(missing.status == 2)
+        #expect(missing.errors == "error: cannot write the deltas: xdelta3 is not installed (Debian: apt-get install xdelta3); install it, or publish with --deltas 0\n")
+        let invalid = try DignoRunner.run(publish + ["--deltas", "21"])
+        #expect(invalid.status == 2 && invalid.errors.hasPrefix("Error: --deltas must be from 0 to 20\n"))
+
+        let outcome = try DignoRunner.run(publish)
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[1].hasPrefix("1 delta from recent releases: deltas/") && lines[1].hasSuffix(" bytes)"), "\(lines)")
+    }
+
     @Test func usageAndKeyErrorsHaveStatusTwo() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -11,11 +11,15 @@ import Darwin
 
 /// `digno publish`: puts a bundle on a release channel, a folder to copy to any static host.
 ///
-///     bundles/<sha256>.sqlite          every bundle a head names, immutable
+///     bundles/<sha256>.sqlite          every bundle a head names, immutable (and its .gz)
+///     deltas/<from>-<to>.vcdiff        deltas to the head's bundle from recent ones (and .gz)
+///     notes/<sha256>.json, .md         the release notes
+///     keys/<version>.json              key statements (`rotateKey`)
 ///     channels/<channel>/head.json     the signed head, written last
 ///
-/// The head is replaced atomically once the bundle is in place; bundles no head names any more
-/// are removed after it. One publish at a time per channel folder (a lock on the folder).
+/// The head is replaced atomically once the files it names are in place; files no head names
+/// any more are removed after it. One publish at a time per channel folder (a lock on the
+/// folder).
 package struct ChannelPublisher {
     package enum Failure: Error, Equatable, CustomStringConvertible {
         case badChannelName(String)
@@ -26,6 +30,7 @@ package struct ChannelPublisher {
         case rollback(String)
         case rotation(String)
         case keyReplaced(statement: String)
+        case deltas(String)
         case writing(String)
 
         package var description: String {
@@ -41,6 +46,7 @@ package struct ChannelPublisher {
             case .rotation(let reason): "cannot change the key: \(reason)"
             case .keyReplaced(let statement):
                 "the key given was handed over to another by \(statement); sign with the key it names"
+            case .deltas(let reason): "cannot write the deltas: \(reason)"
             case .writing(let reason): "cannot write the channel: \(reason)"
             }
         }
@@ -55,6 +61,9 @@ package struct ChannelPublisher {
         package var removed: [String]
         /// Why the release notes could not be made, when they could not (the head then has none).
         package var notesProblem: String? = nil
+        /// The recent releases that have no delta to this one, and why (too large to be worth
+        /// it, or the delta could not be made): "from bundles/<sha256>.sqlite: why".
+        package var deltasLeftOut: [String] = []
     }
 
     package var channelFolder: String
@@ -62,12 +71,19 @@ package struct ChannelPublisher {
     package var key: Curve25519.Signing.PrivateKey
     /// How many earlier releases' bundles stay on the host for clients midway through a download.
     package var keep: Int
+    /// From how many of the channel's most recent releases a delta to the new one is written.
+    package var deltas: Int
+    /// What writes them; nil when `xdelta3` is not installed, which a publish needing a delta refuses.
+    package var deltaEncoder: DeltaEncoder?
 
-    package init(channelFolder: String, channel: String, key: Curve25519.Signing.PrivateKey, keep: Int = 3) {
+    package init(channelFolder: String, channel: String, key: Curve25519.Signing.PrivateKey, keep: Int = 3, deltas: Int = 5,
+                 deltaEncoder: DeltaEncoder? = .onPath()) {
         self.channelFolder = channelFolder
         self.channel = channel
         self.key = key
         self.keep = max(0, keep)
+        self.deltas = max(0, deltas)
+        self.deltaEncoder = deltaEncoder
     }
 
     package var headPath: String { "channels/\(channel)/head.json" }
@@ -112,6 +128,10 @@ package struct ChannelPublisher {
 
         guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         let file = ChannelHead.BundleFile(path: "bundles/\(digest.hex).sqlite", sha256: digest.hex, bytes: digest.bytes)
+        let sources = current.map { deltaSources(after: $0, to: file) } ?? []
+        if !sources.isEmpty, deltaEncoder == nil {
+            throw .deltas("xdelta3 is not installed (Debian: apt-get install xdelta3); install it, or publish with --deltas 0")
+        }
         try copyIntoPlace(bundlePath, as: file)
         var retained: [ChannelHead.BundleFile] = []
         if let current {
@@ -127,21 +147,84 @@ package struct ChannelPublisher {
         if let current {
             do { notes = try writeNotes(from: current, to: file) } catch { notesProblem = "\(error)" }
         }
+        let (deltaFiles, deltasLeftOut) = try writeDeltas(from: sources, to: file)
         let head = ChannelHead(
             channel: channel, sequence: (current?.sequence ?? 0) + 1, releaseVersion: release.releaseVersion,
             releaseDate: release.releaseDate, schemaVersion: release.schemaVersion, contentDigest: release.contentDigest,
-            bundle: file, expires: now.addingTimeInterval(lifetime), retained: retained, notes: notes)
+            bundle: file, expires: now.addingTimeInterval(lifetime), retained: retained, notes: notes,
+            deltas: deltaFiles.isEmpty ? nil : deltaFiles)
         let envelope: Data
         do { envelope = try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded() } catch {
             throw .writing("signing failed: \(error)")
         }
         try replaceAtomically(headPath, with: envelope)
-        // Kept: what this head names, the previous head's notes (a client may be fetching them),
-        // and whatever the folder's other channels' heads name.
-        let others = otherChannelsFiles()
-        let removed = removeUnnamedBundles(keeping: [file] + retained + others)
-            + removeUnnamedNotes(keeping: [notes, current?.notes].compactMap { $0 }.flatMap { [$0.json, $0.markdown] } + others)
-        return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem)
+        // Kept: what this head names (and the bundles its deltas start from, for the next
+        // publish's deltas), the previous head's notes and deltas (a client may be fetching
+        // them), and whatever the folder's other channels' heads name.
+        var kept = Self.paths(named: head)
+        kept.formUnion((current?.notes.map { [$0.json.path, $0.markdown.path] } ?? []) + (current?.deltas ?? []).flatMap { [$0.path, $0.path + ".gz"] })
+        kept.formUnion(otherChannelsFiles())
+        let removed = removeUnnamed(in: "bundles", kept: kept) + removeUnnamed(in: "deltas", kept: kept) + removeUnnamed(in: "notes", kept: kept)
+        return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut)
+    }
+
+    /// The paths of the files `head` needs on the host: its bundle and the retained ones, their
+    /// gzip copies, its notes and deltas; and the bundles its deltas start from, which the next
+    /// publish makes deltas from.
+    static func paths(named head: ChannelHead) -> Set<String> {
+        let bundles = ([head.bundle] + head.retained).map(\.path) + (head.deltas ?? []).map { "bundles/\($0.from).sqlite" }
+        let deltas = (head.deltas ?? []).map(\.path)
+        return Set(bundles + bundles.map { $0 + ".gz" } + deltas + deltas.map { $0 + ".gz" }
+            + (head.notes.map { [$0.json.path, $0.markdown.path] } ?? []))
+    }
+
+    /// The bundles to write deltas from: the `deltas` most recent releases before the new one
+    /// whose bundles the folder still has (the current head's, then those its deltas start
+    /// from and those it retains), not the new bundle itself (a rollback's).
+    private func deltaSources(after current: ChannelHead, to file: ChannelHead.BundleFile) -> [String] {
+        var sources: [String] = []
+        for sha in [current.bundle.sha256] + (current.deltas ?? []).map(\.from) + current.retained.map(\.sha256)
+        where sha != file.sha256 && !sources.contains(sha) && FileManager.default.fileExists(atPath: channelFolder + "/bundles/\(sha).sqlite") {
+            sources.append(sha)
+        }
+        return Array(sources.prefix(deltas))
+    }
+
+    /// Writes a delta from each of `sources` (bundle SHA-256s) to `file` under `deltas/`, with
+    /// its gzip copy. A delta not smaller than half the bundle is left out, as a client would
+    /// not use it; so is one xdelta3 cannot make or the client's decoder cannot apply, which
+    /// `deltasLeftOut` then reports: the release is published, those clients download it whole.
+    private func writeDeltas(from sources: [String], to file: ChannelHead.BundleFile) throws(Failure) -> ([ChannelHead.Delta], [String]) {
+        guard let deltaEncoder, !sources.isEmpty else { return ([], []) }
+        do { try AtomicFile.makeFolder(channelFolder + "/deltas") } catch { throw .writing("\(error)") }
+        var written: [ChannelHead.Delta] = [], leftOut: [String] = []
+        for sha in sources {
+            let source = channelFolder + "/bundles/\(sha).sqlite"
+            let path = "deltas/\(sha)-\(file.sha256).vcdiff"
+            let target = channelFolder + "/" + path
+            guard BundleFileDigest.sha256(path: source)?.hex == sha else {
+                leftOut.append("from bundles/\(sha).sqlite: its bytes are not its SHA-256's")
+                continue
+            }
+            do {
+                try writeInPlace(target) { temporary throws(Failure) in
+                    try deltaEncoder.encode(from: source, to: channelFolder + "/" + file.path, targetSHA256: file.sha256, targetBytes: file.bytes,
+                                            output: temporary, scratch: AtomicFile.temporaryPath(for: target + ".check"))
+                }
+            } catch .deltas(let reason) {
+                leftOut.append("from bundles/\(sha).sqlite: \(reason)")
+                continue
+            }
+            guard let digest = BundleFileDigest.sha256(path: target) else { throw .writing("'\(target)' cannot be read") }
+            guard digest.bytes * 2 < file.bytes else {
+                try? AtomicFile.remove(target)
+                leftOut.append("from bundles/\(sha).sqlite: it would be \(digest.bytes) bytes, not less than half the bundle's \(file.bytes); clients download the bundle")
+                continue
+            }
+            try writeInPlace(target + ".gz") { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
+            written.append(ChannelHead.Delta(from: sha, path: path, sha256: digest.hex, bytes: digest.bytes))
+        }
+        return (written, leftOut)
     }
 
     /// Writes the release notes from the current head's bundle to `file` (`digno diff`'s JSON
@@ -170,24 +253,24 @@ package struct ChannelPublisher {
             markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), extension: "md"))
     }
 
-    /// The files the heads of the folder's other channels name (read as this publisher wrote
+    /// The paths the heads of the folder's other channels need (read as this publisher wrote
     /// them, not verified: they are its own folder's).
-    private func otherChannelsFiles() -> [ChannelHead.BundleFile] {
+    private func otherChannelsFiles() -> Set<String> {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []
-        return names.filter { $0 != channel }.flatMap { name -> [ChannelHead.BundleFile] in
+        return names.filter { $0 != channel }.reduce(into: []) { paths, name in
             guard let data = FileManager.default.contents(atPath: channelFolder + "/channels/\(name)/head.json"),
-                  let head = ChannelHead.unverified(data) else { return [] }
-            return [head.bundle] + head.retained + (head.notes.map { [$0.json, $0.markdown] } ?? [])
+                  let head = ChannelHead.unverified(data) else { return }
+            paths.formUnion(Self.paths(named: head))
         }
     }
 
-    /// Removes the release notes `keeping` does not name, and returns their paths.
-    private func removeUnnamedNotes(keeping files: [ChannelHead.BundleFile]) -> [String] {
-        let named = Set(files.map(\.path))
+    /// Removes the files of `folder` (`bundles`, `deltas` or `notes`) whose paths `kept` does
+    /// not hold, and returns their paths. Hidden names (a write in progress) are left alone.
+    private func removeUnnamed(in folder: String, kept: Set<String>) -> [String] {
         var removed: [String] = []
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/notes")) ?? []).sorted()
-        where !name.hasPrefix(".") && !named.contains("notes/" + name) {
-            if (try? FileManager.default.removeItem(atPath: channelFolder + "/notes/" + name)) != nil { removed.append("notes/" + name) }
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/" + folder)) ?? []).sorted()
+        where !name.hasPrefix(".") && !kept.contains(folder + "/" + name) {
+            if (try? FileManager.default.removeItem(atPath: channelFolder + "/" + folder + "/" + name)) != nil { removed.append(folder + "/" + name) }
         }
         return removed
     }
@@ -356,7 +439,7 @@ package struct ChannelPublisher {
             try write(temporary)
             try AtomicFile.sync(temporary)
             guard rename(temporary, target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
-            try AtomicFile.sync(channelFolder + "/bundles")
+            try AtomicFile.sync(AtomicFile.split(target).folder)
         } catch let error as Failure {
             try? AtomicFile.remove(temporary)
             throw error
@@ -364,18 +447,6 @@ package struct ChannelPublisher {
             try? AtomicFile.remove(temporary)
             throw .writing("\(error)")
         }
-    }
-
-    /// Removes the bundles under `bundles/` that `keeping` does not name, and their gzip
-    /// copies, and returns their paths.
-    private func removeUnnamedBundles(keeping: [ChannelHead.BundleFile]) -> [String] {
-        let named = Set(keeping.flatMap { [$0.path, $0.path + ".gz"] })
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/bundles")) ?? []
-        var removed: [String] = []
-        for name in names.sorted() where (name.hasSuffix(".sqlite") || name.hasSuffix(".sqlite.gz")) && !named.contains("bundles/" + name) {
-            if (try? FileManager.default.removeItem(atPath: channelFolder + "/bundles/" + name)) != nil { removed.append("bundles/" + name) }
-        }
-        return removed
     }
 
     /// Gives the new head a modification time at least a second after the old one's. Static
