@@ -312,6 +312,8 @@ public final class BundleStore: Sendable {
             return .applied(from: delta.from)
         } catch BundleStoreError.cancelled {
             throw .cancelled
+        } catch BundleStoreError.refused(.bundleDigest(let found, let signed)) {
+            return .failed("\(delta.path): its SHA-256 is \(found), not the signed \(signed)")
         } catch {
             return .failed("\(delta.path): \(error)")
         }

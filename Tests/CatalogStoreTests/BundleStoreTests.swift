@@ -139,7 +139,7 @@ import Testing
         // the one announced: each is counted and the bundle downloaded whole.
         let cases: [(String, (ChannelHead.Delta) -> Void, Bool)] = [
             ("answered HTTP 404", { fixture.host.remove($0.path) }, false),
-            ("SHA-256", { fixture.host.fail($0.path, .flipped($0.bytes - 1)) }, false),
+            ("its SHA-256 is", { fixture.host.fail($0.path, .flipped($0.bytes - 1)) }, false),
             ("the connection was lost", { fixture.host.fail($0.path, .cutAfter($0.bytes / 2)) }, false),
             ("Adler-32", { _ in }, true),
         ]
