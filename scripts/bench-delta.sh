@@ -18,15 +18,19 @@ cd "$work"
 rm -rf one five
 cp -r base one
 cp -r base five
-first=$(ls one/products | head -1)
+first=$(ls one/products | sed -n 1p)  # sed reads it all: no SIGPIPE under pipefail
 sed -i 's|<summary>|<summary>Uusi: |' "one/products/$first"
 for kind in products recipes; do
   for f in $(ls "five/$kind" | awk 'NR%20==0'); do sed -i 's|<summary>|<summary>Uusi: |' "five/$kind/$f"; done
 done
 for f in $(ls five/retailers | awk 'NR%20==0'); do sed -i 's|<phone>|<phone>+358 |' "five/retailers/$f"; done
-for name in base one five; do "$digno" build "$name" --output "$name.sqlite" --quiet; done
+version=0
+for name in base one five; do
+  "$digno" build "$name" --output "$name.sqlite" --release-version "2026.11.$version" --quiet
+  version=$((version + 1))
+done
 for name in one five; do
-  echo "== $name: $("$digno" diff base.sqlite "$name.sqlite" | head -1)"
+  echo "== $name: $("$digno" diff base.sqlite "$name.sqlite" | sed -n 1p)"
   echo "whole bundle, gzip -6:            $(gzip -6 -n -c "$name.sqlite" | wc -c)"
   zstd -q -19 --long=25 --patch-from=base.sqlite "$name.sqlite" -o "$name.zst" -f 2>/dev/null
   echo "zstd -19 --patch-from:            $(stat -c %s "$name.zst")"
@@ -47,5 +51,23 @@ a, b = open("base.sqlite", "rb").read(), open(name + ".sqlite", "rb").read()
 size = 16384
 changed = [i for i in range(0, len(b), size) if a[i:i + size] != b[i:i + size]]
 print(f"SQLite pages changed: {len(changed)} of {len(b) // size}, their gzip: {len(zlib.compress(b''.join(b[i:i + size] for i in changed), 6))}")
+PY
+done
+
+# The deltas as `digno publish` writes them (xdelta3 -9 -S none -A -W 8 MiB, and a .gz copy),
+# from base to each, beside the bundle's own gzip copy.
+for name in one five; do
+  rm -rf "channel-$name"
+  [ -f signing.key ] || "$digno" keygen --output signing.key >/dev/null
+  "$digno" publish --bundle base.sqlite --channel-dir "channel-$name" --key signing.key >/dev/null
+  /usr/bin/time -f "digno publish with a delta: %e s, %M KB" "$digno" publish --bundle "$name.sqlite" --channel-dir "channel-$name" --key signing.key >/dev/null
+  python3 - "channel-$name" "$name" <<'PY'
+import base64, json, os, sys
+folder, name = sys.argv[1], sys.argv[2]
+head = json.loads(base64.b64decode(json.load(open(os.path.join(folder, "channels/stable/head.json")))["payload"]))
+bundle_gz = os.path.getsize(os.path.join(folder, head["bundle"]["path"] + ".gz"))
+for delta in head["deltas"]:
+    gz = os.path.getsize(os.path.join(folder, delta["path"] + ".gz"))
+    print(f"== {name} as published: delta {delta['bytes']} B, its .gz {gz} B ({100 * gz / bundle_gz:.2f} % of the bundle's .gz, {bundle_gz} B)")
 PY
 done
