@@ -163,6 +163,33 @@ import Testing
         }
     }
 
+    @Test func aCancelledDeltaIsCancelledNotAFallback() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let old = try fixture.release("2026.11.1")
+        try fixture.publish(old)
+        _ = try await store.update()
+        let head = try fixture.publish(try fixture.release("2026.11.2"), deltas: [.init(from: old)])
+        let delta = try #require(head.deltas?.first)
+        let started = AsyncStream<Void>.makeStream()
+        fixture.host.beforePiece = { path, _ in
+            guard path == delta.path else { return }
+            started.continuation.yield()
+            try? await Task.sleep(nanoseconds: 10_000_000_000)
+        }
+        let task = Task { try await store.update() }
+        var iterator = started.stream.makeAsyncIterator()
+        await iterator.next()
+        task.cancel()
+        await #expect(throws: BundleStoreError.cancelled) { try await task.value }
+        fixture.host.beforePiece = nil
+        #expect(!fixture.host.requestLog().contains { $0.path == head.bundle.path }, "no fallback after a cancellation")
+        #expect(store.deltaReport().fallbacks == 0)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        #expect(store.deltaReport().applied == 1)
+    }
+
     @Test func aDeltaIsNotUsedWithoutItsSourceOrWhenItIsNotSmall() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
