@@ -282,10 +282,14 @@ public final class BundleStore: Sendable {
     /// it (resumed like a bundle, checked against its signed SHA-256 and size), applies it to
     /// a file of its own in the staging folder, checks the result's SHA-256 against the
     /// bundle's signed one, and only then renames it to the bundle's part. The installed
-    /// bundles are only read. Any failure but cancellation is `failed`.
+    /// bundles are only read. Any failure but cancellation is `failed`; a cancelled delta's
+    /// download is kept, to be resumed.
     private func applyDelta(_ head: ChannelHead, installed: [Release]) async throws(BundleStoreError) -> DeltaAttempt {
-        let deltas = (head.deltas ?? []).filter { $0.bytes * 2 < head.bundle.bytes }
-        guard !deltas.isEmpty else { return .none }
+        // Less than half the bundle (sizes are at most 2^53: `verified` checks them).
+        let deltas = (head.deltas ?? []).filter { $0.bytes <= (head.bundle.bytes - 1) / 2 }
+        let part = partPath(head.bundle.sha256)
+        // A part already whole (an update stopped before installing it) needs no delta.
+        guard !deltas.isEmpty, StoreFiles.size(part) != head.bundle.bytes else { return .none }
         var sources: [String: String] = [:]
         for release in installed where StoreFiles.size(bundlePath(release.sha256)) == release.bytes {
             sources[release.sha256] = bundlePath(release.sha256)
@@ -294,11 +298,11 @@ public final class BundleStore: Sendable {
             sources[digest.hex] = seed
         }
         guard let delta = deltas.first(where: { sources[$0.from] != nil }), let source = sources[delta.from] else { return .none }
-        let part = partPath(head.bundle.sha256)
         let deltaPart = partPath(delta.sha256)
         let result = stagingFolder + "/" + head.bundle.sha256 + ".from-delta"
+        var keepDelta = false
         defer {
-            StoreFiles.remove(deltaPart)
+            if !keepDelta { StoreFiles.remove(deltaPart) }
             StoreFiles.remove(result)
         }
         do {
@@ -308,9 +312,11 @@ public final class BundleStore: Sendable {
             guard digest.hex == head.bundle.sha256 else {
                 return .failed("\(delta.path) gives a bundle whose SHA-256 is \(digest.hex), not the signed \(head.bundle.sha256)")
             }
+            try StoreFiles.sync(result)
             try StoreFiles.move(result, to: part)
             return .applied(from: delta.from)
         } catch BundleStoreError.cancelled {
+            keepDelta = true
             throw .cancelled
         } catch BundleStoreError.refused(.bundleDigest(let found, let signed)) {
             return .failed("\(delta.path): its SHA-256 is \(found), not the signed \(signed)")
@@ -466,16 +472,17 @@ public final class BundleStore: Sendable {
     /// Downloads `file` into the staging folder, resuming a partial download with a Range
     /// request, never past its declared size, and checks its size and SHA-256. A host that
     /// will not resume from where the part stops (416, or another range) gets one more try
-    /// from the start.
-    /// The staging folder's other files are removed, but for `keeping` (a bundle's part kept
-    /// while its delta is fetched).
-    private func download(_ file: ChannelHead.BundleFile, keeping: String? = nil) async throws(BundleStoreError) {
+    /// from the start, and so does a resumed file whose SHA-256 is wrong (`resumed` is false
+    /// for that try). The staging folder's other files are removed, but for `keeping` (a
+    /// bundle's part, kept while its delta is fetched).
+    private func download(_ file: ChannelHead.BundleFile, keeping: String? = nil, resumed: Bool = true) async throws(BundleStoreError) {
         try StoreFiles.makeFolder(stagingFolder)
         let part = partPath(file.sha256)
         for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part && stagingFolder + "/" + name != keeping {
             StoreFiles.remove(stagingFolder + "/" + name)
         }
         var offset = StoreFiles.size(part) ?? 0
+        let resumed = resumed && offset > 0
         if offset > file.bytes {
             StoreFiles.remove(part)
             offset = 0
@@ -516,6 +523,10 @@ public final class BundleStore: Sendable {
         guard let digest = BundleFileDigest.sha256(path: part) else { throw .storage("\(part) cannot be read") }
         guard digest.hex == file.sha256 else {
             StoreFiles.remove(part)
+            // Bytes kept from an earlier update (lost to a power cut before they reached the
+            // disk, say) are not the host's fault: the file is fetched once more from the start,
+            // and only bytes all fetched now are refused.
+            if resumed { return try await download(file, keeping: keeping, resumed: false) }
             throw .refused(.bundleDigest(found: digest.hex, signed: file.sha256))
         }
     }

@@ -112,7 +112,7 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it
     /// reads as a head: this format, a sequence from 1, bundle paths under `bundles/` (notes
     /// under `notes/`, deltas under `deltas/`) that cannot climb out of the channel folder,
-    /// SHA-256s in lowercase hex, sizes above zero.
+    /// SHA-256s in lowercase hex, sizes from 1 to 2^53.
     public static func verified(_ data: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
         let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: keys)
         let head: ChannelHead
@@ -131,7 +131,8 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         for (file, folder) in files {
             guard isFilePath(file.path, in: folder) else { throw .notAHead("'\(file.path)' is not a path under \(folder)") }
             guard file.sha256.isSHA256Hex else { throw .notAHead("'\(file.sha256)' is not a SHA-256 in lowercase hex") }
-            guard file.bytes > 0 else { throw .notAHead("\(file.path) is \(file.bytes) bytes") }
+            // Above zero, and at most 2^53, so that no sum or product of sizes can overflow.
+            guard (1...maximumSequence).contains(file.bytes) else { throw .notAHead("\(file.path) is \(file.bytes) bytes") }
         }
         return head
     }

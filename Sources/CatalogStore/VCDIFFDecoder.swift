@@ -83,7 +83,7 @@ package struct VCDIFFDecoder {
         // The window's encoding, read whole: its sections, then what they make.
         let encodingLength = try file.integer()
         guard encodingLength <= 2 * windowLimit else { throw .malformed("a window's encoding of \(encodingLength) bytes, more than twice the largest window") }
-        var reader = Reader(try file.bytes(encodingLength))
+        var reader = Reader(try file.bytes(encodingLength)[...])
         let targetLength = try reader.integer()
         guard targetLength <= windowLimit else { throw .tooLarge(limit: windowLimit) }
         guard targetLength <= limit else { throw .tooLarge(limit: written + limit) }
@@ -135,7 +135,7 @@ package struct VCDIFFDecoder {
                 switch type {
                 case .noop: break
                 case .add: output += try data.bytes(size)
-                case .run: output += [UInt8](repeating: try data.byte(), count: size)
+                case .run: output.append(contentsOf: repeatElement(try data.byte(), count: size))
                 case .copy: try copy(size, mode: mode)
                 }
             }
@@ -237,27 +237,29 @@ package struct VCDIFFDecoder {
         }
     }
 
-    /// Bytes read from the front, each read checked.
+    /// Bytes in memory (a window's encoding, or one of its sections: slices of the encoding,
+    /// not copies) read from the front, each read checked.
     struct Reader: ByteReader {
-        let bytes: [UInt8]
-        private(set) var position = 0
+        let bytes: ArraySlice<UInt8>
+        private(set) var position: Int
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: ArraySlice<UInt8>) {
             self.bytes = bytes
+            position = bytes.startIndex
         }
 
-        var isAtEnd: Bool { position == bytes.count }
+        var isAtEnd: Bool { position == bytes.endIndex }
 
         mutating func byte() throws(VCDIFFError) -> UInt8 {
-            guard position < bytes.count else { throw .truncated }
+            guard position < bytes.endIndex else { throw .truncated }
             defer { position += 1 }
             return bytes[position]
         }
 
-        mutating func bytes(_ count: Int) throws(VCDIFFError) -> [UInt8] {
-            guard count >= 0, count <= bytes.count - position else { throw .truncated }
+        mutating func bytes(_ count: Int) throws(VCDIFFError) -> ArraySlice<UInt8> {
+            guard count >= 0, count <= bytes.endIndex - position else { throw .truncated }
             defer { position += count }
-            return Array(bytes[position..<position + count])
+            return bytes[position..<position + count]
         }
     }
 

@@ -36,7 +36,7 @@ struct Publish: ParsableCommand {
     @Option(help: ArgumentHelp("How long the head stays valid, in days (30d) or hours (12h); clients install nothing from an expired head.", valueName: "time"))
     var expires = "30d"
 
-    @Option(help: ArgumentHelp("How many earlier releases' bundles stay on the host.", valueName: "n"))
+    @Option(help: ArgumentHelp("How many earlier releases' bundles stay on the host, listed in the head (those the deltas start from stay too).", valueName: "n"))
     var keep = 3
 
     @Option(help: ArgumentHelp("From how many of the channel's recent releases to write a delta to this one (0: none, and no need for xdelta3).", valueName: "n"))

@@ -134,12 +134,53 @@ import Testing
 
     @Test func publishingOneChannelKeepsWhatAnotherNames() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let stable = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400).head
+        let first = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400).head
+        let stable = try publisher().publish(bundle: try bundle("2026.11.1", mark: "A"), now: now, lifetime: 86_400).head
+        let delta = try #require(stable.deltas?.first)
         let beta = ChannelPublisher(channelFolder: channel, channel: "beta", key: key, keep: 0)
+        var betaHead = stable
         for (index, mark) in ["B", "C", "D"].enumerated() {
-            _ = try beta.publish(bundle: try bundle("2026.11.\(index + 1)", mark: mark), now: now, lifetime: 86_400)
+            betaHead = try beta.publish(bundle: try bundle("2026.11.\(index + 2)", mark: mark), now: now, lifetime: 86_400).head
         }
-        #expect(FileManager.default.fileExists(atPath: channel + "/" + stable.bundle.path), "stable's bundle is still there")
+        // Stable's bundle, the one it retains, its delta (and .gz) and the delta's source.
+        for path in [stable.bundle.path, first.bundle.path, delta.path, delta.path + ".gz", "bundles/\(delta.from).sqlite"] {
+            #expect(FileManager.default.fileExists(atPath: channel + "/" + path), "\(path) is still there")
+        }
+        // Beta's previous head's deltas went with the bundle they led to (it retains none).
+        let named = ((stable.deltas ?? []) + (betaHead.deltas ?? [])).flatMap { [$0.path, $0.path + ".gz"] }.map { String($0.dropFirst("deltas/".count)) }
+        #expect(named.count == 6)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: channel + "/deltas")) == Set(named))
+    }
+
+    @Test func theSameDeltaOnAnotherChannelIsKeptNotRewritten() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = [try bundle("2026.11.0"), try bundle("2026.11.1", mark: "B")]
+        var deltas: [ChannelHead.Delta] = []
+        for name in ["stable", "beta"] {
+            let publisher = ChannelPublisher(channelFolder: channel, channel: name, key: key)
+            for path in paths { _ = try publisher.publish(bundle: path, now: now, lifetime: 86_400) }
+            deltas.append(try #require(ChannelHead.unverified(Data(contentsOf: URL(fileURLWithPath: channel + "/channels/\(name)/head.json")))?.deltas?.first))
+            if name == "stable" {
+                // Made older, to tell whether beta's publish wrote it again.
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: channel + "/" + deltas[0].path)
+            }
+        }
+        #expect(deltas[0] == deltas[1])
+        let modified = try FileManager.default.attributesOfItem(atPath: channel + "/" + deltas[0].path)[.modificationDate] as? Date
+        #expect(modified == Date(timeIntervalSince1970: 1_000_000_000))
+    }
+
+    @Test func aStoppedPublishsFilesGoAndAnOperatorsStay() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400)
+        try FileManager.default.createDirectory(atPath: channel + "/deltas", withIntermediateDirectories: true)
+        for path in ["bundles/.x.sqlite.partial", "deltas/.y.vcdiff.check.partial", "bundles/README.txt"] {
+            #expect(FileManager.default.createFile(atPath: channel + "/" + path, contents: Data("x".utf8)))
+        }
+        _ = try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400)
+        #expect(!FileManager.default.fileExists(atPath: channel + "/bundles/.x.sqlite.partial"))
+        #expect(!FileManager.default.fileExists(atPath: channel + "/deltas/.y.vcdiff.check.partial"))
+        #expect(FileManager.default.fileExists(atPath: channel + "/bundles/README.txt"))
     }
 
     @Test func theGzipCopyIsTheSameBytesEveryTime() throws {
@@ -318,7 +359,7 @@ import Testing
         #expect(second.head.deltas == nil)
         #expect(second.deltasLeftOut.count == 1 && second.deltasLeftOut[0].hasPrefix(from + "it would be "), "\(second.deltasLeftOut)")
         #expect(second.deltasLeftOut[0].hasSuffix("not less than half the bundle's \(second.head.bundle.bytes); clients download the bundle"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: channel + "/deltas").filter { !$0.hasPrefix(".") } == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: channel + "/deltas") == [], "nothing left, not even a check's scratch file")
 
         let garbage = try fakeXdelta3("eval \"output=\\${$#}\"; printf 'not a delta' > \"$output\"")
         let failing = try fakeXdelta3("echo 'xdelta3: out of memory' >&2; exit 1")
@@ -331,7 +372,7 @@ import Testing
             #expect(outcome.deltasLeftOut == earlier.map { "from bundles/\($0).sqlite: " + reason })
             earlier.insert(outcome.head.bundle.sha256, at: 0)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: channel + "/deltas").filter { !$0.hasPrefix(".") } == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: channel + "/deltas") == [], "nothing left, not even a check's scratch file")
     }
 
     @Test func aRollbackHasDeltasFromTheNewerReleasesNotFromItself() throws {

@@ -172,18 +172,8 @@ import Testing
         _ = try await store.update()
         let head = try fixture.publish(try fixture.release("2026.11.2"), deltas: [.init(from: old)])
         let delta = try #require(head.deltas?.first)
-        let started = AsyncStream<Void>.makeStream()
-        fixture.host.beforePiece = { path, _ in
-            guard path == delta.path else { return }
-            started.continuation.yield()
-            try? await Task.sleep(nanoseconds: 10_000_000_000)
-        }
-        let task = Task { try await store.update() }
-        var iterator = started.stream.makeAsyncIterator()
-        await iterator.next()
-        task.cancel()
-        await #expect(throws: BundleStoreError.cancelled) { try await task.value }
-        fixture.host.beforePiece = nil
+        try await cancelUpdate(of: store, on: fixture.host, at: delta.path, offset: 0)
+        #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/staging/\(delta.sha256).part"), "kept, to be resumed")
         #expect(!fixture.host.requestLog().contains { $0.path == head.bundle.path }, "no fallback after a cancellation")
         #expect(store.deltaReport().fallbacks == 0)
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
@@ -202,7 +192,8 @@ import Testing
         // A delta from the installed bundle, but half the bundle's size: the bundle is fetched.
         let next = try fixture.release("2026.11.2")
         head = try fixture.publish(next)
-        let large = Data(repeating: 7, count: head.bundle.bytes / 2)
+        // Half the bundle, rounded up: twice it is not less than the bundle.
+        let large = Data(repeating: 7, count: head.bundle.bytes - head.bundle.bytes / 2)
         head.sequence += 1
         fixture.sequence += 1
         head.deltas = [.init(from: ChannelFixture.sha256(new), path: "deltas/large.vcdiff", sha256: ChannelFixture.sha256(large), bytes: large.count)]
@@ -464,29 +455,50 @@ import Testing
         #expect(try fixture.store().current().bundle.release.releaseVersion == "2026.11.1")
     }
 
-    @Test func aCancelledUpdateKeepsItsDownloadForTheNextOne() async throws {
-        var fixture = try ChannelFixture()
-        defer { fixture.remove() }
-        let head = try fixture.publish(fixture.release("2026.11.1"))
-        let store = fixture.store()
+    /// Runs an update of `store` and cancels it once the host is about to send `path` from
+    /// `offset` on; the update must end as cancelled.
+    func cancelUpdate(of store: BundleStore, on host: FakeHost, at path: String, offset: Int) async throws {
         let started = AsyncStream<Void>.makeStream()
-        fixture.host.beforePiece = { path, offset in
-            guard path == head.bundle.path, offset >= 65_536 else { return }
+        host.beforePiece = { piecePath, pieceOffset in
+            guard piecePath == path, pieceOffset >= offset else { return }
             started.continuation.yield()
             try? await Task.sleep(nanoseconds: 10_000_000_000)
         }
+        defer { host.beforePiece = nil }
         let task = Task { try await store.update() }
         var iterator = started.stream.makeAsyncIterator()
         await iterator.next()
         task.cancel()
         await #expect(throws: BundleStoreError.cancelled) { try await task.value }
-        fixture.host.beforePiece = nil
+    }
+
+    @Test func aCancelledUpdateKeepsItsDownloadForTheNextOne() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        let store = fixture.store()
+        try await cancelUpdate(of: store, on: fixture.host, at: head.bundle.path, offset: 65_536)
         #expect(try store.current().source == .seed)
         let kept = try #require(StoreFiles.size(fixture.storeFolder + "/staging/\(head.bundle.sha256).part"))
         #expect(kept == 65_536)
         fixture.host.clearLog()
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
         #expect(fixture.host.requestLog().last?.headers["Range"] == "bytes=65536-")
+    }
+
+    @Test func keptBytesThatAreNotTheBundleAreFetchedAgainNotRefused() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let head = try fixture.publish(fixture.release("2026.11.1"))
+        // A whole part of other bytes, as a power cut can leave one whose writes never reached
+        // the disk.
+        try FileManager.default.createDirectory(atPath: fixture.storeFolder + "/staging", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: fixture.storeFolder + "/staging/\(head.bundle.sha256).part",
+                                               contents: Data(repeating: 0, count: head.bundle.bytes)))
+        let store = fixture.store()
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.sha256 == head.bundle.sha256)
+        #expect(fixture.host.requestLog().filter { $0.path == head.bundle.path }.map { $0.headers["Range"] } == [nil])
     }
 
     @Test func aHostThatWillNotResumeIsAskedForTheWholeFile() async throws {

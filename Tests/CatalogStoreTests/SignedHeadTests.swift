@@ -90,6 +90,10 @@ import Testing
             (head(path: "bundles/.hidden").encoded(), "'bundles/.hidden' is not a path under bundles/"),
             (head(path: "https://evil.example/x").encoded(), "'https://evil.example/x' is not a path under bundles/"),
             (head(sha256: Self.sha.uppercased()).encoded(), "is not a SHA-256 in lowercase hex"),
+            (deltaHead(bytes: Int.max).encoded(), " is \(Int.max) bytes"),
+            (deltaHead(bytes: 0).encoded(), " is 0 bytes"),
+            (deltaHead(path: "bundles/x.vcdiff").encoded(), "'bundles/x.vcdiff' is not a path under deltas/"),
+            (deltaHead(from: "x").encoded(), "'x' is not a SHA-256 in lowercase hex"),
         ]
         for (payload, reason) in cases {
             #expect {
@@ -104,6 +108,13 @@ import Testing
         #expect(throws: ChannelError.notAHead("it is format 2; this library reads format 1")) {
             try ChannelHead.verified(signed(future.encoded()), keys: [pinned])
         }
+    }
+
+    /// A head with one delta, as `digno publish` would list it, but for what is given.
+    func deltaHead(from: String = SignedHeadTests.sha, path: String = "deltas/x.vcdiff", bytes: Int = 10) -> ChannelHead {
+        var delta = head()
+        delta.deltas = [.init(from: from, path: path, sha256: Self.sha, bytes: bytes)]
+        return delta
     }
 
     @Test func keysAreWrittenAsDignoKeygenPrintsThem() throws {

@@ -9,6 +9,7 @@ Environment: DIGNO (the binary; default .build/debug/digno), NGINX (default: ngi
 digno publish will not write. `.ci/run` installs what they need and runs them.
 """
 
+import json
 import os
 import random
 import re
@@ -413,8 +414,12 @@ class DeltaTests(ChannelTestCase):
         head = verified_payload(self.head())
         self.assertEqual(len(head["deltas"]), 5)
         self.assertEqual(head["deltas"][-1]["from"], installed)
-        # On the host: this head's deltas and the previous head's, each with its .gz copy.
-        self.assertEqual(len(os.listdir(os.path.join(self.channel, "deltas"))), 20)
+        # On the host: the deltas to the head's bundle and to those it retains (each with its .gz
+        # copy), no others.
+        served = {head["bundle"]["sha256"]} | {retained["sha256"] for retained in head["retained"]}
+        on_host = os.listdir(os.path.join(self.channel, "deltas"))
+        self.assertEqual({name.split(".")[0].split("-")[1] for name in on_host}, served)
+        self.assertTrue({delta["path"][len("deltas/"):] for delta in head["deltas"]} <= set(on_host))
         self.proxy.clear()
         result = self.update(check=0)
         self.assertIn(f"made from a delta on the bundle {installed}", result.stdout)
@@ -469,7 +474,10 @@ class KilledUpdateTests(ChannelTestCase):
                 self.assertEqual(served, version)
                 resumed += 1
             before = served
-        print(f"\n{self.KILLS} kills: {installs} had installed, {resumed} finished by the next update", flush=True)
+        with open(os.path.join(self.store, "store.json")) as file:
+            applied = json.load(file).get("deltas", {}).get("applied", 0)
+        print(f"\n{self.KILLS} kills: {installs} had installed, {resumed} finished by the next update, {applied} by a delta", flush=True)
+        self.assertGreater(applied, 0)
         self.assertGreater(installs, 0)
         self.assertLess(installs, self.KILLS)
 

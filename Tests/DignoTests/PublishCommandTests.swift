@@ -3,13 +3,19 @@ import Testing
 
 /// `digno publish`: what it prints and its exit statuses.
 @Suite struct PublishCommandTests {
-    @Test func publishesThenRefusesTheSameContent() throws {
+    /// A new folder with a signing key made by `digno keygen` in it, and the key's path.
+    static func folderWithKey() throws -> (URL, String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let key = folder.appendingPathComponent("signing.key").path
-        let channel = folder.appendingPathComponent("channel").path
         #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
+        return (folder, key)
+    }
+
+    @Test func publishesThenRefusesTheSameContent() throws {
+        let (folder, key) = try Self.folderWithKey()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let channel = folder.appendingPathComponent("channel").path
 
         let outcome = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key, "--expires", "7d"])
         #expect(outcome.status == 0, "\(outcome.errors)")
@@ -26,12 +32,9 @@ import Testing
     }
 
     @Test func aNewReleaseComesWithADeltaAndNeedsXdelta3() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let key = folder.appendingPathComponent("signing.key").path
         let channel = folder.appendingPathComponent("channel").path
-        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
         #expect(try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key]).status == 0)
         let next = folder.appendingPathComponent("next.sqlite").path
         let build = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
@@ -53,11 +56,8 @@ import Testing
     }
 
     @Test func usageAndKeyErrorsHaveStatusTwo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let key = folder.appendingPathComponent("signing.key").path
-        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
         let channel = folder.appendingPathComponent("channel").path
 
         let expires = try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--expires", "30"])
@@ -76,11 +76,8 @@ import Testing
     }
 
     @Test func sourceDateEpochMakesTheSameHead() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-publish-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let key = folder.appendingPathComponent("signing.key").path
-        #expect(try DignoRunner.run(["keygen", "--output", key]).status == 0)
         var heads: [Data] = []
         for name in ["one", "two"] {
             let channel = folder.appendingPathComponent(name).path

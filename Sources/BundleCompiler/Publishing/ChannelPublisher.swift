@@ -110,6 +110,7 @@ package struct ChannelPublisher {
         defer { withExtendedLifetime(lock) {} }
 
         try refuseReplacedKey()
+        removeStoppedWrites()
         let current = try currentHead()
         if let current {
             let newer = ReleaseVersion.isNewer(release.releaseVersion, than: current.releaseVersion)
@@ -158,13 +159,20 @@ package struct ChannelPublisher {
             throw .writing("signing failed: \(error)")
         }
         try replaceAtomically(headPath, with: envelope)
-        // Kept: what this head names (and the bundles its deltas start from, for the next
-        // publish's deltas), the previous head's notes and deltas (a client may be fetching
-        // them), and whatever the folder's other channels' heads name.
-        var kept = Self.paths(named: head)
-        kept.formUnion((current?.notes.map { [$0.json.path, $0.markdown.path] } ?? []) + (current?.deltas ?? []).flatMap { [$0.path, $0.path + ".gz"] })
-        kept.formUnion(otherChannelsFiles())
-        let removed = removeUnnamed(in: "bundles", kept: kept) + removeUnnamed(in: "deltas", kept: kept) + removeUnnamed(in: "notes", kept: kept)
+        // Kept: what this head and the folder's other channels' heads name (and the bundles
+        // their deltas start from, for the next publish's deltas); the previous head's notes,
+        // and every delta to a bundle a head still names or retains (a client may be fetching
+        // them as the head changes).
+        let heads = [head] + otherChannelsHeads()
+        var kept = heads.reduce(into: Set<String>()) { $0.formUnion(Self.paths(named: $1)) }
+        kept.formUnion(current?.notes.map { [$0.json.path, $0.markdown.path] } ?? [])
+        let served = Set(heads.flatMap { [$0.bundle.sha256] + $0.retained.map(\.sha256) })
+        let removed = removeUnnamed(in: "bundles", suffixes: [".sqlite", ".sqlite.gz"], kept: kept)
+            + removeUnnamed(in: "deltas", suffixes: [".vcdiff", ".vcdiff.gz"], kept: kept) { name in
+                // <from>-<to>.vcdiff: kept while <to> is served.
+                name.split(separator: ".").first?.split(separator: "-").last.map { served.contains(String($0)) } ?? false
+            }
+            + removeUnnamed(in: "notes", suffixes: [".json", ".md"], kept: kept)
         return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut)
     }
 
@@ -194,6 +202,8 @@ package struct ChannelPublisher {
     /// its gzip copy. A delta not smaller than half the bundle is left out, as a client would
     /// not use it; so is one xdelta3 cannot make or the client's decoder cannot apply, which
     /// `deltasLeftOut` then reports: the release is published, those clients download it whole.
+    /// A delta already in place (the same two bundles published on another channel, or again
+    /// after a publish stopped midway) is kept if it checks, never rewritten: a head may name it.
     private func writeDeltas(from sources: [String], to file: ChannelHead.BundleFile) throws(Failure) -> ([ChannelHead.Delta], [String]) {
         guard let deltaEncoder, !sources.isEmpty else { return ([], []) }
         do { try AtomicFile.makeFolder(channelFolder + "/deltas") } catch { throw .writing("\(error)") }
@@ -206,22 +216,33 @@ package struct ChannelPublisher {
                 leftOut.append("from bundles/\(sha).sqlite: its bytes are not its SHA-256's")
                 continue
             }
+            let bundle = channelFolder + "/" + file.path
+            let scratch = AtomicFile.temporaryPath(for: target + ".check")
+            let check = { (delta: String) throws(Failure) in
+                try deltaEncoder.check(delta, from: source, targetSHA256: file.sha256, targetBytes: file.bytes, scratch: scratch)
+            }
+            var wrote = false
             do {
-                try writeInPlace(target) { temporary throws(Failure) in
-                    try deltaEncoder.encode(from: source, to: channelFolder + "/" + file.path, targetSHA256: file.sha256, targetBytes: file.bytes,
-                                            output: temporary, scratch: AtomicFile.temporaryPath(for: target + ".check"))
+                if AtomicFile.size(target) == nil || (try? check(target)) == nil {
+                    try writeInPlace(target) { temporary throws(Failure) in
+                        try deltaEncoder.encode(from: source, to: bundle, output: temporary)
+                        try check(temporary)
+                    }
+                    wrote = true
                 }
             } catch .deltas(let reason) {
                 leftOut.append("from bundles/\(sha).sqlite: \(reason)")
                 continue
             }
             guard let digest = BundleFileDigest.sha256(path: target) else { throw .writing("'\(target)' cannot be read") }
-            guard digest.bytes * 2 < file.bytes else {
-                try? AtomicFile.remove(target)
+            guard digest.bytes <= (file.bytes - 1) / 2 else {
+                if wrote { try? AtomicFile.remove(target) }
                 leftOut.append("from bundles/\(sha).sqlite: it would be \(digest.bytes) bytes, not less than half the bundle's \(file.bytes); clients download the bundle")
                 continue
             }
-            try writeInPlace(target + ".gz") { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
+            if wrote || AtomicFile.size(target + ".gz") == nil {
+                try writeInPlace(target + ".gz") { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
+            }
             written.append(ChannelHead.Delta(from: sha, path: path, sha256: digest.hex, bytes: digest.bytes))
         }
         return (written, leftOut)
@@ -253,26 +274,36 @@ package struct ChannelPublisher {
             markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), extension: "md"))
     }
 
-    /// The paths the heads of the folder's other channels need (read as this publisher wrote
-    /// them, not verified: they are its own folder's).
-    private func otherChannelsFiles() -> Set<String> {
+    /// The heads of the folder's other channels (read as this publisher wrote them, not
+    /// verified: they are its own folder's).
+    private func otherChannelsHeads() -> [ChannelHead] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []
-        return names.filter { $0 != channel }.reduce(into: []) { paths, name in
-            guard let data = FileManager.default.contents(atPath: channelFolder + "/channels/\(name)/head.json"),
-                  let head = ChannelHead.unverified(data) else { return }
-            paths.formUnion(Self.paths(named: head))
+        return names.filter { $0 != channel }.sorted().compactMap { name in
+            FileManager.default.contents(atPath: channelFolder + "/channels/\(name)/head.json").flatMap(ChannelHead.unverified)
         }
     }
 
-    /// Removes the files of `folder` (`bundles`, `deltas` or `notes`) whose paths `kept` does
-    /// not hold, and returns their paths. Hidden names (a write in progress) are left alone.
-    private func removeUnnamed(in folder: String, kept: Set<String>) -> [String] {
+    /// Removes the files of `folder` (`bundles`, `deltas` or `notes`) with one of `suffixes`
+    /// whose paths `kept` does not hold and that `alsoKept` does not keep, and returns their
+    /// paths. Other files (one an operator put there) are left alone, and so are hidden ones.
+    private func removeUnnamed(in folder: String, suffixes: [String], kept: Set<String>, alsoKept: (String) -> Bool = { _ in false }) -> [String] {
         var removed: [String] = []
         for name in ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/" + folder)) ?? []).sorted()
-        where !name.hasPrefix(".") && !kept.contains(folder + "/" + name) {
+        where !name.hasPrefix(".") && suffixes.contains(where: name.hasSuffix) && !kept.contains(folder + "/" + name) && !alsoKept(name) {
             if (try? FileManager.default.removeItem(atPath: channelFolder + "/" + folder + "/" + name)) != nil { removed.append(folder + "/" + name) }
         }
         return removed
+    }
+
+    /// Removes the temporary files (`.<name>.partial`) of a publish that was stopped midway;
+    /// called with the folder's lock held, so no publish is writing them.
+    private func removeStoppedWrites() {
+        for folder in ["bundles", "deltas", "notes"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/" + folder)) ?? []
+            where name.hasPrefix(".") && name.hasSuffix(".partial") {
+                try? AtomicFile.remove(channelFolder + "/" + folder + "/" + name)
+            }
+        }
     }
 
     /// Publishes the channel's head again, unchanged but for a new sequence number and an

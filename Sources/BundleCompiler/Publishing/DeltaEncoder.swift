@@ -29,11 +29,8 @@ package struct DeltaEncoder: Sendable {
     /// published file), 8 MiB windows (the client reads up to 16 MiB), overwrite.
     static let options = ["-e", "-9", "-S", "none", "-A", "-W", "8388608", "-f"]
 
-    /// Writes the delta from the bundle at `source` to the one at `target` (whose SHA-256 is
-    /// `targetSHA256` and size `targetBytes`) into `output`, and checks it; `scratch` is where
-    /// the check's result goes, removed after.
-    package func encode(from source: String, to target: String, targetSHA256: String, targetBytes: Int,
-                        output: String, scratch: String) throws(ChannelPublisher.Failure) {
+    /// Writes the delta from the bundle at `source` to the one at `target` into `output`.
+    package func encode(from source: String, to target: String, output: String) throws(ChannelPublisher.Failure) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Self.options + ["-s", source, target, output]
@@ -47,9 +44,15 @@ package struct DeltaEncoder: Sendable {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw .deltas("xdelta3 failed (status \(process.terminationStatus)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
+    }
+
+    /// Checks that the delta at `delta` applied to `source` by the client's decoder gives the
+    /// bundle whose SHA-256 is `targetSHA256` and size `targetBytes`; `scratch` is where the
+    /// result goes, removed after.
+    package func check(_ delta: String, from source: String, targetSHA256: String, targetBytes: Int, scratch: String) throws(ChannelPublisher.Failure) {
         defer { try? AtomicFile.remove(scratch) }
         do {
-            _ = try VCDIFFDecoder(source: source, targetLimit: targetBytes).apply(delta: output, to: scratch)
+            _ = try VCDIFFDecoder(source: source, targetLimit: targetBytes).apply(delta: delta, to: scratch)
         } catch {
             throw .deltas("xdelta3's delta does not apply with the client's decoder: \(error)")
         }
