@@ -482,11 +482,11 @@ public final class BundleStore: Sendable {
             StoreFiles.remove(stagingFolder + "/" + name)
         }
         var offset = StoreFiles.size(part) ?? 0
-        let resumed = resumed && offset > 0
         if offset > file.bytes {
             StoreFiles.remove(part)
             offset = 0
         }
+        let resumed = resumed && offset > 0
         var attempts = 0
         while offset < file.bytes {
             attempts += 1
