@@ -230,10 +230,8 @@ public final class BundleStore: Sendable {
                 case .applied(let from): fromDelta = from
                 case .failed(let reason):
                     // Counted now, so that a full download that fails too still shows it.
-                    var report = state.deltas ?? DeltaReport()
-                    report.fallbacks += 1
-                    report.lastFailure = reason
-                    state.deltas = report
+                    state.deltaReport.fallbacks += 1
+                    state.deltaReport.lastFailure = reason
                     try state.save(statePath)
                 case .none: break
                 }
@@ -250,10 +248,8 @@ public final class BundleStore: Sendable {
         }
         let previous = state.installed.first { $0.sha256 != release.sha256 }
         state.installed = [release] + (previous.map { [$0] } ?? [])
-        var report = state.deltas ?? DeltaReport()
-        if fromDelta != nil { report.applied += 1 }
-        report.lastInstalledFrom = fromDelta
-        state.deltas = report
+        if fromDelta != nil { state.deltaReport.applied += 1 }
+        state.deltaReport.lastInstalledFrom = fromDelta
         try state.save(statePath)
         removeUnlisted(state)
         if let notes = head.notes { await fetchNotes(notes.json, for: release) }
@@ -263,7 +259,7 @@ public final class BundleStore: Sendable {
 
     /// How delta updates have fared in this store (`DeltaReport`), for an app's diagnostics.
     public func deltaReport() -> DeltaReport {
-        (try? StoreState.load(statePath))?.deltas ?? DeltaReport()
+        (try? StoreState.load(statePath))?.deltaReport ?? DeltaReport()
     }
 
     /// What trying a delta came to.

@@ -39,6 +39,12 @@ struct StoreState: Codable, Equatable {
     /// How delta updates have fared; absent until the first install after they came.
     var deltas: BundleStore.DeltaReport?
 
+    /// `deltas`, or an empty report.
+    var deltaReport: BundleStore.DeltaReport {
+        get { deltas ?? BundleStore.DeltaReport() }
+        set { deltas = newValue }
+    }
+
     static func load(_ path: String) throws(BundleStoreError) -> StoreState {
         guard let data = FileManager.default.contents(atPath: path) else {
             if StoreFiles.size(path) == nil && !FileManager.default.fileExists(atPath: path) { return StoreState() }

@@ -67,9 +67,8 @@ package struct VCDIFFDecoder {
         }
     }
 
-    /// One window's target bytes.
-    /// `limit` is how many more bytes the target may have; a window declaring more is refused
-    /// before anything is decoded or allocated.
+    /// One window's target bytes. `limit` is how many more bytes the target may have; a window
+    /// declaring more is refused before anything is decoded or allocated.
     static func decodeWindow(_ file: inout FileReader, sourceFile: Int32, targetFile: Int32, written: Int, limit: Int) throws(VCDIFFError) -> [UInt8] {
         let indicator = try file.byte()
         guard indicator & ~0x07 == 0, indicator & 0x03 != 0x03 else { throw .malformed("a window's flags") }
@@ -107,7 +106,7 @@ package struct VCDIFFDecoder {
             let here = sourceLength + output.count
             let address = try cache.decode(mode: mode, here: here, from: &addresses)
             guard address < here else { throw .badAddress }
-            guard size <= targetLength - output.count else { throw .malformed("an instruction writes past its window") }
+            // `size` fits the window: the instruction loop checked it.
             var remaining = size, from = address
             if from < sourceLength, let segment {
                 // From the source segment, read by offset, never past it.

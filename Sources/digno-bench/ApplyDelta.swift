@@ -31,8 +31,8 @@ struct ApplyDelta: ParsableCommand {
             let start = ContinuousClock.now
             size = try VCDIFFDecoder(source: source, targetLimit: 1 << 40).apply(delta: delta, to: output)
             let elapsed = ContinuousClock.now - start
-            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+            times.append(elapsed.seconds)
         }
-        print(String(format: "applied a %d-byte delta into %d bytes: median %.3f s (%d runs)", bytes, size, times.sorted()[times.count / 2], runs))
+        print(String(format: "applied a %d-byte delta into %d bytes: median %.3f s (%d runs)", bytes, size, Run.median(times), runs))
     }
 }

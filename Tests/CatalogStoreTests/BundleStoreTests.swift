@@ -105,9 +105,7 @@ import Testing
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
-        let old = try fixture.release("2026.11.1")
-        try fixture.publish(old)
-        _ = try await store.update()
+        let old = try await fixture.installed("2026.11.1", in: store)
         #expect(store.deltaReport() == BundleStore.DeltaReport())
         let new = try fixture.release("2026.11.2")
         let head = try fixture.publish(new, deltas: [.init(from: try fixture.release("2026.10.9")), .init(from: old)])
@@ -131,9 +129,7 @@ import Testing
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
-        var installed = try fixture.release("2026.11.1")
-        try fixture.publish(installed)
-        _ = try await store.update()
+        var installed = try await fixture.installed("2026.11.1", in: store)
         let other = try fixture.release("2026.10.9", from: ChannelFixture.small)
         // Missing on the host, a flipped byte, cut midway, and made from another bundle than
         // the one announced: each is counted and the bundle downloaded whole.
@@ -167,9 +163,7 @@ import Testing
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
-        let old = try fixture.release("2026.11.1")
-        try fixture.publish(old)
-        _ = try await store.update()
+        let old = try await fixture.installed("2026.11.1", in: store)
         let head = try fixture.publish(try fixture.release("2026.11.2"), deltas: [.init(from: old)])
         let delta = try #require(head.deltas?.first)
         try await cancelUpdate(of: store, on: fixture.host, at: delta.path, offset: 0)
@@ -221,9 +215,7 @@ import Testing
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
-        let old = try fixture.release("2026.11.1")
-        try fixture.publish(old)
-        _ = try await store.update()
+        let old = try await fixture.installed("2026.11.1", in: store)
         try fixture.publish(fixture.release("2026.11.2"))
         _ = try await store.update()
         // `digno publish --rollback-to 2026.11.1`: the old bundle under a new sequence number.
@@ -330,7 +322,7 @@ import Testing
     private func sha(flipping index: Int, of data: Data) -> String {
         var data = data
         data[index] ^= 0x01
-        return SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return ChannelFixture.sha256(data)
     }
 
     @Test func signedBytesThatAreNotTheAnnouncedReleaseAreRefused() async throws {

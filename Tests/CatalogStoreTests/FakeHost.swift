@@ -176,7 +176,7 @@ struct ChannelFixture {
     }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: data).hexString
     }
 
     /// Puts `bundle` on the host and a head naming it, with the next sequence number unless one
@@ -200,7 +200,7 @@ struct ChannelFixture {
         let info = try Self.info(of: bundle, in: folder)
         var published: ChannelHead.Notes?
         if let notes {
-            let notesSHA = SHA256.hash(data: notes).map { String(format: "%02x", $0) }.joined()
+            let notesSHA = Self.sha256(notes)
             host.put("notes/\(notesSHA).json", notes)
             let file = ChannelHead.BundleFile(path: "notes/\(notesSHA).json", sha256: notesSHA, bytes: notes.count)
             published = ChannelHead.Notes(since: "2026.10.0", json: file, markdown: file)
@@ -211,6 +211,14 @@ struct ChannelFixture {
             expires: expires, retained: [], notes: published, deltas: publishedDeltas.isEmpty ? nil : publishedDeltas)
         host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
         return head
+    }
+
+    /// Publishes release `version` and has `store` install it; returns the bundle's bytes.
+    mutating func installed(_ version: String, in store: BundleStore) async throws -> Data {
+        let bundle = try release(version)
+        try publish(bundle)
+        _ = try await store.update()
+        return bundle
     }
 
     static func info(of bundle: Data, in folder: URL) throws -> ReleaseInfo {

@@ -208,6 +208,7 @@ package struct ChannelPublisher {
         guard let deltaEncoder, !sources.isEmpty else { return ([], []) }
         do { try AtomicFile.makeFolder(channelFolder + "/deltas") } catch { throw .writing("\(error)") }
         var written: [ChannelHead.Delta] = [], leftOut: [String] = []
+        let bundle = channelFolder + "/" + file.path
         for sha in sources {
             let source = channelFolder + "/bundles/\(sha).sqlite"
             let path = "deltas/\(sha)-\(file.sha256).vcdiff"
@@ -216,7 +217,6 @@ package struct ChannelPublisher {
                 leftOut.append("from bundles/\(sha).sqlite: its bytes are not its SHA-256's")
                 continue
             }
-            let bundle = channelFolder + "/" + file.path
             let scratch = AtomicFile.temporaryPath(for: target + ".check")
             let check = { (delta: String) throws(Failure) in
                 try deltaEncoder.check(delta, from: source, targetSHA256: file.sha256, targetBytes: file.bytes, scratch: scratch)
