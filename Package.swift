@@ -36,6 +36,17 @@ let package = Package(
             // compiler creates it and the reader checks a bundle's schema against it.
             resources: [.embedInCode("Bundle/schema.sql")]
         ),
+        // The authored content and its rules, for the compiler and the tools beside it: the
+        // catalogue as the content files say it (Model/), every catalogue rule and its
+        // diagnostic codes (Rules/), the comparison of two releases (Changes/), and the
+        // bundle's checks and row digests that `digno inspect` and `digno diff` run. It depends
+        // on CatalogModel, never the other way: an app links none of it.
+        .target(
+            name: "CatalogContent",
+            dependencies: [
+                "CatalogModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The client's release channel: signed heads, pinned keys, and (to come) the store that
         // installs new bundles safely. Foundation, swift-crypto and CatalogModel only, as the
         // client library: it builds for iOS and macOS too.
@@ -75,7 +86,7 @@ let package = Package(
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CatalogStore", "CLibXML2", "CZlib", "CICUCollation", "CICUSpoof", "CBuildTuning",
+                "CatalogModel", "CatalogContent", "CatalogStore", "CLibXML2", "CZlib", "CICUCollation", "CICUSpoof", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -87,7 +98,7 @@ let package = Package(
         // and `digno preview` share it.
         .target(
             name: "CatalogSite",
-            dependencies: ["CatalogModel", .product(name: "Mustache", package: "swift-mustache")],
+            dependencies: ["CatalogModel", "CatalogContent", .product(name: "Mustache", package: "swift-mustache")],
             resources: [
                 .embedInCode("Templates/page.mustache"), .embedInCode("Templates/home.mustache"),
                 .embedInCode("Templates/rows.mustache"), .embedInCode("Templates/product.mustache"),
@@ -108,7 +119,7 @@ let package = Package(
         .target(
             name: "CatalogPreview",
             dependencies: [
-                "BundleCompiler", "CatalogModel", "CatalogSite",
+                "BundleCompiler", "CatalogContent", "CatalogModel", "CatalogSite",
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
@@ -117,6 +128,7 @@ let package = Package(
             name: "digno",
             dependencies: [
                 "BundleCompiler",
+                "CatalogContent",
                 "CatalogModel",
                 "CatalogSite",
                 "CatalogPreview",
@@ -127,7 +139,7 @@ let package = Package(
         // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.
         .executableTarget(
             name: "digno-bench",
-            dependencies: ["BundleCompiler", "CatalogModel", "CatalogStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", "CatalogStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The library alone: the bundles it opens are committed in Fixtures/, built by
         // scripts/build-test-fixtures.sh, so no compiler (and no libxml2) is needed.
@@ -136,19 +148,25 @@ let package = Package(
             dependencies: ["CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
+        // The catalogue rules over in-memory catalogues, the release comparison, and the rules run
+        // over CatalogModelTests' committed bundles.
+        .testTarget(
+            name: "CatalogContentTests",
+            dependencies: ["CatalogContent", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
-        .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", "CatalogContent", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
         .testTarget(name: "CatalogStoreTests", dependencies: [
             "CatalogStore", "CatalogModel", .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(
             name: "CatalogPreviewTests",
-            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .testTarget(
             name: "BundleCompilerTests",
-            dependencies: ["BundleCompiler", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ],
@@ -161,8 +179,8 @@ let package = Package(
 // --sanitize=address --product fuzz-bundle` builds one; docs/FUZZING.md says how to run them.
 if Context.environment["DIGNO_FUZZ"] != nil {
     package.targets += [
-        .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogModel"], path: "Fuzz/FuzzBundle"),
-        .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler"], path: "Fuzz/FuzzContent"),
+        .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogContent", "CatalogModel"], path: "Fuzz/FuzzBundle"),
+        .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler", "CatalogContent"], path: "Fuzz/FuzzContent"),
         .executableTarget(name: "fuzz-vcdiff", dependencies: ["CatalogStore"], path: "Fuzz/FuzzVCDIFF"),
     ]
     package.products += [

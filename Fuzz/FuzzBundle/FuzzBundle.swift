@@ -1,6 +1,8 @@
 // libFuzzer target: bytes → a bundle file → CatalogBundle opening and every screen query.
 // Any input must give a bundle or a CatalogBundleError: a crash, a sanitizer report or a hang
 // (libFuzzer's -timeout) is a bug. Built and run as docs/FUZZING.md says.
+import CatalogContent
+import CatalogContent
 import CatalogModel
 import Foundation
 

@@ -1,4 +1,5 @@
 import BundleCompiler
+import CatalogContent
 import CatalogModel
 import CatalogSite
 import Foundation

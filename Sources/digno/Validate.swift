@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import CatalogContent
 import CatalogModel
 import Foundation
 

@@ -1,4 +1,5 @@
 @testable import BundleCompiler
+import CatalogContent
 import CatalogModel
 import Foundation
 import GRDB

@@ -75,7 +75,6 @@ import Testing
         (["UPDATE products SET icon = 'icon.png'"], "its column 'icon' holds 'icon.png', not an image's SHA-256"),
         (["UPDATE products SET id = 'Espresso/../x' WHERE position = 1"],
          "its column 'id' holds 'Espresso/../x', not an id such as cafe-latte"),
-        (["UPDATE promotions SET first_day = '2026-13-01'"], "its column 'first_day' holds '2026-13-01', not a day (YYYY-MM-DD)"),
         (["UPDATE sections SET id = 'settings' WHERE position = 5"], "its column 'id' holds 'settings', not one of the five sections"),
         (["UPDATE images SET media_type = 'image/gif'"], "its column 'media_type' holds 'image/gif', not image/png or image/jpeg"),
     ] as [([String], String)])

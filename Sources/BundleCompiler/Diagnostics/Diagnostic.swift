@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// One problem in the content, the way a compiler reports it: where, how serious, a stable

@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 import Foundation
 import GRDB
@@ -101,6 +102,8 @@ struct BundleInspector {
         do {
             let bundle = try CatalogBundle(path: path, trust: trust)
             try bundle.readEveryScreen(on: bundle.release.releaseDate)
+            // And every promotion, on whatever day it runs: the whole catalogue, as the rules read it.
+            _ = try bundle.catalog()
             return []
         } catch {
             switch error {

@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// One entity read from a content file.

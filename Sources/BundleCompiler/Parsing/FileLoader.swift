@@ -1,4 +1,5 @@
 import CLibXML2
+import CatalogContent
 import CatalogModel
 import Crypto
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CatalogContent
 import CatalogModel
 
 /// A look at a file's markup before libxml2 reads it, for what libxml2 2.9 reads in time that

@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// Reads a schema-valid rich-text element (`body`, `method`) into `RichText`, collapsing

@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// What a content file holds, decided by where it lies in the content folder.

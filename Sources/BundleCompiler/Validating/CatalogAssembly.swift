@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// Puts the loaded files together into one `Catalog`, remembering which file each entity came

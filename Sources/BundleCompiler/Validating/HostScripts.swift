@@ -1,4 +1,5 @@
 import CICUSpoof
+import CatalogContent
 import CatalogModel
 
 /// Web addresses whose host name mixes scripts, such as a Cyrillic 'а' among Latin letters

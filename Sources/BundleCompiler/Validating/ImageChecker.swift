@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// Checks every image the content uses: inside the content folder, present, a PNG or JPEG

@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// The image file a path that names none most likely meant: one of the same name in another

@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// Where the content uses an image: which entity and which field. Built only for a use that

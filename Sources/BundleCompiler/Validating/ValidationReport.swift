@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 
 /// The outcome of checking a content folder: every problem found, in print order.

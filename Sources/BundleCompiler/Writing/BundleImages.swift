@@ -1,3 +1,4 @@
+import CatalogContent
 import CatalogModel
 import Crypto
 

@@ -1,4 +1,5 @@
 import CBuildTuning
+import CatalogContent
 import CatalogModel
 import Foundation
 import GRDB

@@ -139,17 +139,17 @@ public final class CatalogBundle: Sendable {
 
     /// Runs a read under the bound, turning any failure into `damaged`: a sound bundle answers
     /// every query of this library.
-    func read<T>(_ body: (Database) throws -> T) throws(CatalogBundleError) -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws(CatalogBundleError) -> T {
         try Self.read(database, path: path, bound: bound, body)
     }
 
     /// Runs a query on the calling thread.
-    func read<T>(_ query: BundleQuery<T>) throws(CatalogBundleError) -> T {
+    package func read<T>(_ query: BundleQuery<T>) throws(CatalogBundleError) -> T {
         try read(query.body)
     }
 
     /// Runs a query on one of GRDB's reader threads, suspending the caller meanwhile.
-    func read<T>(_ query: BundleQuery<T>) async throws(CatalogBundleError) -> T {
+    package func read<T>(_ query: BundleQuery<T>) async throws(CatalogBundleError) -> T {
         let bound = bound
         do {
             return try await database.read { db in try bound.run(db, query.body) }

@@ -12,6 +12,5 @@ extension CatalogBundle {
         _ = try company()
         _ = try search("es")
         _ = try retailersNearest(to: Coordinate(latitude: 60.17, longitude: 24.94))
-        _ = try catalog()
     }
 }

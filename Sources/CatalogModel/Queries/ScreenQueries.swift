@@ -6,7 +6,7 @@ import GRDB
 
 extension BundleQuery where Value == [SectionTab] {
     /// The tab sections in tab order.
-    static var sections: Self {
+    package static var sections: Self {
         Self { db in try Row.fetchAll(db, sql: "SELECT id, title, icon FROM sections ORDER BY position").map(SectionTab.init(row:)) }
     }
 }

@@ -54,7 +54,7 @@ extension HomeScreen {
     static let sql = "SELECT logo, image, image_alt, body_json FROM home WHERE id = 1"
 
     /// From the home page's row and the promotions to show.
-    init(_ db: Database, promotions: [PromotionCard]) throws {
+    package init(_ db: Database, promotions: [PromotionCard]) throws {
         guard let row = try Row.fetchOne(db, sql: Self.sql) else { throw BundleValueError("it has no home page") }
         self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, alt: "image_alt"), body: try row.richText("body_json"),
                   promotions: promotions)
@@ -62,7 +62,7 @@ extension HomeScreen {
 }
 
 extension PromotionCard {
-    init(row: Row) throws {
+    package init(row: Row) throws {
         let product = try row.optionalSlug("link_product"), recipe = try row.optionalSlug("link_recipe")
         let link: LinkTarget? = product.map { .product(ProductID(rawValue: $0)) } ?? recipe.map { .recipe(RecipeID(rawValue: $0)) }
         self.init(id: PromotionID(rawValue: try row.slug("id")), title: try row.nonEmptyText("title"), text: try row.nonEmptyText("text"),

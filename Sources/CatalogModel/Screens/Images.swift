@@ -45,7 +45,7 @@ public struct Picture: Hashable, Sendable, Codable {
 // put GRDB into the API of every app.
 
 extension StoredImage {
-    init(row: Row) throws {
+    package init(row: Row) throws {
         let mediaType: String = try row.value("media_type")
         guard mediaType == "image/png" || mediaType == "image/jpeg" else {
             throw BundleValueError(column: "media_type", problem: "'\(Row.excerpt(mediaType))', not image/png or image/jpeg")
@@ -58,7 +58,7 @@ extension StoredImage {
 
 extension Picture {
     /// From a row with `image` and `alt` columns, or with the columns named.
-    init(row: Row, image: String = "image", alt: String = "alt") throws {
+    package init(row: Row, image: String = "image", alt: String = "alt") throws {
         self.init(image: try row.imageID(image), alt: try row.nonEmptyText(alt))
     }
 }

@@ -52,7 +52,7 @@ public struct ProductDetail: Identifiable, Hashable, Sendable, Codable {
 }
 
 extension ProductRow {
-    init(row: Row) throws {
+    package init(row: Row) throws {
         self.init(id: ProductID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"),
                   icon: try row.imageID("icon"))
     }

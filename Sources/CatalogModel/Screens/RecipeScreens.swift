@@ -66,14 +66,14 @@ public struct Ingredient: Hashable, Sendable, Codable {
 }
 
 extension RecipeRow {
-    init(row: Row) throws {
+    package init(row: Row) throws {
         self.init(id: RecipeID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"),
                   icon: try row.imageID("icon"))
     }
 }
 
 extension Ingredient {
-    init(row: Row) throws {
+    package init(row: Row) throws {
         self.init(text: try row.nonEmptyText("text"), product: try row.optionalSlug("product_id").map { ProductID(rawValue: $0) })
     }
 }

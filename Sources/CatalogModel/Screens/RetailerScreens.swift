@@ -81,7 +81,7 @@ public struct Coordinate: Hashable, Sendable, Codable {
 
 extension RetailerRow {
     /// From a `retailers` row and what the retailer sells.
-    init(row: Row, sells: [ProductID]) throws {
+    package init(row: Row, sells: [ProductID]) throws {
         self.init(
             id: RetailerID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), logo: try row.imageID("logo"),
             address: try row.nonEmptyText("address"), phone: try row.nonEmptyText("phone"), openingHours: try row.nonEmptyText("opening_hours"),
@@ -103,7 +103,7 @@ extension RetailerRow {
 
     /// Retailer rows matching a condition on `retailers AS r`, in list order, each with what it
     /// sells, in two queries whatever their number.
-    static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = []) throws -> [RetailerRow] {
+    package static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = []) throws -> [RetailerRow] {
         let rows = try Row.fetchAll(db, sql: "SELECT r.* FROM retailers AS r WHERE \(condition) ORDER BY r.position", arguments: arguments)
         var sells: [String: [ProductID]] = [:]
         for row in try Row.fetchAll(db, sql: """

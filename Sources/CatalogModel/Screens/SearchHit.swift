@@ -29,7 +29,7 @@ public enum SearchTarget: Hashable, Sendable, Codable {
 
 extension SearchHit {
     /// From a row of the search query: `kind`, `entity_id`, `name`, `summary`.
-    init(row: Row) throws {
+    package init(row: Row) throws {
         let id = try row.slug("entity_id")
         let target: SearchTarget
         switch try row.value("kind", as: String.self) {

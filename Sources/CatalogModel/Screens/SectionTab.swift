@@ -18,7 +18,7 @@ public struct SectionTab: Identifiable, Hashable, Sendable, Codable {
 }
 
 extension SectionTab {
-    init(row: Row) throws {
+    package init(row: Row) throws {
         let id: String = try row.value("id")
         guard let kind = SectionKind(rawValue: id) else {
             throw BundleValueError(column: "id", problem: "'\(Row.excerpt(id))', not one of the five sections")

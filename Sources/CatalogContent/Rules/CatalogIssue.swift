@@ -1,0 +1,96 @@
+import CatalogModel
+
+/// How serious a problem is: an error fails validation, a warning does not.
+package enum Severity: String, Hashable, Sendable, Codable, Comparable {
+    /// The content breaks a rule; no bundle may be built from it.
+    case error
+    /// Worth a look, but the content is still valid.
+    case warning
+
+    package static func < (lhs: Severity, rhs: Severity) -> Bool {
+        lhs == .error && rhs == .warning
+    }
+}
+
+/// A problem the relation and field rules found in a catalogue.
+package struct CatalogIssue: Hashable, Sendable {
+    /// Error or warning.
+    package var severity: Severity
+    /// The stable code, such as `name-too-long`.
+    package var code: DiagnosticCode
+    /// The entity the problem is in.
+    package var entity: EntityReference
+    /// The field of the entity, when the problem is in one; nil for the entity as a whole.
+    package var field: FieldPath?
+    /// What is wrong and what to do about it.
+    package var message: String
+    /// For one of two entities given the same id or name: the other one, which the message
+    /// names; nil for any other problem.
+    package var clash: Clash?
+
+    /// An issue from its parts.
+    package init(severity: Severity, code: DiagnosticCode, entity: EntityReference, field: FieldPath?, message: String) {
+        self.severity = severity
+        self.code = code
+        self.entity = entity
+        self.field = field
+        self.message = message
+    }
+
+    /// Two issues are equal when what they say is: `clash` is how the compiler words the other
+    /// entity, not part of the issue an app sees.
+    package static func == (a: CatalogIssue, b: CatalogIssue) -> Bool {
+        (a.severity, a.code, a.entity, a.field, a.message) == (b.severity, b.code, b.entity, b.field, b.message)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(severity)
+        hasher.combine(code)
+        hasher.combine(entity)
+        hasher.combine(field)
+        hasher.combine(message)
+    }
+
+    /// The entity that was given an id or a name first, when another is given it too, and how
+    /// the message names it. The catalogue names it by kind and id, or by its place in its
+    /// list; the compiler, which knows files and lines, names it by its file or line instead.
+    package struct Clash: Hashable, Sendable {
+        /// The entity given the id or name first.
+        package var other: EntityReference
+        /// Its field to point at: its element in a list, such as `promotion[0]`.
+        package var field: FieldPath?
+        /// The message before the other entity's name and after it.
+        package var lead: String
+        package var rest: String
+
+        /// The message, naming the other entity as `name`.
+        package func message(naming name: String) -> String {
+            lead + name + rest
+        }
+    }
+}
+
+/// Which entity a problem is in: its kind and id. The home page, the company page and the
+/// catalogue file have one instance each and an empty id.
+package struct EntityReference: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The kinds of entity in a catalogue.
+    package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        case catalog, section, home, promotion, company, product, recipe, retailer
+    }
+
+    /// The entity's kind.
+    package var kind: Kind
+    /// The entity's id; empty for the home page, the company page and the catalogue.
+    package var id: String
+
+    /// A reference from a kind and an id.
+    package init(_ kind: Kind, _ id: String = "") {
+        self.kind = kind
+        self.id = id
+    }
+
+    /// `product 'espresso'`, or just the kind for single entities.
+    package var description: String {
+        id.isEmpty ? kind.rawValue : "\(kind.rawValue) '\(id)'"
+    }
+}

@@ -1,0 +1,80 @@
+import CatalogModel
+
+extension CatalogRules {
+    // MARK: Required texts, their limits and characters
+
+    mutating func requireText(
+        _ text: String, _ field: FieldPath, _ entity: EntityReference, limit: Int? = nil,
+        code: DiagnosticCode = .emptyField, what: String
+    ) {
+        if text.showsNothing {
+            report(.emptyField, entity, field, "\(field.name) is empty; write \(what)")
+            return
+        }
+        if let limit, text.utf8.count > limit, text.count > limit {  // no character is shorter than a byte
+            report(code, entity, field, "\(field.name) is \(text.count) characters; the limit is \(limit)")
+        }
+        if let control = text.unwantedControl {
+            report(.controlCharacter, entity, field, "\(field.name) holds \(control.unwantedControlAdvice)")
+        }
+    }
+
+    mutating func checkPictures(_ images: [ImageReference], _ entity: EntityReference) {
+        if !FieldLimits.pictures.contains(images.count) {
+            report(.imageCount, entity, .images,
+                   "\(entity) has \(images.count) pictures; give it \(FieldLimits.pictures.lowerBound) or \(FieldLimits.pictures.upperBound)")
+        }
+        for (index, image) in images.enumerated() {
+            checkPicture(image, .picture(index), entity)
+        }
+    }
+
+    mutating func checkPicture(_ image: ImageReference, _ field: FieldPath, _ entity: EntityReference) {
+        guard let alt = image.alt else { return }
+        if alt.showsNothing {
+            report(.emptyField, entity, field, "alt is empty; describe the picture for people who cannot see it")
+            return
+        }
+        if alt.utf8.count > FieldLimits.alt, alt.count > FieldLimits.alt {
+            report(.altTooLong, entity, field, "alt is \(alt.count) characters; the limit is \(FieldLimits.alt)")
+        }
+        if let control = alt.unwantedControl {
+            report(.controlCharacter, entity, field, "alt holds \(control.unwantedControlAdvice)")
+        }
+    }
+
+    mutating func checkBody(_ text: RichText, _ field: RichTextField, _ entity: EntityReference) {
+        let links = text.links
+        var blank = Set<RichText.Part>()
+        if text.isBlank {
+            report(.emptyField, entity, field.path, "\(field.rawValue) is empty; write the text")
+        } else {
+            let blankParts = text.blankParts
+            blank = Set(blankParts)
+            for part in blankParts {
+                let path = FieldPath.part(field, part)
+                switch part.kind {
+                case .paragraph:
+                    report(.emptyBlock, entity, path, "\(field.rawValue) has an empty paragraph; write its text or remove it")
+                case .heading:
+                    report(.emptyBlock, entity, path, "\(field.rawValue) has an empty heading; write its text or remove it")
+                case .listItem:
+                    report(.emptyBlock, entity, path, "\(field.rawValue) has an empty list item; write its text or remove it")
+                case .link:
+                    let target = switch links[part.index] {
+                    case .product(let id): "product '\(id)'"
+                    case .recipe(let id): "recipe '\(id)'"
+                    }
+                    report(.emptyLink, entity, path, "link to \(target) has no text to tap; write the words that open it between <link> and </link>")
+                }
+            }
+        }
+        // A part already reported empty is not reported again for what makes it so.
+        for (part, control) in text.isBlank ? [] : text.partsWithUnwantedControls where !blank.contains(part) {
+            report(.controlCharacter, entity, .part(field, part), "\(field.rawValue) holds \(control.unwantedControlAdvice(inBlock: part.element))")
+        }
+        for (index, link) in links.enumerated() {
+            checkReference(link, .link(field, index), entity, element: "link")
+        }
+    }
+}
