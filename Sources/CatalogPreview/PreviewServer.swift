@@ -222,8 +222,7 @@ package final class PreviewServer: @unchecked Sendable {
         let changed = session.shown().generation != before
         switch outcome {
         case .built:
-            let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-            log(changed ? "built \(options.contentFolder) in \(milliseconds) ms; open pages reload" : "built \(options.contentFolder): nothing shown changed")
+            log(changed ? "built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages reload" : "built \(options.contentFolder): nothing shown changed")
         case .failed(_, let text):
             if changed { log(text + "the pages show these over the last version that built") }
         }
@@ -262,8 +261,7 @@ package final class PreviewServer: @unchecked Sendable {
         var seen = seen
         var pause = Duration.zero  // the first look at once: a save during the first build
         while !lock.withLock({ isStopping }) {
-            let components = pause.components
-            _ = wake.wait(timeout: .now() + .microseconds(Int(components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000)))
+            _ = wake.wait(timeout: .now() + pause.seconds)
             if lock.withLock({ isStopping }) { break }
             let started = ContinuousClock.now
             let now = ContentSnapshot.take(options.contentFolder)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogModel
 import CatalogStore
 import Foundation
 

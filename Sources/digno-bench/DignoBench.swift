@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import CatalogModel
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,7 @@ import Glibc
 /// Benchmarks of `digno build`, and the synthetic content they run on. Run in release:
 /// `swift run -c release digno-bench run`.
 @main
-struct DignoBench: ParsableCommand {
+struct DignoBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digno-bench",
         abstract: "Generate synthetic content and measure digno build.",
@@ -225,8 +226,4 @@ struct Run: ParsableCommand {
         let middle = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

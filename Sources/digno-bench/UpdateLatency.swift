@@ -6,7 +6,7 @@ import Foundation
 /// `BundleStore.update()` when nothing is new, timed inside the process (no start-up): the
 /// conditional request for the head and the checks around it. Prints median and p99 in
 /// milliseconds. `scripts/bench-update.py` runs it against nginx.
-struct UpdateLatency: ParsableCommand {
+struct UpdateLatency: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update-latency", abstract: "Time BundleStore.update() with nothing new (median and p99).")
 
@@ -26,37 +26,20 @@ struct UpdateLatency: ParsableCommand {
         guard iterations >= 1 else { throw ValidationError("--iterations must be at least 1") }
     }
 
-    func run() throws {
+    func run() async throws {
         guard let base = URL(string: url) else { throw ValidationError("--url is not a URL") }
         let bundleStore = BundleStore(folder: store, seed: nil, keys: [try ChannelKey(key)], baseURL: base)
-        let result = Samples()
-        let done = DispatchSemaphore(value: 0)
-        let iterations = iterations
-        Task {
-            do {
-                for _ in 0..<iterations {
-                    let start = ContinuousClock.now
-                    let outcome = try await bundleStore.update()
-                    let elapsed = ContinuousClock.now - start
-                    guard case .upToDate = outcome else { throw ValidationError("the store is not up to date: \(outcome)") }
-                    result.add(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
-                }
-            } catch {
-                result.failure = "\(error)"
-            }
-            done.signal()
+        var samples: [Double] = []
+        for _ in 0..<iterations {
+            let start = ContinuousClock.now
+            let outcome = try await bundleStore.update()
+            let elapsed = ContinuousClock.now - start
+            guard case .upToDate = outcome else { throw ValidationError("the store is not up to date: \(outcome)") }
+            samples.append(elapsed.seconds * 1000)
         }
-        done.wait()
-        if let failure = result.failure { throw ValidationError(failure) }
-        let sorted = result.values.sorted()
+        let sorted = samples.sorted()
         let median = sorted[sorted.count / 2]
         let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * 0.99).rounded()))]
         print(String(format: "update() with nothing new: median %.2f ms, p99 %.2f ms (%d runs)", median, p99, sorted.count))
-    }
-
-    private final class Samples: @unchecked Sendable {
-        var values: [Double] = []
-        var failure: String?
-        func add(_ value: Double) { values.append(value) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import CatalogContent
 import CatalogModel
 import Foundation
 
@@ -70,7 +71,6 @@ struct Build: ParsableCommand {
 enum BuildSummary {
     static func line(manifest: Manifest, output: String, elapsed: Duration) -> String {
         let counts = ["products", "recipes", "retailers", "images"].map { "\(manifest.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        return "built \(output) \(manifest.releaseVersion): \(counts); \(manifest.bundle.bytes) bytes in \(milliseconds) ms"
+        return "built \(output) \(manifest.releaseVersion): \(counts); \(manifest.bundle.bytes) bytes in \(elapsed.milliseconds) ms"
     }
 }

@@ -1,11 +1,12 @@
 import ArgumentParser
 import BundleCompiler
+import CatalogContent
 import CatalogModel
 import Foundation
 
 /// The `digno` command: compiles and checks Café Digno content.
 @main
-struct Digno: ParsableCommand {
+struct Digno: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
@@ -20,7 +21,7 @@ struct Digno: ParsableCommand {
 
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
     /// usage status, 64, is mapped to 2).
-    static func main() {
+    static func main() async {
         do {
             var command: ParsableCommand
             do {
@@ -30,7 +31,11 @@ struct Digno: ParsableCommand {
                 if let unknown = unknownCommand(in: Array(CommandLine.arguments.dropFirst())) { throw unknown }
                 throw error
             }
-            try command.run()
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch let code as ExitCode {
             Foundation.exit(code.rawValue)
         } catch {

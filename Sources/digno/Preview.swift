@@ -4,7 +4,7 @@ import CatalogPreview
 import CatalogStore
 import Foundation
 
-struct Preview: ParsableCommand {
+struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the app as web pages while you edit the content; every save rebuilds them.",
         usage: "digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>]",
@@ -63,7 +63,7 @@ struct Preview: ParsableCommand {
         return path + "/" + head.bundle.path
     }
 
-    func run() throws {
+    func run() async throws {
         let server: PreviewServer
         do {
             // The clock and the run's random name are decided here, not inside the library.
@@ -109,7 +109,7 @@ struct Preview: ParsableCommand {
                 finished.finish(status: 2)
             }
         }
-        let status = finished.wait()
+        let status = await finished.status()
         withExtendedLifetime(signals) {}
         if status != 0 { throw ExitCode(status) }
     }
@@ -123,11 +123,11 @@ struct Preview: ParsableCommand {
 
 /// The exit status, once the server has stopped or failed to start.
 private final class Finished: @unchecked Sendable {
-    // @unchecked Sendable: `status` and `isClaimed` are read and written under `lock`.
+    // @unchecked Sendable: `isClaimed` is read and written under `lock`; the stream is Sendable.
     private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
-    private var status: Int32?
     private var isClaimed = false
+    // Holds the first status given until the command reads it; later ones are dropped.
+    private let (statuses, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingOldest(1))
 
     /// True for the first caller only: the one that goes on to stop the server.
     func claim() -> Bool {
@@ -139,15 +139,12 @@ private final class Finished: @unchecked Sendable {
 
     /// The first status given is the exit status.
     func finish(status: Int32) {
-        let first = lock.withLock {
-            defer { if self.status == nil { self.status = status } }
-            return self.status == nil
-        }
-        if first { done.signal() }
+        continuation.yield(status)
     }
 
-    func wait() -> Int32 {
-        done.wait()
-        return lock.withLock { status ?? 0 }
+    /// Waits for the first status.
+    func status() async -> Int32 {
+        for await status in statuses { return status }
+        return 0
     }
 }

@@ -4,7 +4,7 @@ import CatalogModel
 import CatalogStore
 import Foundation
 
-struct Update: ParsableCommand {
+struct Update: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Install a channel's newest release into a store, as the app does.",
         usage: "digno update --url <base> --store <folder> --key <public key> [--channel <name>] [--seed <file>] [--current]",
@@ -49,7 +49,7 @@ struct Update: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let keys = key.compactMap { try? ChannelKey($0) }
         guard let base = URL(string: url) else { throw ExitCode(2) }
         let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
@@ -62,41 +62,44 @@ struct Update: ParsableCommand {
                 throw ExitCode(2)
             }
         }
-        let status = Self.wait { () async -> Int32 in
-            let before = bundleStore.deltaReport()
-            do {
-                let outcome = try await bundleStore.update()
-                let report = bundleStore.deltaReport()
-                if report.fallbacks > before.fallbacks, let failure = report.lastFailure {
-                    Self.fail("warning: the delta failed, so the whole bundle was downloaded: \(failure)")
-                }
-                switch outcome {
-                case .installed(let release):
-                    print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
-                    if let from = report.lastInstalledFrom { print("made from a delta on the bundle \(from)") }
-                    if let notes = bundleStore.releaseNotes() {
-                        print("what changed since \(notes.old.releaseVersion): \(notes.entities.count) entit\(notes.entities.count == 1 ? "y" : "ies") "
-                              + "(release notes in \(bundleStore.notesPath(release.sha256)))")
-                    }
-                    return 0
-                case .upToDate(let version):
-                    print("already current: release \(version)")
-                    return 0
-                case .expired(let version, let expired):
-                    Self.fail("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing was installed. The publisher renews it with digno publish --renew.")
-                    return 1
-                case .schemaNotSupported(let version, let schema, let supported):
-                    Self.fail("refused: release \(version) needs bundle schema \(schema), and this digno reads \(supported); update the app (or digno) first.")
-                    return 1
-                }
-            } catch {
-                Self.fail("error: \(error)")
-                if case BundleStoreError.refused = error { return 1 }
-                return 2
-            }
-        }
+        let status = await Self.update(bundleStore)
         if let current = try? bundleStore.current() { print(Self.serving(current)) }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Runs one update and says what it did; the exit status.
+    static func update(_ bundleStore: BundleStore) async -> Int32 {
+        let before = bundleStore.deltaReport()
+        do {
+            let outcome = try await bundleStore.update()
+            let report = bundleStore.deltaReport()
+            if report.fallbacks > before.fallbacks, let failure = report.lastFailure {
+                Self.fail("warning: the delta failed, so the whole bundle was downloaded: \(failure)")
+            }
+            switch outcome {
+            case .installed(let release):
+                print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
+                if let from = report.lastInstalledFrom { print("made from a delta on the bundle \(from)") }
+                if let notes = bundleStore.releaseNotes() {
+                    print("what changed since \(notes.old.releaseVersion): \(notes.entities.count) entit\(notes.entities.count == 1 ? "y" : "ies") "
+                          + "(release notes in \(bundleStore.notesPath(release.sha256)))")
+                }
+                return 0
+            case .upToDate(let version):
+                print("already current: release \(version)")
+                return 0
+            case .expired(let version, let expired):
+                Self.fail("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing was installed. The publisher renews it with digno publish --renew.")
+                return 1
+            case .schemaNotSupported(let version, let schema, let supported):
+                Self.fail("refused: release \(version) needs bundle schema \(schema), and this digno reads \(supported); update the app (or digno) first.")
+                return 1
+            }
+        } catch {
+            Self.fail("error: \(error)")
+            if case BundleStoreError.refused = error { return 1 }
+            return 2
+        }
     }
 
     /// "serving release 2026.11.0 from installed: PATH".
@@ -109,23 +112,7 @@ struct Update: ParsableCommand {
         return "serving release \(current.bundle.release.releaseVersion) from \(from): \(current.bundle.path)"
     }
 
-    /// Runs `work` to its end from this synchronous command.
-    static func wait(_ work: @escaping @Sendable () async -> Int32) -> Int32 {
-        let done = DispatchSemaphore(value: 0)
-        let result = Result()
-        Task {
-            result.value = await work()
-            done.signal()
-        }
-        done.wait()
-        return result.value
-    }
-
     static func fail(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
-    }
-
-    private final class Result: @unchecked Sendable {
-        var value: Int32 = 2
     }
 }
