@@ -18,7 +18,7 @@ struct PreviewBuilder: Sendable {
         case built(CatalogBundle, path: String, sha256: String)
         /// It did not: the problems, as the error panel shows them and as `digno validate`
         /// prints them.
-        case failed(ProblemPanel, text: String)
+        case failed(DiagnosticsPanel, text: String)
     }
 
     /// Builds the content as build number `number`, into `catalog-NUMBER.sqlite` in the scratch
@@ -54,11 +54,11 @@ struct PreviewBuilder: Sendable {
     }
 
     /// The report's problems, each worded as `digno validate` prints it.
-    static func panel(_ report: ValidationReport) -> ProblemPanel {
-        ProblemPanel(
+    static func panel(_ report: ValidationReport) -> DiagnosticsPanel {
+        DiagnosticsPanel(
             summary: ReportFormat.summary(report),
             problems: report.diagnostics.map { diagnostic in
-                ProblemPanel.Problem(
+                DiagnosticsPanel.Entry(
                     place: ReportFormat.place(of: diagnostic), severity: diagnostic.severity.rawValue,
                     message: diagnostic.message, code: diagnostic.code.rawValue)
             },
@@ -66,10 +66,10 @@ struct PreviewBuilder: Sendable {
     }
 
     /// A build that failed before any file was checked (the folder is gone, a disk is full).
-    static func panel(failure: String) -> ProblemPanel {
-        ProblemPanel(
+    static func panel(failure: String) -> DiagnosticsPanel {
+        DiagnosticsPanel(
             summary: "the build failed",
-            problems: [ProblemPanel.Problem(place: "", severity: "error", message: failure, code: "")],
+            problems: [DiagnosticsPanel.Entry(place: "", severity: "error", message: failure, code: "")],
             hasLastGood: false)
     }
 }

@@ -13,7 +13,7 @@ final class PreviewSession: @unchecked Sendable {
         /// The last version that built, if any has.
         var bundle: CatalogBundle?
         /// The latest build's problems, if it failed.
-        var problems: ProblemPanel?
+        var problems: DiagnosticsPanel?
         /// What the last version that built changes compared with `--compare`'s bundle.
         var changes: ChangesPanel?
     }
@@ -30,7 +30,7 @@ final class PreviewSession: @unchecked Sendable {
     /// than at once: a request that took that bundle just before the swap may still open a
     /// new connection to it.
     private var retired: [String] = []
-    private var problems: ProblemPanel?
+    private var problems: DiagnosticsPanel?
     private var changes: ChangesPanel?
     private var listeners: [Int: AsyncStream<Data>.Continuation] = [:]
     private var nextListener = 0

@@ -3,7 +3,7 @@ import Mustache
 // The preview's views give the templates their values by name, as the pages' do
 // (PageView+Mustache.swift says why; MustacheLookupTests checks them).
 
-extension ProblemPanel: MustacheParent {
+extension DiagnosticsPanel: MustacheParent {
     package func child(named key: String) -> Any? {
         switch key {
         case "summary": summary
@@ -14,7 +14,7 @@ extension ProblemPanel: MustacheParent {
     }
 }
 
-extension ProblemPanel.Problem: MustacheParent {
+extension DiagnosticsPanel.Entry: MustacheParent {
     package func child(named key: String) -> Any? {
         switch key {
         case "place": place

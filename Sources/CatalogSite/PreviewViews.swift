@@ -4,8 +4,8 @@ import CatalogModel
 // notice.mustache, preview-head.mustache). Like PageView, no field is optional.
 
 /// The problems of the latest build, each as `digno validate` words it.
-package struct ProblemPanel: Sendable, Equatable {
-    package struct Problem: Sendable, Equatable {
+package struct DiagnosticsPanel: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// `products/espresso.xml:12:5:`, or empty for a problem that concerns no file.
         package var place: String
         /// `error` or `warning`.
@@ -30,11 +30,11 @@ package struct ProblemPanel: Sendable, Equatable {
 
     /// `2 errors, 0 warnings in 61 files`.
     package var summary: String
-    package var problems: [Problem]
+    package var problems: [Entry]
     /// Whether the last version that built is shown under the panel.
     package var hasLastGood: Bool
 
-    package init(summary: String, problems: [Problem], hasLastGood: Bool) {
+    package init(summary: String, problems: [Entry], hasLastGood: Bool) {
         self.summary = summary
         self.problems = problems
         self.hasLastGood = hasLastGood

@@ -72,7 +72,7 @@ package struct SiteRenderer: Sendable {
     }
 
     /// The preview's error panel, HTML to put at the end of a page's body.
-    package func problems(_ panel: ProblemPanel) -> String {
+    package func problems(_ panel: DiagnosticsPanel) -> String {
         library.render(panel, withTemplate: "problems") ?? ""
     }
 

@@ -18,7 +18,7 @@ struct Keygen: ParsableCommand {
     var output: String
 
     func run() throws {
-        // The key's randomness comes from here, the command, not from deep inside (STYLE 10).
+        // The key's randomness comes from here, the command: the library reads none of its own.
         let key = Curve25519.Signing.PrivateKey()
         do {
             try SigningKeyFile.write(key, to: output)

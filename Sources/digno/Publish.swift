@@ -91,7 +91,7 @@ struct Publish: ParsableCommand {
         let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep, deltas: deltas)
         let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         do {
-            // The clock is read here, the command, not inside the publisher (STYLE 10).
+            // The clock is read here, the command, not inside the publisher: the same inputs give the same head.
             let lifetime = Self.lifetime(expires) ?? 0
             let outcome = renew
                 ? try publisher.renew(now: now, lifetime: lifetime)

@@ -108,9 +108,9 @@ import Testing
     }
 }
 
-extension CatalogIssue {
+extension EntityDiagnostic {
     /// This issue as one of two entities given one id or name.
-    func clashing(with other: EntityReference, _ field: FieldPath?, lead: String, rest: String) -> CatalogIssue {
+    func clashing(with other: EntityReference, _ field: FieldPath?, lead: String, rest: String) -> EntityDiagnostic {
         var issue = self
         issue.clash = Clash(other: other, field: field, lead: lead, rest: rest)
         return issue

@@ -20,11 +20,11 @@ enum Sample {
                 Section(id: .retailers, title: "Jälleenmyyjät", icon: icon),
                 Section(id: .company, title: "Deling Group", icon: icon),
             ],
-            home: HomePage(
+            home: Home(
                 logo: icon, image: picture("Kahvikuppi"),
                 body: paragraph("Tervetuloa Café Digno -kahvien pariin."),
                 promotions: [promotion]),
-            company: CompanyPage(
+            company: Company(
                 name: "Deling Group Oy", logo: icon, body: paragraph("Kahvin maahantuoja."),
                 images: [picture("Toimisto")], webAddress: "https://www.delinggroup.com"),
             products: [
@@ -76,7 +76,7 @@ enum Sample {
 /// The issues of the sample catalogue after one change.
 func issues(
     after change: (inout Catalog) -> Void, today: Day? = nil, unloaded: Set<EntityReference> = []
-) -> [CatalogIssue] {
+) -> [EntityDiagnostic] {
     var catalog = Sample.catalog
     change(&catalog)
     return catalog.validate(today: today, unloaded: unloaded)
@@ -100,13 +100,13 @@ func text(_ count: Int) -> String {
     String(repeating: "a", count: count)
 }
 
-extension CatalogIssue {
-    static func error(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
-        CatalogIssue(severity: .error, code: code, entity: entity, field: field, message: message)
+extension EntityDiagnostic {
+    static func error(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> EntityDiagnostic {
+        EntityDiagnostic(severity: .error, code: code, entity: entity, field: field, message: message)
     }
 
-    static func warning(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> CatalogIssue {
-        CatalogIssue(severity: .warning, code: code, entity: entity, field: field, message: message)
+    static func warning(_ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String) -> EntityDiagnostic {
+        EntityDiagnostic(severity: .warning, code: code, entity: entity, field: field, message: message)
     }
 }
 

@@ -178,7 +178,7 @@ import Testing
                 return String(decoding: chunk[(end + 2)..<(chunk.count - 2)], as: UTF8.self)
             }
             #expect(try await next() == "retry: 500\ndata: test-1\n\n")
-            _ = session.record(.failed(ProblemPanel(summary: "1 error", problems: [], hasLastGood: true), text: ""))
+            _ = session.record(.failed(DiagnosticsPanel(summary: "1 error", problems: [], hasLastGood: true), text: ""))
             #expect(try await next() == "data: test-2\n\n")
             session.keepAlive()
             #expect(try await next() == ": keep-alive\n\n")
@@ -195,7 +195,7 @@ import Testing
 
     @Test func problemsShowOverTheLastVersionThatBuiltEscaped() async throws {
         show(bundle)
-        let panel = ProblemPanel(
+        let panel = DiagnosticsPanel(
             summary: "1 error, 0 warnings in 3 files",
             problems: [.init(place: "products/<b>.xml:3:7:", severity: "error", message: "<script>alert(1)</script> is wrong", code: "xml-malformed")],
             hasLastGood: false)
@@ -217,7 +217,7 @@ import Testing
     }
 
     @Test func beforeAnyVersionBuiltThePageIsTheProblemsAlone() async throws {
-        let panel = ProblemPanel(summary: "the build failed", problems: [.init(place: "", severity: "error", message: "no catalog.xml", code: "")], hasLastGood: false)
+        let panel = DiagnosticsPanel(summary: "the build failed", problems: [.init(place: "", severity: "error", message: "no catalog.xml", code: "")], hasLastGood: false)
         _ = session.record(.failed(panel, text: ""))
         let response = get("/products")
         #expect(response.statusCode == .serviceUnavailable)

@@ -52,7 +52,7 @@ import Testing
             }
         }
         #expect(kinds.count == 7, "every kind of screen: \(kinds.sorted())")
-        let panel = ProblemPanel(summary: "1 error", problems: [.init(place: "a.xml:1:2:", severity: "error", message: "m", code: "c")], hasLastGood: true)
+        let panel = DiagnosticsPanel(summary: "1 error", problems: [.init(place: "a.xml:1:2:", severity: "error", message: "m", code: "c")], hasLastGood: true)
         compared += Self.check(panel, path: "panel")
         let changes = ChangesPanel(against: "a", summary: "s", entries: [.init(change: "added", kind: "product", id: "i", name: "n", fields: ["f"])])
         compared += Self.check(changes, path: "changes")

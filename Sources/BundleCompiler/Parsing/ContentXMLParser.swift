@@ -176,7 +176,7 @@ final class ContentXMLParser {
         collector.reset()
         let outcome = xmlSchemaValidateDoc(validator, document)
         if outcome == 0 { return XMLParseResult(document: parsed, root: root, problems: []) }
-        let problems = collector.errors.map(XMLProblem.schema)
+        let problems = collector.errors.map(XMLDiagnostic.schema)
         return XMLParseResult(document: parsed, root: root,
                               problems: problems.isEmpty ? [.schema(RawXMLError(code: Int(outcome), message: "the file does not match the schema", line: root.line, column: 0, node: root.node))] : problems)
     }
@@ -191,9 +191,9 @@ private func streamedDocument(_ context: UnsafeMutableRawPointer) -> StreamedDoc
 struct XMLParseResult {
     var document: ParsedXML?
     var root: XMLElement?
-    var problems: [XMLProblem]
+    var problems: [XMLDiagnostic]
 
-    init(document: ParsedXML?, root: XMLElement? = nil, problems: [XMLProblem]) {
+    init(document: ParsedXML?, root: XMLElement? = nil, problems: [XMLDiagnostic]) {
         self.document = document
         self.root = root
         self.problems = problems
@@ -201,7 +201,7 @@ struct XMLParseResult {
 }
 
 /// A problem libxml2 found.
-enum XMLProblem {
+enum XMLDiagnostic {
     case doctype(line: Int)
     case malformed(RawXMLError)
     case schema(RawXMLError)

@@ -4,8 +4,8 @@ import CatalogModel
 /// One entity read from a content file.
 enum ParsedEntity: Hashable, Sendable {
     case catalog(CatalogHeader)
-    case home(HomePage)
-    case company(CompanyPage)
+    case home(Home)
+    case company(Company)
     case product(Product)
     case recipe(Recipe)
     case retailer(Retailer)
@@ -32,7 +32,7 @@ struct AnchorKey: Hashable {
 struct EntityBuilder<Element: ContentElement> {
     /// Something the schema cannot say, at the element it is about; the caller, which knows
     /// where elements start, makes it a diagnostic.
-    struct Problem {
+    struct ElementDiagnostic {
         var element: Element
         var entity: EntityReference
         var code: DiagnosticCode
@@ -43,7 +43,7 @@ struct EntityBuilder<Element: ContentElement> {
     let root: Element
     /// When set, the element of every field is recorded here.
     var anchors: [AnchorKey: Element]?
-    private(set) var problems: [Problem] = []
+    private(set) var problems: [ElementDiagnostic] = []
 
     init(file: ContentFile, root: Element, recordAnchors: Bool = false) {
         self.file = file
@@ -86,7 +86,7 @@ struct EntityBuilder<Element: ContentElement> {
         return CatalogHeader(brand: brand, releaseVersion: release.attribute("version") ?? "", releaseDate: date, sections: sections)
     }
 
-    private mutating func home() -> HomePage {
+    private mutating func home() -> Home {
         let entity = EntityReference(.home)
         anchor(root, entity, nil)
         var promotions: [Promotion] = []
@@ -104,15 +104,15 @@ struct EntityBuilder<Element: ContentElement> {
                 image: image(element, .image, promotionEntity), firstDay: first, lastDay: last,
                 link: fieldElement(element, .link, promotionEntity).flatMap { linkTarget($0, promotionEntity, .link) }))
         }
-        return HomePage(
+        return Home(
             logo: image(root, .logo, entity), image: image(root, .image, entity),
             body: richText(root, .body, entity), promotions: promotions)
     }
 
-    private mutating func company() -> CompanyPage {
+    private mutating func company() -> Company {
         let entity = EntityReference(.company)
         anchor(root, entity, nil)
-        return CompanyPage(
+        return Company(
             name: text(root, .name, entity), logo: image(root, .logo, entity), body: richText(root, .body, entity),
             images: pictures(entity), webAddress: text(root, .web, entity))
     }
@@ -222,7 +222,7 @@ struct EntityBuilder<Element: ContentElement> {
                                        as read: (String) -> Value?) -> Value? {
         guard let raw = element.attribute(name) else { return nil }
         if let value = read(collapsingWhitespace(raw)) { return value }
-        problems.append(Problem(element: element, entity: entity, code: .schemaInvalid,
+        problems.append(ElementDiagnostic(element: element, entity: entity, code: .schemaInvalid,
                                 message: "\(name)=\"\(raw)\" cannot be read; write a day as YYYY-MM-DD, a position as a whole number from 1, a coordinate as a decimal number"))
         return nil
     }
@@ -243,10 +243,10 @@ struct EntityBuilder<Element: ContentElement> {
         case (let product?, nil): return .product(ProductID(product))
         case (nil, let recipe?): return .recipe(RecipeID(recipe))
         case (_?, _?):
-            problems.append(Problem(element: element, entity: entity, code: .linkTarget,
+            problems.append(ElementDiagnostic(element: element, entity: entity, code: .linkTarget,
                                     message: "link names both a product and a recipe; keep one of product=\"…\" and recipe=\"…\""))
         case (nil, nil):
-            problems.append(Problem(element: element, entity: entity, code: .linkTarget,
+            problems.append(ElementDiagnostic(element: element, entity: entity, code: .linkTarget,
                                     message: "link names no target; add product=\"<id>\" or recipe=\"<id>\""))
         }
         return nil

@@ -5,8 +5,8 @@ import CatalogModel
 /// from and which files could not be loaded.
 struct CatalogAssembly {
     private var header: CatalogHeader?
-    private var home: HomePage?
-    private var company: CompanyPage?
+    private var home: Home?
+    private var company: Company?
     private var products: [Product] = []
     private var recipes: [Recipe] = []
     private var retailers: [Retailer] = []
@@ -77,8 +77,8 @@ struct CatalogAssembly {
             brand: header?.brand ?? "", releaseVersion: header?.releaseVersion ?? "",
             releaseDate: header?.releaseDate ?? Day(year: 2000, month: 1, day: 1)!,
             sections: header?.sections ?? [],
-            home: home ?? HomePage(logo: empty, image: empty, body: RichText(blocks: [])),
-            company: company ?? CompanyPage(name: "", logo: empty, body: RichText(blocks: []), images: [], webAddress: ""),
+            home: home ?? Home(logo: empty, image: empty, body: RichText(blocks: [])),
+            company: company ?? Company(name: "", logo: empty, body: RichText(blocks: []), images: [], webAddress: ""),
             products: products, recipes: recipes, retailers: retailers)
     }
 }

@@ -31,7 +31,7 @@ package struct ContentValidator: Sendable {
         let catalog = assembly.catalog()
         // The catalogue rules and the image checks are independent: one core each.
         let unloaded = assembly.unloaded.union(tree.unread)
-        let rules = Background<[CatalogIssue], Never> { [today] in catalog.validate(today: today, unloaded: unloaded) }
+        let rules = Background<[EntityDiagnostic], Never> { [today] in catalog.validate(today: today, unloaded: unloaded) }
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
@@ -41,9 +41,7 @@ package struct ContentValidator: Sendable {
         if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {
             diagnostics += images.unused(imageResult.used)
         }
-        let pending = rules.wait().map {
-            PendingIssue(severity: $0.severity, code: $0.code, entity: $0.entity, field: $0.field, message: $0.message, clash: $0.clash)
-        } + imageResult.issues + HostScripts.issues(catalog)
+        let pending = rules.wait() + imageResult.issues + HostScripts.issues(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
         return ValidationReport(
@@ -90,7 +88,7 @@ package struct ContentValidator: Sendable {
     /// Gives each pending issue the file, line and column of its field, re-reading only the
     /// files that have issues: each once, with its issues together, its tree freed before the
     /// next file is read.
-    private func locate(_ pending: [PendingIssue], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
+    private func locate(_ pending: [EntityDiagnostic], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
         let loader = try FileLoader(root: tree.root, libxml: libxml)
         let files = assembly.fileIndex()

@@ -15,11 +15,11 @@ enum HostScripts {
 
     /// The mixed-script hosts of the company's and the retailers' web addresses, as issues at
     /// their `<web>`.
-    static func issues(_ catalog: Catalog) -> [PendingIssue] {
-        var issues: [PendingIssue] = []
+    static func issues(_ catalog: Catalog) -> [EntityDiagnostic] {
+        var issues: [EntityDiagnostic] = []
         func check(_ address: String?, _ entity: EntityReference) {
             guard let address, let label = mixedLabel(in: address) else { return }
-            issues.append(PendingIssue(
+            issues.append(EntityDiagnostic(
                 severity: .error, code: .mixedScriptHost, entity: entity, field: .web,
                 message: "the host name in the web address mixes the letters or digits of different scripts in '\(label)' (such as a Cyrillic 'а' among "
                     + "Latin letters), so it looks like another address; type it again, or, if it is right, write its host in the xn-- form"))

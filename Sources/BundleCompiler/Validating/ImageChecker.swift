@@ -22,13 +22,13 @@ struct ImageChecker {
 
     enum ImageFailure: Error {
         case missing, brokenLink(target: String), notAFile(FileSystem.EntryType), outside(symlink: Bool), tooLarge(Int), unreadable(String)
-        case format(ImageHeader.Problem)
+        case format(ImageHeader.Failure)
     }
 
     /// The problems of every image use in `catalog`, still to be given positions, and the set
     /// of paths used, with the images that missing ones most likely meant.
-    mutating func check(_ catalog: Catalog) -> (issues: [PendingIssue], used: Set<String>) {
-        var issues: [PendingIssue] = []
+    mutating func check(_ catalog: Catalog) -> (issues: [EntityDiagnostic], used: Set<String>) {
+        var issues: [EntityDiagnostic] = []
         var used = Set<String>()
         // Images that do not exist: the issue that reports each, its `src` and its path.
         var missing: [(issue: Int, source: String, path: String)] = []
@@ -36,13 +36,13 @@ struct ImageChecker {
             let source = reference.source
             func report(_ code: DiagnosticCode, _ message: String) {
                 let place = place()
-                issues.append(PendingIssue(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
+                issues.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
             }
             // Before anything else: such a path names no file anyone meant, even where one
             // by that name exists.
             if let invisible = Self.firstInvisible(in: source) {
                 let place = place()
-                issues.append(PendingIssue(severity: .error, code: .controlCharacter, entity: place.entity, field: place.field,
+                issues.append(EntityDiagnostic(severity: .error, code: .controlCharacter, entity: place.entity, field: place.field,
                                            attribute: "src", message: "src holds \(Self.words(for: invisible)): '\(source)'; write the path without it"))
                 if let path = Self.normalized(source) { used.insert(path) }
                 return
@@ -230,19 +230,4 @@ extension ImageChecker {
         }
         return partLength > 0 && !(partIsDots && partLength <= 2)
     }
-}
-
-/// A problem tied to an entity's field, waiting for the file position of that field.
-struct PendingIssue {
-    var severity: Severity
-    var code: DiagnosticCode
-    var entity: EntityReference
-    var field: FieldPath?
-    /// The attribute of the field's element the problem is in, when it is placed there rather
-    /// than at the element.
-    var attribute: String? = nil
-    var message: String
-    /// For one of two entities given the same id or name: the other one, which the message
-    /// names by its file or line once positions are known.
-    var clash: CatalogIssue.Clash? = nil
 }

@@ -14,7 +14,7 @@ struct ImageHeader: Hashable, Sendable {
     var width: Int
     var height: Int
 
-    enum Problem: Error, Equatable {
+    enum Failure: Error, Equatable {
         /// No bytes at all: a copy or an export that failed.
         case empty
         /// Neither the PNG nor the JPEG signature.
@@ -30,11 +30,11 @@ struct ImageHeader: Hashable, Sendable {
         case checksum(chunk: String)
     }
 
-    static func read(_ bytes: [UInt8]) -> Result<ImageHeader, Problem> {
+    static func read(_ bytes: [UInt8]) -> Result<ImageHeader, Failure> {
         if bytes.isEmpty { return .failure(.empty) }
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard let header = png(bytes) else { return .failure(.unreadableDimensions(.png)) }
-            return pngProblem(bytes).map { .failure($0) } ?? .success(header)
+            return pngFailure(bytes).map { .failure($0) } ?? .success(header)
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             guard let header = jpeg(bytes) else { return .failure(.unreadableDimensions(.jpeg)) }
@@ -79,7 +79,7 @@ struct ImageHeader: Hashable, Sendable {
     /// What is wrong with the PNG's chunks (length, type, data, CRC), if anything: they must
     /// follow one another to an IEND chunk that ends inside the file, each with the CRC-32 of
     /// its type and data. Bytes after IEND are ignored, as decoders ignore them.
-    private static func pngProblem(_ bytes: [UInt8]) -> Problem? {
+    private static func pngFailure(_ bytes: [UInt8]) -> Failure? {
         var index = 8
         while index + 12 <= bytes.count {
             let length = bigEndian(bytes, at: index, count: 4)

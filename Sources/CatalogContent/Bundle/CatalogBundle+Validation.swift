@@ -34,7 +34,7 @@ extension CatalogBundle {
 
     /// Runs the catalogue rules (the same `Catalog.validate` the compiler runs on content) over
     /// this bundle, so that `digno inspect` can check a bundle it did not build.
-    package func validate(today: Day? = nil) throws(CatalogBundleError) -> [CatalogIssue] {
+    package func validate(today: Day? = nil) throws(CatalogBundleError) -> [EntityDiagnostic] {
         try catalog().validate(today: today)
     }
 
@@ -84,8 +84,8 @@ extension CatalogBundle {
         }
         return Catalog(
             brand: release.brand, releaseVersion: release.releaseVersion, releaseDate: release.releaseDate, sections: sections,
-            home: HomePage(logo: ImageReference(home.logo), image: ImageReference(home.picture), body: home.body, promotions: promotions),
-            company: CompanyPage(name: company.name, logo: ImageReference(company.logo), body: company.body,
+            home: Home(logo: ImageReference(home.logo), image: ImageReference(home.picture), body: home.body, promotions: promotions),
+            company: Company(name: company.name, logo: ImageReference(company.logo), body: company.body,
                                  images: company.pictures.map(ImageReference.init), webAddress: company.webAddress),
             products: products, recipes: recipes, retailers: retailers)
     }

@@ -11,9 +11,9 @@ package struct Catalog: Hashable, Sendable, Codable {
     /// The tab sections in tab order.
     package var sections: [Section]
     /// The Etusivu screen.
-    package var home: HomePage
+    package var home: Home
     /// The Deling Group screen.
-    package var company: CompanyPage
+    package var company: Company
     /// Every product.
     package var products: [Product]
     /// Every recipe.
@@ -23,8 +23,8 @@ package struct Catalog: Hashable, Sendable, Codable {
 
     /// A catalogue from its parts.
     package init(
-        brand: String, releaseVersion: String, releaseDate: Day, sections: [Section], home: HomePage,
-        company: CompanyPage, products: [Product], recipes: [Recipe], retailers: [Retailer]
+        brand: String, releaseVersion: String, releaseDate: Day, sections: [Section], home: Home,
+        company: Company, products: [Product], recipes: [Recipe], retailers: [Retailer]
     ) {
         self.brand = brand
         self.releaseVersion = releaseVersion

@@ -17,7 +17,7 @@ extension Catalog {
     ///     unused, since that recipe may use it. A reference with an empty id, such as
     ///     `EntityReference(.product)`, stands for a whole kind that could not be read (its
     ///     folder was refused): no reference to that kind is judged, since any id may exist.
-    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [CatalogIssue] {
+    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [EntityDiagnostic] {
         let rules = CatalogRules(catalog: self, unloaded: unloaded)
         // The duplicate-text check, about half the work, runs on a second core beside the
         // rest; its issues still come last.
@@ -44,12 +44,12 @@ extension Catalog {
 /// The issues each part of `validate` found, handed back from the threads that ran them.
 private final class IssueParts: @unchecked Sendable {
     private let lock = NSLock()
-    private var parts: [[CatalogIssue]] = [[], []]  // guarded by `lock`
+    private var parts: [[EntityDiagnostic]] = [[], []]  // guarded by `lock`
 
-    func set(_ part: Int, _ issues: [CatalogIssue]) {
+    func set(_ part: Int, _ issues: [EntityDiagnostic]) {
         lock.withLock { parts[part] = issues }
     }
 
-    var joined: [CatalogIssue] { lock.withLock { parts.flatMap { $0 } } }
+    var joined: [EntityDiagnostic] { lock.withLock { parts.flatMap { $0 } } }
 }
 

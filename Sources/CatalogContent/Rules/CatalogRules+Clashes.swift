@@ -19,7 +19,7 @@ extension CatalogRules {
                 first[key] = (index, promotion)
                 continue
             }
-            let clash = CatalogIssue.Clash(
+            let clash = EntityDiagnostic.Clash(
                 other: EntityReference(.promotion, original.promotion.id.rawValue), field: .promotion(original.index),
                 lead: "promotion title '\(promotion.title)' is also the title of ",
                 rest: Self.spelling(original.promotion.title, beside: promotion.title) + "; give each promotion a title of its own")
@@ -39,7 +39,7 @@ extension CatalogRules {
                 continue
             }
             let entity = EntityReference(.promotion, promotion.id.rawValue)
-            let clash = CatalogIssue.Clash(
+            let clash = EntityDiagnostic.Clash(
                 other: entity, field: .promotion(original),
                 lead: "promotion id '\(promotion.id)' is also the id of ", rest: "; give each promotion an id of its own")
             report(.duplicateID, entity, .promotion(index), clash, otherNamed: "promotion number \(original + 1) of the home page")
@@ -61,7 +61,7 @@ extension CatalogRules {
                 continue
             }
             let other = EntityReference(kind, original.id)
-            let clash = CatalogIssue.Clash(
+            let clash = EntityDiagnostic.Clash(
                 other: other, field: .name, lead: "\(kind.rawValue) name '\(name)' is also the name of ",
                 rest: Self.spelling(original.name, beside: name) + "; give each \(kind.rawValue) a name of its own")
             report(.duplicateName, EntityReference(kind, id), .name, clash, otherNamed: other.description)
@@ -69,9 +69,9 @@ extension CatalogRules {
     }
 
     private mutating func report(
-        _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath, _ clash: CatalogIssue.Clash, otherNamed name: String
+        _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath, _ clash: EntityDiagnostic.Clash, otherNamed name: String
     ) {
-        var issue = CatalogIssue(severity: .error, code: code, entity: entity, field: field, message: clash.message(naming: name))
+        var issue = EntityDiagnostic(severity: .error, code: code, entity: entity, field: field, message: clash.message(naming: name))
         issue.clash = clash
         issues.append(issue)
     }

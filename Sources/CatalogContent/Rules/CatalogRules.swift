@@ -14,7 +14,7 @@ struct CatalogRules {
     let unloadedKinds: Set<EntityReference.Kind>
     /// Kinds none of whose entities could be read: every id of theirs is unknown, not wrong.
     let unreadKinds: Set<EntityReference.Kind>
-    var issues: [CatalogIssue] = []
+    var issues: [EntityDiagnostic] = []
 
     init(catalog: Catalog, unloaded: Set<EntityReference>) {
         self.catalog = catalog
@@ -29,7 +29,7 @@ struct CatalogRules {
         _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String,
         severity: Severity = .error
     ) {
-        issues.append(CatalogIssue(severity: severity, code: code, entity: entity, field: field, message: message))
+        issues.append(EntityDiagnostic(severity: severity, code: code, entity: entity, field: field, message: message))
     }
 
     // MARK: Parts

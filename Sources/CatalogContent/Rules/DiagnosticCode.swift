@@ -1,7 +1,7 @@
 import CatalogModel
 
 /// The stable codes of every problem `digno` reports: the compiler's, about files, XML and
-/// images, and the catalogue rules', which a bundle's reader runs too (`CatalogIssue`). One
+/// images, and the catalogue rules', which a bundle's reader runs too (`EntityDiagnostic`). One
 /// registry for both, so that a code is spelled once: `duplicate-id` is the compiler's for two
 /// files given one id and the rules' for two promotions or sections. docs/DIAGNOSTICS.md lists
 /// them all (a test holds the two together); a code never changes meaning.

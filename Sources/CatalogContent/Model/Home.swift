@@ -1,8 +1,8 @@
 import CatalogModel
 
-/// The Etusivu screen: the Café Digno logo, a promotional image, text about the range, and
-/// promotions for new products and campaigns.
-package struct HomePage: Hashable, Sendable, Codable {
+/// What home.xml says: the Café Digno logo, a promotional image, text about the range, and
+/// promotions for new products and campaigns, for the Etusivu screen.
+package struct Home: Hashable, Sendable, Codable {
     /// The Café Digno logo.
     package var logo: ImageReference
     /// The promotional image.
@@ -12,7 +12,7 @@ package struct HomePage: Hashable, Sendable, Codable {
     /// News of new products and campaigns, each shown between its first and last day.
     package var promotions: [Promotion]
 
-    /// A home page from its fields.
+    /// The home screen from its fields.
     package init(logo: ImageReference, image: ImageReference, body: RichText, promotions: [Promotion] = []) {
         self.logo = logo
         self.image = image
@@ -21,9 +21,9 @@ package struct HomePage: Hashable, Sendable, Codable {
     }
 }
 
-/// A piece of news on the home page, shown from its first to its last day inclusive.
+/// A piece of news on the home screen, shown from its first to its last day inclusive.
 package struct Promotion: Identifiable, Hashable, Sendable, Codable {
-    /// The stable id within the home page.
+    /// The stable id within home.xml.
     package var id: PromotionID
     /// The headline, at most 50 characters.
     package var title: String
@@ -55,28 +55,5 @@ package struct Promotion: Identifiable, Hashable, Sendable, Codable {
     /// Whether the promotion is shown on `day`.
     package func isRunning(on day: Day) -> Bool {
         firstDay <= day && day <= lastDay
-    }
-}
-
-/// The Deling Group screen: the importer's text, pictures and web address.
-package struct CompanyPage: Hashable, Sendable, Codable {
-    /// The company's name.
-    package var name: String
-    /// The company's logo.
-    package var logo: ImageReference
-    /// The text about the company.
-    package var body: RichText
-    /// One or two pictures.
-    package var images: [ImageReference]
-    /// The company's web address.
-    package var webAddress: String
-
-    /// A company page from its fields.
-    package init(name: String, logo: ImageReference, body: RichText, images: [ImageReference], webAddress: String) {
-        self.name = name
-        self.logo = logo
-        self.body = body
-        self.images = images
-        self.webAddress = webAddress
     }
 }

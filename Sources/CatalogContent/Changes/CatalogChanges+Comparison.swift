@@ -186,7 +186,7 @@ struct EntityFields {
         values = [FieldValue("title", .text(section.title)), FieldValue("icon", .single(section.icon.shown))]
     }
 
-    init(_ home: HomePage) {
+    init(_ home: Home) {
         values = [FieldValue("logo", .single(home.logo.shown)), FieldValue("picture", .single(home.image.shown)),
                   FieldValue("text", .text(home.body.markup)), FieldValue("links", .set(home.body.linkTargets))]
     }
@@ -198,7 +198,7 @@ struct EntityFields {
                   FieldValue("link", .single(promotion.link?.shown))]
     }
 
-    init(_ company: CompanyPage) {
+    init(_ company: Company) {
         values = [FieldValue("name", .text(company.name)), FieldValue("logo", .single(company.logo.shown)),
                   FieldValue("text", .text(company.body.markup)), FieldValue("pictures", .list(company.images.map(\.shown))),
                   FieldValue("web address", .single(company.webAddress)), FieldValue("links", .set(company.body.linkTargets))]

@@ -12,8 +12,10 @@ package enum Severity: String, Hashable, Sendable, Codable, Comparable {
     }
 }
 
-/// A problem the relation and field rules found in a catalogue.
-package struct CatalogIssue: Hashable, Sendable {
+/// A problem found in a catalogue at an entity and one of its fields, as the rules (and the
+/// compiler's image and host checks) name it: the compiler places it in a file (`Diagnostic`),
+/// from where it read the field's element.
+package struct EntityDiagnostic: Hashable, Sendable {
     /// Error or warning.
     package var severity: Severity
     /// The stable code, such as `name-too-long`.
@@ -22,25 +24,31 @@ package struct CatalogIssue: Hashable, Sendable {
     package var entity: EntityReference
     /// The field of the entity, when the problem is in one; nil for the entity as a whole.
     package var field: FieldPath?
+    /// The attribute of the field's element the problem is in, when it is placed there rather
+    /// than at the element (an image's `src`); nil for the rules' problems.
+    package var attribute: String?
     /// What is wrong and what to do about it.
     package var message: String
     /// For one of two entities given the same id or name: the other one, which the message
     /// names; nil for any other problem.
     package var clash: Clash?
 
-    /// An issue from its parts.
-    package init(severity: Severity, code: DiagnosticCode, entity: EntityReference, field: FieldPath?, message: String) {
+    /// A diagnostic from its parts.
+    package init(
+        severity: Severity, code: DiagnosticCode, entity: EntityReference, field: FieldPath?, attribute: String? = nil, message: String
+    ) {
         self.severity = severity
         self.code = code
         self.entity = entity
         self.field = field
+        self.attribute = attribute
         self.message = message
     }
 
-    /// Two issues are equal when what they say is: `clash` is how the compiler words the other
-    /// entity, not part of the issue an app sees.
-    package static func == (a: CatalogIssue, b: CatalogIssue) -> Bool {
-        (a.severity, a.code, a.entity, a.field, a.message) == (b.severity, b.code, b.entity, b.field, b.message)
+    /// Two diagnostics are equal when what they say is: `clash` is how the compiler words the
+    /// other entity, not part of what is wrong.
+    package static func == (a: EntityDiagnostic, b: EntityDiagnostic) -> Bool {
+        (a.severity, a.code, a.entity, a.field, a.attribute, a.message) == (b.severity, b.code, b.entity, b.field, b.attribute, b.message)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -48,6 +56,7 @@ package struct CatalogIssue: Hashable, Sendable {
         hasher.combine(code)
         hasher.combine(entity)
         hasher.combine(field)
+        hasher.combine(attribute)
         hasher.combine(message)
     }
 
