@@ -16,7 +16,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
         /// The content digest, when the side is a bundle or a content folder that was read whole.
         public var contentDigest: String?
 
-        public init(releaseVersion: String, releaseDate: Day, contentDigest: String?) {
+        package init(releaseVersion: String, releaseDate: Day, contentDigest: String?) {
             self.releaseVersion = releaseVersion
             self.releaseDate = releaseDate
             self.contentDigest = contentDigest
@@ -59,7 +59,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
         public var op: Operation
         public var text: String
 
-        public init(_ op: Operation, _ text: String) {
+        package init(_ op: Operation, _ text: String) {
             self.op = op
             self.text = text
         }
@@ -77,7 +77,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
         public var added: [String]?
         public var removed: [String]?
 
-        public init(field: String, old: String? = nil, new: String? = nil, words: [Words]? = nil, added: [String]? = nil, removed: [String]? = nil) {
+        package init(field: String, old: String? = nil, new: String? = nil, words: [Words]? = nil, added: [String]? = nil, removed: [String]? = nil) {
             self.field = field
             self.old = old
             self.new = new
@@ -98,7 +98,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
         /// The fields that changed; empty for an entity added or removed.
         public var fields: [Field]
 
-        public init(kind: Kind, id: String, name: String, change: Change, fields: [Field]) {
+        package init(kind: Kind, id: String, name: String, change: Change, fields: [Field]) {
             self.kind = kind
             self.id = id
             self.name = name
@@ -112,7 +112,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
         public var added: [String]
         public var removed: [String]
 
-        public init(added: [String], removed: [String]) {
+        package init(added: [String], removed: [String]) {
             self.added = added
             self.removed = removed
         }
@@ -125,7 +125,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
     public var entities: [Entity]
     public var pictures: Pictures
 
-    public init(old: Release, new: Release, entities: [Entity], pictures: Pictures) {
+    package init(old: Release, new: Release, entities: [Entity], pictures: Pictures) {
         format = Self.formatVersion
         self.old = old
         self.new = new
