@@ -1,7 +1,6 @@
 import CatalogContent
 import CatalogModel
 import Foundation
-import GRDB
 import Testing
 
 /// The catalogue rules run over a loaded bundle too.
@@ -19,11 +18,8 @@ import Testing
     @Test func aBundleThatBreaksARuleIsReported() throws {
         // A bundle edited by hand after it was built: a retailer that sells nothing. The
         // foreign keys still hold; only the 1..* rule is broken.
-        let path = try BundleFixtures.copy(of: BundleFixtures.small)
+        let path = try BundleFixtures.edited(BundleFixtures.small, "DELETE FROM retailer_products")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { try $0.execute(sql: "DELETE FROM retailer_products") }
-        try queue.close()
         let issues = try CatalogBundle(path: path, trust: InMemoryTrustStore()).validate()
         #expect(issues.map(\.code) == [.retailerSellsNothing])
         #expect(issues.first?.entity == EntityReference(.retailer, "deling-group"))
@@ -32,11 +28,8 @@ import Testing
     /// A value only the whole catalogue reads (a promotion not shown on any day an app asks
     /// for) is a damaged bundle too, not a crash.
     @Test func aWrongValueOnlyTheCatalogueReadsIsADamagedBundle() throws {
-        let path = try BundleFixtures.copy(of: BundleFixtures.small)
+        let path = try BundleFixtures.edited(BundleFixtures.small, "PRAGMA ignore_check_constraints = ON; UPDATE promotions SET first_day = '2026-13-01'")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let queue = try DatabaseQueue(path: path)
-        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA ignore_check_constraints = ON; UPDATE promotions SET first_day = '2026-13-01'") }
-        try queue.close()
         let reason = "its column 'first_day' holds '2026-13-01', not a day (YYYY-MM-DD)"
         #expect(throws: CatalogBundleError.damaged(path: path, reason: reason)) {
             try CatalogBundle(path: path, trust: TrustingStore()).catalog()
