@@ -14,7 +14,7 @@ struct BundleInspector {
     static let countedTables = ["products", "recipes", "retailers", "promotions", "images", "recipe_products", "retailer_products"]
 
     func inspect() throws(BundleInspection.Failure) -> BundleInspection {
-        switch BundleFileCheck.problem(at: path) {
+        switch BundleFileCheck.failure(at: path) {
         case .missing: throw .missing(path)
         case .notAFile(let reason), .damaged(let reason): throw .notABundle(path, reason: reason)
         case .notSQLite: throw .notABundle(path, reason: "it is not an SQLite database")

@@ -14,7 +14,7 @@ import Darwin
 /// offers no call that looks at a file without opening it.
 package enum BundleFileCheck {
     /// Why a file cannot be a sound bundle, decided without opening it.
-    package enum Problem: Equatable, Sendable {
+    package enum Failure: Equatable, Sendable {
         /// Nothing is at the path.
         case missing
         /// A folder, a named pipe or a device: a reason in words, such as "it is a folder".
@@ -26,7 +26,7 @@ package enum BundleFileCheck {
     }
 
     /// The problem with the file at `path`, or nil if its header is a sound bundle's.
-    package static func problem(at path: String) -> Problem? {
+    package static func failure(at path: String) -> Failure? {
         // `stat`, not FileManager's attributes: it follows a link to the bundle.
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
@@ -43,7 +43,7 @@ package enum BundleFileCheck {
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
         // SQLite looks for the journal beside the file a link leads to.
         let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return problem(header: header, fileSize: size, journalBeside: (Self.size(at: real + "-journal") ?? 0) > 0)
+        return failure(header: header, fileSize: size, journalBeside: (Self.size(at: real + "-journal") ?? 0) > 0)
     }
 
     /// The size in bytes of the file at `path`, a link followed; nil if there is none.
@@ -53,7 +53,7 @@ package enum BundleFileCheck {
     }
 
     /// The problem a file with this `header` (its first 100 bytes or fewer) and size has.
-    static func problem(header: [UInt8], fileSize: Int, journalBeside: Bool) -> Problem? {
+    static func failure(header: [UInt8], fileSize: Int, journalBeside: Bool) -> Failure? {
         guard header.count >= 16, header[0..<16].elementsEqual("SQLite format 3\u{0}".utf8) else { return .notSQLite }
         guard header.count == 100 else { return .damaged("the file ends inside its header") }
         func number(_ offset: Int, _ count: Int) -> Int {

@@ -48,7 +48,7 @@ public final class CatalogBundle: Sendable {
     init(path: String, expectedSHA256: String?, trust: any BundleTrustStore, bound: QueryBound) throws(CatalogBundleError) {
         self.path = path
         self.bound = bound
-        switch BundleFileCheck.problem(at: path) {
+        switch BundleFileCheck.failure(at: path) {
         case .missing: throw .fileMissing(path: path)
         case .notAFile(let reason): throw .notABundle(path: path, reason: reason)
         case .notSQLite: throw .notABundle(path: path, reason: "it is not an SQLite database")
