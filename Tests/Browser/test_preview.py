@@ -20,11 +20,14 @@ import threading
 import time
 import unittest
 
-from selenium import webdriver
-from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError as error:
+    raise ImportError("Selenium is missing: install it (pip install selenium); .ci/run does") from error
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
@@ -93,6 +96,9 @@ def read(path):
 class PreviewInBrowserTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
+        for tool, package in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")]:
+            if not os.access(tool, os.X_OK):
+                raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
         os.makedirs(SCREENSHOTS, exist_ok=True)
         cls.preview = Preview()
         options = webdriver.ChromeOptions()
