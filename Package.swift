@@ -22,9 +22,9 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // The client library: model types, the relation rules and the bundle reader. Foundation,
-        // GRDB (and SQLite's C API through GRDBSQLite) and swift-crypto only, so that it builds
-        // for iOS and macOS as well as Linux.
+        // The app's library: opening and checking a bundle, the queries, the screens and the
+        // navigation. Foundation, GRDB (and SQLite's C API through GRDBSQLite) and swift-crypto
+        // only, so that it builds for iOS and macOS as well as Linux.
         .target(
             name: "CatalogModel",
             dependencies: [
