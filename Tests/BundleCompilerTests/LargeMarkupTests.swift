@@ -116,6 +116,7 @@ import Testing
     func aFileOf4MiBIsReadInWellUnderASecond(_ worstCase: Case) throws {
         let valid = try String(contentsOf: Fixtures.valid.appendingPathComponent("products/espresso.xml"), encoding: .utf8)
         let lines = valid.split(separator: "\n", maxSplits: 1)
+        try #require(lines.count == 2)
         let document = Data(worstCase.document(declaration: String(lines[0]) + "\n", body: String(lines[1])).utf8)
         #expect(document.count <= FileLoader.maxFileSize && document.count > FileLoader.maxFileSize - 4096)
         let (text, seconds) = try Self.validate(product: document)

@@ -163,7 +163,7 @@ import Testing
         let content = try Self.contentCopy()
         defer { try? FileManager.default.removeItem(at: content) }
         try await Self.withServer(content) { _, address in
-            let port = try #require(UInt16(address.split(separator: ":").last!.dropLast()))
+            let port = try #require(address.split(separator: ":").last.flatMap { UInt16($0.dropLast()) }, "\(address)")
             let second = try PreviewServer(options: Self.options(content, port: port))
             await #expect {
                 _ = try await second.start()

@@ -39,7 +39,7 @@ import Testing
             let tabs = try #require(json["tabs"] as? [[String: Any]])
             #expect(tabs.map { $0["id"] as? String } == ["home", "products", "recipes", "retailers", "company"])
             #expect(tabs.map { $0["title"] as? String } == ["Etusivu", "Tuotteet", "Kahvireseptit", "Jälleenmyyjät", "Deling Group"])
-            let section = String(route.dropFirst("cafedigno://".count).split(separator: "/")[0])
+            let section = try #require(route.dropFirst("cafedigno://".count).split(separator: "/").first.map(String.init), "\(route)")
             #expect(tabs.filter { $0["selected"] as? Bool == true }.map { $0["id"] as? String } == [section])
             let screen = try #require(json["screen"] as? [String: Any])
             let isDetail = route.split(separator: "/").count == 3  // "cafedigno:", section, id
@@ -55,7 +55,7 @@ import Testing
                 let bar = try #require(json["navigationBar"] as? [String: Any])
                 #expect(bar["title"] is NSNull)
                 #expect(bar["backButton"] as? String == (section == "products" ? "Tuotteet" : "Kahvireseptit"))
-                #expect(screen["id"] as? String == String(route.split(separator: "/").last!))
+                #expect(screen["id"] as? String == route.split(separator: "/").last.map(String.init))
             }
             let text = try DignoRunner.run(["show", Self.bundle, route, "--today", "2026-11-22"])
             #expect(text.status == 0)
