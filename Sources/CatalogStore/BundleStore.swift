@@ -193,7 +193,7 @@ public final class BundleStore: Sendable {
     /// serving what it served.
     public func update() async throws(BundleStoreError) -> UpdateOutcome {
         try StoreFiles.makeFolder(folder)
-        let lock = try await StoreFiles.Lock(folder)
+        let lock = try await StoreLock(folder)
         defer { withExtendedLifetime(lock) {} }
         var state = try StoreState.loadOrReset(statePath)
         let head = try await fetchHead(&state)
@@ -547,8 +547,7 @@ public final class BundleStore: Sendable {
         }
         try StoreFiles.sync(part)
         try StoreFiles.makeFolder(bundlesFolder)
-        guard rename(part, bundlePath(release.sha256)) == 0 else { throw StoreFiles.failure(bundlePath(release.sha256)) }
-        try StoreFiles.sync(bundlesFolder)
+        try StoreFiles.move(part, to: bundlePath(release.sha256))
         try StoreFiles.sync(stagingFolder)
     }
 

@@ -223,7 +223,7 @@ package struct ChannelPublisher {
             }
             var wrote = false
             do {
-                if AtomicFile.size(target) == nil || (try? check(target)) == nil {
+                if DurableFile.size(target) == nil || (try? check(target)) == nil {
                     try writeInPlace(target) { temporary throws(Failure) in
                         try deltaEncoder.encode(from: source, to: bundle, output: temporary)
                         try check(temporary)
@@ -240,7 +240,7 @@ package struct ChannelPublisher {
                 leftOut.append("from bundles/\(sha).sqlite: it would be \(digest.bytes) bytes, not less than half the bundle's \(file.bytes); clients download the bundle")
                 continue
             }
-            if wrote || AtomicFile.size(target + ".gz") == nil {
+            if wrote || DurableFile.size(target + ".gz") == nil {
                 try writeInPlace(target + ".gz") { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
             }
             written.append(ChannelHead.Delta(from: sha, path: path, sha256: digest.hex, bytes: digest.bytes))
@@ -457,7 +457,7 @@ package struct ChannelPublisher {
             guard BundleFileDigest.sha256(path: target)?.hex == file.sha256 else { throw .writing("'\(target)' is not the bundle's bytes after copying") }
             copied = true
         }
-        if copied || AtomicFile.size(compressed) == nil {
+        if copied || DurableFile.size(compressed) == nil {
             try writeInPlace(compressed) { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
         }
     }
