@@ -131,7 +131,7 @@ public final class BundleStore: Sendable {
 
     /// The head's URL: `<baseURL>/channels/<channel>/head.json`.
     public var headURL: URL {
-        baseURL.appendingPathComponent("channels").appendingPathComponent(channel).appendingPathComponent("head.json")
+        baseURL.appendingPathComponent(ChannelLayout.headPath(channel: channel))
     }
 
     // MARK: - The current bundle
@@ -420,7 +420,7 @@ public final class BundleStore: Sendable {
         var trusted = trust.version == 0 ? keys : trust.keys.compactMap { try? ChannelKey($0) }
         var version = trust.version + 1
         for _ in 0..<Self.keyStatementLimit {
-            let url = baseURL.appendingPathComponent(KeyStatement.path(version: version))
+            let url = baseURL.appendingPathComponent(ChannelLayout.keyStatementPath(version: version))
             guard let data = try await fetchSigned(url, headers: [:], missing: true).data else { break }
             if let (_, keys) = try? KeyStatement.verified(data, trusted: trusted, version: version) {
                 trusted = keys

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import ChannelFormat
 import Crypto
 import Foundation
 
@@ -55,8 +56,8 @@ struct Publish: ParsableCommand {
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
         guard (0...20).contains(deltas) else { throw ValidationError("--deltas must be from 0 to 20") }
         guard !renew || rollbackTo == nil else { throw ValidationError("--renew and --rollback-to cannot be given together") }
-        guard ChannelPublisher.isChannelName(channel) else {
-            throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
+        guard ChannelLayout.isChannelName(channel) else {
+            throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import ChannelFormat
 import Crypto
 import Foundation
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import BundleCompiler
 import CatalogModel
 import CatalogStore
+import ChannelFormat
 import Foundation
 
 struct Update: ParsableCommand {
@@ -44,8 +45,8 @@ struct Update: ParsableCommand {
         for text in key {
             do { _ = try ChannelKey(text) } catch { throw ValidationError("--key: \(error)") }
         }
-        guard ChannelPublisher.isChannelName(channel) else {
-            throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
+        guard ChannelLayout.isChannelName(channel) else {
+            throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
         }
     }
 

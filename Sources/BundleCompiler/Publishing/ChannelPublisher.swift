@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import ChannelFormat
 import Crypto
 import Foundation
 
@@ -36,7 +36,7 @@ package struct ChannelPublisher {
         package var description: String {
             switch self {
             case .badChannelName(let name):
-                "'\(name)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta"
+                ChannelLayout.notAChannelName(name)
             case .bundle(let reason): "the bundle cannot be published: \(reason)"
             case .head(let reason): "the channel's head cannot be read: \(reason)"
             case .notNewer(let new, let current):
@@ -86,14 +86,17 @@ package struct ChannelPublisher {
         self.deltaEncoder = deltaEncoder
     }
 
-    package var headPath: String { "channels/\(channel)/head.json" }
+    package var headPath: String { ChannelLayout.headPath(channel: channel) }
+
+    /// The file or folder at `relative` (a path of `ChannelLayout`) in the channel folder.
+    func path(_ relative: String) -> String { channelFolder + "/" + relative }
 
     /// Publishes the bundle at `bundlePath` as the channel's new head, valid until `now` plus
     /// `lifetime`. A release not newer than the head's is refused unless `rollbackTo` names its
     /// version: then it is published again under a new sequence number, so that going back never
     /// lowers the number clients have seen.
     package func publish(bundle bundlePath: String, now: Date, lifetime: TimeInterval, rollbackTo: String? = nil) throws(Failure) -> Outcome {
-        guard Self.isChannelName(channel) else { throw .badChannelName(channel) }
+        guard ChannelLayout.isChannelName(channel) else { throw .badChannelName(channel) }
         let release: ReleaseInfo
         do {
             release = try CatalogBundle(path: bundlePath).release
@@ -102,7 +105,7 @@ package struct ChannelPublisher {
         }
         guard let digest = BundleFileDigest.sha256(path: bundlePath) else { throw .bundle("'\(bundlePath)' cannot be read") }
 
-        do { try AtomicFile.makeFolder(channelFolder + "/channels/" + channel); try AtomicFile.makeFolder(channelFolder + "/bundles") } catch {
+        do { try AtomicFile.makeFolder(path(ChannelLayout.channelFolder(channel))); try AtomicFile.makeFolder(path(ChannelLayout.bundlesFolder)) } catch {
             throw .writing("\(error)")
         }
         let lock: AtomicFile.FolderLock
@@ -128,7 +131,7 @@ package struct ChannelPublisher {
         }
 
         guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
-        let file = ChannelHead.BundleFile(path: "bundles/\(digest.hex).sqlite", sha256: digest.hex, bytes: digest.bytes)
+        let file = ChannelHead.BundleFile(path: ChannelLayout.bundlePath(sha256: digest.hex), sha256: digest.hex, bytes: digest.bytes)
         let sources = current.map { deltaSources(after: $0, to: file) } ?? []
         if !sources.isEmpty, deltaEncoder == nil {
             throw .deltas("xdelta3 is not installed (Debian: apt-get install xdelta3); install it, or publish with --deltas 0")
@@ -167,12 +170,12 @@ package struct ChannelPublisher {
         var kept = heads.reduce(into: Set<String>()) { $0.formUnion(Self.paths(named: $1)) }
         kept.formUnion(current?.notes.map { [$0.json.path, $0.markdown.path] } ?? [])
         let served = Set(heads.flatMap { [$0.bundle.sha256] + $0.retained.map(\.sha256) })
-        let removed = removeUnnamed(in: "bundles", suffixes: [".sqlite", ".sqlite.gz"], kept: kept)
-            + removeUnnamed(in: "deltas", suffixes: [".vcdiff", ".vcdiff.gz"], kept: kept) { name in
-                // <from>-<to>.vcdiff: kept while <to> is served.
-                name.split(separator: ".").first?.split(separator: "-").last.map { served.contains(String($0)) } ?? false
+        let removed = removeUnnamed(in: ChannelLayout.bundlesFolder, suffixes: ChannelLayout.bundleSuffixes, kept: kept)
+            + removeUnnamed(in: ChannelLayout.deltasFolder, suffixes: ChannelLayout.deltaSuffixes, kept: kept) { name in
+                // A delta is kept while the bundle it leads to is served.
+                ChannelLayout.deltaTarget(ofName: name).map(served.contains) ?? false
             }
-            + removeUnnamed(in: "notes", suffixes: [".json", ".md"], kept: kept)
+            + removeUnnamed(in: ChannelLayout.notesFolder, suffixes: ChannelLayout.notesSuffixes, kept: kept)
         return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut)
     }
 
@@ -180,9 +183,9 @@ package struct ChannelPublisher {
     /// gzip copies, its notes and deltas; and the bundles its deltas start from, which the next
     /// publish makes deltas from.
     static func paths(named head: ChannelHead) -> Set<String> {
-        let bundles = ([head.bundle] + head.retained).map(\.path) + (head.deltas ?? []).map { "bundles/\($0.from).sqlite" }
+        let bundles = ([head.bundle] + head.retained).map(\.path) + (head.deltas ?? []).map { ChannelLayout.bundlePath(sha256: $0.from) }
         let deltas = (head.deltas ?? []).map(\.path)
-        return Set(bundles + bundles.map { $0 + ".gz" } + deltas + deltas.map { $0 + ".gz" }
+        return Set(bundles + bundles.map(ChannelLayout.gzipPath) + deltas + deltas.map(ChannelLayout.gzipPath)
             + (head.notes.map { [$0.json.path, $0.markdown.path] } ?? []))
     }
 
@@ -192,7 +195,7 @@ package struct ChannelPublisher {
     private func deltaSources(after current: ChannelHead, to file: ChannelHead.BundleFile) -> [String] {
         var sources: [String] = []
         for sha in [current.bundle.sha256] + (current.deltas ?? []).map(\.from) + current.retained.map(\.sha256)
-        where sha != file.sha256 && !sources.contains(sha) && FileManager.default.fileExists(atPath: channelFolder + "/bundles/\(sha).sqlite") {
+        where sha != file.sha256 && !sources.contains(sha) && FileManager.default.fileExists(atPath: path(ChannelLayout.bundlePath(sha256: sha))) {
             sources.append(sha)
         }
         return Array(sources.prefix(deltas))
@@ -206,15 +209,16 @@ package struct ChannelPublisher {
     /// after a publish stopped midway) is kept if it checks, never rewritten: a head may name it.
     private func writeDeltas(from sources: [String], to file: ChannelHead.BundleFile) throws(Failure) -> ([ChannelHead.Delta], [String]) {
         guard let deltaEncoder, !sources.isEmpty else { return ([], []) }
-        do { try AtomicFile.makeFolder(channelFolder + "/deltas") } catch { throw .writing("\(error)") }
+        do { try AtomicFile.makeFolder(path(ChannelLayout.deltasFolder)) } catch { throw .writing("\(error)") }
         var written: [ChannelHead.Delta] = [], leftOut: [String] = []
-        let bundle = channelFolder + "/" + file.path
+        let bundle = path(file.path)
         for sha in sources {
-            let source = channelFolder + "/bundles/\(sha).sqlite"
-            let path = "deltas/\(sha)-\(file.sha256).vcdiff"
-            let target = channelFolder + "/" + path
+            let sourcePath = ChannelLayout.bundlePath(sha256: sha)
+            let source = path(sourcePath)
+            let deltaPath = ChannelLayout.deltaPath(from: sha, to: file.sha256)
+            let target = path(deltaPath)
             guard BundleFileDigest.sha256(path: source)?.hex == sha else {
-                leftOut.append("from bundles/\(sha).sqlite: its bytes are not its SHA-256's")
+                leftOut.append("from \(sourcePath): its bytes are not its SHA-256's")
                 continue
             }
             let scratch = AtomicFile.temporaryPath(for: target + ".check")
@@ -231,19 +235,19 @@ package struct ChannelPublisher {
                     wrote = true
                 }
             } catch .deltas(let reason) {
-                leftOut.append("from bundles/\(sha).sqlite: \(reason)")
+                leftOut.append("from \(sourcePath): \(reason)")
                 continue
             }
             guard let digest = BundleFileDigest.sha256(path: target) else { throw .writing("'\(target)' cannot be read") }
             guard digest.bytes <= (file.bytes - 1) / 2 else {
                 if wrote { try? AtomicFile.remove(target) }
-                leftOut.append("from bundles/\(sha).sqlite: it would be \(digest.bytes) bytes, not less than half the bundle's \(file.bytes); clients download the bundle")
+                leftOut.append("from \(sourcePath): it would be \(digest.bytes) bytes, not less than half the bundle's \(file.bytes); clients download the bundle")
                 continue
             }
-            if wrote || DurableFile.size(target + ".gz") == nil {
-                try writeInPlace(target + ".gz") { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
+            if wrote || DurableFile.size(ChannelLayout.gzipPath(of: target)) == nil {
+                try writeInPlace(ChannelLayout.gzipPath(of: target)) { temporary throws(Failure) in try GzipCopy.write(target, to: temporary) }
             }
-            written.append(ChannelHead.Delta(from: sha, path: path, sha256: digest.hex, bytes: digest.bytes))
+            written.append(ChannelHead.Delta(from: sha, path: deltaPath, sha256: digest.hex, bytes: digest.bytes))
         }
         return (written, leftOut)
     }
@@ -252,34 +256,34 @@ package struct ChannelPublisher {
     /// and Markdown) under `notes/<sha256>.json` and `.md`; nil when the current head's bundle
     /// is not in the folder to compare with.
     private func writeNotes(from current: ChannelHead, to file: ChannelHead.BundleFile) throws(Failure) -> ChannelHead.Notes? {
-        let old = channelFolder + "/" + current.bundle.path
+        let old = path(current.bundle.path)
         guard FileManager.default.fileExists(atPath: old) else { return nil }
         let changes: CatalogChanges
         do {
-            changes = try ReleaseSide.changes(from: old, to: channelFolder + "/" + file.path)
+            changes = try ReleaseSide.changes(from: old, to: path(file.path))
         } catch {
             throw .bundle("the release notes cannot be made: \(error)")
         }
-        do { try AtomicFile.makeFolder(channelFolder + "/notes") } catch { throw .writing("\(error)") }
-        func write(_ bytes: Data, extension: String) throws(Failure) -> ChannelHead.BundleFile {
+        do { try AtomicFile.makeFolder(path(ChannelLayout.notesFolder)) } catch { throw .writing("\(error)") }
+        func write(_ bytes: Data, format: ChannelLayout.NotesFormat) throws(Failure) -> ChannelHead.BundleFile {
             let sha = SHA256.hash(data: bytes).hexString
-            let path = "notes/\(sha).\(`extension`)"
-            if FileManager.default.fileExists(atPath: channelFolder + "/" + path) == false {
-                try replaceAtomically(path, with: bytes)
+            let notesPath = ChannelLayout.notesPath(sha256: sha, format: format)
+            if FileManager.default.fileExists(atPath: path(notesPath)) == false {
+                try replaceAtomically(notesPath, with: bytes)
             }
-            return ChannelHead.BundleFile(path: path, sha256: sha, bytes: bytes.count)
+            return ChannelHead.BundleFile(path: notesPath, sha256: sha, bytes: bytes.count)
         }
         return ChannelHead.Notes(
-            since: current.releaseVersion, json: try write(changes.encoded(), extension: "json"),
-            markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), extension: "md"))
+            since: current.releaseVersion, json: try write(changes.encoded(), format: .json),
+            markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), format: .markdown))
     }
 
     /// The heads of the folder's other channels (read as this publisher wrote them, not
     /// verified: they are its own folder's).
     private func otherChannelsHeads() -> [ChannelHead] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path(ChannelLayout.channelsFolder))) ?? []
         return names.filter { $0 != channel }.sorted().compactMap { name in
-            FileManager.default.contents(atPath: channelFolder + "/channels/\(name)/head.json").flatMap(ChannelHead.unverified)
+            FileManager.default.contents(atPath: path(ChannelLayout.headPath(channel: name))).flatMap(ChannelHead.unverified)
         }
     }
 
@@ -288,9 +292,9 @@ package struct ChannelPublisher {
     /// paths. Other files (one an operator put there) are left alone, and so are hidden ones.
     private func removeUnnamed(in folder: String, suffixes: [String], kept: Set<String>, alsoKept: (String) -> Bool = { _ in false }) -> [String] {
         var removed: [String] = []
-        for name in ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/" + folder)) ?? []).sorted()
+        for name in ((try? FileManager.default.contentsOfDirectory(atPath: path(folder))) ?? []).sorted()
         where !name.hasPrefix(".") && suffixes.contains(where: name.hasSuffix) && !kept.contains(folder + "/" + name) && !alsoKept(name) {
-            if (try? FileManager.default.removeItem(atPath: channelFolder + "/" + folder + "/" + name)) != nil { removed.append(folder + "/" + name) }
+            if (try? FileManager.default.removeItem(atPath: path(folder + "/" + name))) != nil { removed.append(folder + "/" + name) }
         }
         return removed
     }
@@ -298,10 +302,10 @@ package struct ChannelPublisher {
     /// Removes the temporary files (`.<name>.partial`) of a publish that was stopped midway;
     /// called with the folder's lock held, so no publish is writing them.
     private func removeStoppedWrites() {
-        for folder in ["bundles", "deltas", "notes"] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/" + folder)) ?? []
+        for folder in [ChannelLayout.bundlesFolder, ChannelLayout.deltasFolder, ChannelLayout.notesFolder] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path(folder))) ?? []
             where name.hasPrefix(".") && name.hasSuffix(".partial") {
-                try? AtomicFile.remove(channelFolder + "/" + folder + "/" + name)
+                try? AtomicFile.remove(path(folder + "/" + name))
             }
         }
     }
@@ -310,9 +314,9 @@ package struct ChannelPublisher {
     /// expiry `lifetime` from `now`: what keeps a channel with no new release installable, since
     /// clients install nothing from an expired head.
     package func renew(now: Date, lifetime: TimeInterval) throws(Failure) -> Outcome {
-        guard Self.isChannelName(channel) else { throw .badChannelName(channel) }
+        guard ChannelLayout.isChannelName(channel) else { throw .badChannelName(channel) }
         let noHead = Failure.head("the channel has no head to renew; publish a bundle first")
-        guard FileManager.default.fileExists(atPath: channelFolder + "/" + headPath) else { throw noHead }
+        guard FileManager.default.fileExists(atPath: path(headPath)) else { throw noHead }
         let lock: AtomicFile.FolderLock
         do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
         defer { withExtendedLifetime(lock) {} }
@@ -349,7 +353,7 @@ package struct ChannelPublisher {
         guard newKey.publicKey.rawRepresentation != key.publicKey.rawRepresentation else {
             throw .rotation("the new key is the one in use")
         }
-        do { try AtomicFile.makeFolder(channelFolder + "/keys") } catch { throw .writing("\(error)") }
+        do { try AtomicFile.makeFolder(path(ChannelLayout.keysFolder)) } catch { throw .writing("\(error)") }
         let lock: AtomicFile.FolderLock
         do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
         defer { withExtendedLifetime(lock) {} }
@@ -358,15 +362,15 @@ package struct ChannelPublisher {
         // midway, run again).
         let accepted = [ChannelKey(key.publicKey), ChannelKey(newKey.publicKey)]
         var heads: [(path: String, payload: Data)] = []
-        let channels = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/channels")) ?? []).sorted()
-        for name in channels where Self.isChannelName(name) {
-            let path = "channels/\(name)/head.json"
-            guard let data = FileManager.default.contents(atPath: channelFolder + "/" + path) else { continue }
+        let channels = ((try? FileManager.default.contentsOfDirectory(atPath: path(ChannelLayout.channelsFolder))) ?? []).sorted()
+        for name in channels where ChannelLayout.isChannelName(name) {
+            let headPath = ChannelLayout.headPath(channel: name)
+            guard let data = FileManager.default.contents(atPath: path(headPath)) else { continue }
             do {
                 let payload = try SignedEnvelope.verifiedPayload(data, payloadType: ChannelHead.payloadType, keys: accepted)
-                heads.append((path, payload))
+                heads.append((headPath, payload))
             } catch {
-                throw .rotation("\(path) is not signed by the key given (\(error)); give the key that signs the channel now")
+                throw .rotation("\(headPath) is not signed by the key given (\(error)); give the key that signs the channel now")
             }
         }
         let last = lastStatement()
@@ -374,9 +378,9 @@ package struct ChannelPublisher {
         // The last statement already names the new key alone: the same rotation, run again after
         // it stopped midway; the statement is kept (statements are never replaced).
         let again = last?.keys == [new]
-        if let last, !again, !last.keys.contains(own) { throw .keyReplaced(statement: KeyStatement.path(version: last.version)) }
+        if let last, !again, !last.keys.contains(own) { throw .keyReplaced(statement: ChannelLayout.keyStatementPath(version: last.version)) }
         let version = again ? (last?.version ?? 1) : (last?.version ?? 0) + 1
-        let statementPath = KeyStatement.path(version: version)
+        let statementPath = ChannelLayout.keyStatementPath(version: version)
         do {
             if !again {
                 let statement = try SignedEnvelope.signing(KeyStatement(version: version, keys: [ChannelKey(newKey.publicKey)]).encoded(),
@@ -399,11 +403,11 @@ package struct ChannelPublisher {
     /// The channel folder's last key statement: its version and the keys it names (read, not
     /// verified: the folder is the publisher's own). Nil when there is none.
     func lastStatement() -> (version: Int, keys: [String])? {
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: channelFolder + "/keys")) ?? []).compactMap { name in
-            name.hasSuffix(".json") ? Int(name.dropLast(5)).flatMap { (1..<ChannelHead.maximumSequence).contains($0) ? $0 : nil } : nil
+        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: path(ChannelLayout.keysFolder))) ?? []).compactMap { name in
+            ChannelLayout.keyStatementVersion(ofName: name).flatMap { (1..<ChannelHead.maximumSequence).contains($0) ? $0 : nil }
         }
         guard let version = versions.max() else { return nil }
-        guard let data = FileManager.default.contents(atPath: channelFolder + "/" + KeyStatement.path(version: version)),
+        guard let data = FileManager.default.contents(atPath: path(ChannelLayout.keyStatementPath(version: version))),
               let payload = SignedEnvelope.unverifiedPayload(data),
               let statement = try? JSONDecoder().decode(KeyStatement.self, from: payload) else { return (version, []) }
         return (version, statement.keys)
@@ -412,7 +416,7 @@ package struct ChannelPublisher {
     /// Refuses a key that a key statement handed the channel over from.
     func refuseReplacedKey() throws(Failure) {
         guard let last = lastStatement(), !last.keys.contains(ChannelKey(key.publicKey).description) else { return }
-        throw .keyReplaced(statement: KeyStatement.path(version: last.version))
+        throw .keyReplaced(statement: ChannelLayout.keyStatementPath(version: last.version))
     }
 
     /// Writes `bytes` at `path` (from the channel folder) under a temporary name, flushed,
@@ -447,8 +451,8 @@ package struct ChannelPublisher {
     /// writes its gzip copy beside it (`<sha256>.sqlite.gz`) when that is missing or the bundle
     /// was copied again. Each is written under a temporary name, flushed and renamed.
     private func copyIntoPlace(_ source: String, as file: ChannelHead.BundleFile) throws(Failure) {
-        let target = channelFolder + "/" + file.path
-        let compressed = target + ".gz"
+        let target = path(file.path)
+        let compressed = ChannelLayout.gzipPath(of: target)
         var copied = false
         if BundleFileDigest.sha256(path: target)?.hex != file.sha256 {
             try writeInPlace(target) { temporary throws(Failure) in
@@ -495,11 +499,5 @@ package struct ChannelPublisher {
         guard newSeconds <= oldSeconds else { return }
         var times = [timespec(tv_sec: oldSeconds + 1, tv_nsec: 0), timespec(tv_sec: oldSeconds + 1, tv_nsec: 0)]
         _ = utimensat(AT_FDCWD, path, &times, 0)
-    }
-
-    /// Lowercase letters, digits and hyphens, not starting with a hyphen, at most 64 bytes.
-    package static func isChannelName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.count <= 64 && name.first != "-"
-            && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 }

@@ -1,5 +1,5 @@
 import CatalogModel
-import CatalogStore
+import ChannelFormat
 import Foundation
 
 /// Writes a VCDIFF delta between two bundles with Debian's `xdelta3` (a tool `digno publish`

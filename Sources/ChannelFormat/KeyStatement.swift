@@ -28,9 +28,6 @@ public struct KeyStatement: Codable, Sendable, Equatable {
         self.keys = keys.map(\.description)
     }
 
-    /// The statement's path from the channel folder's root.
-    public static func path(version: Int) -> String { "keys/\(version).json" }
-
     /// The statement in the envelope `data`, once checked: signed by one of `trusted`, of this
     /// format and `version`, naming one to `keyLimit` keys, each of which signed it too.
     public static func verified(_ data: Data, trusted: [ChannelKey], version: Int) throws(ChannelError) -> (statement: KeyStatement, keys: [ChannelKey]) {

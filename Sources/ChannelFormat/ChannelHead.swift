@@ -123,8 +123,9 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
-        let files = ([head.bundle] + head.retained).map { ($0, "bundles/") } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, "notes/") }
-            + (head.deltas ?? []).map { ($0.file, "deltas/") }
+        let (bundles, notes, deltas) = (ChannelLayout.bundlesFolder + "/", ChannelLayout.notesFolder + "/", ChannelLayout.deltasFolder + "/")
+        let files = ([head.bundle] + head.retained).map { ($0, bundles) } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, notes) }
+            + (head.deltas ?? []).map { ($0.file, deltas) }
         for delta in head.deltas ?? [] where !delta.from.isSHA256Hex {
             throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
         }
