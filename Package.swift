@@ -58,7 +58,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // zlib from the system (Debian: zlib1g-dev), for the bundles' gzip copies `digno publish`
-        // writes. Used by the compiler only: the client gets the plain bytes from URLSession,
+        // writes. Used by the publisher only: the client gets the plain bytes from URLSession,
         // which decodes Content-Encoding itself.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // ICU's collator from the system (Debian: libicu-dev, which libxml2-dev brings), for
@@ -83,7 +83,7 @@ let package = Package(
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "ChannelFormat", "CLibXML2", "CZlib", "CICUCollation", "CICUSpoof", "CBuildTuning",
+                "CatalogModel", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -128,9 +128,20 @@ let package = Package(
                 "CatalogModel",
                 "CatalogStore",
                 "ChannelFormat",
+                "ChannelPublishing",
                 "CatalogSite",
                 "CatalogPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // `digno publish`, `renew`, `rotate-key` and `keygen`: writes a channel folder (bundles,
+        // their gzip copies, deltas through xdelta3, release notes, signed heads and key
+        // statements) in ChannelFormat's layout. The compiler's side: not in the app.
+        .target(
+            name: "ChannelPublishing",
+            dependencies: [
+                "BundleCompiler", "CatalogModel", "ChannelFormat", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -158,6 +169,11 @@ let package = Package(
         .testTarget(
             name: "CatalogPreviewTests",
             dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        // The publisher against bundles built from BundleCompilerTests' valid fixture content.
+        .testTarget(
+            name: "ChannelPublishingTests",
+            dependencies: ["ChannelPublishing", "BundleCompiler", "ChannelFormat", "CatalogModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "BundleCompilerTests",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BundleCompiler
+import ChannelPublishing
 import Crypto
 import Foundation
 

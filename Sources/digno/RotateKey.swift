@@ -1,6 +1,7 @@
 import ArgumentParser
 import BundleCompiler
 import ChannelFormat
+import ChannelPublishing
 import Crypto
 import Foundation
 

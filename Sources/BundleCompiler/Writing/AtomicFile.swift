@@ -132,10 +132,7 @@ enum AtomicFile {
         init(_ folder: String, waiting: () -> Void) throws(BuildError) {
             do {
                 lock = try DurableFile.FolderLock(folder)
-                if try !lock.tryLock() {
-                    waiting()
-                    try lock.lock()
-                }
+                try lock.lock(waiting: waiting)
             } catch {
                 throw AtomicFile.failure(error)
             }

@@ -147,8 +147,11 @@ package enum DurableFile {
             return false
         }
 
-        /// Waits for the lock, blocking the thread.
-        package func lock() throws(DurableFileError) {
+        /// Takes the lock, blocking the thread until it is free; calls `waiting` first if
+        /// another holds it.
+        package func lock(waiting: () -> Void = {}) throws(DurableFileError) {
+            if try tryLock() { return }
+            waiting()
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else { throw DurableFileError(.lock, folder) }
             }

@@ -1,3 +1,4 @@
+import BundleCompiler
 import CatalogModel
 import ChannelFormat
 import Crypto
@@ -105,11 +106,9 @@ package struct ChannelPublisher {
         }
         guard let digest = BundleFileDigest.sha256(path: bundlePath) else { throw .bundle("'\(bundlePath)' cannot be read") }
 
-        do { try AtomicFile.makeFolder(path(ChannelLayout.channelFolder(channel))); try AtomicFile.makeFolder(path(ChannelLayout.bundlesFolder)) } catch {
-            throw .writing("\(error)")
-        }
-        let lock: AtomicFile.FolderLock
-        do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
+        try makeFolder(ChannelLayout.channelFolder(channel))
+        try makeFolder(ChannelLayout.bundlesFolder)
+        let lock = try lockFolder()
         defer { withExtendedLifetime(lock) {} }
 
         try refuseReplacedKey()
@@ -209,7 +208,7 @@ package struct ChannelPublisher {
     /// after a publish stopped midway) is kept if it checks, never rewritten: a head may name it.
     private func writeDeltas(from sources: [String], to file: ChannelHead.BundleFile) throws(Failure) -> ([ChannelHead.Delta], [String]) {
         guard let deltaEncoder, !sources.isEmpty else { return ([], []) }
-        do { try AtomicFile.makeFolder(path(ChannelLayout.deltasFolder)) } catch { throw .writing("\(error)") }
+        try makeFolder(ChannelLayout.deltasFolder)
         var written: [ChannelHead.Delta] = [], leftOut: [String] = []
         let bundle = path(file.path)
         for sha in sources {
@@ -221,7 +220,7 @@ package struct ChannelPublisher {
                 leftOut.append("from \(sourcePath): its bytes are not its SHA-256's")
                 continue
             }
-            let scratch = AtomicFile.temporaryPath(for: target + ".check")
+            let scratch = DurableFile.temporaryPath(for: target + ".check")
             let check = { (delta: String) throws(Failure) in
                 try deltaEncoder.check(delta, from: source, targetSHA256: file.sha256, targetBytes: file.bytes, scratch: scratch)
             }
@@ -240,7 +239,7 @@ package struct ChannelPublisher {
             }
             guard let digest = BundleFileDigest.sha256(path: target) else { throw .writing("'\(target)' cannot be read") }
             guard digest.bytes <= (file.bytes - 1) / 2 else {
-                if wrote { try? AtomicFile.remove(target) }
+                if wrote { try? DurableFile.remove(target) }
                 leftOut.append("from \(sourcePath): it would be \(digest.bytes) bytes, not less than half the bundle's \(file.bytes); clients download the bundle")
                 continue
             }
@@ -264,7 +263,7 @@ package struct ChannelPublisher {
         } catch {
             throw .bundle("the release notes cannot be made: \(error)")
         }
-        do { try AtomicFile.makeFolder(path(ChannelLayout.notesFolder)) } catch { throw .writing("\(error)") }
+        try makeFolder(ChannelLayout.notesFolder)
         func write(_ bytes: Data, format: ChannelLayout.NotesFormat) throws(Failure) -> ChannelHead.BundleFile {
             let sha = SHA256.hash(data: bytes).hexString
             let notesPath = ChannelLayout.notesPath(sha256: sha, format: format)
@@ -305,7 +304,7 @@ package struct ChannelPublisher {
         for folder in [ChannelLayout.bundlesFolder, ChannelLayout.deltasFolder, ChannelLayout.notesFolder] {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path(folder))) ?? []
             where name.hasPrefix(".") && name.hasSuffix(".partial") {
-                try? AtomicFile.remove(path(folder + "/" + name))
+                try? DurableFile.remove(path(folder + "/" + name))
             }
         }
     }
@@ -317,8 +316,7 @@ package struct ChannelPublisher {
         guard ChannelLayout.isChannelName(channel) else { throw .badChannelName(channel) }
         let noHead = Failure.head("the channel has no head to renew; publish a bundle first")
         guard FileManager.default.fileExists(atPath: path(headPath)) else { throw noHead }
-        let lock: AtomicFile.FolderLock
-        do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
+        let lock = try lockFolder()
         defer { withExtendedLifetime(lock) {} }
         try refuseReplacedKey()
         guard var head = try currentHead() else { throw noHead }
@@ -353,9 +351,8 @@ package struct ChannelPublisher {
         guard newKey.publicKey.rawRepresentation != key.publicKey.rawRepresentation else {
             throw .rotation("the new key is the one in use")
         }
-        do { try AtomicFile.makeFolder(path(ChannelLayout.keysFolder)) } catch { throw .writing("\(error)") }
-        let lock: AtomicFile.FolderLock
-        do { lock = try AtomicFile.FolderLock(channelFolder) {} } catch { throw .writing("\(error)") }
+        try makeFolder(ChannelLayout.keysFolder)
+        let lock = try lockFolder()
         defer { withExtendedLifetime(lock) {} }
 
         // A head signed by the old key, or already by the new one (a rotation that stopped
@@ -424,12 +421,12 @@ package struct ChannelPublisher {
     private func replaceAtomically(_ path: String, with bytes: Data) throws(Failure) {
         let target = channelFolder + "/" + path
         do {
-            try AtomicFile.writeTemporary(Array(bytes), for: target)
-            Self.laterModificationTime(AtomicFile.temporaryPath(for: target), than: target)
-            guard rename(AtomicFile.temporaryPath(for: target), target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
-            try AtomicFile.sync(AtomicFile.split(target).folder)
+            let temporary = DurableFile.temporaryPath(for: target)
+            try DurableFile.writeFlushed(bytes, to: temporary)
+            Self.laterModificationTime(temporary, than: target)
+            try DurableFile.move(temporary, to: target)
         } catch {
-            throw .writing("\(error)")
+            throw .writing(error)
         }
     }
 
@@ -468,19 +465,17 @@ package struct ChannelPublisher {
 
     /// Writes `target` through `write` to its temporary name, then flushes and renames it.
     private func writeInPlace(_ target: String, _ write: (String) throws(Failure) -> Void) throws(Failure) {
-        let temporary = AtomicFile.temporaryPath(for: target)
+        let temporary = DurableFile.temporaryPath(for: target)
         do {
-            try AtomicFile.remove(temporary)
+            try durably { () throws(DurableFileError) in try DurableFile.remove(temporary) }
             try write(temporary)
-            try AtomicFile.sync(temporary)
-            guard rename(temporary, target) == 0 else { throw BuildError.output(path: target, reason: String(cString: strerror(errno))) }
-            try AtomicFile.sync(AtomicFile.split(target).folder)
-        } catch let error as Failure {
-            try? AtomicFile.remove(temporary)
-            throw error
+            try durably { () throws(DurableFileError) in
+                try DurableFile.sync(temporary)
+                try DurableFile.move(temporary, to: target)
+            }
         } catch {
-            try? AtomicFile.remove(temporary)
-            throw .writing("\(error)")
+            try? DurableFile.remove(temporary)
+            throw error
         }
     }
 

@@ -1,6 +1,7 @@
-@testable import BundleCompiler
+import BundleCompiler
 import CatalogModel
-import CatalogStore
+import ChannelFormat
+@testable import ChannelPublishing
 import Crypto
 import Foundation
 import Testing

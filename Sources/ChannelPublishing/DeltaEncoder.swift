@@ -50,7 +50,7 @@ package struct DeltaEncoder: Sendable {
     /// bundle whose SHA-256 is `targetSHA256` and size `targetBytes`; `scratch` is where the
     /// result goes, removed after.
     package func check(_ delta: String, from source: String, targetSHA256: String, targetBytes: Int, scratch: String) throws(ChannelPublisher.Failure) {
-        defer { try? AtomicFile.remove(scratch) }
+        defer { try? DurableFile.remove(scratch) }
         do {
             _ = try VCDIFFDecoder(source: source, targetLimit: targetBytes).apply(delta: delta, to: scratch)
         } catch {
