@@ -90,7 +90,7 @@ struct Publish: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep, deltas: deltas)
+        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, retaining: keep, deltas: deltas)
         let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         do {
             // The clock is read here, the command, not inside the publisher (STYLE 10).
