@@ -1,4 +1,5 @@
 import CatalogModel
+import ChannelFormat
 import Foundation
 
 /// What the store remembers, in `store.json`, replaced by rename so that a crash leaves the
