@@ -1,5 +1,4 @@
 import ArgumentParser
-import BundleCompiler
 import ChannelPublishing
 import Crypto
 import Foundation

@@ -1,5 +1,4 @@
 import ArgumentParser
-import BundleCompiler
 import ChannelFormat
 import ChannelPublishing
 import Crypto

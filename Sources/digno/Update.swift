@@ -1,5 +1,4 @@
 import ArgumentParser
-import BundleCompiler
 import CatalogModel
 import CatalogStore
 import ChannelFormat
