@@ -4,9 +4,9 @@ import Foundation
 
 /// Writes a VCDIFF delta between two bundles with Debian's `xdelta3` (a tool `digno publish`
 /// runs, as nginx is one the host runs: no library of it is packaged, and the format was chosen
-/// by measurement, docs/BENCHMARKS.md), then applies it with CatalogStore's own decoder and
-/// keeps it only if that gives the target's exact bytes: a delta published is one every client
-/// can apply.
+/// by measurement, docs/BENCHMARKS.md), then applies it with the client's own decoder
+/// (ChannelFormat's `VCDIFFDecoder`) and keeps it only if that gives the target's exact bytes: a
+/// delta published is one every client can apply.
 package struct DeltaEncoder: Sendable {
     /// The `xdelta3` run.
     package var executable: String
