@@ -47,12 +47,20 @@ let package = Package(
                 "CatalogModel", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // The client's release channel: signed heads, pinned keys, and (to come) the store that
-        // installs new bundles safely. Foundation, swift-crypto and CatalogModel only, as the
-        // client library: it builds for iOS and macOS too.
+        // The release channel's format, which the publisher writes and the store reads: the
+        // folder's layout, signed envelopes, heads, keys and key statements, and VCDIFF deltas.
+        // Foundation, swift-crypto and CatalogModel only, as the client library: it builds for
+        // iOS and macOS too.
+        .target(
+            name: "ChannelFormat",
+            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The client's installer: `BundleStore` fetches a channel's signed head, verifies it and
+        // installs the bundle it names (whole, or from a delta) safely. Re-exports ChannelFormat,
+        // so that an app imports CatalogStore alone. Builds for iOS and macOS too.
         .target(
             name: "CatalogStore",
-            dependencies: ["CatalogModel", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CatalogModel", "ChannelFormat", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // libxml2 from the system (Debian: libxml2-dev). Used by the compiler only.
         .systemLibrary(
@@ -61,7 +69,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // zlib from the system (Debian: zlib1g-dev), for the bundles' gzip copies `digno publish`
-        // writes. Used by the compiler only: the client gets the plain bytes from URLSession,
+        // writes. Used by the publisher only: the client gets the plain bytes from URLSession,
         // which decodes Content-Encoding itself.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // ICU's collator from the system (Debian: libicu-dev, which libxml2-dev brings), for
@@ -86,7 +94,7 @@ let package = Package(
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CatalogContent", "CatalogStore", "CLibXML2", "CZlib", "CICUCollation", "CICUSpoof", "CBuildTuning",
+                "CatalogModel", "CatalogContent", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -130,16 +138,29 @@ let package = Package(
                 "BundleCompiler",
                 "CatalogContent",
                 "CatalogModel",
+                "CatalogStore",
+                "ChannelFormat",
+                "ChannelPublishing",
                 "CatalogSite",
                 "CatalogPreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // `digno publish`, `renew`, `rotate-key` and `keygen`: writes a channel folder (bundles,
+        // their gzip copies, deltas through xdelta3, release notes, signed heads and key
+        // statements) in ChannelFormat's layout. The compiler's side: not in the app.
+        .target(
+            name: "ChannelPublishing",
+            dependencies: [
+                "BundleCompiler", "CatalogModel", "ChannelFormat", "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.
         .executableTarget(
             name: "digno-bench",
-            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", "CatalogStore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", "CatalogStore", "ChannelFormat", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // The library alone: the bundles it opens are committed in Fixtures/, built by
         // scripts/build-test-fixtures.sh, so no compiler (and no libxml2) is needed.
@@ -157,12 +178,20 @@ let package = Package(
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", "CatalogContent", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
+        .testTarget(name: "ChannelFormatTests", dependencies: [
+            "ChannelFormat", "CatalogModel", .product(name: "Crypto", package: "swift-crypto"),
+        ]),
         .testTarget(name: "CatalogStoreTests", dependencies: [
             "CatalogStore", "CatalogModel", .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(
             name: "CatalogPreviewTests",
             dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        // The publisher against bundles built from BundleCompilerTests' valid fixture content.
+        .testTarget(
+            name: "ChannelPublishingTests",
+            dependencies: ["ChannelPublishing", "BundleCompiler", "ChannelFormat", "CatalogModel", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .testTarget(
             name: "BundleCompilerTests",
@@ -181,7 +210,7 @@ if Context.environment["DIGNO_FUZZ"] != nil {
     package.targets += [
         .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogContent", "CatalogModel"], path: "Fuzz/FuzzBundle"),
         .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler", "CatalogContent"], path: "Fuzz/FuzzContent"),
-        .executableTarget(name: "fuzz-vcdiff", dependencies: ["CatalogStore"], path: "Fuzz/FuzzVCDIFF"),
+        .executableTarget(name: "fuzz-vcdiff", dependencies: ["ChannelFormat"], path: "Fuzz/FuzzVCDIFF"),
     ]
     package.products += [
         .executable(name: "fuzz-bundle", targets: ["fuzz-bundle"]),
@@ -190,12 +219,14 @@ if Context.environment["DIGNO_FUZZ"] != nil {
     ]
 }
 
-// The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel, CatalogStore and their tests, with none of the
+// The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel, ChannelFormat, CatalogStore and their tests, with none of the
 // compiler's targets or system libraries (libxml2, ICU), as an app's build sees it.
 // `DIGNO_CLIENT_ONLY=1 swift test --scratch-path .build-client` runs CatalogModelTests where
 // only the client builds; CI does, to keep it so.
 if Context.environment["DIGNO_CLIENT_ONLY"] != nil {
-    let client: Set<String> = ["CatalogModel", "CatalogModelTests", "CatalogStore", "CatalogStoreTests"]
+    let client: Set<String> = [
+        "CatalogModel", "CatalogModelTests", "ChannelFormat", "ChannelFormatTests", "CatalogStore", "CatalogStoreTests",
+    ]
     package.targets.removeAll { !client.contains($0.name) }
     package.products.removeAll { !client.contains($0.name) }
     package.dependencies.removeAll { dependency in

@@ -1,7 +1,7 @@
 // libFuzzer target: bytes → a source file and a VCDIFF delta → VCDIFFDecoder applying the delta.
 // Any input must give a target file or a VCDIFFError: a crash, a sanitizer report or a hang
 // (libFuzzer's -timeout) is a bug. Built and run as docs/FUZZING.md says.
-import CatalogStore
+import ChannelFormat
 import Foundation
 
 /// libFuzzer calls this with each input; its own `main` (linked by `--sanitize=fuzzer`) runs the

@@ -1,4 +1,5 @@
 import CatalogModel
+import ChannelFormat
 import Foundation
 
 /// Why a `BundleStore` could not update, or has no bundle to give.

@@ -21,7 +21,7 @@ final class PartFile: @unchecked Sendable {
     /// Opens (or creates) the part file at `path`, to append from `offset`, its length.
     init(_ path: String, offset: Int, limit: Int) throws(BundleStoreError) {
         descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw StoreFiles.failure(path) }
+        guard descriptor >= 0 else { throw StoreFiles.failure(.open, path) }
         self.path = path
         self.offset = offset
         self.limit = limit
@@ -45,7 +45,7 @@ final class PartFile: @unchecked Sendable {
         default:
             throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
         }
-        guard ftruncate(descriptor, off_t(offset)) == 0 else { throw StoreFiles.failure(path) }
+        guard ftruncate(descriptor, off_t(offset)) == 0 else { throw StoreFiles.failure(.write, path) }
     }
 
     /// Appends `data`, unless it would pass the declared size: then the transfer stops.
@@ -57,7 +57,7 @@ final class PartFile: @unchecked Sendable {
                 buffer.baseAddress.map { pwrite(descriptor, $0 + done, buffer.count - done, off_t(offset + done)) } ?? 0
             }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw StoreFiles.failure(path) }
+            guard count > 0 else { throw StoreFiles.failure(.write, path) }
             done += count
         }
         offset += done

@@ -1,4 +1,5 @@
 import CatalogModel
+import ChannelFormat
 import Foundation
 
 /// What the store remembers, in `store.json`, replaced by rename so that a crash leaves the
@@ -78,15 +79,5 @@ struct StoreState: Codable, Equatable {
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(self) else { throw .storage("the store's state cannot be encoded") }
         try StoreFiles.replace(path, with: data)
-    }
-}
-
-/// Release versions as `digno build` writes them (year.month.patch), compared part by part as
-/// numbers.
-package enum ReleaseVersion {
-    /// Whether `new` is newer than `current`.
-    package static func isNewer(_ new: String, than current: String) -> Bool {
-        func parts(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
-        return parts(current).lexicographicallyPrecedes(parts(new))
     }
 }

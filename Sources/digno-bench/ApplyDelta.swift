@@ -1,9 +1,9 @@
 import ArgumentParser
 import CatalogModel
-import CatalogStore
+import ChannelFormat
 import Foundation
 
-/// CatalogStore's VCDIFF decoder applying a delta, timed inside the process (median of the runs):
+/// ChannelFormat's VCDIFF decoder (the one CatalogStore uses) applying a delta, timed inside the process (median of the runs):
 /// the target is under 0.5 s at 10,000 entities. `scripts/bench-delta.sh` writes deltas.
 struct ApplyDelta: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "apply-delta", abstract: "Time CatalogStore's VCDIFF decoder.")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CatalogModel
 import CatalogPreview
-import CatalogStore
+import ChannelFormat
 import Foundation
 
 struct Preview: AsyncParsableCommand {
@@ -53,12 +53,13 @@ struct Preview: AsyncParsableCommand {
             throw ValidationError("--compare '\(path)' is neither a bundle nor a channel folder")
         }
         guard isFolder.boolValue else { return path }
-        let headPath = path + "/channels/\(channel)/head.json"
+        let headPath = path + "/" + ChannelLayout.headPath(channel: channel)
         guard let data = FileManager.default.contents(atPath: headPath), let head = ChannelHead.unverified(data) else {
             throw ValidationError("--compare '\(path)' is a folder with no readable \(headPath); give a bundle, or a channel folder digno publish wrote")
         }
-        guard head.bundle.path.hasPrefix("bundles/"), !head.bundle.path.contains("/.") else {
-            throw ValidationError("\(headPath) names '\(head.bundle.path)', not a file under bundles/")
+        let bundles = ChannelLayout.bundlesFolder + "/"
+        guard head.bundle.path.hasPrefix(bundles), !head.bundle.path.contains("/.") else {
+            throw ValidationError("\(headPath) names '\(head.bundle.path)', not a file under \(bundles)")
         }
         return path + "/" + head.bundle.path
     }

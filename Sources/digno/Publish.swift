@@ -1,5 +1,6 @@
 import ArgumentParser
-import BundleCompiler
+import ChannelFormat
+import ChannelPublishing
 import Crypto
 import Foundation
 
@@ -55,8 +56,8 @@ struct Publish: ParsableCommand {
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
         guard (0...20).contains(deltas) else { throw ValidationError("--deltas must be from 0 to 20") }
         guard !renew || rollbackTo == nil else { throw ValidationError("--renew and --rollback-to cannot be given together") }
-        guard ChannelPublisher.isChannelName(channel) else {
-            throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
+        guard ChannelLayout.isChannelName(channel) else {
+            throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
         }
     }
 
@@ -88,7 +89,7 @@ struct Publish: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, keep: keep, deltas: deltas)
+        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, retaining: keep, deltas: deltas)
         let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         do {
             // The clock is read here, the command, not inside the publisher: the same inputs give the same head.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BundleCompiler
+import ChannelPublishing
 import Crypto
 import Foundation
 

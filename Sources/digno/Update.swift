@@ -1,7 +1,7 @@
 import ArgumentParser
-import BundleCompiler
 import CatalogModel
 import CatalogStore
+import ChannelFormat
 import Foundation
 
 struct Update: AsyncParsableCommand {
@@ -44,8 +44,8 @@ struct Update: AsyncParsableCommand {
         for text in key {
             do { _ = try ChannelKey(text) } catch { throw ValidationError("--key: \(error)") }
         }
-        guard ChannelPublisher.isChannelName(channel) else {
-            throw ValidationError("--channel '\(channel)' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta")
+        guard ChannelLayout.isChannelName(channel) else {
+            throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
         }
     }
 

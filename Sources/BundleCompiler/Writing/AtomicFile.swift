@@ -1,3 +1,5 @@
+import CatalogModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,8 +14,12 @@ enum AtomicFile {
     /// The temporary name beside `target`: hidden, fixed, so that the next build finds and
     /// removes one a killed build left behind.
     static func temporaryPath(for target: String) -> String {
-        let (folder, name) = split(target)
-        return folder + "/." + name + ".partial"
+        DurableFile.temporaryPath(for: target)
+    }
+
+    /// The builder's error for a durable file operation's failure.
+    static func failure(_ error: DurableFileError) -> BuildError {
+        .output(path: error.path, reason: error.reason)
     }
 
     /// The scratch database's name beside `target`, hidden and fixed like the temporary file.
@@ -36,33 +42,17 @@ enum AtomicFile {
 
     /// Removes a file if it exists.
     static func remove(_ path: String) throws(BuildError) {
-        if unlink(path) != 0 && errno != ENOENT { throw .output(path: path, reason: lastError()) }
+        do { try DurableFile.remove(path) } catch { throw failure(error) }
     }
 
     /// Writes `bytes` to the temporary file of `target` and flushes it to disk.
     static func writeTemporary(_ bytes: [UInt8], for target: String) throws(BuildError) {
-        let path = temporaryPath(for: target)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw .output(path: path, reason: lastError()) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .output(path: path, reason: lastError())
-            }
-            written += count
-        }
-        guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
+        do { try DurableFile.writeFlushed(bytes, to: temporaryPath(for: target)) } catch { throw failure(error) }
     }
 
     /// Flushes an existing file (such as one `VACUUM INTO` wrote) or folder to disk.
     static func sync(_ path: String) throws(BuildError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .output(path: path, reason: lastError()) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw .output(path: path, reason: lastError()) }
+        do { try DurableFile.sync(path) } catch { throw failure(error) }
     }
 
     /// The name the previous bundle is also given while the new one is published, so that it
@@ -129,38 +119,23 @@ enum AtomicFile {
 
     /// Creates `folder` and its parents if missing.
     static func makeFolder(_ folder: String) throws(BuildError) {
-        var path = folder.hasPrefix("/") ? "" : "."
-        for part in folder.split(separator: "/") {
-            path += "/" + part
-            if mkdir(path, 0o755) != 0 && errno != EEXIST { throw .output(path: path, reason: lastError()) }
-        }
+        do { try DurableFile.makeFolder(folder) } catch { throw failure(error) }
     }
 
     /// An exclusive lock on a folder, held by one build at a time: two builds into one folder
-    /// would share the temporary and scratch files. The lock is on the folder itself, so it
-    /// leaves no file behind, and the system drops it when the process ends, killed or not.
+    /// would share the temporary and scratch files. CatalogModel's `DurableFile.FolderLock`,
+    /// waited for with the thread blocked.
     final class FolderLock {
-        private let descriptor: Int32
+        private let lock: DurableFile.FolderLock
 
         /// Takes the lock on `folder`, calling `waiting` first if another process holds it.
         init(_ folder: String, waiting: () -> Void) throws(BuildError) {
-            let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw .output(path: folder, reason: AtomicFile.lastError()) }
-            var locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
-            if !locked && errno == EWOULDBLOCK {
-                waiting()
-                repeat { locked = flock(descriptor, LOCK_EX) == 0 } while !locked && errno == EINTR
+            do {
+                lock = try DurableFile.FolderLock(folder)
+                try lock.lock(waiting: waiting)
+            } catch {
+                throw AtomicFile.failure(error)
             }
-            guard locked else {
-                let reason = AtomicFile.lastError()
-                close(descriptor)
-                throw .output(path: folder, reason: reason)
-            }
-            self.descriptor = descriptor
-        }
-
-        deinit {
-            close(descriptor)
         }
     }
 
@@ -200,14 +175,7 @@ enum AtomicFile {
     }
 
     static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    static func size(_ path: String) -> Int? {
-        var info = stat()
-        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+        DurableFile.split(path)
     }
 
     fileprivate static func lastError() -> String {

@@ -1,10 +1,13 @@
-@testable import CatalogStore
+@testable import ChannelFormat
 import Foundation
 import Testing
 
 /// The VCDIFF decoder against deltas written by xdelta3 (Debian's `xdelta3`, which `.ci/run`
 /// installs; `digno publish` will write deltas with it), and against damaged ones.
 @Suite struct VCDIFFDecoderTests {
+    /// The repository's root, for CatalogModel's fixture bundles and the fuzz corpus.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     let folder: URL
 
     init() throws {
@@ -69,8 +72,8 @@ import Testing
 
     @Test func aRealBundleDelta() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let old = ChannelFixture.repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/shipped.sqlite").path
-        let new = ChannelFixture.repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small.sqlite").path
+        let old = Self.repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/shipped.sqlite").path
+        let new = Self.repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small.sqlite").path
         let delta = try xdelta(old, new)
         #expect(try apply(delta, source: old) == Data(contentsOf: URL(fileURLWithPath: new)))
         // More than the head declares: stopped.
@@ -95,7 +98,7 @@ import Testing
     /// starts from deltas that reach every part of the decoder.
     @Test func theFuzzSeedDeltasApply() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let corpus = ChannelFixture.repository.appendingPathComponent("Fuzz/Corpus/vcdiff")
+        let corpus = Self.repository.appendingPathComponent("Fuzz/Corpus/vcdiff")
         let seeds = try FileManager.default.contentsOfDirectory(atPath: corpus.path).sorted()
         #expect(seeds.count == 9)
         for seed in seeds {

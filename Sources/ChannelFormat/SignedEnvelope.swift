@@ -5,25 +5,25 @@ import Foundation
 /// payload in base64, its type, and signatures over both. A signature covers the pre-auth
 /// encoding of the type and the exact payload bytes, so the payload is parsed only once a
 /// pinned key has vouched for those bytes, and a payload of one type cannot pass for another.
-public struct SignedEnvelope: Codable, Sendable, Equatable {
-    public struct Signature: Codable, Sendable, Equatable {
+package struct SignedEnvelope: Codable, Sendable, Equatable {
+    package struct Signature: Codable, Sendable, Equatable {
         /// The signing key's id (`ChannelKey.id`).
-        public var keyid: String
+        package var keyid: String
         /// The signature, in base64.
-        public var sig: String
+        package var sig: String
 
-        public init(keyid: String, sig: String) {
+        package init(keyid: String, sig: String) {
             self.keyid = keyid
             self.sig = sig
         }
     }
 
-    public var payloadType: String
+    package var payloadType: String
     /// The payload's bytes, in base64.
-    public var payload: String
-    public var signatures: [Signature]
+    package var payload: String
+    package var signatures: [Signature]
 
-    public init(payloadType: String, payload: String, signatures: [Signature]) {
+    package init(payloadType: String, payload: String, signatures: [Signature]) {
         self.payloadType = payloadType
         self.payload = payload
         self.signatures = signatures
@@ -31,11 +31,11 @@ public struct SignedEnvelope: Codable, Sendable, Equatable {
 
     /// The most an envelope may be: a head is a few hundred bytes, and anything larger is
     /// refused before it is parsed.
-    public static let sizeLimit = 64 * 1024
+    package static let sizeLimit = 64 * 1024
 
     /// DSSE's pre-auth encoding, what a signature covers:
     /// `DSSEv1 <len(type)> <type> <len(payload)> <payload>`, lengths in decimal bytes.
-    public static func signingInput(payloadType: String, payload: Data) -> Data {
+    package static func signingInput(payloadType: String, payload: Data) -> Data {
         var input = Data("DSSEv1 \(payloadType.utf8.count) \(payloadType) \(payload.count) ".utf8)
         input.append(payload)
         return input
@@ -44,7 +44,7 @@ public struct SignedEnvelope: Codable, Sendable, Equatable {
     /// The payload of an envelope in `data`, once it is checked: no larger than `sizeLimit`, of
     /// `payloadType`, and signed by one of `keys` over exactly its bytes. Signatures by other
     /// keys are ignored; one valid signature by a pinned key is enough.
-    public static func verifiedPayload(_ data: Data, payloadType: String, keys: [ChannelKey]) throws(ChannelError) -> Data {
+    package static func verifiedPayload(_ data: Data, payloadType: String, keys: [ChannelKey]) throws(ChannelError) -> Data {
         let (payload, signers, keyIDs) = try signed(data, payloadType: payloadType, keys: keys)
         guard !signers.isEmpty else { throw .notSigned(keyIDs: keyIDs) }
         return payload

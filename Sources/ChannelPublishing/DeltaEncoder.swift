@@ -1,12 +1,12 @@
 import CatalogModel
-import CatalogStore
+import ChannelFormat
 import Foundation
 
 /// Writes a VCDIFF delta between two bundles with Debian's `xdelta3` (a tool `digno publish`
 /// runs, as nginx is one the host runs: no library of it is packaged, and the format was chosen
-/// by measurement, docs/BENCHMARKS.md), then applies it with CatalogStore's own decoder and
-/// keeps it only if that gives the target's exact bytes: a delta published is one every client
-/// can apply.
+/// by measurement, docs/BENCHMARKS.md), then applies it with the client's own decoder
+/// (ChannelFormat's `VCDIFFDecoder`) and keeps it only if that gives the target's exact bytes: a
+/// delta published is one every client can apply.
 package struct DeltaEncoder: Sendable {
     /// The `xdelta3` run.
     package var executable: String
@@ -50,7 +50,7 @@ package struct DeltaEncoder: Sendable {
     /// bundle whose SHA-256 is `targetSHA256` and size `targetBytes`; `scratch` is where the
     /// result goes, removed after.
     package func check(_ delta: String, from source: String, targetSHA256: String, targetBytes: Int, scratch: String) throws(ChannelPublisher.Failure) {
-        defer { try? AtomicFile.remove(scratch) }
+        defer { try? DurableFile.remove(scratch) }
         do {
             _ = try VCDIFFDecoder(source: source, targetLimit: targetBytes).apply(delta: delta, to: scratch)
         } catch {

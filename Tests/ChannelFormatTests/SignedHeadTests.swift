@@ -1,5 +1,5 @@
 import CatalogModel
-@testable import CatalogStore
+@testable import ChannelFormat
 import Crypto
 import Foundation
 import Testing

@@ -6,7 +6,7 @@ import Foundation
 /// `ed25519:` and the key's 32 bytes in base64.
 public struct ChannelKey: Sendable, Hashable, CustomStringConvertible {
     /// The key's 32 bytes.
-    public let rawRepresentation: Data
+    package let rawRepresentation: Data
 
     /// Parses `ed25519:BASE64`; throws `ChannelError.badKey` for anything else.
     public init(_ text: String) throws(ChannelError) {

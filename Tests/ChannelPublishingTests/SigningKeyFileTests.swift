@@ -1,4 +1,4 @@
-@testable import BundleCompiler
+@testable import ChannelPublishing
 import Crypto
 import Foundation
 import Testing

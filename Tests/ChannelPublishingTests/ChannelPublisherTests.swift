@@ -1,7 +1,7 @@
-@testable import BundleCompiler
-import CatalogContent
+import BundleCompiler
 import CatalogModel
-import CatalogStore
+import ChannelFormat
+@testable import ChannelPublishing
 import Crypto
 import Foundation
 import Testing
@@ -35,8 +35,8 @@ import Testing
         return output
     }
 
-    func publisher(keep: Int = 3, deltas: Int = 5, encoder: DeltaEncoder? = .onPath()) -> ChannelPublisher {
-        ChannelPublisher(channelFolder: channel, channel: "stable", key: key, keep: keep, deltas: deltas, deltaEncoder: encoder)
+    func publisher(retaining: Int = 3, deltas: Int = 5, encoder: DeltaEncoder? = .onPath()) -> ChannelPublisher {
+        ChannelPublisher(channelFolder: channel, channel: "stable", key: key, retaining: retaining, deltas: deltas, deltaEncoder: encoder)
     }
 
     func head() throws -> ChannelHead {
@@ -138,7 +138,7 @@ import Testing
         let first = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400).head
         let stable = try publisher().publish(bundle: try bundle("2026.11.1", mark: "A"), now: now, lifetime: 86_400).head
         let delta = try #require(stable.deltas?.first)
-        let beta = ChannelPublisher(channelFolder: channel, channel: "beta", key: key, keep: 0)
+        let beta = ChannelPublisher(channelFolder: channel, channel: "beta", key: key, retaining: 0)
         var betaHead = stable
         for (index, mark) in ["B", "C", "D"].enumerated() {
             betaHead = try beta.publish(bundle: try bundle("2026.11.\(index + 2)", mark: mark), now: now, lifetime: 86_400).head
@@ -220,13 +220,13 @@ import Testing
         #expect(back.head.retained.map(\.sha256) == [try #require(BundleFileDigest.sha256(path: newer)).hex])
     }
 
-    @Test func keepsOnlyTheLastFewBundles() throws {
+    @Test func retainsOnlyTheLastFewBundles() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         var shas: [String] = []
         for (index, version) in ["2026.11.0", "2026.11.1", "2026.11.2"].enumerated() {
             let path = try bundle(version, mark: "M\(index)")
             shas.append(try #require(BundleFileDigest.sha256(path: path)).hex)
-            let outcome = try publisher(keep: 1, deltas: 0).publish(bundle: path, now: now, lifetime: 86_400)
+            let outcome = try publisher(retaining: 1, deltas: 0).publish(bundle: path, now: now, lifetime: 86_400)
             if index == 2 { #expect(outcome.removed.filter { $0.hasPrefix("bundles/") } == ["bundles/\(shas[0]).sqlite", "bundles/\(shas[0]).sqlite.gz"]) }
         }
         #expect(try bundles() == [shas[1], shas[2]].sorted().flatMap { ["\($0).sqlite", "\($0).sqlite.gz"] })
@@ -252,7 +252,7 @@ import Testing
         for index in 0..<8 {
             paths.append(try bundle("2026.11.\(index)", mark: "M\(index)"))
             shas.append(try #require(BundleFileDigest.sha256(path: paths[index])).hex)
-            outcomes.append(try publisher(keep: 1, deltas: 5).publish(bundle: paths[index], now: now, lifetime: 86_400))
+            outcomes.append(try publisher(retaining: 1, deltas: 5).publish(bundle: paths[index], now: now, lifetime: 86_400))
             #expect(outcomes[index].deltasLeftOut == [])
         }
         #expect(outcomes[0].head.deltas == nil, "a channel's first head has nothing to start from")

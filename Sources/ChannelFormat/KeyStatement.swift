@@ -8,32 +8,29 @@ import Foundation
 /// file each, never replaced, so that a client that missed some walks them in order, each
 /// vouched for by the keys before it. Once taken, the statement's keys replace the trusted ones:
 /// heads signed by a key it leaves out are refused.
-public struct KeyStatement: Codable, Sendable, Equatable {
+package struct KeyStatement: Codable, Sendable, Equatable {
     /// The envelope's payload type for a key statement.
-    public static let payloadType = "application/vnd.cafedigno.channel-keys+json"
+    package static let payloadType = "application/vnd.cafedigno.channel-keys+json"
     /// The statement format this library reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The most keys a statement may name.
-    public static let keyLimit = 8
+    package static let keyLimit = 8
 
-    public var format: Int
+    package var format: Int
     /// 1 for the first rotation, then one more each time.
-    public var version: Int
+    package var version: Int
     /// The keys that sign the channel's heads from now on, as `digno keygen` prints them.
-    public var keys: [String]
+    package var keys: [String]
 
-    public init(version: Int, keys: [ChannelKey]) {
+    package init(version: Int, keys: [ChannelKey]) {
         format = Self.formatVersion
         self.version = version
         self.keys = keys.map(\.description)
     }
 
-    /// The statement's path from the channel folder's root.
-    public static func path(version: Int) -> String { "keys/\(version).json" }
-
     /// The statement in the envelope `data`, once checked: signed by one of `trusted`, of this
     /// format and `version`, naming one to `keyLimit` keys, each of which signed it too.
-    public static func verified(_ data: Data, trusted: [ChannelKey], version: Int) throws(ChannelError) -> (statement: KeyStatement, keys: [ChannelKey]) {
+    package static func verified(_ data: Data, trusted: [ChannelKey], version: Int) throws(ChannelError) -> (statement: KeyStatement, keys: [ChannelKey]) {
         let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: trusted)
         let statement: KeyStatement
         do {

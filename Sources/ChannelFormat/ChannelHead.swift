@@ -4,16 +4,16 @@ import Foundation
 /// What a channel's head says: the release to install now. Published by `digno publish` as a
 /// signed envelope (`SignedEnvelope`) at `channels/<channel>/head.json`; a client parses it only
 /// once a pinned key has vouched for its exact bytes (`verified`).
-public struct ChannelHead: Codable, Sendable, Equatable {
+package struct ChannelHead: Codable, Sendable, Equatable {
     /// A bundle file on the host, by its path from the channel folder's root.
-    public struct BundleFile: Codable, Sendable, Equatable {
+    package struct BundleFile: Codable, Sendable, Equatable {
         /// `bundles/<sha256>.sqlite`.
-        public var path: String
+        package var path: String
         /// The file's SHA-256, in lowercase hex.
-        public var sha256: String
-        public var bytes: Int
+        package var sha256: String
+        package var bytes: Int
 
-        public init(path: String, sha256: String, bytes: Int) {
+        package init(path: String, sha256: String, bytes: Int) {
             self.path = path
             self.sha256 = sha256
             self.bytes = bytes
@@ -23,13 +23,13 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     /// The release notes: what changed since the previous head's release, as `digno diff`
     /// shows it, in JSON (`CatalogChanges`) and Markdown, each a file on the host named by its
     /// SHA-256 under `notes/`.
-    public struct Notes: Codable, Sendable, Equatable {
+    package struct Notes: Codable, Sendable, Equatable {
         /// The release the notes start from: the previous head's.
-        public var since: String
-        public var json: BundleFile
-        public var markdown: BundleFile
+        package var since: String
+        package var json: BundleFile
+        package var markdown: BundleFile
 
-        public init(since: String, json: BundleFile, markdown: BundleFile) {
+        package init(since: String, json: BundleFile, markdown: BundleFile) {
             self.since = since
             self.json = json
             self.markdown = markdown
@@ -40,15 +40,15 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     /// into this head's bundle, under `deltas/<from>-<to>.vcdiff`. A client holding that exact
     /// bundle may fetch it instead of the whole bundle, and checks the result against the
     /// bundle's SHA-256.
-    public struct Delta: Codable, Sendable, Equatable {
+    package struct Delta: Codable, Sendable, Equatable {
         /// The SHA-256 of the bundle the delta applies to, in lowercase hex.
-        public var from: String
-        public var path: String
+        package var from: String
+        package var path: String
         /// The delta file's SHA-256, in lowercase hex.
-        public var sha256: String
-        public var bytes: Int
+        package var sha256: String
+        package var bytes: Int
 
-        public init(from: String, path: String, sha256: String, bytes: Int) {
+        package init(from: String, path: String, sha256: String, bytes: Int) {
             self.from = from
             self.path = path
             self.sha256 = sha256
@@ -56,43 +56,43 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
 
         /// The delta as a file on the host.
-        public var file: BundleFile { BundleFile(path: path, sha256: sha256, bytes: bytes) }
+        package var file: BundleFile { BundleFile(path: path, sha256: sha256, bytes: bytes) }
     }
 
     /// The envelope's payload type for a head.
-    public static let payloadType = "application/vnd.cafedigno.channel-head+json"
+    package static let payloadType = "application/vnd.cafedigno.channel-head+json"
     /// The head format this library reads.
-    public static let formatVersion = 1
+    package static let formatVersion = 1
     /// The highest sequence number a head may have (2^53, the largest integer every JSON reader
     /// keeps exactly), far from where adding one overflows.
-    public static let maximumSequence = 1 << 53
+    package static let maximumSequence = 1 << 53
 
-    public var format: Int
+    package var format: Int
     /// The channel's name, such as `stable`.
-    public var channel: String
+    package var channel: String
     /// Strictly increasing from one head of the channel to the next: a client refuses a head
     /// whose number is lower than the highest it has seen, so an old head replayed cannot hold
     /// it back.
-    public var sequence: Int
-    public var releaseVersion: String
-    public var releaseDate: Day
+    package var sequence: Int
+    package var releaseVersion: String
+    package var releaseDate: Day
     /// The bundle schema version the release needs (`CatalogBundle` reads only its own).
-    public var schemaVersion: Int
-    public var contentDigest: String
-    public var bundle: BundleFile
+    package var schemaVersion: Int
+    package var contentDigest: String
+    package var bundle: BundleFile
     /// After this time the head is stale: a client installs nothing from it and says so.
-    public var expires: Date
+    package var expires: Date
     /// The bundles of earlier heads still on the host, so that a client midway through a
     /// download does not meet a 404.
-    public var retained: [BundleFile]
+    package var retained: [BundleFile]
     /// The release notes, absent for a channel's first head (and from heads written before
     /// them: a head without the key reads as one without notes).
-    public var notes: Notes?
+    package var notes: Notes?
     /// Deltas to this head's bundle from recent releases' bundles, the newest release first;
     /// absent when there are none (and from heads written before them).
-    public var deltas: [Delta]?
+    package var deltas: [Delta]?
 
-    public init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
+    package init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
                 contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil,
                 deltas: [Delta]? = nil) {
         self.format = Self.formatVersion
@@ -113,7 +113,7 @@ public struct ChannelHead: Codable, Sendable, Equatable {
     /// reads as a head: this format, a sequence from 1, bundle paths under `bundles/` (notes
     /// under `notes/`, deltas under `deltas/`) that cannot climb out of the channel folder,
     /// SHA-256s in lowercase hex, sizes from 1 to 2^53.
-    public static func verified(_ data: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
+    package static func verified(_ data: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
         let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: keys)
         let head: ChannelHead
         do {
@@ -123,8 +123,9 @@ public struct ChannelHead: Codable, Sendable, Equatable {
         }
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
-        let files = ([head.bundle] + head.retained).map { ($0, "bundles/") } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, "notes/") }
-            + (head.deltas ?? []).map { ($0.file, "deltas/") }
+        let (bundles, notes, deltas) = (ChannelLayout.bundlesFolder + "/", ChannelLayout.notesFolder + "/", ChannelLayout.deltasFolder + "/")
+        let files = ([head.bundle] + head.retained).map { ($0, bundles) } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, notes) }
+            + (head.deltas ?? []).map { ($0.file, deltas) }
         for delta in head.deltas ?? [] where !delta.from.isSHA256Hex {
             throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
         }

@@ -1,0 +1,102 @@
+import ChannelFormat
+import Foundation
+
+extension BundleStore {
+    /// Fetches and verifies the head, with the ETag of the last one; an unchanged head (304) is
+    /// the last one. A changed head is verified with the keys trusted after any new key
+    /// statements; its sequence number is checked against the highest seen and, once it passes,
+    /// saved before anything else is done with the head. When the app pins other keys than
+    /// before, no ETag is sent, and what was seen is kept only if the keys trusted now vouch for
+    /// it: a head signed with a leaked key cannot hold back the app that pins its replacement.
+    func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> ChannelHead {
+        let url = headURL
+        let pinnedChanged = state.trust[baseURL.absoluteString]?.pinned != pinnedKeys
+        let known = pinnedChanged ? nil : state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
+        var headers: [String: String] = [:]
+        if let etag = known?.etag { headers["If-None-Match"] = etag }
+        let (response, data) = try await fetchSigned(url, headers: headers, notModified: known != nil)
+        if response.status == 304, let known { return known.head }
+
+        let trusted = try await trustedKeys(&state)
+        if pinnedChanged, let seen = state.channels[channel], (try? ChannelHead.verified(seen.envelope, keys: trusted)) != seen.head {
+            state.channels[channel] = nil
+        }
+        let envelope = data ?? Data()
+        let head: ChannelHead
+        do { head = try ChannelHead.verified(envelope, keys: trusted) } catch { throw .refused(.head(error)) }
+        guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
+        if let seen = state.channels[channel] {
+            guard head.sequence >= seen.highestSequence else {
+                throw .refused(.replayed(sequence: head.sequence, highestSeen: seen.highestSequence))
+            }
+            if head.sequence == seen.highestSequence && head != seen.head { throw .refused(.sequenceReused(head.sequence)) }
+            if head == seen.head {
+                // The same head, signed again (a key rotation) or served with another ETag: what
+                // was learnt of it stays.
+                state.channels[channel]?.etag = response.headers["etag"]
+                state.channels[channel]?.envelope = envelope
+                try state.save(statePath)
+                return head
+            }
+        }
+        state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
+                                        etag: response.headers["etag"], head: head, envelope: envelope)
+        try state.save(statePath)
+        return head
+    }
+
+    /// The pinned keys as the state records them.
+    private var pinnedKeys: [String] { keys.map(\.description).sorted() }
+
+    /// The most key statements one update reads.
+    static let keyStatementLimit = 32
+
+    /// The keys trusted now: the pinned ones, then each key statement after the last one taken
+    /// (`keys/<version>.json`, until the host has no next one) that the keys trusted before it
+    /// vouch for. One the trusted keys did not sign is passed over, so that an app that pins a
+    /// newer key than the store saw finds the statement that names it.
+    func trustedKeys(_ state: inout StoreState) async throws(BundleStoreError) -> [ChannelKey] {
+        let pinned = pinnedKeys
+        let folderURL = baseURL.absoluteString
+        var trust = state.trust[folderURL].flatMap { $0.pinned == pinned ? $0 : nil } ?? .init(pinned: pinned, version: 0, keys: pinned)
+        var trusted = trust.version == 0 ? keys : trust.keys.compactMap { try? ChannelKey($0) }
+        var version = trust.version + 1
+        for _ in 0..<Self.keyStatementLimit {
+            let url = baseURL.appendingPathComponent(ChannelLayout.keyStatementPath(version: version))
+            guard let data = try await fetchSigned(url, headers: [:], missing: true).data else { break }
+            if let (_, keys) = try? KeyStatement.verified(data, trusted: trusted, version: version) {
+                trusted = keys
+                trust.version = version
+                trust.keys = keys.map(\.description)
+            }
+            version += 1
+        }
+        if state.trust[folderURL] != trust {
+            state.trust[folderURL] = trust
+            try state.save(statePath)
+        }
+        return trusted
+    }
+
+    /// How long fetching a signed file may take in all.
+    static let signedFileTimeout: TimeInterval = 60
+
+    /// GETs a signed file, at most `headSizeLimit` bytes. 200 gives the bytes; 304 is accepted
+    /// when `notModified`, and a file the host does not have (404, 410, or 403 as S3 answers
+    /// without a listing permission) when `missing`, as no data. Any other status is an error.
+    /// The body of any answer but 200 is not kept.
+    func fetchSigned(_ url: URL, headers: [String: String], notModified: Bool = false, missing: Bool = false)
+        async throws(BundleStoreError) -> (response: ChannelResponse, data: Data?) {
+        let limit = Self.headSizeLimit
+        let buffer = ByteBuffer()
+        let response = try await transport.get(url, headers: headers, timeout: Self.signedFileTimeout, response: { response throws(BundleStoreError) in
+            guard response.status == 200 || (response.status == 304 && notModified) || ([403, 404, 410].contains(response.status) && missing) else {
+                throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
+            }
+            buffer.keep(response.status == 200)
+        }, body: { data throws(BundleStoreError) in
+            guard buffer.append(data, limit: limit) else { throw .refused(.headTooLarge(limit: limit)) }
+        })
+        return (response, response.status == 200 ? buffer.data : nil)
+    }
+}

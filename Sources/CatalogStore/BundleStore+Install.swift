@@ -1,0 +1,35 @@
+import CatalogModel
+import Foundation
+
+extension BundleStore {
+    /// Whether the release's file is in `bundles/`, whole, and opens with its content.
+    func opens(_ release: Release) -> Bool {
+        let path = bundlePath(release.sha256)
+        guard StoreFiles.size(path) == release.bytes, let bundle = try? CatalogBundle(path: path, trust: trust) else { return false }
+        return bundle.release.contentDigest == release.contentDigest
+    }
+
+    /// Opens the downloaded bundle as the app will (identity, schema, `quick_check`), checks
+    /// that it is the release the head announced, flushes it and renames it into place.
+    func install(_ release: Release) throws(BundleStoreError) {
+        let part = partPath(release.sha256)
+        let bundle: CatalogBundle
+        do {
+            bundle = try CatalogBundle(path: part, trust: trust)
+        } catch {
+            if case .fileMissing = error { throw .storage("\(part) is gone") }
+            StoreFiles.remove(part)
+            throw .refused(.bundleUnreadable("\(error)"))
+        }
+        guard bundle.release.contentDigest == release.contentDigest, bundle.release.releaseVersion == release.releaseVersion else {
+            StoreFiles.remove(part)
+            throw .refused(.bundleUnreadable(
+                "it is release \(bundle.release.releaseVersion) with content \(bundle.release.contentDigest), "
+                    + "not the head's \(release.releaseVersion) with \(release.contentDigest)"))
+        }
+        try StoreFiles.sync(part)
+        try StoreFiles.makeFolder(bundlesFolder)
+        try StoreFiles.move(part, to: bundlePath(release.sha256))
+        try StoreFiles.sync(stagingFolder)
+    }
+}

@@ -1,0 +1,38 @@
+import CatalogModel
+import ChannelFormat
+import Crypto
+import Foundation
+
+extension BundleStore {
+    /// The most bytes of release notes the store fetches.
+    package static let notesSizeLimit = 16 << 20
+
+    /// The current installed release's notes: what changed since the release before it on the
+    /// channel, for a "what's new". Nil when the release came with none (a channel's first, or
+    /// notes that could not be fetched), or the app shows the seed.
+    public func releaseNotes() -> CatalogChanges? {
+        guard let current = (try? StoreState.load(statePath))?.installed.first,
+              let data = FileManager.default.contents(atPath: notesPath(current.sha256)) else { return nil }
+        return CatalogChanges.decoded(from: data)
+    }
+
+    /// Where the notes of the installed release `sha256` are kept: `bundles/<sha256>.notes.json`.
+    package func notesPath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".notes.json" }
+
+    /// Fetches the release notes for `release` and keeps them beside its bundle, if their
+    /// SHA-256 is the signed one. Notes are a courtesy: a failure leaves the release without
+    /// them and does not fail the update.
+    func fetchNotes(_ file: ChannelHead.BundleFile, for release: Release) async {
+        guard file.bytes <= Self.notesSizeLimit else { return }
+        let buffer = ByteBuffer()
+        let url = baseURL.appendingPathComponent(file.path)
+        guard let response = try? await transport.get(url, headers: [:], timeout: Self.signedFileTimeout, response: { response throws(BundleStoreError) in
+            guard response.status == 200 else { throw .transfer("\(url.absoluteString) answered HTTP \(response.status)") }
+        }, body: { data throws(BundleStoreError) in
+            guard buffer.append(data, limit: file.bytes) else { throw .refused(.bundleTooLong(declared: file.bytes)) }
+        }), response.status == 200 else { return }
+        let data = buffer.data
+        guard data.count == file.bytes, SHA256.hash(data: data).hexString == file.sha256 else { return }
+        try? StoreFiles.replace(notesPath(release.sha256), with: data)
+    }
+}

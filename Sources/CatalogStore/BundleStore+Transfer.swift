@@ -1,0 +1,98 @@
+import CatalogModel
+import ChannelFormat
+import Foundation
+
+extension BundleStore {
+    /// How long a bundle's download may take in all: a minute, and a second for every 16 KiB
+    /// (a slow mobile connection); a host that trickles bytes cannot hold the store's lock for
+    /// longer.
+    static func downloadTimeout(bytes: Int) -> TimeInterval {
+        60 + TimeInterval(bytes / 16_384)
+    }
+
+    /// Downloads `file` into the staging folder, resuming a partial download with a Range
+    /// request, never past its declared size, and checks its size and SHA-256. A host that
+    /// will not resume from where the part stops (416, or another range) gets one more try
+    /// from the start, and so does a resumed file whose SHA-256 is wrong (`resumed` is false
+    /// for that try). The staging folder's other files are removed, but for `keeping` (a
+    /// bundle's part, kept while its delta is fetched).
+    func download(_ file: ChannelHead.BundleFile, keeping: String? = nil, resumed: Bool = true) async throws(BundleStoreError) {
+        try StoreFiles.makeFolder(stagingFolder)
+        let part = partPath(file.sha256)
+        for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part && stagingFolder + "/" + name != keeping {
+            StoreFiles.remove(stagingFolder + "/" + name)
+        }
+        var offset = StoreFiles.size(part) ?? 0
+        if offset > file.bytes {
+            StoreFiles.remove(part)
+            offset = 0
+        }
+        let resumed = resumed && offset > 0
+        var attempts = 0
+        while offset < file.bytes {
+            attempts += 1
+            let sink = try PartFile(part, offset: offset, limit: file.bytes)
+            var headers: [String: String] = [:]
+            if offset > 0 {
+                // The plain bytes from `offset`: a compressed response's ranges would be of the
+                // compressed bytes.
+                headers["Range"] = "bytes=\(offset)-"
+                headers["Accept-Encoding"] = "identity"
+            }
+            let url = baseURL.appendingPathComponent(file.path)
+            do {
+                _ = try await transport.get(url, headers: headers, timeout: Self.downloadTimeout(bytes: file.bytes), response: { response throws(BundleStoreError) in
+                    try sink.begin(response, url: url)
+                }, body: { data throws(BundleStoreError) in
+                    try sink.write(data)
+                })
+                sink.finish()
+                break
+            } catch {
+                sink.finish()
+                if case .refused = error { StoreFiles.remove(part) }
+                guard sink.rangeRefused && attempts == 1 else { throw error }
+                StoreFiles.remove(part)
+                offset = 0
+            }
+        }
+        let received = StoreFiles.size(part) ?? 0
+        guard received == file.bytes else {
+            StoreFiles.remove(part)
+            throw .refused(.bundleTooShort(received: received, declared: file.bytes))
+        }
+        guard let digest = BundleFileDigest.sha256(path: part) else { throw .storage("\(part) cannot be read") }
+        guard digest.hex == file.sha256 else {
+            StoreFiles.remove(part)
+            // Bytes kept from an earlier update (lost to a power cut before they reached the
+            // disk, say) are not the host's fault: the file is fetched once more from the start,
+            // and only bytes all fetched now are refused.
+            if resumed { return try await download(file, keeping: keeping, resumed: false) }
+            throw .refused(.bundleDigest(found: digest.hex, signed: file.sha256))
+        }
+    }
+}
+
+/// A signed file's bytes as they arrive, up to a limit; none of an answer that is not the file.
+final class ByteBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes = Data()
+    private var keeping = true
+
+    var data: Data { lock.withLock { bytes } }
+
+    /// Whether the body is the file, to keep.
+    func keep(_ keep: Bool) {
+        lock.withLock { keeping = keep }
+    }
+
+    /// Appends `data`, unless that would pass `limit`.
+    func append(_ data: Data, limit: Int) -> Bool {
+        lock.withLock {
+            guard keeping else { return true }
+            guard bytes.count + data.count <= limit else { return false }
+            bytes.append(data)
+            return true
+        }
+    }
+}

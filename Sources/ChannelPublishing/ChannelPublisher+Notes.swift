@@ -1,0 +1,41 @@
+import BundleCompiler
+import CatalogModel
+import ChannelFormat
+import Crypto
+import Foundation
+
+extension ChannelPublisher {
+    /// The release notes from the `current` head's release to `file`, or why they could not be
+    /// made. The notes are a courtesy: a previous bundle that no longer opens (a schema this
+    /// digno does not read, a damaged file) leaves the release without them, not unpublished.
+    func releaseNotes(from current: ChannelHead?, to file: ChannelHead.BundleFile) -> (notes: ChannelHead.Notes?, problem: String?) {
+        guard let current else { return (nil, nil) }
+        do { return (try writeNotes(from: current, to: file), nil) } catch { return (nil, "\(error)") }
+    }
+
+    /// Writes the release notes from the current head's bundle to `file` (`digno diff`'s JSON
+    /// and Markdown) under `notes/<sha256>.json` and `.md`; nil when the current head's bundle
+    /// is not in the folder to compare with.
+    func writeNotes(from current: ChannelHead, to file: ChannelHead.BundleFile) throws(Failure) -> ChannelHead.Notes? {
+        let old = path(current.bundle.path)
+        guard FileManager.default.fileExists(atPath: old) else { return nil }
+        let changes: CatalogChanges
+        do {
+            changes = try ReleaseSide.changes(from: old, to: path(file.path))
+        } catch {
+            throw .bundle("the release notes cannot be made: \(error)")
+        }
+        try makeFolder(ChannelLayout.notesFolder)
+        func write(_ bytes: Data, format: ChannelLayout.NotesFormat) throws(Failure) -> ChannelHead.BundleFile {
+            let sha = SHA256.hash(data: bytes).hexString
+            let notesPath = ChannelLayout.notesPath(sha256: sha, format: format)
+            if FileManager.default.fileExists(atPath: path(notesPath)) == false {
+                try replaceAtomically(notesPath, with: bytes)
+            }
+            return ChannelHead.BundleFile(path: notesPath, sha256: sha, bytes: bytes.count)
+        }
+        return ChannelHead.Notes(
+            since: current.releaseVersion, json: try write(changes.encoded(), format: .json),
+            markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), format: .markdown))
+    }
+}
