@@ -167,7 +167,7 @@ struct ChannelFixture {
         try source.write(to: URL(fileURLWithPath: paths[0]))
         try target.write(to: URL(fileURLWithPath: paths[1]))
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdelta3")
+        process.executableURL = URL(fileURLWithPath: try installedTool("xdelta3", debian: "xdelta3"))
         process.arguments = ["-e", "-9", "-S", "none", "-A", "-s", paths[0], paths[1], paths[2]]
         try process.run()
         process.waitUntilExit()

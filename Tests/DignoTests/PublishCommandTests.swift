@@ -48,7 +48,7 @@ import Testing
         let invalid = try DignoRunner.run(publish + ["--deltas", "21"])
         #expect(invalid.status == 2 && invalid.errors.hasPrefix("Error: --deltas must be from 0 to 20\n"))
 
-        guard isInstalled("xdelta3", debian: "xdelta3") else { return }
+        _ = try installedTool("xdelta3", debian: "xdelta3")
         let outcome = try DignoRunner.run(publish)
         #expect(outcome.status == 0, "\(outcome.errors)")
         let lines = outcome.output.split(separator: "\n").map(String.init)

@@ -1,11 +1,19 @@
 import Foundation
-import Testing
 
-/// Whether `tool` is on the `PATH`; if not, the test fails here with the tool's name and how to
-/// install it, and returns early rather than read output the tool would have made.
-func isInstalled(_ tool: String, debian package: String) -> Bool {
-    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-    if folders.contains(where: { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }) { return true }
-    Issue.record("\(tool) is not installed, and this test runs it (Debian: apt-get install \(package))")
-    return false
+/// A system tool that a test runs is not installed: the test fails with this, naming the tool
+/// and how to install it, and every other test runs on. `.ci/run` installs them all.
+struct MissingTool: Error, CustomStringConvertible {
+    var tool: String
+    var debianPackage: String
+
+    var description: String { "\(tool) is not installed, and this test runs it (Debian: apt-get install \(debianPackage))" }
+}
+
+/// The path of `tool` on the `PATH`, or `MissingTool`.
+func installedTool(_ tool: String, debian package: String) throws(MissingTool) -> String {
+    for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+        let path = "\(folder)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    throw MissingTool(tool: tool, debianPackage: package)
 }

@@ -1,0 +1,1 @@
+../DignoTests/SystemTools.swift
