@@ -260,7 +260,10 @@ def sha256_file(path):
 
 def read_signing_key(path):
     """The private key of a `digno keygen` file: a heading line, then 32 bytes in base64."""
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    try:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    except ImportError as error:
+        raise RuntimeError("Python's cryptography is missing: install it (Debian: apt-get install python3-cryptography); .ci/run does") from error
     with open(path) as file:
         lines = file.read().splitlines()
     return Ed25519PrivateKey.from_private_bytes(base64.b64decode(lines[1]))
