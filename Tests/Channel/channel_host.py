@@ -272,8 +272,8 @@ def read_signing_key(path):
 def sign_head(key_path, head):
     """A head signed as digno publish signs it (DSSE), written here independently of the Swift
     code, for heads digno publish will not write: expired, for another schema."""
+    key = read_signing_key(key_path)  # first: it says what to install when cryptography is missing
     from cryptography.hazmat.primitives import serialization
-    key = read_signing_key(key_path)
     payload = json.dumps(head, sort_keys=True, separators=(",", ":")).encode()
     signing_input = b"DSSEv1 %d %s %d " % (len(PAYLOAD_TYPE), PAYLOAD_TYPE.encode(), len(payload)) + payload
     public = key.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
