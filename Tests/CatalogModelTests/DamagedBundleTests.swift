@@ -72,6 +72,12 @@ import Testing
           redefine("products", "name TEXT CHECK", "name TEXT NOT NULL CHECK")],
          "its column 'name' holds NULL, not text"),
         (["UPDATE products SET body_json = '{}'"], "its column 'body_json' holds text that is not rich text as a bundle stores it"),
+        // More combining marks in a row than stream-safe text allows, in text and in rich text
+        // (as JSON escapes, which no byte scan of the column would see).
+        (["UPDATE products SET name = 'a\(String(repeating: "\u{301}", count: 31))' WHERE position = 1"],
+         "its column 'name' holds text with 31 combining marks in a row, more than the 30 of stream-safe text"),
+        (["UPDATE products SET body_json = '[{\"p\":[\"a\(String(repeating: "\\u0301", count: 31))\"]}]'"],
+         "its column 'body_json' holds text that is not rich text as a bundle stores it"),
         (["UPDATE products SET icon = 'icon.png'"], "its column 'icon' holds 'icon.png', not an image's SHA-256"),
         (["UPDATE products SET id = 'Espresso/../x' WHERE position = 1"],
          "its column 'id' holds 'Espresso/../x', not an id such as cafe-latte"),

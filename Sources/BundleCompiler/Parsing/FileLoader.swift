@@ -79,6 +79,11 @@ struct FileLoader {
         if let excess = markup.excess {
             return loaded.failing(excess.code, SourceText(bytes: bytes).position(ofByte: excess.offset), excess.message)
         }
+        // Before anything normalizes the text, which sorts each run of combining marks in time
+        // growing with the square of its length.
+        if let excess = bytes.withUnsafeBufferPointer(StreamSafeText.excess) {
+            return loaded.failing(.combiningMarks, SourceText(bytes: bytes).position(ofByte: excess.offset), Self.combiningMarksMessage(excess))
+        }
         loaded.sha256 = Self.digest(bytes)
         if markup.isStreamable, let entity = streamedEntity(bytes, file) {
             loaded.entity = entity
@@ -87,6 +92,12 @@ struct FileLoader {
         // Something is wrong with the file, or it needs a position, or a run of its text is
         // one the one pass reads slowly: the tree finds out what, and where.
         return loadWithTree(bytes, into: loaded)
+    }
+
+    /// What is said of a run of more than `StreamSafeText.maximumRun` combining marks.
+    static func combiningMarksMessage(_ excess: StreamSafeText.Excess) -> String {
+        "the character here carries \(excess.length) combining marks (accents and other marks drawn on it); Unicode's stream-safe "
+            + "text allows \(StreamSafeText.maximumRun) and no language needs more: remove the extra marks"
     }
 
     /// What `load` learns from a file's bytes with libxml2's tree: the entity, or every

@@ -20,6 +20,7 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
 
     // MARK: XML
     case invalidUTF8 = "invalid-utf8"
+    case combiningMarks = "combining-marks"
     case encodingNotUTF8 = "encoding-not-utf8"
     case doctypeForbidden = "doctype-forbidden"
     case xmlMalformed = "xml-malformed"

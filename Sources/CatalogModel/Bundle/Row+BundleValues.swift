@@ -32,11 +32,18 @@ extension Row {
             BundleValueError(column: column, problem: "\(Self.storedWords[stored] ?? stored), not \(Self.words(for: T.self))")
         }
         if let allowed = Self.storage[ObjectIdentifier(T.self)], !allowed.contains(stored) { throw mismatch() }
+        let value: T
         do {
-            return try decode(T.self, forColumn: column)
+            value = try decode(T.self, forColumn: column)
         } catch {
             throw mismatch()
         }
+        // Text as the compiler writes it: a longer run of combining marks than stream-safe text
+        // allows is refused when content is read, so a bundle holding one was made otherwise.
+        if stored == "text", let text = value as? String, let excess = StreamSafeText.excess(in: text) {
+            throw BundleValueError(column: column, problem: "text with \(excess.length) combining marks in a row, more than the \(StreamSafeText.maximumRun) of stream-safe text")
+        }
+        return value
     }
 
     /// The storage classes each type may be read from (`typeof()`'s words).

@@ -57,6 +57,10 @@ extension RichText.Inline {
 
     public init(from decoder: any Decoder) throws {
         if let text = try? decoder.singleValueContainer().decode(String.self) {
+            if let excess = StreamSafeText.excess(in: text) {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                    debugDescription: "a text run holds \(excess.length) combining marks in a row, more than the \(StreamSafeText.maximumRun) of stream-safe text"))
+            }
             self = .text(text)
             return
         }
