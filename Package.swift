@@ -57,7 +57,7 @@ let package = Package(
         ),
         // The client's installer: `BundleStore` fetches a channel's signed head, verifies it and
         // installs the bundle it names (whole, or from a delta) safely. Re-exports ChannelFormat,
-        // so that an app imports CatalogStore alone. Builds for iOS and macOS too.
+        // so that an app never imports it. Builds for iOS and macOS too.
         .target(
             name: "CatalogStore",
             dependencies: ["CatalogModel", "ChannelFormat", .product(name: "Crypto", package: "swift-crypto")]
@@ -147,7 +147,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // `digno publish`, `renew`, `rotate-key` and `keygen`: writes a channel folder (bundles,
+        // `digno publish` (and `publish --renew`), `rotate-key` and `keygen`: writes a channel folder (bundles,
         // their gzip copies, deltas through xdelta3, release notes, signed heads and key
         // statements) in ChannelFormat's layout. The compiler's side: not in the app.
         .target(
@@ -221,8 +221,9 @@ if Context.environment["DIGNO_FUZZ"] != nil {
 
 // The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel, ChannelFormat, CatalogStore and their tests, with none of the
 // compiler's targets or system libraries (libxml2, ICU), as an app's build sees it.
-// `DIGNO_CLIENT_ONLY=1 swift test --scratch-path .build-client` runs CatalogModelTests where
-// only the client builds; CI does, to keep it so.
+// `DIGNO_CLIENT_ONLY=1 swift test --scratch-path .build-client` runs the client's tests
+// (CatalogModelTests, ChannelFormatTests, CatalogStoreTests) where only the client builds; CI
+// does, to keep it so.
 if Context.environment["DIGNO_CLIENT_ONLY"] != nil {
     let client: Set<String> = [
         "CatalogModel", "CatalogModelTests", "ChannelFormat", "ChannelFormatTests", "CatalogStore", "CatalogStoreTests",

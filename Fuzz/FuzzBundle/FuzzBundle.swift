@@ -2,7 +2,6 @@
 // Any input must give a bundle or a CatalogBundleError: a crash, a sanitizer report or a hang
 // (libFuzzer's -timeout) is a bug. Built and run as docs/FUZZING.md says.
 import CatalogContent
-import CatalogContent
 import CatalogModel
 import Foundation
 

@@ -60,7 +60,7 @@ public final class BundleStore: Sendable {
         case schemaNotSupported(releaseVersion: String, schemaVersion: Int, supported: Int)
     }
 
-    /// How delta updates have fared in this store: a delta (`ChannelHead.Delta`) is used when
+    /// How delta updates have fared in this store: a delta the head lists is used when
     /// the store holds the exact bundle it starts from and it is less than half the bundle's
     /// size; when it fails (missing on the host, damaged, not giving the signed bundle), the
     /// same update downloads the whole bundle, and the fallback is counted here.

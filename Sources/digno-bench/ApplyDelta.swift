@@ -6,7 +6,7 @@ import Foundation
 /// ChannelFormat's VCDIFF decoder (the one CatalogStore uses) applying a delta, timed inside the process (median of the runs):
 /// the target is under 0.5 s at 10,000 entities. `scripts/bench-delta.sh` writes deltas.
 struct ApplyDelta: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "apply-delta", abstract: "Time CatalogStore's VCDIFF decoder.")
+    static let configuration = CommandConfiguration(commandName: "apply-delta", abstract: "Time the VCDIFF decoder CatalogStore applies deltas with.")
 
     @Option(help: "The bundle the delta starts from.")
     var source: String

@@ -32,7 +32,8 @@ struct UpdateLatency: AsyncParsableCommand {
         var samples: [Double] = []
         for _ in 0..<iterations {
             let start = ContinuousClock.now
-            let outcome = try await bundleStore.update()
+            let outcome: BundleStore.UpdateOutcome
+            do { outcome = try await bundleStore.update() } catch { throw ValidationError("\(error)") }
             let elapsed = ContinuousClock.now - start
             guard case .upToDate = outcome else { throw ValidationError("the store is not up to date: \(outcome)") }
             samples.append(elapsed.seconds * 1000)

@@ -7,6 +7,9 @@ Environment: DIGNO (the binary; default .build/debug/digno), CHROMIUM (default
 /usr/bin/chromium), CHROMEDRIVER (default /usr/bin/chromedriver), SCREENSHOTS (where the
 screenshots of each screen go; default artifacts/screenshots). `.ci/run` installs what they need
 and runs them.
+
+One file over 300 lines on purpose: its tests run in order (test_1 … test_8) in one Chromium
+session over one running preview, which a split would start twice.
 """
 
 import http.client

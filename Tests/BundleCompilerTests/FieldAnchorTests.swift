@@ -60,7 +60,7 @@ import Testing
         }
         let files = assembly.fileIndex()
         let broken = assembly.broken
-        // As `ContentValidator.locate` places issues: those in files with errors of their own
+        // As `ContentValidator.locate` places diagnostics: those in files with errors of their own
         // are left out.
         let isLocated = { (entity: EntityReference) in files.file(of: entity).map { !broken.contains($0.path) } ?? false }
         return Reading(catalog: assembly.catalog(), unloaded: assembly.unloaded.union(tree.unread), anchors: anchors, isLocated: isLocated)
@@ -91,9 +91,9 @@ import Testing
         for breakage in breakages {
             var catalog = original
             breakage(&catalog)
-            for issue in catalog.validate(today: Fixtures.today, unloaded: reading.unloaded) where issue.field != nil {
-                keys.append(placed(AnchorKey(entity: issue.entity, field: issue.field), in: original))
-                if let clash = issue.clash { keys.append(placed(AnchorKey(entity: clash.other, field: clash.field), in: original)) }
+            for diagnostic in catalog.validate(today: Fixtures.today, unloaded: reading.unloaded) where diagnostic.field != nil {
+                keys.append(placed(AnchorKey(entity: diagnostic.entity, field: diagnostic.field), in: original))
+                if let clash = diagnostic.clash { keys.append(placed(AnchorKey(entity: clash.other, field: clash.field), in: original)) }
             }
         }
         original.forEachImageUse { _, _, place in
@@ -105,7 +105,7 @@ import Testing
         for index in mixed.retailers.indices where mixed.retailers[index].webAddress != nil {
             mixed.retailers[index].webAddress = "https://www.cаfedigno.fi"
         }
-        keys += HostScripts.issues(mixed).map { AnchorKey(entity: $0.entity, field: $0.field) }
+        keys += HostScripts.diagnostics(mixed).map { AnchorKey(entity: $0.entity, field: $0.field) }
         return keys
     }
 

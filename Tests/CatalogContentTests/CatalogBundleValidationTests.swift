@@ -20,9 +20,9 @@ import Testing
         // foreign keys still hold; only the 1..* rule is broken.
         let path = try BundleFixtures.edited(BundleFixtures.small, "DELETE FROM retailer_products")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let issues = try CatalogBundle(path: path, trust: InMemoryTrustStore()).validate()
-        #expect(issues.map(\.code) == [.retailerSellsNothing])
-        #expect(issues.first?.entity == EntityReference(.retailer, "deling-group"))
+        let diagnostics = try CatalogBundle(path: path, trust: InMemoryTrustStore()).validate()
+        #expect(diagnostics.map(\.code) == [.retailerSellsNothing])
+        #expect(diagnostics.first?.entity == EntityReference(.retailer, "deling-group"))
     }
 
     /// A value only the whole catalogue reads (a promotion not shown on any day an app asks

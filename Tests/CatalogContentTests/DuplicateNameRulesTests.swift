@@ -6,23 +6,23 @@ import Testing
 /// sees their names; and the edit distance behind every "did you mean".
 @Suite struct DuplicateNameRulesTests {
     @Test func twoRecipesWithTheSameNameReportTheSecondNamingTheFirst() throws {
-        let found = issues { $0[recipe: "cafe-au-lait"].name = "Café Latte" }
+        let found = diagnostics { $0[recipe: "cafe-au-lait"].name = "Café Latte" }
         #expect(found.map(\.message) == [
             "recipe name 'Café Latte' is also the name of recipe 'cafe-latte'; give each recipe a name of its own"
         ])
-        let issue = try #require(found.first)
-        #expect(issue.code == .duplicateName && issue.severity == .error)
-        #expect(issue.entity == .cafeAuLait && issue.field == .name)
-        #expect(issue.clash?.other == .cafeLatte)
-        #expect(issue.clash?.message(naming: "recipes/cafe-latte.xml")
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic.code == .duplicateName && diagnostic.severity == .error)
+        #expect(diagnostic.entity == .cafeAuLait && diagnostic.field == .name)
+        #expect(diagnostic.clash?.other == .cafeLatte)
+        #expect(diagnostic.clash?.message(naming: "recipes/cafe-latte.xml")
             == "recipe name 'Café Latte' is also the name of recipes/cafe-latte.xml; give each recipe a name of its own")
     }
 
     @Test func capitalsAndSpacesDoNotMakeANameAnother() {
-        #expect(issues { $0[product: "ground-coffee"].name = "  ESPRESSO " }.map(\.message) == [
+        #expect(diagnostics { $0[product: "ground-coffee"].name = "  ESPRESSO " }.map(\.message) == [
             "product name '  ESPRESSO ' is also the name of product 'espresso' (written 'Espresso'); give each product a name of its own"
         ])
-        #expect(issues { $0[recipe: "cafe-au-lait"].name = "café\n  LATTE" }.map(\.message) == [
+        #expect(diagnostics { $0[recipe: "cafe-au-lait"].name = "café\n  LATTE" }.map(\.message) == [
             "recipe name 'café\n  LATTE' is also the name of recipe 'cafe-latte' (written 'Café Latte'); give each recipe a name of its own"
         ])
     }
@@ -31,7 +31,7 @@ import Testing
         let copy = Retailer(
             id: "kahvila", name: "Deling Group", logo: Sample.icon, address: "Kahvikuja 3, 00100 Helsinki",
             phone: "040 765 4321", openingHours: "ma–la 8–20", sells: ["espresso"])
-        #expect(issues { $0.retailers.append(copy) } == [
+        #expect(diagnostics { $0.retailers.append(copy) } == [
             .error(.duplicateName, EntityReference(.retailer, "kahvila"), .name,
                    "retailer name 'Deling Group' is also the name of retailer 'deling-group'; give each retailer a name of its own")
                 .clashing(with: .delingGroup, .name, lead: "retailer name 'Deling Group' is also the name of ",
@@ -43,29 +43,29 @@ import Testing
         var second = Sample.promotion
         second.id = "joulu"
         second.title = "UUTUUS"
-        let found = issues { $0.home.promotions.append(second) }
+        let found = diagnostics { $0.home.promotions.append(second) }
         #expect(found.map(\.message) == [
             "promotion title 'UUTUUS' is also the title of promotion 'uutuus' (written 'Uutuus'); give each promotion a title of its own"
         ])
-        let issue = try #require(found.first)
-        #expect(issue.entity == EntityReference(.promotion, "joulu") && issue.field == .title)
-        #expect(issue.clash?.other == .uutuus && issue.clash?.field == .promotion(0))
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic.entity == EntityReference(.promotion, "joulu") && diagnostic.field == .title)
+        #expect(diagnostic.clash?.other == .uutuus && diagnostic.clash?.field == .promotion(0))
     }
 
     @Test func accentsAndTheDotlessIMakeNamesDifferent() {
-        #expect(issues { $0[product: "ground-coffee"].name = "Espressö" } == [])
-        #expect(issues { $0[product: "ground-coffee"].name = "Éspresso" } == [])
-        #expect(issues { $0[product: "ground-coffee"].name = "Espresso\u{0131}"; $0[product: "espresso"].name = "Espressoi" } == [])
+        #expect(diagnostics { $0[product: "ground-coffee"].name = "Espressö" } == [])
+        #expect(diagnostics { $0[product: "ground-coffee"].name = "Éspresso" } == [])
+        #expect(diagnostics { $0[product: "ground-coffee"].name = "Espresso\u{0131}"; $0[product: "espresso"].name = "Espressoi" } == [])
     }
 
     /// A name that shows nothing is `empty-field`'s, however many there are.
     @Test func emptyNamesAreNotDuplicates() {
-        #expect(issues { $0[product: "espresso"].name = " "; $0[product: "ground-coffee"].name = "" }.map(\.code) == [.emptyField, .emptyField])
+        #expect(diagnostics { $0[product: "espresso"].name = " "; $0[product: "ground-coffee"].name = "" }.map(\.code) == [.emptyField, .emptyField])
     }
 
     /// Different kinds are different lists: a product and a recipe may share a name.
     @Test func aProductAndARecipeMayShareAName() {
-        #expect(issues { $0[recipe: "cafe-latte"].name = "Espresso" } == [])
+        #expect(diagnostics { $0[recipe: "cafe-latte"].name = "Espresso" } == [])
     }
 
     @Test(arguments: [
@@ -109,10 +109,10 @@ import Testing
 }
 
 extension EntityDiagnostic {
-    /// This issue as one of two entities given one id or name.
+    /// This diagnostic as one of two entities given one id or name.
     func clashing(with other: EntityReference, _ field: FieldPath?, lead: String, rest: String) -> EntityDiagnostic {
-        var issue = self
-        issue.clash = Clash(other: other, field: field, lead: lead, rest: rest)
-        return issue
+        var diagnostic = self
+        diagnostic.clash = Clash(other: other, field: field, lead: lead, rest: rest)
+        return diagnostic
     }
 }

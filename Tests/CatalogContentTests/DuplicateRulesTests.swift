@@ -8,7 +8,7 @@ import Testing
 
     @Test func twoProductsWithTheSameId() {
         let copy = Sample.product("espresso", name: "Espresso Tumma", body: "Tummempi paahto.")
-        #expect(issues { $0.products.append(copy) } == [
+        #expect(diagnostics { $0.products.append(copy) } == [
             .error(.duplicateID, .espresso, nil, "product id 'espresso' is used twice; ids must be unique")
         ])
     }
@@ -16,26 +16,26 @@ import Testing
     /// Reported at the second promotion by its place in the list, naming the first by its
     /// place; the compiler names its line instead. The copy's title is not reported as well.
     @Test func twoPromotionsWithTheSameId() throws {
-        let found = issues { $0.home.promotions.append(Sample.promotion) }
+        let found = diagnostics { $0.home.promotions.append(Sample.promotion) }
         #expect(found.map(\.message) == [
             "promotion id 'uutuus' is also the id of promotion number 1 of the home page; give each promotion an id of its own"
         ])
-        let issue = try #require(found.first)
-        #expect(issue.code == .duplicateID && issue.entity == .uutuus && issue.field == .promotion(1))
-        #expect(issue.clash?.other == .uutuus && issue.clash?.field == .promotion(0))
-        #expect(issue.clash?.message(naming: "the promotion at line 9")
+        let diagnostic = try #require(found.first)
+        #expect(diagnostic.code == .duplicateID && diagnostic.entity == .uutuus && diagnostic.field == .promotion(1))
+        #expect(diagnostic.clash?.other == .uutuus && diagnostic.clash?.field == .promotion(0))
+        #expect(diagnostic.clash?.message(naming: "the promotion at line 9")
             == "promotion id 'uutuus' is also the id of the promotion at line 9; give each promotion an id of its own")
     }
 
     @Test func aSectionListedTwice() {
-        #expect(issues { $0.sections.append(Section(id: .products, title: "Tuotteet", icon: Sample.icon)) } == [
+        #expect(diagnostics { $0.sections.append(Section(id: .products, title: "Tuotteet", icon: Sample.icon)) } == [
             .error(.duplicateID, EntityReference(.section, "products"), .section(5),
                    "section 'products' is listed twice; list each tab section once")
         ])
     }
 
     @Test func aMissingSection() {
-        #expect(issues { $0.sections.removeAll { $0.id == .company } } == [
+        #expect(diagnostics { $0.sections.removeAll { $0.id == .company } } == [
             .error(.sectionMissing, EntityReference(.catalog), .sections,
                    "section 'company' is missing; the app has five tabs: home, products, recipes, retailers, company")
         ])
@@ -44,15 +44,15 @@ import Testing
     // MARK: duplicate-position
 
     @Test func twoProductsAtTheSamePosition() {
-        #expect(issues { $0[product: "espresso"].position = 1; $0[product: "ground-coffee"].position = 1 } == [
+        #expect(diagnostics { $0[product: "espresso"].position = 1; $0[product: "ground-coffee"].position = 1 } == [
             .error(.duplicatePosition, .groundCoffee, .position,
                    "position 1 is also given to product 'espresso'; give each a different position")
         ])
-        #expect(issues { $0[product: "espresso"].position = 1; $0[product: "ground-coffee"].position = 2 } == [])
+        #expect(diagnostics { $0[product: "espresso"].position = 1; $0[product: "ground-coffee"].position = 2 } == [])
     }
 
     @Test func twoRecipesAtTheSamePosition() {
-        #expect(issues { $0[recipe: "cafe-latte"].position = 3; $0[recipe: "cafe-au-lait"].position = 3 } == [
+        #expect(diagnostics { $0[recipe: "cafe-latte"].position = 3; $0[recipe: "cafe-au-lait"].position = 3 } == [
             .error(.duplicatePosition, .cafeAuLait, .position,
                    "position 3 is also given to recipe 'cafe-latte'; give each a different position")
         ])
@@ -61,7 +61,7 @@ import Testing
     // MARK: duplicate-sells
 
     @Test func aProductSoldTwiceIsAWarning() {
-        #expect(issues { $0.retailers[0].sells.append("espresso") } == [
+        #expect(diagnostics { $0.retailers[0].sells.append("espresso") } == [
             .warning(.duplicateSells, .delingGroup, .sells(2),
                      "product 'espresso' is listed twice; remove one <sells product=\"espresso\"/>")
         ])
@@ -70,7 +70,7 @@ import Testing
     // MARK: duplicate-text
 
     @Test func theSameBodyTwiceWarnsOnTheSecondNamingTheFirst() {
-        #expect(issues { $0[product: "ground-coffee"].body = $0[product: "espresso"].body } == [
+        #expect(diagnostics { $0[product: "ground-coffee"].body = $0[product: "espresso"].body } == [
             .warning(.duplicateText, .groundCoffee, .body,
                      "body is the same text as in product 'espresso'; write this product's own text")
         ])
@@ -79,20 +79,20 @@ import Testing
     @Test func whitespaceDifferencesStillCountAsTheSameText() {
         // espresso's body reads "Sopii Café Latteen."
         let reflowed = RichText(blocks: [.paragraph([.text("  Sopii\n\tCafé   Latteen.\r\n")])])
-        #expect(issues { $0[product: "ground-coffee"].body = reflowed } == [
+        #expect(diagnostics { $0[product: "ground-coffee"].body = reflowed } == [
             .warning(.duplicateText, .groundCoffee, .body,
                      "body is the same text as in product 'espresso'; write this product's own text")
         ])
     }
 
     @Test func aRecipeMethodCopiedFromAProductBody() {
-        #expect(issues { $0[recipe: "cafe-au-lait"].method = paragraph("Keskipaahteinen suodatinjauhe.") } == [
+        #expect(diagnostics { $0[recipe: "cafe-au-lait"].method = paragraph("Keskipaahteinen suodatinjauhe.") } == [
             .warning(.duplicateText, .cafeAuLait, .method,
                      "method is the same text as in product 'ground-coffee'; write this recipe's own text")
         ])
     }
 
     @Test func aDifferentWordIsADifferentText() {
-        #expect(issues { $0[product: "ground-coffee"].body = paragraph("Sopii Café Lattelle.") } == [])
+        #expect(diagnostics { $0[product: "ground-coffee"].body = paragraph("Sopii Café Lattelle.") } == [])
     }
 }

@@ -10,33 +10,33 @@ import Testing
             $0.home.promotions[0].firstDay = day("2026-12-31")
             $0.home.promotions[0].lastDay = day("2026-11-01")
         }
-        #expect(issues(after: swapDays) == [
+        #expect(diagnostics(after: swapDays) == [
             .error(.promotionDates, .uutuus, nil, "first-day 2026-12-31 is after last-day 2026-11-01; correct one of them")
         ])
         // The dates error alone, not also an ended warning.
-        #expect(issues(after: swapDays, today: day("2027-01-01")).map(\.code) == [.promotionDates])
+        #expect(diagnostics(after: swapDays, today: day("2027-01-01")).map(\.code) == [.promotionDates])
     }
 
     @Test func aOneDayPromotionIsFine() {
-        #expect(issues { $0.home.promotions[0].lastDay = day("2026-11-01") } == [])
+        #expect(diagnostics { $0.home.promotions[0].lastDay = day("2026-11-01") } == [])
     }
 
     @Test func aPromotionThatEndedBeforeTodayIsAWarning() {
-        #expect(issues(after: { _ in }, today: day("2027-01-01")) == [
+        #expect(diagnostics(after: { _ in }, today: day("2027-01-01")) == [
             .warning(.promotionEnded, .uutuus, nil, "promotion 'uutuus' ended on 2026-12-31; remove it or move its last-day")
         ])
     }
 
     @Test func aPromotionOnItsLastDayHasNotEnded() {
-        #expect(issues(after: { _ in }, today: day("2026-12-31")) == [])
+        #expect(diagnostics(after: { _ in }, today: day("2026-12-31")) == [])
     }
 
     @Test func aPromotionNotYetStartedHasNotEnded() {
-        #expect(issues(after: { _ in }, today: day("2026-10-01")) == [])
+        #expect(diagnostics(after: { _ in }, today: day("2026-10-01")) == [])
     }
 
     @Test func withoutTodayNoPromotionHasEnded() {
-        #expect(issues(after: { $0.home.promotions[0].lastDay = day("2000-01-01"); $0.home.promotions[0].firstDay = day("2000-01-01") }) == [])
+        #expect(diagnostics(after: { $0.home.promotions[0].lastDay = day("2000-01-01"); $0.home.promotions[0].firstDay = day("2000-01-01") }) == [])
     }
 
     @Test func isRunningIncludesTheFirstAndTheLastDay() {

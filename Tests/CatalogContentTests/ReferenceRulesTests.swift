@@ -7,21 +7,21 @@ import Testing
     // MARK: unknown-product
 
     @Test func anIngredientNamingAnUnknownProduct() {
-        #expect(issues { $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea")) } == [
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea")) } == [
             .error(.unknownProduct, .cafeLatte, .ingredient(2),
                    "ingredient names product 'tea', which does not exist; use the id of a file in products/")
         ])
     }
 
     @Test func sellsNamingAnUnknownProduct() {
-        #expect(issues { $0.retailers[0].sells.append("tea") } == [
+        #expect(diagnostics { $0.retailers[0].sells.append("tea") } == [
             .error(.unknownProduct, .delingGroup, .sells(2),
                    "sells names product 'tea', which does not exist; use the id of a file in products/")
         ])
     }
 
     @Test func aPromotionLinkNamingAnUnknownProduct() {
-        #expect(issues { $0.home.promotions[0].link = .product("tea") } == [
+        #expect(diagnostics { $0.home.promotions[0].link = .product("tea") } == [
             .error(.unknownProduct, .uutuus, .link,
                    "link names product 'tea', which does not exist; use the id of a file in products/")
         ])
@@ -30,7 +30,7 @@ import Testing
     @Test func aRichTextLinkNamingAnUnknownProductNamesTheLinkIndex() {
         // espresso's body already links to recipe cafe-latte: the new link is body.link[1].
         let tea = RichText.Block.paragraph([.text("Kokeile "), .link(.product("tea"), [.text("teetä")])])
-        #expect(issues { $0[product: "espresso"].body.blocks.append(tea) } == [
+        #expect(diagnostics { $0[product: "espresso"].body.blocks.append(tea) } == [
             .error(.unknownProduct, .espresso, .link(.body, 1),
                    "link names product 'tea', which does not exist; use the id of a file in products/")
         ])
@@ -39,7 +39,7 @@ import Testing
     // MARK: unknown-recipe
 
     @Test func aPromotionLinkNamingAnUnknownRecipe() {
-        #expect(issues { $0.home.promotions[0].link = .recipe("cafe-mocha") } == [
+        #expect(diagnostics { $0.home.promotions[0].link = .recipe("cafe-mocha") } == [
             .error(.unknownRecipe, .uutuus, .link,
                    "link names recipe 'cafe-mocha', which does not exist; use the id of a file in recipes/")
         ])
@@ -47,7 +47,7 @@ import Testing
 
     @Test func aMethodLinkNamingAnUnknownRecipe() {
         let mocha = RichText.Block.paragraph([.link(.recipe("cafe-mocha"), [.text("Mokka")])])
-        #expect(issues { $0[recipe: "cafe-au-lait"].method.blocks.append(mocha) } == [
+        #expect(diagnostics { $0[recipe: "cafe-au-lait"].method.blocks.append(mocha) } == [
             .error(.unknownRecipe, .cafeAuLait, .link(.method, 0),
                    "link names recipe 'cafe-mocha', which does not exist; use the id of a file in recipes/")
         ])
@@ -56,14 +56,14 @@ import Testing
     // MARK: Suggestions
 
     @Test func aNearMissProductIsSuggested() {
-        #expect(issues { $0.retailers[0].sells.append("espreso") } == [
+        #expect(diagnostics { $0.retailers[0].sells.append("espreso") } == [
             .error(.unknownProduct, .delingGroup, .sells(2),
                    "sells names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)")
         ])
     }
 
     @Test func aNearMissRecipeIsSuggested() {
-        #expect(issues { $0.home.promotions[0].link = .recipe("cafe-late") } == [
+        #expect(diagnostics { $0.home.promotions[0].link = .recipe("cafe-late") } == [
             .error(.unknownRecipe, .uutuus, .link,
                    "link names recipe 'cafe-late', which does not exist; use the id of a file in recipes/ (did you mean 'cafe-latte'?)")
         ])
@@ -71,13 +71,13 @@ import Testing
 
     @Test func theClosestOfSeveralIdsIsSuggested() {
         // cafe-au-lat is one edit from cafe-au-lait and more than two from cafe-latte.
-        #expect(issues { $0.home.promotions[0].link = .recipe("cafe-au-lat") }.map(\.message) == [
+        #expect(diagnostics { $0.home.promotions[0].link = .recipe("cafe-au-lat") }.map(\.message) == [
             "link names recipe 'cafe-au-lat', which does not exist; use the id of a file in recipes/ (did you mean 'cafe-au-lait'?)"
         ])
     }
 
     @Test func aFarMissGetsNoSuggestion() {
-        let messages = issues { $0.retailers[0].sells.append("green-tea") }.map(\.message)
+        let messages = diagnostics { $0.retailers[0].sells.append("green-tea") }.map(\.message)
         #expect(messages == ["sells names product 'green-tea', which does not exist; use the id of a file in products/"])
     }
 
@@ -85,14 +85,14 @@ import Testing
 
     @Test func aReferenceToAnUnloadedProductIsNotUnknown() {
         let addTea: (inout Catalog) -> Void = { $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea")) }
-        #expect(issues(after: addTea, unloaded: [EntityReference(.product, "tea")]) == [])
-        #expect(issues(after: addTea, unloaded: [EntityReference(.recipe, "tea")]).map(\.code) == [.unknownProduct])
+        #expect(diagnostics(after: addTea, unloaded: [EntityReference(.product, "tea")]) == [])
+        #expect(diagnostics(after: addTea, unloaded: [EntityReference(.recipe, "tea")]).map(\.code) == [.unknownProduct])
     }
 
     @Test func aReferenceToAnUnloadedRecipeIsNotUnknown() {
         let linkMocha: (inout Catalog) -> Void = { $0.home.promotions[0].link = .recipe("cafe-mocha") }
-        #expect(issues(after: linkMocha, unloaded: [EntityReference(.recipe, "cafe-mocha")]) == [])
-        #expect(issues(after: linkMocha, unloaded: [EntityReference(.product, "cafe-mocha")]).map(\.code) == [.unknownRecipe])
+        #expect(diagnostics(after: linkMocha, unloaded: [EntityReference(.recipe, "cafe-mocha")]) == [])
+        #expect(diagnostics(after: linkMocha, unloaded: [EntityReference(.product, "cafe-mocha")]).map(\.code) == [.unknownRecipe])
     }
 
     // MARK: Kinds that could not be read at all
@@ -103,8 +103,8 @@ import Testing
             $0.products = []
             $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea"))
         }
-        #expect(issues(after: lose, unloaded: [EntityReference(.product)]) == [])
-        #expect(issues(after: lose).map(\.code) == [.noProducts] + Array(repeating: .unknownProduct, count: 6))
+        #expect(diagnostics(after: lose, unloaded: [EntityReference(.product)]) == [])
+        #expect(diagnostics(after: lose).map(\.code) == [.noProducts] + Array(repeating: .unknownProduct, count: 6))
     }
 
     @Test func aKindThatCouldNotBeReadKeepsOtherKindsJudged() {
@@ -112,7 +112,7 @@ import Testing
             $0.home.promotions[0].link = .recipe("cafe-mocha")
             $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Teetä", product: "tea"))
         }
-        #expect(issues(after: linkMocha, unloaded: [EntityReference(.recipe)]).map(\.code) == [.unknownProduct])
-        #expect(issues(after: linkMocha, unloaded: [EntityReference(.product)]).map(\.code) == [.unknownRecipe])
+        #expect(diagnostics(after: linkMocha, unloaded: [EntityReference(.recipe)]).map(\.code) == [.unknownProduct])
+        #expect(diagnostics(after: linkMocha, unloaded: [EntityReference(.product)]).map(\.code) == [.unknownRecipe])
     }
 }

@@ -7,14 +7,14 @@ import Testing
 @Suite struct RelationRulesTests {
     @Test func aProductNoRecipeUsesIsUnused() {
         let beans = Sample.product("coffee-beans", name: "Kahvipavut", body: "Kokonaisia papuja.")
-        #expect(issues { $0.products.append(beans); $0.retailers[0].sells.append("coffee-beans") } == [
+        #expect(diagnostics { $0.products.append(beans); $0.retailers[0].sells.append("coffee-beans") } == [
             .error(.productUnused, EntityReference(.product, "coffee-beans"), nil,
                    "product 'coffee-beans' is not used by any recipe; every product needs at least one: add <ingredient product=\"coffee-beans\"> to a recipe that uses it")
         ])
     }
 
     @Test func aRecipeWithoutAProductLine() {
-        #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = nil } == [
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients[0].product = nil } == [
             .error(.productUnused, .espresso, nil,
                    "product 'espresso' is not used by any recipe; every product needs at least one: add <ingredient product=\"espresso\"> to a recipe that uses it"),
             .error(.recipeWithoutProduct, .cafeLatte, nil,
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func aRecipeWhoseOnlyProductIsUnknownIsReportedOnce() {
-        #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = "tea" }.map(\.code) == [
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients[0].product = "tea" }.map(\.code) == [
             .productUnused, .unknownProduct,
         ])
     }
@@ -31,16 +31,16 @@ import Testing
     @Test func theProductAMistypedIngredientMeantIsNotAlsoUnused() {
         // 'espreso' is one letter from espresso, which no other recipe uses: the one error
         // names it, and correcting the id uses it again.
-        #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = "espreso" } == [
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients[0].product = "espreso" } == [
             .error(.unknownProduct, .cafeLatte, .ingredient(0),
                    "ingredient names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)"),
         ])
         // A far miss suggests nothing, so espresso is unused as before.
-        #expect(issues { $0[recipe: "cafe-latte"].ingredients[0].product = "tea" }.map(\.code) == [.productUnused, .unknownProduct])
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients[0].product = "tea" }.map(\.code) == [.productUnused, .unknownProduct])
     }
 
     @Test func aRetailerThatSellsNothing() {
-        #expect(issues { $0.retailers[0].sells = [] } == [
+        #expect(diagnostics { $0.retailers[0].sells = [] } == [
             .error(.retailerSellsNothing, .delingGroup, nil,
                    "retailer 'deling-group' sells no Café Digno product; every retailer sells at least one: add <sells product=\"<id>\"/> for each")
         ])
@@ -53,7 +53,7 @@ import Testing
             $0.retailers = []
             $0.home.promotions = []
         }
-        #expect(issues(after: empty) == [
+        #expect(diagnostics(after: empty) == [
             .error(.noProducts, EntityReference(.product), nil, "there are no products; add at least one file products/<id>.xml"),
             .error(.noRecipes, EntityReference(.recipe), nil, "there are no recipes; add at least one file recipes/<id>.xml"),
             .error(.noRetailers, EntityReference(.retailer), nil, "there are no retailers; add at least one file retailers/<id>.xml"),
@@ -64,26 +64,26 @@ import Testing
 
     @Test func noRetailersIsNotReportedWhenARetailerIsUnloaded() {
         let removeRetailers: (inout Catalog) -> Void = { $0.retailers = [] }
-        #expect(issues(after: removeRetailers, unloaded: [.delingGroup]) == [])
-        #expect(issues(after: removeRetailers).map(\.code) == [.noRetailers])
+        #expect(diagnostics(after: removeRetailers, unloaded: [.delingGroup]) == [])
+        #expect(diagnostics(after: removeRetailers).map(\.code) == [.noRetailers])
     }
 
     @Test func noProductsIsNotReportedWhenTheProductsAreUnloaded() {
         let removeProducts: (inout Catalog) -> Void = { $0.products = [] }
-        #expect(issues(after: removeProducts, unloaded: [.espresso, .groundCoffee]) == [])
-        #expect(issues(after: removeProducts).first?.code == .noProducts)
+        #expect(diagnostics(after: removeProducts, unloaded: [.espresso, .groundCoffee]) == [])
+        #expect(diagnostics(after: removeProducts).first?.code == .noProducts)
     }
 
     @Test func noRecipesIsNotReportedWhenTheRecipesAreUnloaded() {
         let removeRecipes: (inout Catalog) -> Void = { $0.recipes = [] }
-        #expect(issues(after: removeRecipes, unloaded: [.cafeLatte, .cafeAuLait]) == [])
-        #expect(issues(after: removeRecipes).map(\.code).contains(.noRecipes))
+        #expect(diagnostics(after: removeRecipes, unloaded: [.cafeLatte, .cafeAuLait]) == [])
+        #expect(diagnostics(after: removeRecipes).map(\.code).contains(.noRecipes))
     }
 
     @Test func noProductIsUnusedWhileARecipeIsUnloaded() {
         let removeCafeAuLait: (inout Catalog) -> Void = { $0.recipes.removeAll { $0.id == "cafe-au-lait" } }
-        #expect(issues(after: removeCafeAuLait, unloaded: [.cafeAuLait]) == [])
-        #expect(issues(after: removeCafeAuLait) == [
+        #expect(diagnostics(after: removeCafeAuLait, unloaded: [.cafeAuLait]) == [])
+        #expect(diagnostics(after: removeCafeAuLait) == [
             .error(.productUnused, .groundCoffee, nil,
                    "product 'ground-coffee' is not used by any recipe; every product needs at least one: add <ingredient product=\"ground-coffee\"> to a recipe that uses it")
         ])

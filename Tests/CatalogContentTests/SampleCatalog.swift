@@ -2,7 +2,7 @@ import CatalogContent
 import CatalogModel
 
 /// A minimal valid catalogue: two products, two recipes, one retailer, the home and company
-/// pages and the five sections. Tests break one thing at a time and read the issues.
+/// pages and the five sections. Tests break one thing at a time and read the diagnostics.
 ///
 /// - Products `espresso` and `ground-coffee`; `espresso`'s body links to recipe `cafe-latte`.
 /// - Recipes `cafe-latte` (uses `espresso`) and `cafe-au-lait` (uses `ground-coffee`); each has
@@ -73,8 +73,8 @@ enum Sample {
     }
 }
 
-/// The issues of the sample catalogue after one change.
-func issues(
+/// The diagnostics of the sample catalogue after one change.
+func diagnostics(
     after change: (inout Catalog) -> Void, today: Day? = nil, unloaded: Set<EntityReference> = []
 ) -> [EntityDiagnostic] {
     var catalog = Sample.catalog

@@ -46,7 +46,7 @@ struct CatalogAssembly {
     /// Whether catalog.xml, home.xml and company.xml were all read.
     var singlesPresent: Bool { header != nil && home != nil && company != nil }
 
-    /// Finds the file each entity comes from. Built when there are issues to place, not for
+    /// Finds the file each entity comes from. Built when there are diagnostics to place, not for
     /// every build: indexing 100,000 files took a tenth of a second.
     func fileIndex() -> FileIndex {
         var files: [EntityReference: ContentFile] = [:]
@@ -69,7 +69,7 @@ struct CatalogAssembly {
         }
     }
 
-    /// The catalogue; parts from files that could not be read are empty stand-ins, and issues
+    /// The catalogue; parts from files that could not be read are empty stand-ins, and diagnostics
     /// about them are dropped (the files' own errors say what is wrong).
     func catalog() -> Catalog {
         let empty = ImageReference(source: "")

@@ -41,7 +41,7 @@ package struct ContentValidator: Sendable {
         if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {
             diagnostics += images.unused(imageResult.used)
         }
-        let pending = rules.wait() + imageResult.issues + HostScripts.issues(catalog)
+        let pending = rules.wait() + imageResult.diagnostics + HostScripts.diagnostics(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
         return ValidationReport(
@@ -85,27 +85,27 @@ package struct ContentValidator: Sendable {
         }
     }
 
-    /// Gives each pending issue the file, line and column of its field, re-reading only the
-    /// files that have issues: each once, with its issues together, its tree freed before the
+    /// Gives each pending diagnostic the file, line and column of its field, re-reading only the
+    /// files that have diagnostics: each once, with its diagnostics together, its tree freed before the
     /// next file is read.
     private func locate(_ pending: [EntityDiagnostic], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
         let loader = try FileLoader(root: tree.root, libxml: libxml)
         let files = assembly.fileIndex()
-        var issuesByFile: [String: [Int]] = [:]
+        var diagnosticsByFile: [String: [Int]] = [:]
         var filesToRead: [ContentFile] = []
-        for (index, issue) in pending.enumerated() {
+        for (index, diagnostic) in pending.enumerated() {
             // A file with errors of its own is not read again: they are already reported.
-            guard let file = files.file(of: issue.entity), !assembly.broken.contains(file.path) else { continue }
-            if issuesByFile[file.path] == nil { filesToRead.append(file) }
-            issuesByFile[file.path, default: []].append(index)
+            guard let file = files.file(of: diagnostic.entity), !assembly.broken.contains(file.path) else { continue }
+            if diagnosticsByFile[file.path] == nil { filesToRead.append(file) }
+            diagnosticsByFile[file.path, default: []].append(index)
         }
         var positions = [SourcePosition?](repeating: nil, count: pending.count)
         // Where the other of two entities given one id or name is, when it is in the same file:
         // the message names it by its line.
         var otherPositions = [SourcePosition?](repeating: nil, count: pending.count)
         for file in filesToRead {
-            let indices = issuesByFile[file.path] ?? []
+            let indices = diagnosticsByFile[file.path] ?? []
             let others = indices.filter { index in
                 pending[index].clash.map { files.file(of: $0.other)?.path == file.path } ?? false
             }
@@ -115,17 +115,17 @@ package struct ContentValidator: Sendable {
             for (index, position) in zip(others, found.dropFirst(indices.count)) { otherPositions[index] = position }
         }
         var result: [Diagnostic] = []
-        for (index, (issue, position)) in zip(pending, positions).enumerated() {
-            guard let file = files.file(of: issue.entity) else {
+        for (index, (diagnostic, position)) in zip(pending, positions).enumerated() {
+            guard let file = files.file(of: diagnostic.entity) else {
                 // A missing catalog.xml, home.xml or company.xml is reported already; other
-                // issues without a file concern a whole folder, such as `no-products`.
-                guard let folder = ContentFileKind.allCases.first(where: { $0.entityKind == issue.entity.kind })?.folder else { continue }
-                result.append(Diagnostic(issue.severity, issue.code, file: folder, entity: issue.entity, message: issue.message))
+                // diagnostics without a file concern a whole folder, such as `no-products`.
+                guard let folder = ContentFileKind.allCases.first(where: { $0.entityKind == diagnostic.entity.kind })?.folder else { continue }
+                result.append(Diagnostic(diagnostic.severity, diagnostic.code, file: folder, entity: diagnostic.entity, message: diagnostic.message))
                 continue
             }
             if assembly.broken.contains(file.path) { continue }
-            var message = issue.message
-            if let clash = issue.clash, let other = files.file(of: clash.other) {
+            var message = diagnostic.message
+            if let clash = diagnostic.clash, let other = files.file(of: clash.other) {
                 // The other entity by its file, or, in the same file, by its line.
                 if other.path != file.path {
                     message = clash.message(naming: other.path)
@@ -133,8 +133,8 @@ package struct ContentValidator: Sendable {
                     message = clash.message(naming: "the \(clash.other.kind.rawValue) at line \(line)")
                 }
             }
-            result.append(Diagnostic(issue.severity, issue.code, file: file.path, line: position?.line, column: position?.column,
-                                     entity: issue.entity, message: message))
+            result.append(Diagnostic(diagnostic.severity, diagnostic.code, file: file.path, line: position?.line, column: position?.column,
+                                     entity: diagnostic.entity, message: message))
         }
         return result
     }

@@ -13,20 +13,20 @@ enum HostScripts {
     /// ICU's checker, opened once; it is safe to use from several threads at once.
     nonisolated(unsafe) private static let checker = digno_spoof_open()
 
-    /// The mixed-script hosts of the company's and the retailers' web addresses, as issues at
+    /// The mixed-script hosts of the company's and the retailers' web addresses, as diagnostics at
     /// their `<web>`.
-    static func issues(_ catalog: Catalog) -> [EntityDiagnostic] {
-        var issues: [EntityDiagnostic] = []
+    static func diagnostics(_ catalog: Catalog) -> [EntityDiagnostic] {
+        var diagnostics: [EntityDiagnostic] = []
         func check(_ address: String?, _ entity: EntityReference) {
             guard let address, let label = mixedLabel(in: address) else { return }
-            issues.append(EntityDiagnostic(
+            diagnostics.append(EntityDiagnostic(
                 severity: .error, code: .mixedScriptHost, entity: entity, field: .web,
                 message: "the host name in the web address mixes the letters or digits of different scripts in '\(label)' (such as a Cyrillic 'а' among "
                     + "Latin letters), so it looks like another address; type it again, or, if it is right, write its host in the xn-- form"))
         }
         check(catalog.company.webAddress, EntityReference(.company))
         for retailer in catalog.retailers { check(retailer.webAddress, EntityReference(.retailer, retailer.id.rawValue)) }
-        return issues
+        return diagnostics
     }
 
     /// The first label of `address`'s host that mixes scripts or numbering systems, if any.

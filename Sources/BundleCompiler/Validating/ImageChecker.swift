@@ -27,22 +27,22 @@ struct ImageChecker {
 
     /// The problems of every image use in `catalog`, still to be given positions, and the set
     /// of paths used, with the images that missing ones most likely meant.
-    mutating func check(_ catalog: Catalog) -> (issues: [EntityDiagnostic], used: Set<String>) {
-        var issues: [EntityDiagnostic] = []
+    mutating func check(_ catalog: Catalog) -> (diagnostics: [EntityDiagnostic], used: Set<String>) {
+        var diagnostics: [EntityDiagnostic] = []
         var used = Set<String>()
-        // Images that do not exist: the issue that reports each, its `src` and its path.
-        var missing: [(issue: Int, source: String, path: String)] = []
+        // Images that do not exist: the diagnostic that reports each, its `src` and its path.
+        var missing: [(diagnostic: Int, source: String, path: String)] = []
         catalog.forEachImageUse { reference, mustBeSquare, place in
             let source = reference.source
             func report(_ code: DiagnosticCode, _ message: String) {
                 let place = place()
-                issues.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
+                diagnostics.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
             }
             // Before anything else: such a path names no file anyone meant, even where one
             // by that name exists.
             if let invisible = Self.firstInvisible(in: source) {
                 let place = place()
-                issues.append(EntityDiagnostic(severity: .error, code: .controlCharacter, entity: place.entity, field: place.field,
+                diagnostics.append(EntityDiagnostic(severity: .error, code: .controlCharacter, entity: place.entity, field: place.field,
                                            attribute: "src", message: "src holds \(Self.words(for: invisible)): '\(source)'; write the path without it"))
                 if let path = Self.normalized(source) { used.insert(path) }
                 return
@@ -74,7 +74,7 @@ struct ImageChecker {
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels; icons must be square")
                 }
             case .failure(.missing):
-                missing.append((issues.count, source, path))
+                missing.append((diagnostics.count, source, path))
                 report(.imageMissing, "")  // worded below, once every use is known
             case .failure(.brokenLink(let target)):
                 report(.brokenLink, "image '\(source)' is a symbolic link to '\(target)', which does not exist; point the link at the image, or put the image file itself in its place")
@@ -104,14 +104,14 @@ struct ImageChecker {
         // first, so every use must be known; it is then not also reported unused.
         var suggestions = ImageSuggestion(files: tree.imageFiles)
         var meant = Set<String>()
-        for (issue, source, path) in missing {
+        for (diagnostic, source, path) in missing {
             let match = suggestions.match(for: path, used: used)
-            issues[issue].message = "image '\(source)' does not exist" + Self.advice(match)
+            diagnostics[diagnostic].message = "image '\(source)' does not exist" + Self.advice(match)
             if let match { meant.insert(match.path) }
         }
         // The images meant count as used only for `unused`: a missing image is an error, so
         // no bundle is built from these paths.
-        return (issues, used.union(meant))
+        return (diagnostics, used.union(meant))
     }
 
     /// Image files under `images/` that no entity uses. A symbolic link among them that leads

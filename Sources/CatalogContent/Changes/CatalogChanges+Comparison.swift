@@ -63,7 +63,7 @@ extension CatalogChanges {
                  orders: (old: ListOrders, new: ListOrders)?, pictures: (old: Set<String>, new: Set<String>)) {
         var entities: [Entity] = []
         entities += Self.compare(.section, old.sections, new.sections, order: nil, id: \.id.rawValue, name: \.title, fields: EntityFields.init)
-        // The home page without its promotions, which are entities of their own.
+        // The home without its promotions, which are entities of their own.
         var (oldHome, newHome) = (old.home, new.home)
         (oldHome.promotions, newHome.promotions) = ([], [])
         entities += Self.compare(.home, [oldHome], [newHome], order: nil, id: { _ in "home" }, name: { _ in "Etusivu" }, fields: EntityFields.init)

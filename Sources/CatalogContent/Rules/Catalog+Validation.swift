@@ -20,7 +20,7 @@ extension Catalog {
     package func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [EntityDiagnostic] {
         let rules = CatalogRules(catalog: self, unloaded: unloaded)
         // The duplicate-text check, about half the work, runs on a second core beside the
-        // rest; its issues still come last.
+        // rest; its diagnostics still come last.
         let parts = IssueParts()
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             var rules = rules
@@ -35,19 +35,19 @@ extension Catalog {
             } else {
                 rules.checkDuplicateTexts()
             }
-            parts.set(part, rules.issues)
+            parts.set(part, rules.diagnostics)
         }
         return parts.joined
     }
 }
 
-/// The issues each part of `validate` found, handed back from the threads that ran them.
+/// The diagnostics each part of `validate` found, handed back from the threads that ran them.
 private final class IssueParts: @unchecked Sendable {
     private let lock = NSLock()
     private var parts: [[EntityDiagnostic]] = [[], []]  // guarded by `lock`
 
-    func set(_ part: Int, _ issues: [EntityDiagnostic]) {
-        lock.withLock { parts[part] = issues }
+    func set(_ part: Int, _ diagnostics: [EntityDiagnostic]) {
+        lock.withLock { parts[part] = diagnostics }
     }
 
     var joined: [EntityDiagnostic] { lock.withLock { parts.flatMap { $0 } } }

@@ -28,7 +28,7 @@ extension CatalogRules {
         }
     }
 
-    /// Each promotion's id once: the home page's list is the one list of entities whose ids are
+    /// Each promotion's id once: the home's list is the one list of entities whose ids are
     /// written in one file rather than given by file names. Reported at the second, naming the
     /// first by its place in the list.
     mutating func checkPromotionIDs() {
@@ -71,9 +71,9 @@ extension CatalogRules {
     private mutating func report(
         _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath, _ clash: EntityDiagnostic.Clash, otherNamed name: String
     ) {
-        var issue = EntityDiagnostic(severity: .error, code: code, entity: entity, field: field, message: clash.message(naming: name))
-        issue.clash = clash
-        issues.append(issue)
+        var diagnostic = EntityDiagnostic(severity: .error, code: code, entity: entity, field: field, message: clash.message(naming: name))
+        diagnostic.clash = clash
+        diagnostics.append(diagnostic)
     }
 
     /// ` (written 'Café Latte')` when the first name is written otherwise than the second, in

@@ -1,7 +1,7 @@
 import CatalogModel
 
 /// The rules behind `Catalog.validate`, one method per part of the catalogue. Each part runs
-/// the checks its fields need, in the order its issues are reported; the checks themselves are
+/// the checks its fields need, in the order its diagnostics are reported; the checks themselves are
 /// kept by family: fields and their limits (`+Fields`), references (`+References`), the 1..*
 /// relations (`+Relations`), duplicates (`+Duplicates`, `+Clashes`) and promotions
 /// (`+Promotions`).
@@ -14,7 +14,7 @@ struct CatalogRules {
     let unloadedKinds: Set<EntityReference.Kind>
     /// Kinds none of whose entities could be read: every id of theirs is unknown, not wrong.
     let unreadKinds: Set<EntityReference.Kind>
-    var issues: [EntityDiagnostic] = []
+    var diagnostics: [EntityDiagnostic] = []
 
     init(catalog: Catalog, unloaded: Set<EntityReference>) {
         self.catalog = catalog
@@ -29,7 +29,7 @@ struct CatalogRules {
         _ code: DiagnosticCode, _ entity: EntityReference, _ field: FieldPath?, _ message: String,
         severity: Severity = .error
     ) {
-        issues.append(EntityDiagnostic(severity: severity, code: code, entity: entity, field: field, message: message))
+        diagnostics.append(EntityDiagnostic(severity: severity, code: code, entity: entity, field: field, message: message))
     }
 
     // MARK: Parts

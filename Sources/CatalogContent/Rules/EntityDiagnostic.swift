@@ -79,7 +79,7 @@ package struct EntityDiagnostic: Hashable, Sendable {
     }
 }
 
-/// Which entity a problem is in: its kind and id. The home page, the company page and the
+/// Which entity a problem is in: its kind and id. The home, the company and the
 /// catalogue file have one instance each and an empty id.
 package struct EntityReference: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The kinds of entity in a catalogue.
@@ -89,7 +89,7 @@ package struct EntityReference: Hashable, Sendable, Codable, CustomStringConvert
 
     /// The entity's kind.
     package var kind: Kind
-    /// The entity's id; empty for the home page, the company page and the catalogue.
+    /// The entity's id; empty for the home, the company and the catalogue.
     package var id: String
 
     /// A reference from a kind and an id.

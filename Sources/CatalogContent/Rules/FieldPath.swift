@@ -37,9 +37,9 @@ package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
     case web
     /// A tab's, product's or recipe's `<icon>`.
     case icon
-    /// The home page's, the company's or a retailer's `<logo>`.
+    /// The home's, the company's or a retailer's `<logo>`.
     case logo
-    /// The home page's or a promotion's `<image>`.
+    /// The home's or a promotion's `<image>`.
     case image
     /// A detail screen's `<images>`, the list of its pictures.
     case images

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What changed from one release of the catalogue to another: every product, recipe, retailer,
-/// promotion, section, the home and the company page added, removed or changed, each change down
+/// promotion, section, the home and the company added, removed or changed, each change down
 /// to the field, with text changes word by word, and the pictures added and dropped. Made by
 /// `digno diff` and written by `digno publish` as a release's notes; its JSON
 /// (`encoded()`) is stable and documented in docs/CLI.md.

@@ -43,7 +43,7 @@ public struct RetailerID: CatalogIdentifier {
     public init(rawValue: String) { self.rawValue = rawValue }
 }
 
-/// The stable id of a home-page promotion, a slug unique within `home.xml`.
+/// The stable id of a promotion of the home screen, a slug unique within `home.xml`.
 public struct PromotionID: CatalogIdentifier {
     /// The id's string.
     public var rawValue: String

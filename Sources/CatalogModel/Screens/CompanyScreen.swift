@@ -24,7 +24,7 @@ public struct CompanyScreen: Hashable, Sendable, Codable {
 }
 
 extension CompanyScreen {
-    /// The company page's one row and its pictures.
+    /// The company's one row and its pictures.
     package init(_ db: Database) throws {
         guard let row = try Row.fetchOne(db, sql: "SELECT name, logo, body_json, web_address FROM company WHERE id = 1") else {
             throw BundleValueError("it has no company page")

@@ -50,10 +50,10 @@ public struct PromotionCard: Identifiable, Hashable, Sendable, Codable {
 }
 
 extension HomeScreen {
-    /// The home page's one row.
+    /// The home's one row.
     static let sql = "SELECT logo, image, image_alt, body_json FROM home WHERE id = 1"
 
-    /// From the home page's row and the promotions to show.
+    /// From the home's row and the promotions to show.
     package init(_ db: Database, promotions: [PromotionCard]) throws {
         guard let row = try Row.fetchOne(db, sql: Self.sql) else { throw BundleValueError("it has no home page") }
         self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, alt: "image_alt"), body: try row.richText("body_json"),

@@ -142,9 +142,12 @@ package enum DurableFile {
 
         /// Takes the lock if no one holds it: true if taken, false if another holds it.
         package func tryLock() throws(DurableFileError) -> Bool {
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return true }
-            guard errno == EWOULDBLOCK || errno == EINTR else { throw DurableFileError(.lock, folder) }
-            return false
+            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+                if errno == EINTR { continue }  // a signal came first: ask again
+                guard errno == EWOULDBLOCK else { throw DurableFileError(.lock, folder) }
+                return false
+            }
+            return true
         }
 
         /// Takes the lock, blocking the thread until it is free; calls `waiting` first if
