@@ -89,6 +89,7 @@ public final class BundleStore: Sendable {
     let transport: any ChannelTransport
     let now: @Sendable () -> Date
     private let listeners = ReleaseListeners()
+    let verifiedBundles = VerifiedBundles()
 
     /// A store in `folder` (created when missing) for `channel` of the channel folder served at
     /// `baseURL`, whose heads must be signed by one of `keys`.
@@ -190,12 +191,15 @@ public final class BundleStore: Sendable {
     /// trusted with (a head not signed by a pinned key, an old head replayed, bytes that are not
     /// the signed ones), `transfer` when the network fails (a partial download is resumed next
     /// time), `storage` when the store's files cannot be written. In every case the store keeps
-    /// serving what it served.
+    /// serving what it served, but for a bundle whose bytes decayed on the device: the first
+    /// update of each store instance hashes the installed bundles, stops serving any that is no
+    /// longer the signed one (even offline) and fetches it again.
     public func update() async throws(BundleStoreError) -> UpdateOutcome {
         try StoreFiles.makeFolder(folder)
         let lock = try await StoreLock(folder)
         defer { withExtendedLifetime(lock) {} }
         var state = try StoreState.loadOrReset(statePath)
+        removeDecayedBundles(state)
         let head = try await fetchHead(&state)
 
         if head.expires <= now() { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }
@@ -237,6 +241,8 @@ public final class BundleStore: Sendable {
                 }
                 if fromDelta == nil { try await download(head.bundle) }
                 try install(release)
+                // Its SHA-256 was checked as it arrived.
+                verifiedBundles.insert(release.sha256)
             } catch {
                 if case .refused = error {
                     // Remembered, so that every launch does not download the same bad bytes.

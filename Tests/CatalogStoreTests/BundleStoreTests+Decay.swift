@@ -1,0 +1,72 @@
+import CatalogModel
+@testable import CatalogStore
+import Crypto
+import Foundation
+import Testing
+
+// Installed bundles that decay on the device: a flipped byte inside a text leaves SQLite's
+// structure whole, so the bundle still opens; only its SHA-256 tells.
+extension BundleStoreTests {
+    /// Flips one letter of a product's summary in the installed bundle `sha256`: the same size,
+    /// every page still valid.
+    func decay(_ sha256: String, in fixture: ChannelFixture) throws {
+        let path = fixture.storeFolder + "/bundles/\(sha256).sqlite"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let summary = try #require(bytes.range(of: Data("Tummapaahteinen".utf8)))
+        bytes[summary.lowerBound] ^= 0x0C  // "T" becomes "X"
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let bundle = try CatalogBundle(path: path, trust: InMemoryTrustStore())
+        #expect(try bundle.productRows().contains { $0.summary.hasPrefix("Xummapaahteinen") }, "the damage is one an app would show")
+    }
+
+    @Test func aDecayedBundleIsNoLongerServedAndIsRepairedFromADelta() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let old = try await fixture.installed("2026.11.1", in: fixture.store())
+        let new = try fixture.release("2026.11.2")
+        let head = try fixture.publish(new, deltas: [.init(from: old)])
+        let store = fixture.store()
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        try decay(head.bundle.sha256, in: fixture)
+        // The store that installed it checked its bytes as they arrived, and hashes no bundle
+        // twice: the decay is found at the next launch's first update.
+        #expect(try await store.update() == .upToDate(releaseVersion: "2026.11.2"))
+
+        let relaunched = fixture.store()
+        fixture.host.clearLog()
+        guard case .installed(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
+        #expect(release.sha256 == head.bundle.sha256)
+        // The head, unchanged (304), then the delta on the previous bundle, which is still whole;
+        // never the bundle.
+        #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json", try #require(head.deltas?.first).path])
+        #expect(relaunched.deltaReport().lastInstalledFrom == ChannelFixture.sha256(old))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: relaunched.current().bundle.path)) == new)
+        #expect(try await fixture.store().update() == .upToDate(releaseVersion: "2026.11.2"))
+    }
+
+    @Test func offlineADecayedBundleGivesWayToThePreviousOneUntilTheHostAnswers() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let old = try await fixture.installed("2026.11.1", in: store)
+        let head = try fixture.publish(try fixture.release("2026.11.2"))
+        _ = try await store.update()
+        try decay(head.bundle.sha256, in: fixture)
+
+        fixture.host.fail("channels/stable/head.json", .status(500))
+        let relaunched = fixture.store()
+        await #expect(throws: BundleStoreError.self) { try await relaunched.update() }
+        #expect(try relaunched.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
+
+        fixture.host.fail("channels/stable/head.json", nil)
+        guard case .installed(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
+        #expect(release.sha256 == head.bundle.sha256)
+        #expect(BundleFileDigest.sha256(path: try relaunched.current().bundle.path)?.hex == head.bundle.sha256)
+    }
+
+    /// The store's record of the installed release whose bundle is `bundle`.
+    static func installedRelease(_ bundle: Data, in fixture: ChannelFixture) -> BundleStore.Release? {
+        let state = try? StoreState.load(fixture.storeFolder + "/store.json")
+        return state?.installed.first { $0.sha256 == ChannelFixture.sha256(bundle) }
+    }
+}
