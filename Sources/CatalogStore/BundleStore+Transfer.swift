@@ -22,11 +22,13 @@ extension BundleStore {
         for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part && stagingFolder + "/" + name != keeping {
             StoreFiles.remove(stagingFolder + "/" + name)
         }
+        if DurableFile.exists(part) && StoreFiles.size(part) == nil { StoreFiles.remove(part) }  // a link, a folder: not a part
         var offset = StoreFiles.size(part) ?? 0
         if offset > file.bytes {
             StoreFiles.remove(part)
             offset = 0
         }
+        try checkRoom(for: file, have: offset)
         let resumed = resumed && offset > 0
         var attempts = 0
         while offset < file.bytes {

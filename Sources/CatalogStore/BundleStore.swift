@@ -198,7 +198,9 @@ public final class BundleStore: Sendable {
         try StoreFiles.makeFolder(folder)
         let lock = try await StoreLock(folder)
         defer { withExtendedLifetime(lock) {} }
-        var state = try StoreState.loadOrReset(statePath)
+        try StoreFiles.repairFolder(bundlesFolder)
+        try StoreFiles.repairFolder(stagingFolder)
+        var state = try loadState()
         removeDecayedBundles(state)
         let head = try await fetchHead(&state)
 
@@ -211,6 +213,8 @@ public final class BundleStore: Sendable {
                               contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
         if let current = state.installed.first, current.sha256 == head.bundle.sha256 {
             if opens(current) {
+                // A store from before heads were kept beside their bundles gets its copy now.
+                try keepHead(of: current, state)
                 removeUnlisted(state)
                 // Notes that could not be fetched at the install are tried again.
                 if let notes = head.notes, !FileManager.default.fileExists(atPath: notesPath(current.sha256)) {
@@ -230,6 +234,7 @@ public final class BundleStore: Sendable {
         if !opens(release) {
             if state.channels[channel]?.refusedBundle == release.sha256 { throw .refused(.refusedBefore(sha256: release.sha256)) }
             do {
+                try checkRoom(for: head.bundle, have: StoreFiles.size(partPath(release.sha256)) ?? 0)
                 switch try await applyDelta(head, installed: state.installed) {
                 case .applied(let from): fromDelta = from
                 case .failed(let reason):
@@ -252,6 +257,7 @@ public final class BundleStore: Sendable {
                 throw error
             }
         }
+        try keepHead(of: release, state)
         let previous = state.installed.first { $0.sha256 != release.sha256 }
         state.installed = [release] + (previous.map { [$0] } ?? [])
         if fromDelta != nil { state.deltaReport.applied += 1 }

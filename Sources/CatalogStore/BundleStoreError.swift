@@ -32,6 +32,9 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case sequenceReused(Int)
         /// The host sent more bytes than the head declares; the download was stopped there.
         case bundleTooLong(declared: Int)
+        /// The head declares a bundle larger than the store downloads
+        /// (`BundleStore.maximumBundleSize`, 2 GiB); nothing was fetched.
+        case bundleTooLarge(declared: Int, limit: Int)
         /// The host's whole bundle was shorter than the head declares.
         case bundleTooShort(received: Int, declared: Int)
         /// The downloaded bytes are not the ones the head signed.
@@ -52,6 +55,8 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
                 "the head's sequence number \(sequence) is lower than \(highest), already seen: an old head was served again"
             case .sequenceReused(let sequence): "the head differs from the one already seen with sequence number \(sequence)"
             case .bundleTooLong(let declared): "the host sent more than the \(declared) bytes the head declares; the download was stopped"
+            case .bundleTooLarge(let declared, let limit):
+                "the head declares a bundle of \(declared) bytes, more than the \(limit) the store takes; nothing was fetched"
             case .bundleTooShort(let received, let declared): "the host's bundle is \(received) bytes, not the \(declared) the head declares"
             case .bundleDigest(let found, let signed): "the downloaded bundle's SHA-256 is \(found), not the signed \(signed)"
             case .bundleUnreadable(let reason): "the downloaded bundle cannot be used: \(reason)"

@@ -20,7 +20,8 @@ final class PartFile: @unchecked Sendable {
 
     /// Opens (or creates) the part file at `path`, to append from `offset`, its length.
     init(_ path: String, offset: Int, limit: Int) throws(BundleStoreError) {
-        descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        // Never through a link: the part is the store's own file.
+        descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw StoreFiles.failure(.open, path) }
         self.path = path
         self.offset = offset

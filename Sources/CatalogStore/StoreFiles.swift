@@ -44,9 +44,41 @@ enum StoreFiles {
         try? DurableFile.remove(path)
     }
 
-    /// The file's size, or nil if there is no file.
+    /// The file's size, or nil if there is no file: a symbolic link is none, so that nothing
+    /// the store reads or serves is outside its folder.
     static func size(_ path: String) -> Int? {
-        DurableFile.size(path, regularFileOnly: true)
+        DurableFile.size(path, regularFileOnly: true, followingLinks: false)
+    }
+
+    /// Makes `folder` a folder of the store's own: whatever else is there (a file, or a link
+    /// to a folder elsewhere, whose files a pruning would remove) is removed first.
+    static func repairFolder(_ folder: String) throws(BundleStoreError) {
+        if DurableFile.exists(folder) && !DurableFile.isFolder(folder) {
+            do { try DurableFile.remove(folder) } catch { throw failure(error) }
+        }
+        try makeFolder(folder)
+    }
+
+    /// The bytes of the file at `path`, at most `limit` of them; nil when there is no file
+    /// (nor link), and `tooLarge` when it holds more.
+    static func contents(_ path: String, limit: Int) throws(BundleStoreError) -> Data? {
+        guard let size = size(path) else {
+            if DurableFile.exists(path) { throw .storage("\(path) is not a file") }
+            return nil
+        }
+        guard size <= limit else { throw .storage("\(path) is \(size) bytes, more than the \(limit) it may be") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw failure(.open, path) }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch { throw .storage("\(path) cannot be read: \(error)") }
+        guard data.count <= limit else { throw .storage("\(path) grew past the \(limit) bytes it may be") }
+        return data
+    }
+
+    /// The bytes free for the app on the volume holding `path`; nil when the system does not say.
+    static func freeSpace(_ path: String) -> Int? {
+        let attributes = try? FileManager.default.attributesOfFileSystem(forPath: path)
+        return (attributes?[.systemFreeSize] as? NSNumber)?.intValue
     }
 
     /// The names in a folder, none if it cannot be listed.

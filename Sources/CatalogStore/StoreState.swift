@@ -46,31 +46,24 @@ struct StoreState: Codable, Equatable {
         set { deltas = newValue }
     }
 
+    /// The most bytes a state may have: a few heads of at most 64 KiB each and the keys they
+    /// trust. Read under this cap, so that a damaged or planted file cannot fill the memory.
+    static let sizeLimit = 1 << 20
+
     static func load(_ path: String) throws(BundleStoreError) -> StoreState {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            if StoreFiles.size(path) == nil && !FileManager.default.fileExists(atPath: path) { return StoreState() }
-            throw .storage("\(path) cannot be read")
-        }
+        guard let data = try StoreFiles.contents(path, limit: sizeLimit) else { return StoreState() }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let state = try? decoder.decode(StoreState.self, from: data), state.format == formatVersion else {
+        guard let state = try? decoder.decode(StoreState.self, from: data), state.format == formatVersion, state.isSound else {
             throw .storage("\(path) is not a store's state; remove the store's folder to start again from the seed")
         }
         return state
     }
 
-    /// The state at `path`; a state that does not read (damaged on the disk) is moved aside to
-    /// `store.json.damaged` and the store starts again from the seed, rather than never updating
-    /// again.
-    static func loadOrReset(_ path: String) throws(BundleStoreError) -> StoreState {
-        do {
-            return try load(path)
-        } catch {
-            guard FileManager.default.isReadableFile(atPath: path) else { throw error }
-            StoreFiles.remove(path + ".damaged")
-            try StoreFiles.move(path, to: path + ".damaged")
-            return StoreState()
-        }
+    /// Whether what the state names can be files of the store: SHA-256s in hex (never a path
+    /// such as `../../x`) and sizes a bundle may have.
+    var isSound: Bool {
+        installed.count <= 2 && installed.allSatisfy { $0.sha256.isSHA256Hex && (1...BundleStore.maximumBundleSize).contains($0.bytes) }
     }
 
     func save(_ path: String) throws(BundleStoreError) {

@@ -41,7 +41,8 @@ package struct VCDIFFDecoder {
         guard sourceFile >= 0 else { throw .io("\(source) cannot be read") }
         defer { close(sourceFile) }
         // Read as well as written: a VCD_TARGET window copies from the target written so far.
-        let targetFile = open(target, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Never through a link: the target is a file of the caller's own folder.
+        let targetFile = open(target, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard targetFile >= 0 else { throw .io("\(target) cannot be written") }
         defer { close(targetFile) }
         var reader = try FileReader(deltaFile)

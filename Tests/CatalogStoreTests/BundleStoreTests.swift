@@ -94,7 +94,8 @@ import Testing
         guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
         #expect(release.releaseVersion == "2026.11.3")
         let names = try FileManager.default.contentsOfDirectory(atPath: fixture.storeFolder + "/bundles").sorted()
-        #expect(names == [second.bundle.sha256 + ".sqlite", third.bundle.sha256 + ".sqlite"].sorted())
+        // Each bundle with the signed head that installed it.
+        #expect(names == [second.bundle.sha256, third.bundle.sha256].flatMap { [$0 + ".sqlite", $0 + ".head.json"] }.sorted())
         #expect(!names.contains(first.bundle.sha256 + ".sqlite"))
         #expect(reader.release.releaseVersion == "2026.11.1")
         #expect((try? await reader.home(on: Day("2026-11-23")!)) != nil)

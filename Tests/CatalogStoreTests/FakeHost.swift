@@ -209,8 +209,13 @@ struct ChannelFixture {
             channel: channel, sequence: self.sequence, releaseVersion: info.releaseVersion, releaseDate: info.releaseDate,
             schemaVersion: schema, contentDigest: info.contentDigest, bundle: .init(path: path, sha256: sha, bytes: bundle.count),
             expires: expires, retained: [], notes: published, deltas: publishedDeltas.isEmpty ? nil : publishedDeltas)
-        host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
+        try sign(head, with: signer)
         return head
+    }
+
+    /// Serves `head`, signed with `signer` (the channel's key by default), as the channel's head.
+    func sign(_ head: ChannelHead, with signer: Curve25519.Signing.PrivateKey? = nil) throws {
+        host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
     }
 
     /// Publishes release `version` and has `store` install it; returns the bundle's bytes.

@@ -118,11 +118,25 @@ package enum DurableFile {
     }
 
     /// The size of the file at `path`, nil if there is none; with `regularFileOnly`, nil also
-    /// for a folder or a device there.
-    package static func size(_ path: String, regularFileOnly: Bool = false) -> Int? {
+    /// for a folder or a device there; without `followingLinks`, nil for a symbolic link.
+    package static func size(_ path: String, regularFileOnly: Bool = false, followingLinks: Bool = true) -> Int? {
         var info = stat()
-        guard stat(path, &info) == 0, !regularFileOnly || (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard (followingLinks ? stat(path, &info) : lstat(path, &info)) == 0,
+              !regularFileOnly || (info.st_mode & S_IFMT) == S_IFREG
+        else { return nil }
         return Int(info.st_size)
+    }
+
+    /// Whether `path` is a folder itself, not a link to one.
+    package static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether something is at `path`, a link to nothing included.
+    package static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     /// An exclusive lock on a folder, across processes and within one. On the folder itself, so

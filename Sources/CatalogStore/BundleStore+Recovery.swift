@@ -1,0 +1,85 @@
+import CatalogModel
+import ChannelFormat
+import Foundation
+
+// The store's folder is its own: a state file damaged on the disk (or planted) is set aside
+// and the state made again from what can be verified, the signed head kept beside each
+// installed bundle; `bundles/` and `staging/` are the store's folders, never a link elsewhere;
+// and no download starts that the disk cannot hold.
+
+extension BundleStore {
+    /// The largest bundle the store downloads: 2 GiB, twelve times the 100,000-entity bundle.
+    /// A head declaring more (a mistake, or a leaked key) is refused before a byte is fetched.
+    package static let maximumBundleSize = 1 << 31
+
+    /// The signed head that installed the bundle `sha256`, kept beside it: what proves the
+    /// bundle's release when the state is lost.
+    func headCopyPath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".head.json" }
+
+    /// Keeps the signed head that names `release` beside its bundle (when it is not there
+    /// already with that head), before the state names the bundle.
+    func keepHead(of release: Release, _ state: StoreState) throws(BundleStoreError) {
+        guard let envelope = state.channels[channel]?.envelope else { return }
+        let path = headCopyPath(release.sha256)
+        if let kept = try? StoreFiles.contents(path, limit: Self.headSizeLimit), kept == envelope { return }
+        try StoreFiles.replace(path, with: envelope)
+    }
+
+    /// The state, or, when `store.json` does not read (damaged on the disk, planted, too
+    /// large), a state made again from the installed bundles that a kept head signed by a
+    /// pinned key vouches for, saved at once: the app keeps its bundles even when the host
+    /// cannot be reached. The file that did not read is kept as `store.json.damaged`.
+    func loadState() throws(BundleStoreError) -> StoreState {
+        do {
+            return try StoreState.load(statePath)
+        } catch {
+            guard DurableFile.exists(statePath) else { throw error }
+            StoreFiles.remove(statePath + ".damaged")
+            try StoreFiles.move(statePath, to: statePath + ".damaged")
+            let state = rebuiltState()
+            try state.save(statePath)
+            return state
+        }
+    }
+
+    /// The installed releases (at most two, newest first) whose kept head verifies with the
+    /// pinned keys, is this channel's, and names a bundle whose file has the signed size and
+    /// SHA-256; the highest of their sequence numbers is the one seen. A head signed only by
+    /// a key the store had taken from a key statement does not verify: its bundle is dropped,
+    /// and the seed serves until the next update.
+    func rebuiltState() -> StoreState {
+        var found: [(head: ChannelHead, envelope: Data)] = []
+        for name in StoreFiles.names(in: bundlesFolder) where name.hasSuffix(".head.json") {
+            guard let envelope = try? StoreFiles.contents(bundlesFolder + "/" + name, limit: Self.headSizeLimit),
+                  let head = try? ChannelHead.verified(envelope, keys: keys),
+                  head.channel == channel, name == head.bundle.sha256 + ".head.json",
+                  holdsSignedBytes(Self.release(of: head))
+            else { continue }
+            found.append((head, envelope))
+        }
+        found.sort { $0.head.sequence > $1.head.sequence }
+        var state = StoreState()
+        state.installed = found.prefix(2).map { Self.release(of: $0.head) }
+        if let newest = found.first {
+            state.channels[channel] = .init(highestSequence: newest.head.sequence, headURL: headURL.absoluteString, etag: nil,
+                                            head: newest.head, envelope: newest.envelope)
+        }
+        return state
+    }
+
+    /// The release a head announces.
+    static func release(of head: ChannelHead) -> Release {
+        Release(releaseVersion: head.releaseVersion, releaseDate: head.releaseDate, sequence: head.sequence,
+                contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
+    }
+
+    /// Refuses a bundle larger than the store takes, and a download the disk cannot hold.
+    func checkRoom(for file: ChannelHead.BundleFile, have: Int) throws(BundleStoreError) {
+        guard file.bytes <= Self.maximumBundleSize else {
+            throw .refused(.bundleTooLarge(declared: file.bytes, limit: Self.maximumBundleSize))
+        }
+        if let free = StoreFiles.freeSpace(stagingFolder), file.bytes - have > free {
+            throw .storage("the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CatalogModel
+@testable import CatalogStore
+import Crypto
+import Foundation
+import Testing
+
+// The store's folder is its own: damage to its state or its folders loses no bundle that can be
+// verified, and nothing the store reads, serves or removes is outside it.
+extension BundleStoreTests {
+    /// A store with 2026.11.1 then 2026.11.2 installed; the two releases.
+    func twoInstalled(_ fixture: inout ChannelFixture) async throws -> (BundleStore.Release, BundleStore.Release) {
+        _ = try await fixture.installed("2026.11.1", in: fixture.store())
+        _ = try await fixture.installed("2026.11.2", in: fixture.store())
+        let state = try StoreState.load(fixture.storeFolder + "/store.json")
+        try #require(state.installed.count == 2)
+        return (state.installed[1], state.installed[0])
+    }
+
+    @Test(arguments: [
+        Data("{\"format\": 1, \"chan".utf8),  // cut short
+        Data(repeating: 0x20, count: StoreState.sizeLimit + 1),  // more than a state may be
+    ])
+    func aDamagedStateIsMadeAgainFromTheKeptHeadsEvenOffline(damaged: Data) async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let (previous, installed) = try await twoInstalled(&fixture)
+        try damaged.write(to: URL(fileURLWithPath: fixture.storeFolder + "/store.json"))
+        fixture.host.fail("channels/stable/head.json", .status(503))
+        let store = fixture.store()
+        await #expect(throws: BundleStoreError.self) { try await store.update() }
+        // Both bundles kept, proven by the signed heads beside them; the highest sequence too.
+        let state = try StoreState.load(fixture.storeFolder + "/store.json")
+        #expect(state.installed == [installed, previous])
+        #expect(state.channels["stable"]?.highestSequence == 2)
+        #expect(try fixture.store().current().source == .installed(installed))
+        #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/store.json.damaged"))
+        // And an old head replayed is still refused.
+        fixture.host.fail("channels/stable/head.json", nil)
+        try fixture.publish(fixture.release("2026.11.0"), sequence: 1)
+        await #expect(throws: BundleStoreError.refused(.replayed(sequence: 1, highestSeen: 2))) { try await store.update() }
+    }
+
+    @Test func aStateNamingAPathOutsideTheStoreIsDamageNotAPath() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let (_, installed) = try await twoInstalled(&fixture)
+        let outside = fixture.folder.appendingPathComponent("outside.sqlite").path
+        try FileManager.default.copyItem(atPath: fixture.storeFolder + "/bundles/\(installed.sha256).sqlite", toPath: outside)
+        let path = fixture.storeFolder + "/store.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: installed.sha256, with: "../../outside").write(toFile: path, atomically: true, encoding: .utf8)
+        // Not served, even before an update sets the state right.
+        #expect(try fixture.store().current().bundle.path != outside)
+        #expect(try fixture.store().current().source == .seed)
+        #expect(try await fixture.store().update() == .upToDate(releaseVersion: "2026.11.2"))
+        #expect(try fixture.store().current().source == .installed(installed))
+    }
+
+    @Test(arguments: ["bundles", "staging"])
+    func aFolderReplacedByALinkOrAFileIsTheStoresOwnAgain(_ name: String) async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        _ = try await fixture.installed("2026.11.1", in: fixture.store())
+        let folder = fixture.storeFolder + "/" + name
+        // A link to a folder of someone else's files: a pruning through it would remove them.
+        let elsewhere = fixture.folder.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: URL(fileURLWithPath: elsewhere + "/notes.txt"))
+        try FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: elsewhere)
+        try fixture.publish(fixture.release("2026.11.2"))
+        guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere) == ["notes.txt"])
+        #expect(DurableFile.isFolder(folder))
+        // A file in its place.
+        try FileManager.default.removeItem(atPath: folder)
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: folder))
+        try fixture.publish(fixture.release("2026.11.3"))
+        guard case .installed(let release) = try await fixture.store().update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.3")
+        #expect(DurableFile.isFolder(folder))
+    }
+
+    @Test func aHeadDeclaringMoreThanTheStoreTakesIsRefusedBeforeAByteIsFetched() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let bundle = try fixture.release("2026.11.1")
+        var head = try fixture.publish(bundle)
+        head.bundle.bytes = BundleStore.maximumBundleSize + 1
+        try fixture.sign(head)
+        fixture.host.clearLog()
+        let store = fixture.store()
+        await #expect(throws: BundleStoreError.refused(.bundleTooLarge(declared: BundleStore.maximumBundleSize + 1, limit: BundleStore.maximumBundleSize))) {
+            try await store.update()
+        }
+        #expect(!fixture.host.requestLog().map(\.path).contains(head.bundle.path))
+        #expect(try store.current().source == .seed)
+    }
+}
