@@ -16,6 +16,9 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case noBundle(String)
     /// The task was cancelled; what was downloaded is kept for the next update.
     case cancelled
+    /// Another update of the store's folder (in this process or another) ran for longer than
+    /// this one waits, two minutes; it installs what there is, and a later update finds it.
+    case busy
 
     /// What the channel served that the store refused.
     public enum Refusal: Sendable, Equatable, CustomStringConvertible {
@@ -73,6 +76,7 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .storage(let reason): "cannot use the store: \(reason)"
         case .noBundle(let reason): "no bundle to open: \(reason)"
         case .cancelled: "cancelled"
+        case .busy: "another update of this store has been running for two minutes; try again later"
         }
     }
 }

@@ -31,7 +31,9 @@ package protocol ChannelTransport: Sendable {
 
 /// `ChannelTransport` over URLSession, one session per request for its delegate. No cache
 /// (the store sends its own `If-None-Match`); a transfer that stalls for `idleTimeout` seconds
-/// fails, and so does one that takes longer than its whole `timeout`.
+/// fails, and so does one that takes longer than its whole `timeout`. Both limits are kept by a
+/// watchdog of its own as well as given to URLSession: Linux's URLSession enforces neither
+/// against a host that trickles bytes (a head at one byte a second ran 300 s).
 package struct URLSessionTransport: ChannelTransport {
     package var idleTimeout: TimeInterval
 
@@ -57,6 +59,10 @@ package struct URLSessionTransport: ChannelTransport {
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: request)
+        let watchdog = Task { [idleTimeout] in
+            await delegate.watch(task, url: url, idleTimeout: idleTimeout, timeout: timeout)
+        }
+        defer { watchdog.cancel() }
         let result: Result<ChannelResponse, BundleStoreError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.start(continuation)
@@ -71,14 +77,52 @@ package struct URLSessionTransport: ChannelTransport {
 
 /// URLSession's delegate for one task: passes the response and the body's pieces on, and
 /// resumes the waiting task once, when the transfer ends. Its callbacks come one at a time on
-/// the session's serial queue; the lock covers `start`, which runs on the caller's thread.
+/// the session's serial queue; the lock covers what the caller's thread (`start`) and the
+/// watchdog (`watch`) share with them.
 private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let onResponse: @Sendable (ChannelResponse) throws(BundleStoreError) -> Void
     private let onBody: @Sendable (Data) throws(BundleStoreError) -> Void
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Result<ChannelResponse, BundleStoreError>, Never>?
     private var received: ChannelResponse?
-    private var failure: BundleStoreError?
+    private var storedFailure: BundleStoreError?
+    /// When the transfer last made progress: its start, its response, each piece of its body.
+    private var lastProgress = ContinuousClock.now
+    private var completed = false
+
+    private var failure: BundleStoreError? {
+        get { lock.withLock { storedFailure } }
+        set { lock.withLock { if storedFailure == nil { storedFailure = newValue } } }
+    }
+
+    private func progressed() {
+        lock.withLock { lastProgress = .now }
+    }
+
+    /// Until the task ends (this task is cancelled then), stops it when nothing has arrived for
+    /// `idleTimeout` seconds or when it has run `timeout` seconds in all.
+    func watch(_ task: URLSessionTask, url: URL, idleTimeout: TimeInterval, timeout: TimeInterval) async {
+        let started = ContinuousClock.now
+        let whole = Duration.milliseconds(Int64(timeout * 1000))
+        let idle = Duration.milliseconds(Int64(idleTimeout * 1000))
+        while !Task.isCancelled {
+            let (last, done) = lock.withLock { (lastProgress, completed) }
+            if done { return }
+            let now = ContinuousClock.now
+            if now - started >= whole {
+                failure = .transfer("\(url.absoluteString): it took longer than \(Int(timeout)) s, the limit for its size")
+                task.cancel()
+                return
+            }
+            if now - last >= idle {
+                failure = .transfer("\(url.absoluteString): nothing arrived for \(Int(idleTimeout)) s")
+                task.cancel()
+                return
+            }
+            let next = min(started + whole, last + idle)
+            do { try await Task.sleep(until: next, clock: .continuous) } catch { return }
+        }
+    }
 
     init(response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
          body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void) {
@@ -103,6 +147,7 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         }
         let channelResponse = ChannelResponse(status: http.statusCode, headers: headers)
         received = channelResponse
+        progressed()
         do {
             try onResponse(channelResponse)
             completionHandler(.allow)
@@ -114,6 +159,7 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard failure == nil else { return }
+        progressed()
         do {
             try onBody(data)
         } catch {
@@ -123,12 +169,18 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.withLock { completed = true }
         let result: Result<ChannelResponse, BundleStoreError>
         if let failure {
             result = .failure(failure)
         } else if let error {
             let url = task.originalRequest?.url?.absoluteString ?? "the server"
-            result = .failure((error as? URLError)?.code == .cancelled ? .cancelled : .transfer("\(url): \(error.localizedDescription)"))
+            switch (error as? URLError)?.code {
+            case .cancelled?: result = .failure(.cancelled)
+            // URLSession's own limits (Linux's words for it are only an error number).
+            case .timedOut?: result = .failure(.transfer("\(url): it timed out"))
+            default: result = .failure(.transfer("\(url): \(error.localizedDescription)"))
+            }
         } else if let received {
             result = .success(received)
         } else {

@@ -1,0 +1,48 @@
+import CatalogModel
+@testable import CatalogStore
+import Foundation
+import Testing
+
+/// The transport's time limits against a real server that trickles, and the lock's wait limit:
+/// a host cannot hold an update, nor an update the store, for longer than documented.
+@Suite struct TransportTimeLimitTests {
+    /// Fetches `url` through URLSession with the limits given; the error and how long it took.
+    static func fetch(_ url: URL, idle: TimeInterval, whole: TimeInterval) async -> (BundleStoreError?, Duration) {
+        let started = ContinuousClock.now
+        do {
+            _ = try await URLSessionTransport(idleTimeout: idle).get(url, headers: [:], timeout: whole, response: { _ in }, body: { _ in })
+            return (nil, ContinuousClock.now - started)
+        } catch {
+            return (error, ContinuousClock.now - started)
+        }
+    }
+
+    @Test func aHostThatTricklesIsStoppedAtTheWholeTransfersLimit() async throws {
+        let host = try TricklingHost(length: 1_000, interval: 0.1)
+        defer { host.stop() }
+        let (error, took) = await Self.fetch(host.url, idle: 30, whole: 2)
+        guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
+        #expect(reason.hasSuffix("it took longer than 2 s, the limit for its size") || reason.contains("timed out"), "\(reason)")
+        // A hang guard, with room for a loaded machine: the limit is 2 s.
+        #expect(took < .seconds(20))
+    }
+
+    @Test func aHostThatFallsSilentIsStoppedAtTheIdleLimit() async throws {
+        let host = try TricklingHost(length: 1_000, interval: nil)
+        defer { host.stop() }
+        let (error, took) = await Self.fetch(host.url, idle: 1, whole: 600)
+        guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
+        #expect(reason.hasSuffix("nothing arrived for 1 s") || reason.contains("timed out"), "\(reason)")
+        #expect(took < .seconds(20))
+    }
+
+    @Test func anUpdateWaitingForAnotherGivesUpAsBusy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-lock-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let other = try DurableFile.FolderLock(folder)  // another updater, as another process holds it
+        #expect(try other.tryLock())
+        await #expect(throws: BundleStoreError.busy) { try await StoreLock(folder, waitLimit: .milliseconds(300)) }
+        withExtendedLifetime(other) {}
+    }
+}
