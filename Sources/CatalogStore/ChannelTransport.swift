@@ -41,6 +41,23 @@ package struct URLSessionTransport: ChannelTransport {
         self.idleTimeout = idleTimeout
     }
 
+    /// Whether this system's URLSession decodes a compressed body only as fast as the delegate
+    /// takes it. Linux's does not: libcurl inflates everything the host sends and queues it for
+    /// the delegate, so a 10 MB body that inflates to 10 GB (a "gzip bomb") held gigabytes
+    /// before the store's size check could stop it, and it cannot be told not to decode. There
+    /// the store asks for the plain bytes (`Accept-Encoding: identity`, so a static host serves
+    /// the file, not its .gz copy) and refuses a compressed answer before its body; the cost is
+    /// the compression's saving on Linux (about 4× for a bundle). Apple's URLSession decodes as
+    /// it delivers, and an app keeps the gzip copies' saving; the store's size checks stop a
+    /// bomb there. Not checked here: nothing builds for Apple platforms on this machine.
+    package static let decodesInStep: Bool = {
+        #if canImport(FoundationNetworking)
+        false
+        #else
+        true
+        #endif
+    }()
+
     package func get(
         _ url: URL, headers: [String: String], timeout: TimeInterval,
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
@@ -58,6 +75,7 @@ package struct URLSessionTransport: ChannelTransport {
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if Self.decodesInStep == false { request.setValue("identity", forHTTPHeaderField: "Accept-Encoding") }
         let task = session.dataTask(with: request)
         let watchdog = Task { [idleTimeout] in
             await delegate.watch(task, url: url, idleTimeout: idleTimeout, timeout: timeout)
@@ -148,6 +166,12 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         let channelResponse = ChannelResponse(status: http.statusCode, headers: headers)
         received = channelResponse
         progressed()
+        if !URLSessionTransport.decodesInStep, let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
+            failure = .transfer("\(response.url?.absoluteString ?? "the server"): the host sent a body encoded as '\(encoding)', "
+                + "which was not asked for; it is not read")
+            completionHandler(.cancel)
+            return
+        }
         do {
             try onResponse(channelResponse)
             completionHandler(.allow)

@@ -16,10 +16,13 @@ import os
 import shutil
 import socket
 import sqlite3
+import struct
 import subprocess
+import sys
 import tempfile
 import threading
 import time
+import zlib
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
@@ -92,9 +95,10 @@ http {{
 class Fault:
     """What the proxy does to one path instead of passing it on."""
 
-    def __init__(self, status=None, body=None, cut_after=None, truncate=None, extra=None, flip=None, delay=0.0):
+    def __init__(self, status=None, body=None, cut_after=None, truncate=None, extra=None, flip=None, delay=0.0, headers=None):
         self.status = status          # answer this status with no body
         self.body = body              # answer 200 with these bytes
+        self.headers = headers or {}  # and these headers with them, such as Content-Encoding
         self.cut_after = cut_after    # send this many bytes of the body, then close the connection
         self.truncate = truncate      # send only this many bytes, as a complete response
         self.extra = extra            # send these bytes after the body
@@ -159,7 +163,7 @@ class Proxy:
         if fault is not None and fault.status is not None:
             return self.answer(handler, entry, fault.status, {}, b"")
         if fault is not None and fault.body is not None:
-            return self.answer(handler, entry, 200, {"Content-Type": "application/json"}, fault.body)
+            return self.answer(handler, entry, 200, {"Content-Type": "application/json", **fault.headers}, fault.body)
         headers = dict(entry["request"])
         if fault is not None and fault.changes_bytes():
             headers["Accept-Encoding"] = "identity"
@@ -256,6 +260,28 @@ def sha256_file(path):
         for piece in iter(lambda: file.read(1 << 20), b""):
             digest.update(piece)
     return digest.hexdigest()
+
+
+def gzip_bomb(gib):
+    """A gzip body that inflates to `gib` GiB of zeros from about a thousandth of that: one
+    compressed MiB, flushed so that it stands alone, repeated. The trailer's CRC is not the
+    data's; nothing that reads the whole of it should ever get there."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = compressor.compress(bytes(1 << 20)) + compressor.flush(zlib.Z_FULL_FLUSH)
+    end = zlib.compressobj(9, zlib.DEFLATED, -15).flush()
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+    return header + block * (gib << 10) + end + struct.pack("<II", 0, (gib << 30) & 0xFFFFFFFF)
+
+
+def peak_memory_of(*command):
+    """Runs `command` in a Python process of its own, whose only child it is; its exit status,
+    output, and its peak resident memory in MiB (Linux's ru_maxrss is in KiB)."""
+    script = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+              "print(r.returncode); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024); "
+              "sys.stdout.write(r.stderr)")
+    output = subprocess.run([sys.executable, "-c", script, *command], capture_output=True, text=True, check=True).stdout
+    status, peak, errors = output.split("\n", 2)
+    return int(status), errors, int(peak)
 
 
 def read_signing_key(path):
