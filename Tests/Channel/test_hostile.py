@@ -3,10 +3,36 @@
     python3 -m unittest discover -s Tests/Channel -v
 """
 
+import struct
+import subprocess
+import sys
 import unittest
+import zlib
 
-from channel_host import DIGNO, Fault, gzip_bomb, peak_memory_of
+from channel_host import DIGNO, Fault
 from channel_case import HEAD, ChannelTestCase
+
+
+def gzip_bomb(gib):
+    """A gzip body that inflates to `gib` GiB of zeros from about a thousandth of that: one
+    compressed MiB, flushed so that it stands alone, repeated. The trailer's CRC is not the
+    data's; nothing that reads the whole of it should ever get there."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = compressor.compress(bytes(1 << 20)) + compressor.flush(zlib.Z_FULL_FLUSH)
+    end = zlib.compressobj(9, zlib.DEFLATED, -15).flush()
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff"
+    return header + block * (gib << 10) + end + struct.pack("<II", 0, (gib << 30) & 0xFFFFFFFF)
+
+
+def peak_memory_of(*command):
+    """Runs `command` in a Python process of its own, whose only child it is: its exit status,
+    what it wrote to standard error, and its peak resident memory in MiB (ru_maxrss is in KiB)."""
+    script = ("import resource, subprocess, sys; r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+              "print(r.returncode); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024); "
+              "sys.stdout.write(r.stderr)")
+    output = subprocess.run([sys.executable, "-c", script, *command], capture_output=True, text=True, check=True).stdout
+    status, peak, errors = output.split("\n", 2)
+    return int(status), errors, int(peak)
 
 
 class HostileHostTests(ChannelTestCase):
