@@ -19,7 +19,7 @@ import Testing
         case longDoctype, doctypeNeverClosed
         case longValue, valueNeverClosed, longText, textInPieces, textBeyondASCII, cdataNeverClosed, longElementName, startTagNeverClosed
         case manyAttributes, manyNamespaces, manyComments
-        case combiningMarks
+        case combiningMarks, combiningMarksAsReferences
 
         var testDescription: String { rawValue }
 
@@ -70,6 +70,10 @@ import Testing
                 // must reorder: 80,000 pairs took 21.8 s to read before they were refused.
                 let marks = String(repeating: "\u{301}\u{316}", count: size / 4)
                 return declaration + body.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>a" + marks + "</name>")
+            case .combiningMarksAsReferences:
+                // The same marks as character references, which the file's bytes do not show.
+                let marks = String(repeating: "&#x301;&#x316;", count: size / 14)
+                return declaration + body.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>a" + marks + "</name>")
             }
         }
 
@@ -112,6 +116,9 @@ import Testing
             case .combiningMarks:
                 // The letter carrying them, after `  <name>`.
                 "\(file):3:9: error: the character here carries \(size / 2) combining marks (accents and other marks drawn on it); "
+                    + "Unicode's stream-safe text allows 30 and no language needs more: remove the extra marks [combining-marks]\n"
+            case .combiningMarksAsReferences:
+                "\(file):3:3: error: name holds a character carrying \(size / 14 * 2) combining marks (accents and other marks drawn on it); "
                     + "Unicode's stream-safe text allows 30 and no language needs more: remove the extra marks [combining-marks]\n"
             case .manyComments:
                 // The 65th comment: after `  <name>Espresso` and 64 comments of 7 characters.

@@ -16,7 +16,11 @@ final class TricklingHost: @unchecked Sendable {
     private var isStopped = false
 
     init(length: Int, interval: TimeInterval?) throws {
+        #if os(Linux)
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let listener = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")

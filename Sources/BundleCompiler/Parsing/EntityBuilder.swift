@@ -132,7 +132,7 @@ struct EntityBuilder<Element: ContentElement> {
         var ingredients: [Ingredient] = []
         for (index, element) in children(root, "ingredients").enumerated() {
             anchor(element, entity, .ingredient(index))
-            ingredients.append(Ingredient(text: element.text, product: element.attribute("product").map { ProductID($0) }))
+            ingredients.append(Ingredient(text: checked(element.text, element, entity, "ingredient"), product: element.attribute("product").map { ProductID($0) }))
         }
         return Recipe(
             id: RecipeID(file.id), name: text(root, .name, entity), icon: image(root, .icon, entity),
@@ -190,19 +190,41 @@ struct EntityBuilder<Element: ContentElement> {
     }
 
     private mutating func optionalText(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> String? {
-        fieldElement(parent, field, entity)?.text
+        guard let element = fieldElement(parent, field, entity) else { return nil }
+        return checked(element.text, element, entity, field.name)
     }
 
     private mutating func image(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> ImageReference {
         guard let element = fieldElement(parent, field, entity) else { return ImageReference(source: "") }
-        return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
+        return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
+    }
+
+    private mutating func alt(_ element: Element, _ entity: EntityReference) -> String? {
+        element.attribute("alt").map { checked(collapsingWhitespace($0), element, entity, "alt") }
+    }
+
+    /// `text`, after a look for a longer run of combining marks than stream-safe text allows,
+    /// written so that the file's bytes did not show it (as character references, or across
+    /// CDATA sections): such a text was not normalized, and any comparison of it takes time
+    /// growing with the square of the run (Swift compares strings canonically), so its file
+    /// is refused here, before the catalogue rules compare names.
+    private mutating func checked(_ text: String, _ element: Element, _ entity: EntityReference, _ name: String) -> String {
+        if let excess = StreamSafeText.excess(in: text) { refuseMarks(excess, element, entity, name) }
+        return text
+    }
+
+    private mutating func refuseMarks(_ excess: StreamSafeText.Excess, _ element: Element, _ entity: EntityReference, _ name: String) {
+        problems.append(ElementDiagnostic(element: element, entity: entity, code: .combiningMarks,
+                                          message: "\(name) holds a character carrying \(excess.length) combining marks (accents and other "
+                                              + "marks drawn on it); Unicode's stream-safe text allows \(StreamSafeText.maximumRun) "
+                                              + "and no language needs more: remove the extra marks"))
     }
 
     private mutating func pictures(_ entity: EntityReference) -> [ImageReference] {
         guard let list = fieldElement(root, .images, entity) else { return [] }
         return list.children.enumerated().map { index, element in
             anchor(element, entity, .picture(index))
-            return ImageReference(source: element.attribute("src") ?? "", alt: element.attribute("alt").map(collapsingWhitespace))
+            return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
         }
     }
 
@@ -233,6 +255,8 @@ struct EntityBuilder<Element: ContentElement> {
         var blocks: [(Element, FieldPath)]? = anchors == nil ? nil : []
         let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index)) }
         for (block, path) in blocks ?? [] { anchor(block, entity, path) }
+        // Run through a paragraph's inline runs together: a run of marks may go on across them.
+        for (_, excess) in text.partsWithLongMarkRuns { refuseMarks(excess, element, entity, field.rawValue) }
         return text
     }
 

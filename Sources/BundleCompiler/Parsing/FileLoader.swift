@@ -157,6 +157,8 @@ struct FileLoader {
         guard result.problems.isEmpty else { return loaded }
         var builder = EntityBuilder(file: file, root: rootElement)
         loaded.entity = builder.build()
+        // A text the catalogue rules could not compare in linear time: the file is refused.
+        if builder.problems.contains(where: { $0.code == .combiningMarks }) { loaded.entity = nil }
         loaded.diagnostics += builder.problems.map { problem in
             Diagnostic(.error, problem.code, file: file.path, position: source.position(of: problem.element, root: rootElement),
                        entity: problem.entity, message: problem.message)

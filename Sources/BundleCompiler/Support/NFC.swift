@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// Unicode Normalization Form C (composed: "é" as U+00E9, not "e" and U+0301), the form every
@@ -80,6 +81,11 @@ enum NFC {
     /// `text`, whose bytes `isKnownNFC` did not pass, in NFC: first the standard library's
     /// quick check, which passes Greek, Cyrillic, CJK and most other NFC text; then Foundation.
     static func normalized(unknown text: String) -> String {
+        // Normalization sorts each run of combining marks, in time growing with the square of
+        // its length. A longer run than stream-safe text allows (which a file can write as
+        // character references, which its bytes do not show) is left as it is: the catalogue
+        // rules refuse it (`combining-marks`), so it never reaches a bundle.
+        if StreamSafeText.excess(in: text) != nil { return text }
         #if compiler(>=6.2)  // UTF8Span came with Swift 6.2; the package's tools version is 6.0
         if #available(macOS 26, iOS 26, *) {
             var span = text.utf8Span

@@ -86,6 +86,28 @@ extension RichText {
         return parts
     }
 
+    /// The paragraphs, headings and list items whose text, its inline runs taken together (a
+    /// run of marks may go on across emphasis), holds more combining marks in a row than
+    /// stream-safe text allows, with the run. In document order.
+    package var partsWithLongMarkRuns: [(part: Part, excess: StreamSafeText.Excess)] {
+        var parts: [(part: Part, excess: StreamSafeText.Excess)] = []
+        forEachPart { part, inlines in
+            var text = ""
+            Self.appendText(of: inlines, to: &text)
+            if let excess = StreamSafeText.excess(in: text) { parts.append((part, excess)) }
+        }
+        return parts
+    }
+
+    private static func appendText(of inlines: [Inline], to text: inout String) {
+        for inline in inlines {
+            switch inline {
+            case .text(let run): text += run
+            case .emphasis(let children), .strong(let children), .link(_, let children): appendText(of: children, to: &text)
+            }
+        }
+    }
+
     /// Each paragraph, heading and list item with its place (its index among the parts of its
     /// kind, headings counted per level) and its inlines, in document order.
     private func forEachPart(_ body: (Part, [Inline]) -> Void) {
