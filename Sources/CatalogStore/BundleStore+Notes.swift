@@ -12,7 +12,7 @@ extension BundleStore {
     /// notes that could not be fetched), or the app shows the seed.
     public func releaseNotes() -> CatalogChanges? {
         guard let current = (try? StoreState.load(statePath))?.installed.first,
-              let data = FileManager.default.contents(atPath: notesPath(current.sha256)) else { return nil }
+              let data = try? StoreFiles.contents(notesPath(current.sha256), limit: Self.notesSizeLimit) else { return nil }
         return CatalogChanges.decoded(from: data)
     }
 

@@ -25,21 +25,40 @@ extension BundleStore {
         try StoreFiles.replace(path, with: envelope)
     }
 
-    /// The state, or, when `store.json` does not read (damaged on the disk, planted, too
-    /// large), a state made again from the installed bundles that a kept head signed by a
-    /// pinned key vouches for, saved at once: the app keeps its bundles even when the host
-    /// cannot be reached. The file that did not read is kept as `store.json.damaged`.
+    /// The state, with each channel's head checked again against its signature (a state file
+    /// is the store's, but a planted one must not hand it a head). When `store.json` is not a
+    /// sound state (damaged on the disk, planted, over its cap, naming a SHA-256 that is not
+    /// one), or is missing while heads are kept, the state is made again from the installed
+    /// bundles that a kept head signed by a pinned key vouches for, and saved at once: the app
+    /// keeps its bundles even when the host cannot be reached. A damaged file is kept as
+    /// `store.json.damaged`. A file that cannot be read (an input/output error, a phone's
+    /// locked storage) is an error, and nothing is changed.
     func loadState() throws(BundleStoreError) -> StoreState {
-        do {
-            return try StoreState.load(statePath)
-        } catch {
-            guard DurableFile.exists(statePath) else { throw error }
+        switch try StoreFiles.read(statePath, limit: StoreState.sizeLimit) {
+        case .bytes(let data):
+            if let state = StoreState.decoded(data) { return checkedHeads(state) }
+            try? StoreFiles.replace(statePath + ".damaged", with: data)
+        case .notTheFile:
             StoreFiles.remove(statePath + ".damaged")
-            try StoreFiles.move(statePath, to: statePath + ".damaged")
-            let state = rebuiltState()
-            try state.save(statePath)
-            return state
+            try? StoreFiles.move(statePath, to: statePath + ".damaged")
+        case .nothing:
+            guard StoreFiles.names(in: bundlesFolder).contains(where: { $0.hasSuffix(".head.json") }) else { return StoreState() }
         }
+        let state = rebuiltState()
+        // Over the old file in one rename: a failure leaves it as it was, not gone.
+        try state.save(statePath)
+        return state
+    }
+
+    /// `state` without the channels whose head does not verify, with the keys the state trusts,
+    /// as the head it says it is: such a head is fetched again, with no ETag.
+    func checkedHeads(_ state: StoreState) -> StoreState {
+        var state = state
+        let trusted = keys + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
+        for (name, seen) in state.channels where (try? ChannelHead.verified(seen.envelope, keys: trusted)) != seen.head || seen.head.channel != name {
+            state.channels[name] = nil
+        }
+        return state
     }
 
     /// The installed releases (at most two, newest first) whose kept head verifies with the
@@ -53,12 +72,14 @@ extension BundleStore {
             guard let envelope = try? StoreFiles.contents(bundlesFolder + "/" + name, limit: Self.headSizeLimit),
                   let head = try? ChannelHead.verified(envelope, keys: keys),
                   head.channel == channel, name == head.bundle.sha256 + ".head.json",
-                  holdsSignedBytes(Self.release(of: head))
+                  holdsSignedBytes(Self.release(of: head)) == true
             else { continue }
             found.append((head, envelope))
         }
         found.sort { $0.head.sequence > $1.head.sequence }
         var state = StoreState()
+        // Trust starts again from the pinned keys: key statements taken before are taken again.
+        state.trust[baseURL.absoluteString] = .init(pinned: keys.map(\.description).sorted(), version: 0, keys: keys.map(\.description).sorted())
         state.installed = found.prefix(2).map { Self.release(of: $0.head) }
         if let newest = found.first {
             state.channels[channel] = .init(highestSequence: newest.head.sequence, headURL: headURL.absoluteString, etag: nil,

@@ -9,13 +9,14 @@ import Foundation
 
 extension BundleStore {
     /// Whether the installed release's file still has the SHA-256 and size it was installed
-    /// under. Hashed once per store instance; a bundle this instance installed was checked as
-    /// it arrived.
-    func holdsSignedBytes(_ release: Release) -> Bool {
+    /// under: true or false when it was read to the end, nil when it could not be (a read
+    /// error, or the file kept from the app while the device is locked), which says nothing of
+    /// its bytes. Hashed once per store instance; a bundle this instance installed was checked
+    /// as it arrived.
+    func holdsSignedBytes(_ release: Release) -> Bool? {
         if verifiedBundles.contains(release.sha256) { return true }
-        guard let found = BundleFileDigest.sha256(path: bundlePath(release.sha256)),
-              found.hex == release.sha256, found.bytes == release.bytes
-        else { return false }
+        guard let found = BundleFileDigest.sha256(path: bundlePath(release.sha256)) else { return nil }
+        guard found.hex == release.sha256, found.bytes == release.bytes else { return false }
         verifiedBundles.insert(release.sha256)
         return true
     }
@@ -26,7 +27,7 @@ extension BundleStore {
     /// fetched: an app that is offline stops serving a damaged bundle too.
     func removeDecayedBundles(_ state: StoreState) {
         for release in state.installed where StoreFiles.size(bundlePath(release.sha256)) != nil {
-            if !holdsSignedBytes(release) { StoreFiles.remove(bundlePath(release.sha256)) }
+            if holdsSignedBytes(release) == false { StoreFiles.remove(bundlePath(release.sha256)) }
         }
     }
 }

@@ -231,7 +231,7 @@ public final class BundleStore: Sendable {
         }
         // A channel rolled back to the release installed before: it is here already.
         var fromDelta: String?
-        if !opens(release) {
+        if !opens(release) || holdsSignedBytes(release) != true {
             if state.channels[channel]?.refusedBundle == release.sha256 { throw .refused(.refusedBefore(sha256: release.sha256)) }
             do {
                 try checkRoom(for: head.bundle, have: StoreFiles.size(partPath(release.sha256)) ?? 0)

@@ -16,8 +16,8 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case noBundle(String)
     /// The task was cancelled; what was downloaded is kept for the next update.
     case cancelled
-    /// Another update of the store's folder (in this process or another) ran for longer than
-    /// this one waits, two minutes; it installs what there is, and a later update finds it.
+    /// This update waited two minutes for another update of the store's folder (in this process
+    /// or another) to finish, and gave up; the other goes on and installs what there is.
     case busy
 
     /// What the channel served that the store refused.
@@ -76,7 +76,7 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .storage(let reason): "cannot use the store: \(reason)"
         case .noBundle(let reason): "no bundle to open: \(reason)"
         case .cancelled: "cancelled"
-        case .busy: "another update of this store has been running for two minutes; try again later"
+        case .busy: "waited two minutes for another update of this store to finish; it goes on, and installs what there is"
         }
     }
 }

@@ -66,8 +66,10 @@ package struct URLSessionTransport: ChannelTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.timeoutIntervalForRequest = idleTimeout
-        configuration.timeoutIntervalForResource = timeout
+        // URLSession's own limits, a second after the watchdog's: where URLSession keeps them,
+        // the watchdog still speaks first, and says which limit it was.
+        configuration.timeoutIntervalForRequest = idleTimeout + 1
+        configuration.timeoutIntervalForResource = timeout + 1
         let delegate = StreamingDelegate(response: response, body: body)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
@@ -107,6 +109,8 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
     /// When the transfer last made progress: its start, its response, each piece of its body.
     private var lastProgress = ContinuousClock.now
     private var completed = false
+    /// The result, when the task ended before `start` was given the continuation.
+    private var result: Result<ChannelResponse, BundleStoreError>?
 
     private var failure: BundleStoreError? {
         get { lock.withLock { storedFailure } }
@@ -149,7 +153,13 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
     }
 
     func start(_ continuation: CheckedContinuation<Result<ChannelResponse, BundleStoreError>, Never>) {
-        lock.withLock { self.continuation = continuation }
+        // The task may have ended already (cancelled before it started): its result is waiting.
+        let early: Result<ChannelResponse, BundleStoreError>? = lock.withLock {
+            if let result = self.result { return result }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -166,7 +176,8 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         let channelResponse = ChannelResponse(status: http.statusCode, headers: headers)
         received = channelResponse
         progressed()
-        if !URLSessionTransport.decodesInStep, let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
+        if !URLSessionTransport.decodesInStep, [200, 206].contains(http.statusCode),
+           let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
             failure = .transfer("\(response.url?.absoluteString ?? "the server"): the host sent a body encoded as '\(encoding)', "
                 + "which was not asked for; it is not read")
             completionHandler(.cancel)
@@ -212,6 +223,7 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         }
         let continuation = lock.withLock {
             defer { self.continuation = nil }
+            if self.continuation == nil { self.result = result }
             return self.continuation
         }
         continuation?.resume(returning: result)

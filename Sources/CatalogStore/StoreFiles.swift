@@ -59,8 +59,27 @@ enum StoreFiles {
         try makeFolder(folder)
     }
 
+    /// What is at a path the store reads.
+    enum Found {
+        case nothing
+        case bytes(Data)
+        /// Something that cannot be the file: a folder, a link, more bytes than it may have.
+        case notTheFile(String)
+    }
+
+    /// What is at `path`: nothing, the file's bytes (at most `limit`), or something that cannot
+    /// be the file. Throws only when a file that may be it cannot be read.
+    static func read(_ path: String, limit: Int) throws(BundleStoreError) -> Found {
+        guard let size = size(path) else {
+            return DurableFile.exists(path) ? .notTheFile("\(path) is not a file") : .nothing
+        }
+        guard size <= limit else { return .notTheFile("\(path) is \(size) bytes, more than the \(limit) it may be") }
+        guard let data = try contents(path, limit: limit) else { return .nothing }
+        return .bytes(data)
+    }
+
     /// The bytes of the file at `path`, at most `limit` of them; nil when there is no file
-    /// (nor link), and `tooLarge` when it holds more.
+    /// (nor link); a `storage` error when something else is there or it holds more.
     static func contents(_ path: String, limit: Int) throws(BundleStoreError) -> Data? {
         guard let size = size(path) else {
             if DurableFile.exists(path) { throw .storage("\(path) is not a file") }
@@ -77,6 +96,12 @@ enum StoreFiles {
 
     /// The bytes free for the app on the volume holding `path`; nil when the system does not say.
     static func freeSpace(_ path: String) -> Int? {
+        #if canImport(Darwin)
+        // What iOS would free for an important download (purgeable space included), as Apple
+        // asks apps to measure it; the file system's free size leaves that out.
+        let values = try? URL(fileURLWithPath: path).resourceValues(forKeys: [.volumeAvailableCapacityForImportantUsageKey])
+        if let capacity = values?.volumeAvailableCapacityForImportantUsage { return Int(capacity) }
+        #endif
         let attributes = try? FileManager.default.attributesOfFileSystem(forPath: path)
         return (attributes?[.systemFreeSize] as? NSNumber)?.intValue
     }

@@ -52,11 +52,17 @@ struct StoreState: Codable, Equatable {
 
     static func load(_ path: String) throws(BundleStoreError) -> StoreState {
         guard let data = try StoreFiles.contents(path, limit: sizeLimit) else { return StoreState() }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        guard let state = try? decoder.decode(StoreState.self, from: data), state.format == formatVersion, state.isSound else {
+        guard let state = decoded(data) else {
             throw .storage("\(path) is not a store's state; remove the store's folder to start again from the seed")
         }
+        return state
+    }
+
+    /// The state in `data`, nil when it is not a sound one.
+    static func decoded(_ data: Data) -> StoreState? {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let state = try? decoder.decode(StoreState.self, from: data), state.format == formatVersion, state.isSound else { return nil }
         return state
     }
 

@@ -31,6 +31,9 @@ import Testing
         #expect(bytes.withUnsafeBufferPointer(StreamSafeText.excess) == nil)
         let cut: [UInt8] = Array(("a" + Self.marks(31)).utf8.dropLast())  // the last mark's second byte missing
         #expect(cut.withUnsafeBufferPointer(StreamSafeText.excess) == nil)
+        // U+0301 written overlong (E0 8C 81) is not UTF-8, so not a mark.
+        let overlong: [UInt8] = [0x61] + Array(repeating: [0xE0, 0x8C, 0x81], count: 31).flatMap { $0 }
+        #expect(overlong.withUnsafeBufferPointer(StreamSafeText.excess) == nil)
     }
 
     /// The bytes are decoded by hand; every scalar of the Basic Multilingual Plane, repeated past

@@ -97,3 +97,28 @@ extension BundleStoreTests {
         #expect(try store.current().source == .seed)
     }
 }
+
+extension BundleStoreTests {
+    @Test func aPlantedHeadInTheStateIsCheckedAgainstItsSignature() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let (_, installed) = try await twoInstalled(&fixture)
+        // The state's head changed to name a path outside the store, its envelope and the
+        // host's ETag kept: the host's 304 must not make the store take it.
+        let path = fixture.storeFolder + "/store.json"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var channels = try #require(json["channels"] as? [String: Any])
+        var stable = try #require(channels["stable"] as? [String: Any])
+        var head = try #require(stable["head"] as? [String: Any])
+        var bundle = try #require(head["bundle"] as? [String: Any])
+        bundle["sha256"] = "../../planted"
+        head["bundle"] = bundle
+        stable["head"] = head
+        channels["stable"] = stable
+        json["channels"] = channels
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: path))
+        #expect(try await fixture.store().update() == .upToDate(releaseVersion: installed.releaseVersion))
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("planted.sqlite").path))
+        #expect(try StoreState.load(path).channels["stable"]?.head.bundle.sha256 == installed.sha256)
+    }
+}

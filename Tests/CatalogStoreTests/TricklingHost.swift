@@ -35,6 +35,10 @@ final class TricklingHost: @unchecked Sendable {
             while true {
                 let connection = accept(listener, nil, nil)
                 guard connection >= 0 else { return }
+                #if canImport(Darwin)
+                var on: Int32 = 1  // no SIGPIPE when the client has gone (Linux: MSG_NOSIGNAL)
+                setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+                #endif
                 Thread.detachNewThread { self.answer(connection, length: length, interval: interval) }
             }
         }

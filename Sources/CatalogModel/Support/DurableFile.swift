@@ -79,10 +79,13 @@ package enum DurableFile {
         guard flush(descriptor) else { throw DurableFileError(.flush, path) }
     }
 
-    /// Writes `bytes` into a new (or emptied) file at `path` and flushes it; on a failure the
-    /// file is removed.
+    /// Writes `bytes` into a new file at `path` (what was there is removed, a link included, not
+    /// followed) and flushes it; on a failure the file is removed.
     package static func writeFlushed(_ bytes: some ContiguousBytes, to path: String) throws(DurableFileError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A file of the caller's own, made anew: whatever is at the path goes first, and a link
+        // planted there in between is not followed.
+        if unlink(path) != 0 && errno != ENOENT { throw DurableFileError(.remove, path) }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw DurableFileError(.open, path) }
         var failure: DurableFileError?
         bytes.withUnsafeBytes { buffer in

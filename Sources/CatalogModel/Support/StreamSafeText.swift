@@ -86,6 +86,8 @@ package enum StreamSafeText {
             guard byte & 0xC0 == 0x80 else { return (nil, 1) }
             value = value << 6 | UInt32(byte & 0x3F)
         }
+        // An overlong form (U+0301 as E0 8C 81, say) is not UTF-8: a starter, as any bad byte.
+        guard value >= (length == 3 ? 0x800 : length == 4 ? 0x10000 : 0x80) else { return (nil, 1) }
         return (Unicode.Scalar(value), length)
     }
 }
