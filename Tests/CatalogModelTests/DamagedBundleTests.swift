@@ -78,6 +78,9 @@ import Testing
          "its column 'name' holds text with 31 combining marks in a row, more than the 30 of stream-safe text"),
         (["UPDATE products SET body_json = '[{\"p\":[\"a\(String(repeating: "\\u0301", count: 31))\"]}]'"],
          "its column 'body_json' holds text that is not rich text as a bundle stores it"),
+        // Runs of 20 in a paragraph's inline runs, 40 in a row once drawn.
+        (["UPDATE products SET body_json = '[{\"p\":[\"a\(String(repeating: "\u{301}", count: 20))\",{\"em\":[\"\(String(repeating: "\u{301}", count: 20))\"]}]}]'"],
+         "its column 'body_json' holds rich text with 40 combining marks in a row, more than the 30 of stream-safe text"),
         (["UPDATE products SET icon = 'icon.png'"], "its column 'icon' holds 'icon.png', not an image's SHA-256"),
         (["UPDATE products SET id = 'Espresso/../x' WHERE position = 1"],
          "its column 'id' holds 'Espresso/../x', not an id such as cafe-latte"),

@@ -97,11 +97,18 @@ extension Row {
     /// A rich-text column: the typed blocks as JSON.
     package func richText(_ column: String) throws -> RichText {
         let json: String = try value(column)
+        let text: RichText
         do {
-            return try JSONDecoder().decode(RichText.self, from: Data(json.utf8))
+            text = try JSONDecoder().decode(RichText.self, from: Data(json.utf8))
         } catch {
             throw BundleValueError(column: column, problem: "text that is not rich text as a bundle stores it")
         }
+        // A run of marks may go on across a paragraph's inline runs (each within the limit);
+        // the plain text joins them, and parts with a line between.
+        if let excess = StreamSafeText.excess(in: text.plainText) {
+            throw BundleValueError(column: column, problem: "rich text with \(excess.length) combining marks in a row, more than the \(StreamSafeText.maximumRun) of stream-safe text")
+        }
+        return text
     }
 
     /// A text column that must show something.
