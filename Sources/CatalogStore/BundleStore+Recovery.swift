@@ -16,13 +16,11 @@ extension BundleStore {
     /// bundle's release when the state is lost.
     func headCopyPath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".head.json" }
 
-    /// Keeps the signed head that names `release` beside its bundle (when it is not there
-    /// already with that head), before the state names the bundle.
+    /// Keeps the signed head that names `release` beside its bundle, before the state names
+    /// the bundle.
     func keepHead(of release: Release, _ state: StoreState) throws(BundleStoreError) {
         guard let envelope = state.channels[channel]?.envelope else { return }
-        let path = headCopyPath(release.sha256)
-        if let kept = try? StoreFiles.contents(path, limit: Self.headSizeLimit), kept == envelope { return }
-        try StoreFiles.replace(path, with: envelope)
+        try StoreFiles.replace(headCopyPath(release.sha256), with: envelope)
     }
 
     /// The state, with each channel's head checked again against its signature (a state file

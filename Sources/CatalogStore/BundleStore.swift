@@ -213,8 +213,9 @@ public final class BundleStore: Sendable {
                               contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
         if let current = state.installed.first, current.sha256 == head.bundle.sha256 {
             if opens(current) {
-                // A store from before heads were kept beside their bundles gets its copy now.
-                try keepHead(of: current, state)
+                // A store from before heads were kept beside their bundles gets its copy now (a
+                // look at the folder, not a read, on the path of "nothing new").
+                if StoreFiles.size(headCopyPath(current.sha256)) == nil { try keepHead(of: current, state) }
                 removeUnlisted(state)
                 // Notes that could not be fetched at the install are tried again.
                 if let notes = head.notes, !FileManager.default.fileExists(atPath: notesPath(current.sha256)) {

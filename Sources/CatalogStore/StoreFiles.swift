@@ -74,24 +74,22 @@ enum StoreFiles {
             return DurableFile.exists(path) ? .notTheFile("\(path) is not a file") : .nothing
         }
         guard size <= limit else { return .notTheFile("\(path) is \(size) bytes, more than the \(limit) it may be") }
-        guard let data = try contents(path, limit: limit) else { return .nothing }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw failure(.open, path) }
+        defer { try? handle.close() }
+        let data: Data
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch { throw .storage("\(path) cannot be read: \(error)") }
+        guard data.count <= limit else { return .notTheFile("\(path) grew past the \(limit) bytes it may be") }
         return .bytes(data)
     }
 
     /// The bytes of the file at `path`, at most `limit` of them; nil when there is no file
     /// (nor link); a `storage` error when something else is there or it holds more.
     static func contents(_ path: String, limit: Int) throws(BundleStoreError) -> Data? {
-        guard let size = size(path) else {
-            if DurableFile.exists(path) { throw .storage("\(path) is not a file") }
-            return nil
+        switch try read(path, limit: limit) {
+        case .nothing: nil
+        case .bytes(let data): data
+        case .notTheFile(let reason): throw .storage(reason)
         }
-        guard size <= limit else { throw .storage("\(path) is \(size) bytes, more than the \(limit) it may be") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw failure(.open, path) }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch { throw .storage("\(path) cannot be read: \(error)") }
-        guard data.count <= limit else { throw .storage("\(path) grew past the \(limit) bytes it may be") }
-        return data
     }
 
     /// The bytes free for the app on the volume holding `path`; nil when the system does not say.

@@ -215,9 +215,7 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func refuseMarks(_ excess: StreamSafeText.Excess, _ element: Element, _ entity: EntityReference, _ name: String) {
         problems.append(ElementDiagnostic(element: element, entity: entity, code: .combiningMarks,
-                                          message: "\(name) holds a character carrying \(excess.length) combining marks (accents and other "
-                                              + "marks drawn on it); Unicode's stream-safe text allows \(StreamSafeText.maximumRun) "
-                                              + "and no language needs more: remove the extra marks"))
+                                          message: FileLoader.combiningMarksMessage(excess, subject: "\(name) holds a character carrying")))
     }
 
     private mutating func pictures(_ entity: EntityReference) -> [ImageReference] {

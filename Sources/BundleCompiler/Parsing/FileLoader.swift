@@ -94,9 +94,10 @@ struct FileLoader {
         return loadWithTree(bytes, into: loaded)
     }
 
-    /// What is said of a run of more than `StreamSafeText.maximumRun` combining marks.
-    static func combiningMarksMessage(_ excess: StreamSafeText.Excess) -> String {
-        "the character here carries \(excess.length) combining marks (accents and other marks drawn on it); Unicode's stream-safe "
+    /// What is said of a run of more than `StreamSafeText.maximumRun` combining marks: by
+    /// `subject`, the character or the field that holds it.
+    static func combiningMarksMessage(_ excess: StreamSafeText.Excess, subject: String = "the character here carries") -> String {
+        "\(subject) \(excess.length) combining marks (accents and other marks drawn on it); Unicode's stream-safe "
             + "text allows \(StreamSafeText.maximumRun) and no language needs more: remove the extra marks"
     }
 
