@@ -108,7 +108,8 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
     private var storedFailure: BundleStoreError?
     /// When the transfer last made progress: its start, its response, each piece of its body.
     private var lastProgress = ContinuousClock.now
-    private var completed = false
+    /// Whether the caller has its result (or it waits for `start`, in `result`).
+    private var finished = false
     /// The result, when the task ended before `start` was given the continuation.
     private var result: Result<ChannelResponse, BundleStoreError>?
 
@@ -128,17 +129,15 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         let whole = Duration.milliseconds(Int64(timeout * 1000))
         let idle = Duration.milliseconds(Int64(idleTimeout * 1000))
         while !Task.isCancelled {
-            let (last, done) = lock.withLock { (lastProgress, completed) }
+            let (last, done) = lock.withLock { (lastProgress, finished) }
             if done { return }
             let now = ContinuousClock.now
             if now - started >= whole {
-                failure = .transfer("\(url.absoluteString): it took longer than \(Int(timeout)) s, the limit for its size")
-                task.cancel()
+                stop(task, .transfer("\(url.absoluteString): it took longer than \(Int(timeout)) s, the limit for its size"))
                 return
             }
             if now - last >= idle {
-                failure = .transfer("\(url.absoluteString): nothing arrived for \(Int(idleTimeout)) s")
-                task.cancel()
+                stop(task, .transfer("\(url.absoluteString): nothing arrived for \(Int(idleTimeout)) s"))
                 return
             }
             let next = min(started + whole, last + idle)
@@ -164,6 +163,11 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+        // Stopped already (the watchdog gave the caller its result): nothing more reaches it.
+        guard failure == nil else {
+            completionHandler(.cancel)
+            return
+        }
         guard let http = response as? HTTPURLResponse else {
             failure = .transfer("\(response.url?.absoluteString ?? "the server") did not answer in HTTP")
             completionHandler(.cancel)
@@ -203,8 +207,28 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         }
     }
 
+    /// Cancels the task and gives the caller `error` at once: Linux's URLSession may take its
+    /// time to end a cancelled task (20 s on a loaded machine), and the limit is the caller's.
+    private func stop(_ task: URLSessionTask, _ error: BundleStoreError) {
+        failure = error
+        task.cancel()
+        if let failure { finish(.failure(failure)) }
+    }
+
+    /// Hands `result` to the waiting caller, once: the first of the task's end and the
+    /// watchdog's stop.
+    private func finish(_ result: Result<ChannelResponse, BundleStoreError>) {
+        let continuation: CheckedContinuation<Result<ChannelResponse, BundleStoreError>, Never>? = lock.withLock {
+            guard !finished else { return nil }
+            finished = true
+            defer { self.continuation = nil }
+            if self.continuation == nil { self.result = result }
+            return self.continuation
+        }
+        continuation?.resume(returning: result)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        lock.withLock { completed = true }
         let result: Result<ChannelResponse, BundleStoreError>
         if let failure {
             result = .failure(failure)
@@ -221,11 +245,6 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         } else {
             result = .failure(.transfer("\(task.originalRequest?.url?.absoluteString ?? "the server") sent no response"))
         }
-        let continuation = lock.withLock {
-            defer { self.continuation = nil }
-            if self.continuation == nil { self.result = result }
-            return self.continuation
-        }
-        continuation?.resume(returning: result)
+        finish(result)
     }
 }
