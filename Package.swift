@@ -122,7 +122,8 @@ let package = Package(
             ]
         ),
         // `digno preview`: builds the content into a scratch bundle, rebuilds on every save, and
-        // serves the pages on 127.0.0.1 through FlyingFox. Linux-only pieces (polling the
+        // serves the pages on 127.0.0.1 with its own bounded HTTP/1.1 server on FlyingSocks (FlyingFox's
+        // socket layer; FlyingFox's handler and request types). Linux-only pieces (polling the
         // content folder) are fine here: this is the compiler's side, not the app's.
         .target(
             name: "CatalogPreview",

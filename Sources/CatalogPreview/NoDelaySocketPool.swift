@@ -11,11 +11,12 @@ import Darwin
 /// socket it waits on: the listening socket (whose setting Linux passes on to each accepted
 /// connection) and each connection.
 ///
-/// FlyingFox writes a response's header and its body in two writes. With Nagle's algorithm on,
-/// the body waits for the client to acknowledge the header, and a client on a kept-alive
-/// connection delays that acknowledgement by up to 40 ms: every page took over 40 ms at the
-/// 99th percentile. FlyingFox has no setting for it, so this wrapper sets it (by hand: one
-/// `setsockopt` per wait, ignored where it does not apply).
+/// With Nagle's algorithm on, a small write waits for the client to acknowledge the one before,
+/// and a client on a kept-alive connection delays that acknowledgement by up to 40 ms: when
+/// FlyingFox wrote a page's header and body in two writes, every page took over 40 ms at the
+/// 99th percentile. `PreviewListener` writes a page in one write, but the event stream's
+/// chunks still come one by one. FlyingSocks has no setting for it, so this wrapper sets it (by
+/// hand: one `setsockopt` per wait, ignored where it does not apply).
 struct NoDelaySocketPool: AsyncSocketPool {
     let base: any AsyncSocketPool = HTTPServer.defaultPool()
 

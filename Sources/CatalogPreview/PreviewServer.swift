@@ -27,6 +27,8 @@ package final class PreviewServer: @unchecked Sendable {
         /// A bundle to compare each build with (`--compare`): the pages then show what the
         /// content changes, as `digno diff` does.
         package var compare: String?
+        /// How long a request may take and how many connections are served at once.
+        var limits = PreviewListener.Limits()
 
         package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, day: @escaping @Sendable () -> Day?,
                      run: String, pollInterval: Duration = .milliseconds(100), compare: String? = nil) {
@@ -65,12 +67,11 @@ package final class PreviewServer: @unchecked Sendable {
     package let scratch: URL
     let session: PreviewSession
     private let builder: PreviewBuilder
-    private let server: HTTPServer
     private let address: any SocketAddress
-    // Under `lock`: whether it is stopping, the server's task and the watcher's thread.
+    // Under `lock`: whether it is stopping, the listener and the watcher's thread.
     private let lock = NSLock()
     private var isStopping = false
-    private var serverTask: Task<Void, any Error>?
+    private var listener: PreviewListener?
     private var keepAliveTask: Task<Void, Never>?
     private var watcher: Thread?
     /// The one stop, which a second `stop` waits for.
@@ -97,7 +98,6 @@ package final class PreviewServer: @unchecked Sendable {
         scratch = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
         builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, day: options.day)
         session = PreviewSession(run: options.run)
-        server = HTTPServer(address: address, timeout: 15, pool: NoDelaySocketPool(), logger: .disabled)
     }
 
     /// Builds the content once, starts listening and watching, and returns the address pages
@@ -114,32 +114,19 @@ package final class PreviewServer: @unchecked Sendable {
             try? FileManager.default.removeItem(at: scratch)
             throw .stopped
         }
-        let server = server, session = session
-        await server.appendRoute("*", to: PreviewResponder(session: session, renderer: renderer, day: options.day))
-        let failure = StartFailure()
-        let task = Task {
-            do { try await server.run() } catch {
-                failure.reason = "\(error)"
-                throw error
-            }
+        let listener: PreviewListener
+        do {
+            listener = try PreviewListener(address: address, limits: options.limits)
+        } catch {
+            throw .listening(host: options.host, port: options.port, reason: "\(error)")
         }
-        // Until it listens, or its task has failed (the port is taken).
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await !server.isListening {
-            if let reason = failure.reason {
-                throw .listening(host: options.host, port: options.port, reason: reason)
-            }
-            if ContinuousClock.now > deadline {
-                task.cancel()
-                throw .listening(host: options.host, port: options.port, reason: "the server did not start within 10 s")
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        let port = await Self.port(of: server) ?? options.port
+        let port = listener.port ?? options.port
         session.port = port
+        let session = session
         let stoppedMeanwhile = lock.withLock {
             guard !isStopping else { return true }
-            serverTask = task
+            self.listener = listener
+            listener.start(PreviewResponder(session: session, renderer: renderer, day: options.day))
             keepAliveTask = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(15))
@@ -153,8 +140,7 @@ package final class PreviewServer: @unchecked Sendable {
             return false
         }
         if stoppedMeanwhile {
-            await server.stop(timeout: 0)
-            task.cancel()
+            await listener.stop()
             try? FileManager.default.removeItem(at: scratch)
             throw .stopped
         }
@@ -176,14 +162,13 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     private func stopOnce() async {
-        let (task, keepAlive, thread) = lock.withLock { (serverTask, keepAliveTask, watcher) }
+        let (listener, keepAlive, thread) = lock.withLock { (self.listener, keepAliveTask, watcher) }
         wake.signal()
-        // With no task it was stopped during the first build: `start` sees that and gives up.
-        if let task {
+        // With no listener it was stopped during the first build: `start` sees that and gives up.
+        if let listener {
             keepAlive?.cancel()
             session.close()
-            await server.stop(timeout: 1)
-            task.cancel()
+            await listener.stop()
         }
         if thread != nil {
             // The watcher ends after the build it may be running; waited for off Swift's threads.
@@ -196,6 +181,11 @@ package final class PreviewServer: @unchecked Sendable {
             }
         }
         try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// How many connections are being served.
+    var openConnections: Int {
+        lock.withLock { listener }?.openConnections ?? 0
     }
 
     /// Removes the scratch folder when `start` failed or was never called.
@@ -270,26 +260,5 @@ package final class PreviewServer: @unchecked Sendable {
             seen = now
             buildOnce()
         }
-    }
-
-    // MARK: Listening
-
-    private static func port(of server: HTTPServer) async -> UInt16? {
-        switch await server.listeningAddress {
-        case .ip4(_, let port), .ip6(_, let port): port
-        default: nil
-        }
-    }
-}
-
-/// Why the server's task ended, written by that task and read while waiting for it to listen.
-private final class StartFailure: @unchecked Sendable {
-    // @unchecked Sendable: `stored` is read and written under `lock` only.
-    private let lock = NSLock()
-    private var stored: String?
-
-    var reason: String? {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
     }
 }

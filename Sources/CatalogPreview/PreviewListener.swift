@@ -1,0 +1,260 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The preview's HTTP/1.1 server: listens on one address, reads each request's line and header fields under
+/// `IncomingRequest`'s caps, answers it through a handler, and keeps connections alive between
+/// requests. Every read and write has a deadline and every connection ends when its client
+/// goes, so no request costs more than time in proportion to its (capped) length and none keeps
+/// working after its client has left.
+///
+/// Written by hand on FlyingSocks, FlyingFox's socket layer, for the reasons `IncomingRequest`
+/// gives; the handler and the request and response types are still FlyingFox's.
+final class PreviewListener: @unchecked Sendable {
+    // @unchecked Sendable: `connections`, `nextConnection` and `serving` are used under `lock`
+    // only; the rest is immutable.
+
+    struct Limits: Sendable {
+        /// How long a request may take to arrive once its connection waits for it (which is
+        /// also how long a kept-alive connection stays open with nothing asked), and how long
+        /// each write of an answer may wait for the client to read.
+        var requestTime: Duration = .seconds(15)
+        /// The most connections served at once; one more is answered 503 and closed.
+        var connections = 128
+    }
+
+    let limits: Limits
+    private let socket: Socket
+    private let pool: any AsyncSocketPool = NoDelaySocketPool()
+    private let lock = NSLock()
+    private var connections: [Int: Task<Void, Never>] = [:]
+    private var nextConnection = 0
+    private var serving: Task<Void, Never>?
+    private var isStopped = false
+
+    /// Binds `address` and listens on it.
+    init(address: some SocketAddress, limits: Limits) throws {
+        self.limits = limits
+        socket = try Socket(domain: Int32(type(of: address).family))
+        do {
+            try socket.setValue(true, for: .localAddressReuse)
+            #if canImport(Darwin)
+            try socket.setValue(true, for: .noSIGPIPE)
+            #endif
+            try socket.bind(to: address)
+            try socket.listen()
+        } catch {
+            try? socket.close()
+            throw error
+        }
+    }
+
+    /// The port listened on (the system chooses one for port 0).
+    var port: UInt16? {
+        switch try? socket.sockname() {
+        case .ip4(_, let port), .ip6(_, let port): port
+        default: nil
+        }
+    }
+
+    /// Starts answering connections through `handler`, until `stop`.
+    func start(_ handler: some HTTPHandler) {
+        lock.withLock {
+            guard !isStopped, serving == nil else { return }
+            serving = Task { await serve(handler) }
+        }
+    }
+
+    /// Stops listening and ends every connection, an open event stream's included.
+    func stop() async {
+        let (task, open) = lock.withLock {
+            isStopped = true
+            return (serving, Array(connections.values))
+        }
+        try? socket.close()
+        task?.cancel()
+        for connection in open { connection.cancel() }
+        await task?.value
+        for connection in open { await connection.value }
+    }
+
+    // MARK: Connections
+
+    private func serve(_ handler: some HTTPHandler) async {
+        do {
+            try await pool.prepare()
+            let listening = try AsyncSocket(socket: socket, pool: pool)
+            await withTaskGroup(of: Void.self) { group in
+                let pool = pool
+                group.addTask { try? await pool.run() }
+                group.addTask { [self] in
+                    while !Task.isCancelled, let client = try? await listening.accept() {
+                        admit(client, handler)
+                    }
+                }
+                await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            // The pool did not start: nothing is served, and `stop` still ends cleanly.
+        }
+    }
+
+    /// Serves `client` in a task of its own, or refuses it when `limits.connections` are open.
+    private func admit(_ client: AsyncSocket, _ handler: some HTTPHandler) {
+        lock.withLock {
+            guard !isStopped, connections.count < limits.connections else {
+                let busy = PreviewResponder.refusal(.serviceUnavailable, "this preview has \(limits.connections) connections open; try again")
+                Task { [self] in
+                    if await write(busy, closing: true, to: client) { await closeGently(client) }
+                    try? client.close()
+                }
+                return
+            }
+            let id = nextConnection
+            nextConnection += 1
+            connections[id] = Task { [self] in
+                await converse(with: client, handler)
+                try? client.close()
+                _ = lock.withLock { connections.removeValue(forKey: id) }
+            }
+        }
+    }
+
+    /// Answers `client`'s requests one after another until it closes, asks to close, sends a
+    /// request that is refused, or is silent for `limits.requestTime`.
+    private func converse(with client: AsyncSocket, _ handler: some HTTPHandler) async {
+        var reader = IncomingRequest.Reader()
+        while !Task.isCancelled {
+            let deadline = ContinuousClock.now + limits.requestTime
+            let incoming: IncomingRequest
+            do {
+                guard let next = try await readRequest(from: client, into: &reader, before: deadline),
+                      await skipBody(next.bodyLength, from: client, in: &reader, before: deadline) else { return }
+                incoming = next
+            } catch {
+                if await write(PreviewResponder.refusal(error.status, error.message), closing: true, to: client) {
+                    await closeGently(client)
+                }
+                return
+            }
+            let request = HTTPRequest(method: incoming.method, version: incoming.version, target: incoming.target, headers: incoming.headers, body: HTTPBodySequence())
+            let response: HTTPResponse
+            do {
+                response = try await handler.handleRequest(request)
+            } catch {
+                response = PreviewResponder.refusal(.internalServerError, "\(error)")
+            }
+            guard await write(response, closing: incoming.closes, to: client), !incoming.closes else { return }
+        }
+    }
+
+    /// The next request from `client`, or nil when it closed or `deadline` passed first.
+    private func readRequest(from client: AsyncSocket, into reader: inout IncomingRequest.Reader,
+                          before deadline: ContinuousClock.Instant) async throws(IncomingRequest.Refusal) -> IncomingRequest? {
+        if let next = try reader.next() { return next }
+        while let bytes = await Self.within(deadline, { try await client.read(atMost: 4096) }) {
+            if let next = try reader.append(bytes) { return next }
+        }
+        return nil
+    }
+
+    /// Reads and throws away a body of `length` bytes; false when the client closed or
+    /// `deadline` passed first.
+    private func skipBody(_ length: Int, from client: AsyncSocket, in reader: inout IncomingRequest.Reader,
+                          before deadline: ContinuousClock.Instant) async -> Bool {
+        var left = length
+        while true {
+            let buffered = min(left, reader.buffer.count)
+            reader.drop(buffered)
+            left -= buffered
+            if left == 0 { return true }
+            guard let bytes = await Self.within(deadline, { [left] in try await client.read(atMost: min(left, 4096)) }) else { return false }
+            left -= bytes.count
+        }
+    }
+
+    /// After a refusal, before closing: says no more (FIN), then reads and throws away what the
+    /// client still sends, for a second and 1 MiB at most. Closing with bytes unread would make
+    /// the system answer with a reset, which can destroy the refusal before the client reads it.
+    private func closeGently(_ client: AsyncSocket) async {
+        _ = shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + .seconds(1)
+        var drained = 0
+        while drained < 1 << 20, let bytes = await Self.within(deadline, { try await client.read(atMost: 4096) }) {
+            drained += bytes.count
+        }
+    }
+
+    /// How many connections are being served (for the tests: none once their clients left).
+    var openConnections: Int {
+        lock.withLock { connections.count }
+    }
+
+    // MARK: Answers
+
+    /// Writes `response`: its status line and header fields, then its body, whole when its length is known and in
+    /// chunks as they come (the event stream) when not. False when the client went or did not
+    /// read within `limits.requestTime`.
+    private func write(_ response: HTTPResponse, closing: Bool, to client: AsyncSocket) async -> Bool {
+        guard case .httpBody(let body) = response.payload else {
+            return await write(PreviewResponder.refusal(.internalServerError, "this preview has no WebSocket"), closing: true, to: client)
+        }
+        var header = "HTTP/1.1 \(response.statusCode.code) \(response.statusCode.phrase)\r\n"
+        let framing: Set<HTTPHeader> = [.contentLength, .transferEncoding, .connection]
+        for (name, value) in response.headers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) where !framing.contains(name) {
+            header += "\(name.rawValue): \(value)\r\n"
+        }
+        // No length for an answer that has no body by definition (RFC 9110, 8.6).
+        let bodiless = response.statusCode.code == 204 || response.statusCode.code == 304
+        if !bodiless {
+            header += body.count.map { "Content-Length: \($0)\r\n" } ?? "Transfer-Encoding: chunked\r\n"
+        }
+        if closing { header += "Connection: close\r\n" }
+        header += "\r\n"
+        var bytes = Data(header.utf8)
+        if bodiless { return await send(bytes, to: client) }
+        do {
+            if body.count != nil {
+                // One write for header and body: no wait for the client's acknowledgement between.
+                for try await chunk in body { bytes.append(chunk) }
+                return await send(bytes, to: client)
+            }
+            guard await send(bytes, to: client) else { return false }
+            for try await chunk in body where !chunk.isEmpty {
+                var framed = Data((String(chunk.count, radix: 16) + "\r\n").utf8)
+                framed.append(chunk)
+                framed.append(contentsOf: "\r\n".utf8)
+                guard await send(framed, to: client) else { return false }
+            }
+            return await send(Data("0\r\n\r\n".utf8), to: client)
+        } catch {
+            return false
+        }
+    }
+
+    private func send(_ bytes: Data, to client: AsyncSocket) async -> Bool {
+        await Self.within(.now + limits.requestTime) { try await client.write(bytes) } != nil
+    }
+
+    /// What `work` returns, or nil when it throws or `deadline` passes first (`work` is then
+    /// cancelled: FlyingSocks' waits end on cancellation).
+    private static func within<T: Sendable>(_ deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () async throws -> T) async -> T? {
+        await withTaskGroup(of: T?.self) { group in
+            group.addTask { try? await work() }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}

@@ -1,0 +1,240 @@
+@testable import CatalogPreview
+import FlyingFox
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The preview as a hostile page or program meets it: raw connections to a real server, with
+/// request lines, header fields and bodies over their caps, forged Host fields, silent and trickling
+/// clients, and clients that leave half-way (docs/SECURITY.md, "The preview server").
+@Suite(.serialized) struct PreviewListenerTests {
+    /// A started server over the shipped content, with a short request time so that silent
+    /// clients are seen off quickly.
+    static func withServer(connections: Int = 128, _ body: (PreviewServer, UInt16) async throws -> Void) async throws {
+        var options = PreviewServerTests.options(PreviewServerTests.repository.appendingPathComponent("content"))
+        options.limits = PreviewListener.Limits(requestTime: .seconds(1), connections: connections)
+        let server = try PreviewServer(options: options)
+        let address = try await server.start()
+        let port = try #require(UInt16(address.split(separator: ":").last!.dropLast()))
+        do {
+            try await body(server, port)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    /// The status code of the answer to `bytes`, sent on a connection of their own; 0 when the
+    /// connection closed with no answer.
+    static func status(of bytes: [UInt8], port: UInt16) throws -> Int {
+        let connection = try RawConnection(port: port)
+        connection.send(bytes)
+        return Self.statusCode(connection.readAll())
+    }
+
+    static func statusCode(_ answer: [UInt8]) -> Int {
+        let line = answer.prefix { $0 != UInt8(ascii: "\r") }
+        let parts = String(decoding: line, as: UTF8.self).split(separator: " ")
+        return parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+    }
+
+    static func request(_ target: String = "/favicon.ico", port: UInt16, fields: String = "") -> [UInt8] {
+        Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(fields)\r\n".utf8)
+    }
+
+    /// Waits (up to 10 s) until the server serves no connection.
+    static func allConnectionsEnd(_ server: PreviewServer) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.openConnections > 0 {
+            if ContinuousClock.now > deadline { return false }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
+    @Test func requestLinesHeadsAndBodiesOverTheirCapsAreAnsweredWith414_431And413() async throws {
+        try await Self.withServer { (_, port) async throws in
+            let host = "Host: 127.0.0.1:\(port)\r\n"
+            // A 100 KB request line, as an <img src> on any page can send.
+            #expect(try Self.status(of: Array("GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\n\(host)\r\n".utf8), port: port) == 414)
+            // A target over 2,048 bytes in a line under the cap.
+            #expect(try Self.status(of: Self.request("/" + String(repeating: "a", count: 3000), port: port), port: port) == 414)
+            // A 1 MB header field, and 200 fields of 10 bytes.
+            #expect(try Self.status(of: Self.request(port: port, fields: "X-Long: \(String(repeating: "a", count: 1_000_000))\r\n"), port: port) == 431)
+            #expect(try Self.status(of: Self.request(port: port, fields: String(repeating: "X-Short: 1\r\n", count: 200)), port: port) == 431)
+            // A GET with a 200 KB body, and one sent in chunks.
+            #expect(try Self.status(of: Self.request(port: port, fields: "Content-Length: 200000\r\n") + [UInt8](repeating: 97, count: 200_000), port: port) == 413)
+            #expect(try Self.status(of: Self.request(port: port, fields: "Transfer-Encoding: chunked\r\n") + Array("5\r\nhello\r\n0\r\n\r\n".utf8), port: port) == 411)
+            // A small body is read and thrown away; the answer is the GET's.
+            #expect(try Self.status(of: Self.request(port: port, fields: "Content-Length: 5\r\nConnection: close\r\n") + Array("hello".utf8), port: port) == 204)
+        }
+    }
+
+    @Test func aHostWithANulOrTwoHostsIsRefused() async throws {
+        try await Self.withServer { (_, port) async throws in
+            // 127.0.0.1 to a C string, evil.com to the browser.
+            #expect(try Self.status(of: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\0.evil.com\r\n\r\n".utf8), port: port) == 400)
+            for hosts in [["evil.com", "127.0.0.1:\(port)"], ["127.0.0.1:\(port)", "evil.com"], ["127.0.0.1:\(port)", "127.0.0.1:\(port)"], []] {
+                let fields = hosts.map { "Host: \($0)\r\n" }.joined()
+                #expect(try Self.status(of: Array("GET / HTTP/1.1\r\n\(fields)\r\n".utf8), port: port) == 400, "\(hosts)")
+            }
+            // Other control characters, a folded line, a space before the colon.
+            for fields in ["X-Note: a\u{1}b\r\n", "X-Note: a\r\n b\r\n", "X-Note : a\r\n", "X-Note: a\rb\r\n"] {
+                #expect(try Self.status(of: Self.request(port: port, fields: fields), port: port) == 400, "\(fields.debugDescription)")
+            }
+            #expect(try Self.status(of: Array("GET / HTTP/2.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), port: port) == 400)
+        }
+    }
+
+    @Test func clientsThatLeaveHalfWayLeaveNoWorkBehind() async throws {
+        try await Self.withServer { (server, port) async throws in
+            // Ten clients at once, each sending 1 MB of one request line or one header and leaving
+            // before any answer: what kept FlyingFox's cores busy for minutes.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        let connection = try RawConnection(port: port)
+                        let bytes = index.isMultiple(of: 2) ? Array("GET /".utf8) + [UInt8](repeating: 97, count: 1_000_000)
+                            : Self.request(port: port).dropLast(2) + Array("X-Long: ".utf8) + [UInt8](repeating: 97, count: 1_000_000)
+                        connection.send(bytes)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            #expect(try await Self.allConnectionsEnd(server))
+            // A page is answered as before.
+            #expect(try Self.status(of: Self.request("/products", port: port, fields: "Connection: close\r\n"), port: port) == 200)
+        }
+    }
+
+    @Test func silentAndTricklingClientsAreClosedAfterTheRequestTime() async throws {
+        try await Self.withServer { (server, port) async throws in
+            let silent = try RawConnection(port: port)
+            let halfHead = try RawConnection(port: port)
+            halfHead.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1".utf8))
+            // One byte every 100 ms, for ever: each read is quick, the request never ends.
+            let trickling = try RawConnection(port: port)
+            let trickle = Task {
+                for byte in Self.request(port: port, fields: String(repeating: "X-Slow: 1\r\n", count: 50)) {
+                    if Task.isCancelled { break }
+                    trickling.send([byte])
+                    try? await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            defer { trickle.cancel() }
+            // Closed with no answer (the request time is 1 s here, 15 s in use).
+            #expect(silent.readAll().isEmpty)
+            #expect(halfHead.readAll().isEmpty)
+            #expect(trickling.readAll().isEmpty)
+            trickle.cancel()
+            #expect(try await Self.allConnectionsEnd(server))
+        }
+    }
+
+    @Test func aConnectionIsKeptAliveAndPipelinedRequestsAreAnsweredInOrder() async throws {
+        try await Self.withServer { (_, port) async throws in
+            let connection = try RawConnection(port: port)
+            connection.send(Self.request(port: port) + Self.request("/products", port: port) + Self.request("/style.css", port: port, fields: "Connection: close\r\n"))
+            let answers = String(decoding: connection.readAll(), as: UTF8.self)
+            // A page's body ends in a line end of its own, so an answer may start mid-line.
+            let statuses = answers.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
+            #expect(statuses == ["204", "200", "200"])
+            #expect(answers.hasSuffix("}\n"), "the style sheet comes last, whole")
+        }
+    }
+
+    @Test func connectionsOverTheLimitAreAnswered503() async throws {
+        try await Self.withServer(connections: 2) { (_, port) async throws in
+            let first = try RawConnection(port: port), second = try RawConnection(port: port)
+            // Both are being served (each waits for its request) before the third comes.
+            first.send(Array("G".utf8))
+            second.send(Array("G".utf8))
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(try Self.status(of: Self.request(port: port), port: port) == 503)
+            _ = (first, second)
+        }
+    }
+
+    @Test func requestsAreReadWhicheverWayTheyArrive() throws {
+        let bytes = Array("\r\nGET /products?page=2 HTTP/1.1\nHost: localhost:8400\r\nConnection: keep-alive, close\r\nX-Empty:\r\n\r\nGET / HTTP/1.0\r\nHost: localhost:8400\r\n\r\n".utf8)
+        // Byte by byte and whole give the same requests, and the second request stays for later.
+        for step in [1, 7, bytes.count] {
+            var reader = IncomingRequest.Reader()
+            var requests: [IncomingRequest] = []
+            for start in stride(from: 0, to: bytes.count, by: step) {
+                if let next = try reader.append(bytes[start..<min(start + step, bytes.count)]) { requests.append(next) }
+            }
+            while let next = try reader.next() { requests.append(next) }
+            #expect(requests.map(\.target.rawValue) == ["/products?page=2", "/"], "step \(step)")
+            #expect(requests.map(\.closes) == [true, true], "Connection: close, and HTTP/1.0")
+            #expect(requests.first?.headers[.host] == "localhost:8400")
+            #expect(requests.first?.headers[HTTPHeader("X-Empty")] == "")
+        }
+    }
+}
+
+/// A blocking TCP connection to 127.0.0.1, with a 10 s limit on each read (a hang guard).
+final class RawConnection: Sendable {
+    let descriptor: Int32
+
+    init(port: UInt16) throws {
+        #if canImport(Glibc)
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var noSignal: Int32 = 1
+        #if canImport(Darwin)
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        _ = noSignal
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Sends `bytes`, or as many as the server takes before it closes.
+    func send(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            #if canImport(Glibc)
+            let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #else
+            let count = bytes[sent...].withUnsafeBytes { Darwin.send(descriptor, $0.baseAddress, $0.count, 0) }
+            #endif
+            guard count > 0 else { return }
+            sent += count
+        }
+    }
+
+    /// Everything until the server closes (or 10 s pass with nothing).
+    func readAll() -> [UInt8] {
+        var all: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return all }
+            all += buffer[..<count]
+        }
+    }
+}
