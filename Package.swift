@@ -72,6 +72,13 @@ let package = Package(
         // writes. Used by the publisher only: the client gets the plain bytes from URLSession,
         // which decodes Content-Encoding itself.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // libcurl from the system (Debian: libcurl4-openssl-dev, which Swift's Linux toolchain
+        // needs already), for `digno update`'s transport on Linux: URLSession there decodes a
+        // compressed body whole before the store can refuse it (CurlTransport says more).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // `ChannelTransport` on libcurl, which decodes nothing and hands the body over as it
+        // arrives: `digno update` uses it on Linux. Not in the app.
+        .target(name: "CurlTransport", dependencies: ["CatalogStore", "CCurl"]),
         // ICU's collator from the system (Debian: libicu-dev, which libxml2-dev brings), for
         // Finnish sort keys. Used by the compiler only.
         .target(
@@ -144,6 +151,7 @@ let package = Package(
                 "ChannelPublishing",
                 "CatalogSite",
                 "CatalogPreview",
+                .target(name: "CurlTransport", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -184,6 +192,11 @@ let package = Package(
         ]),
         .testTarget(name: "CatalogStoreTests", dependencies: [
             "CatalogStore", "CatalogModel", .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // libcurl's transport against a real trickling server (TricklingHost, linked from
+        // CatalogStoreTests).
+        .testTarget(name: "CurlTransportTests", dependencies: [
+            .target(name: "CurlTransport", condition: .when(platforms: [.linux])), "CatalogStore",
         ]),
         .testTarget(
             name: "CatalogPreviewTests",

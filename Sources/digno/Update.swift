@@ -2,6 +2,9 @@ import ArgumentParser
 import CatalogModel
 import CatalogStore
 import ChannelFormat
+#if canImport(CurlTransport)
+import CurlTransport
+#endif
 import Foundation
 
 struct Update: AsyncParsableCommand {
@@ -52,7 +55,14 @@ struct Update: AsyncParsableCommand {
     func run() async throws {
         let keys = key.compactMap { try? ChannelKey($0) }
         guard let base = URL(string: url) else { throw ExitCode(2) }
+        #if canImport(CurlTransport)
+        // On Linux, libcurl without URLSession: a host cannot make it hold more than a piece of
+        // body (CurlTransport says why).
+        let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel, trust: InMemoryTrustStore.shared,
+                                      transport: CurlTransport(), now: { Date() })
+        #else
         let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
+        #endif
         if current {
             do {
                 print(Self.serving(try bundleStore.current()))

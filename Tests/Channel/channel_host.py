@@ -92,9 +92,12 @@ http {{
 class Fault:
     """What the proxy does to one path instead of passing it on."""
 
-    def __init__(self, status=None, body=None, cut_after=None, truncate=None, extra=None, flip=None, delay=0.0, headers=None):
+    def __init__(self, status=None, body=None, cut_after=None, truncate=None, extra=None, flip=None, delay=0.0, headers=None,
+                 body_status=200, undeclared=False):
         self.status = status          # answer this status with no body
-        self.body = body              # answer 200 with these bytes
+        self.body = body              # answer `body_status` (200 unless told) with these bytes
+        self.body_status = body_status
+        self.undeclared = undeclared  # and without Content-Length: the body ends when the connection does
         self.headers = headers or {}  # and these headers with them, such as Content-Encoding
         self.cut_after = cut_after    # send this many bytes of the body, then close the connection
         self.truncate = truncate      # send only this many bytes, as a complete response
@@ -160,7 +163,8 @@ class Proxy:
         if fault is not None and fault.status is not None:
             return self.answer(handler, entry, fault.status, {}, b"")
         if fault is not None and fault.body is not None:
-            return self.answer(handler, entry, 200, {"Content-Type": "application/json", **fault.headers}, fault.body)
+            return self.answer(handler, entry, fault.body_status, {"Content-Type": "application/json", **fault.headers}, fault.body,
+                               declared=not fault.undeclared)
         headers = dict(entry["request"])
         if fault is not None and fault.changes_bytes():
             headers["Accept-Encoding"] = "identity"
@@ -215,16 +219,20 @@ class Proxy:
         finally:
             upstream.close()
 
-    def answer(self, handler, entry, status, headers, body):
+    def answer(self, handler, entry, status, headers, body, declared=True):
         entry["status"] = status
         handler.send_response(status)
         for name, value in headers.items():
             handler.send_header(name, value)
-        handler.send_header("Content-Length", str(len(body)))
+        if declared:
+            handler.send_header("Content-Length", str(len(body)))
         handler.send_header("Connection", "close")
         handler.end_headers()
-        handler.wfile.write(body)
-        entry["sent"] = len(body)
+        try:
+            handler.wfile.write(body)
+            entry["sent"] = len(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped reading: what the hostile tests want of it
 
     def stop(self):
         self.server.shutdown()

@@ -1,0 +1,96 @@
+#if canImport(CurlTransport)
+import CatalogStore
+@testable import CurlTransport
+import Foundation
+import Testing
+
+/// `digno update`'s transport on Linux against a real server that trickles (TricklingHost, the
+/// same as URLSessionTransport's tests): its time limits, cancellation, and a body handed over
+/// piece by piece that the store can stop. The gzip bombs are in Tests/Channel/test_hostile.py,
+/// against the installed binary.
+// Serialized, as TransportTimeLimitTests are: a host's closed socket number may be reused.
+@Suite(.serialized) struct CurlTransportTests {
+    /// Fetches `url`; the error, the body's pieces and how long it took.
+    static func fetch(_ url: URL, idle: TimeInterval, whole: TimeInterval,
+                      body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void = { _ in }) async -> (BundleStoreError?, Duration) {
+        let started = ContinuousClock.now
+        do {
+            _ = try await CurlTransport(idleTimeout: idle).get(url, headers: ["If-None-Match": "\"x\""], timeout: whole, response: { _ in }, body: body)
+            return (nil, ContinuousClock.now - started)
+        } catch {
+            return (error, ContinuousClock.now - started)
+        }
+    }
+
+    @Test func aHostThatTricklesIsStoppedAtTheWholeTransfersLimit() async throws {
+        let host = try TricklingHost(length: 1_000, interval: 0.1)
+        defer { host.stop() }
+        let (error, took) = await Self.fetch(host.url, idle: 30, whole: 2)
+        #expect(error == .transfer("\(host.url.absoluteString): it took longer than 2 s, the limit for its size"))
+        // A hang guard, with room for a loaded machine: the limit is 2 s.
+        #expect(took < .seconds(20))
+    }
+
+    @Test func aHostThatFallsSilentIsStoppedAtTheIdleLimit() async throws {
+        let host = try TricklingHost(length: 1_000, interval: nil)
+        defer { host.stop() }
+        let (error, took) = await Self.fetch(host.url, idle: 1, whole: 600)
+        #expect(error == .transfer("\(host.url.absoluteString): nothing arrived for 1 s"))
+        #expect(took < .seconds(20))
+    }
+
+    @Test func theBodyComesInPiecesAndTheStoreCanStopIt() async throws {
+        let host = try TricklingHost(length: 1_000, interval: 0.001)
+        defer { host.stop() }
+        let received = Received()
+        let (error, _) = await Self.fetch(host.url, idle: 30, whole: 60) { data throws(BundleStoreError) in
+            // As the store does past a file's declared size.
+            if received.add(data.count) > 10 { throw .refused(.bundleTooLong(declared: 10)) }
+        }
+        #expect(error == .refused(.bundleTooLong(declared: 10)))
+        #expect(received.count == 11)
+        #expect(received.pieces > 1)
+    }
+
+    @Test func aCancelledTransferEndsAsCancelled() async throws {
+        let host = try TricklingHost(length: 1_000, interval: nil)
+        defer { host.stop() }
+        let started = ContinuousClock.now
+        let task = Task { await Self.fetch(host.url, idle: 600, whole: 600) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let (error, _) = await task.value
+        #expect(error == .cancelled)
+        // libcurl asks about once a second whether to go on: a hang guard.
+        #expect(ContinuousClock.now - started < .seconds(20))
+    }
+
+    @Test func aHostThatIsNotThereIsATransferError() async throws {
+        let host = try TricklingHost(length: 1, interval: nil)
+        let url = host.url
+        host.stop()
+        let (error, _) = await Self.fetch(url, idle: 5, whole: 5)
+        guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
+        #expect(reason.hasPrefix(url.absoluteString + ": "))
+    }
+}
+
+/// What a body callback has counted, across its calls.
+private final class Received: @unchecked Sendable {
+    // @unchecked Sendable: used under `lock` only.
+    private let lock = NSLock()
+    private var total = 0
+    private var calls = 0
+
+    func add(_ bytes: Int) -> Int {
+        lock.withLock {
+            total += bytes
+            calls += 1
+            return total
+        }
+    }
+
+    var count: Int { lock.withLock { total } }
+    var pieces: Int { lock.withLock { calls } }
+}
+#endif

@@ -1,0 +1,1 @@
+../CatalogStoreTests/TricklingHost.swift
