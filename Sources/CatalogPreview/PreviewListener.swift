@@ -181,13 +181,15 @@ final class PreviewListener: @unchecked Sendable {
     }
 
     /// After a refusal, before closing: says no more (FIN), then reads and throws away what the
-    /// client still sends, for a second and 1 MiB at most. Closing with bytes unread would make
-    /// the system answer with a reset, which can destroy the refusal before the client reads it.
+    /// client still sends, until it has been silent for a second, for 5 s and 1 MiB at most.
+    /// Closing with bytes unread would make the system answer with a reset, which can destroy
+    /// the refusal before the client reads it.
     private func closeGently(_ client: AsyncSocket) async {
         _ = shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
-        let deadline = ContinuousClock.now + .seconds(1)
+        let end = ContinuousClock.now + .seconds(5)
         var drained = 0
-        while drained < 1 << 20, let bytes = await Self.within(deadline, { try await client.read(atMost: 4096) }) {
+        while drained < 1 << 20, ContinuousClock.now < end,
+              let bytes = await Self.within(min(.now + .seconds(1), end), { try await client.read(atMost: 4096) }) {
             drained += bytes.count
         }
     }

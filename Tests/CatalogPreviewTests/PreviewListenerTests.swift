@@ -32,10 +32,10 @@ import Darwin
 
     /// The status code of the answer to `bytes`, sent on a connection of their own; 0 when the
     /// connection closed with no answer.
-    static func status(of bytes: [UInt8], port: UInt16) throws -> Int {
+    static func status(of bytes: [UInt8], port: UInt16) async throws -> Int {
         let connection = try RawConnection(port: port)
-        connection.send(bytes)
-        return Self.statusCode(connection.readAll())
+        await connection.send(bytes)
+        return Self.statusCode(await connection.readAll())
     }
 
     static func statusCode(_ answer: [UInt8]) -> Int {
@@ -62,33 +62,33 @@ import Darwin
         try await Self.withServer { (_, port) async throws in
             let host = "Host: 127.0.0.1:\(port)\r\n"
             // A 100 KB request line, as an <img src> on any page can send.
-            #expect(try Self.status(of: Array("GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\n\(host)\r\n".utf8), port: port) == 414)
+            #expect(try await Self.status(of: Array("GET /\(String(repeating: "a", count: 100_000)) HTTP/1.1\r\n\(host)\r\n".utf8), port: port) == 414)
             // A target over 2,048 bytes in a line under the cap.
-            #expect(try Self.status(of: Self.request("/" + String(repeating: "a", count: 3000), port: port), port: port) == 414)
+            #expect(try await Self.status(of: Self.request("/" + String(repeating: "a", count: 3000), port: port), port: port) == 414)
             // A 1 MB header field, and 200 fields of 10 bytes.
-            #expect(try Self.status(of: Self.request(port: port, fields: "X-Long: \(String(repeating: "a", count: 1_000_000))\r\n"), port: port) == 431)
-            #expect(try Self.status(of: Self.request(port: port, fields: String(repeating: "X-Short: 1\r\n", count: 200)), port: port) == 431)
+            #expect(try await Self.status(of: Self.request(port: port, fields: "X-Long: \(String(repeating: "a", count: 1_000_000))\r\n"), port: port) == 431)
+            #expect(try await Self.status(of: Self.request(port: port, fields: String(repeating: "X-Short: 1\r\n", count: 200)), port: port) == 431)
             // A GET with a 200 KB body, and one sent in chunks.
-            #expect(try Self.status(of: Self.request(port: port, fields: "Content-Length: 200000\r\n") + [UInt8](repeating: 97, count: 200_000), port: port) == 413)
-            #expect(try Self.status(of: Self.request(port: port, fields: "Transfer-Encoding: chunked\r\n") + Array("5\r\nhello\r\n0\r\n\r\n".utf8), port: port) == 411)
+            #expect(try await Self.status(of: Self.request(port: port, fields: "Content-Length: 200000\r\n") + [UInt8](repeating: 97, count: 200_000), port: port) == 413)
+            #expect(try await Self.status(of: Self.request(port: port, fields: "Transfer-Encoding: chunked\r\n") + Array("5\r\nhello\r\n0\r\n\r\n".utf8), port: port) == 411)
             // A small body is read and thrown away; the answer is the GET's.
-            #expect(try Self.status(of: Self.request(port: port, fields: "Content-Length: 5\r\nConnection: close\r\n") + Array("hello".utf8), port: port) == 204)
+            #expect(try await Self.status(of: Self.request(port: port, fields: "Content-Length: 5\r\nConnection: close\r\n") + Array("hello".utf8), port: port) == 204)
         }
     }
 
     @Test func aHostWithANulOrTwoHostsIsRefused() async throws {
         try await Self.withServer { (_, port) async throws in
             // 127.0.0.1 to a C string, evil.com to the browser.
-            #expect(try Self.status(of: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\0.evil.com\r\n\r\n".utf8), port: port) == 400)
+            #expect(try await Self.status(of: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\0.evil.com\r\n\r\n".utf8), port: port) == 400)
             for hosts in [["evil.com", "127.0.0.1:\(port)"], ["127.0.0.1:\(port)", "evil.com"], ["127.0.0.1:\(port)", "127.0.0.1:\(port)"], []] {
                 let fields = hosts.map { "Host: \($0)\r\n" }.joined()
-                #expect(try Self.status(of: Array("GET / HTTP/1.1\r\n\(fields)\r\n".utf8), port: port) == 400, "\(hosts)")
+                #expect(try await Self.status(of: Array("GET / HTTP/1.1\r\n\(fields)\r\n".utf8), port: port) == 400, "\(hosts)")
             }
             // Other control characters, a folded line, a space before the colon.
             for fields in ["X-Note: a\u{1}b\r\n", "X-Note: a\r\n b\r\n", "X-Note : a\r\n", "X-Note: a\rb\r\n"] {
-                #expect(try Self.status(of: Self.request(port: port, fields: fields), port: port) == 400, "\(fields.debugDescription)")
+                #expect(try await Self.status(of: Self.request(port: port, fields: fields), port: port) == 400, "\(fields.debugDescription)")
             }
-            #expect(try Self.status(of: Array("GET / HTTP/2.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), port: port) == 400)
+            #expect(try await Self.status(of: Array("GET / HTTP/2.0\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8), port: port) == 400)
         }
     }
 
@@ -102,14 +102,14 @@ import Darwin
                         let connection = try RawConnection(port: port)
                         let bytes = index.isMultiple(of: 2) ? Array("GET /".utf8) + [UInt8](repeating: 97, count: 1_000_000)
                             : Self.request(port: port).dropLast(2) + Array("X-Long: ".utf8) + [UInt8](repeating: 97, count: 1_000_000)
-                        connection.send(bytes)
+                        await connection.send(bytes)
                     }
                 }
                 try await group.waitForAll()
             }
             #expect(try await Self.allConnectionsEnd(server))
             // A page is answered as before.
-            #expect(try Self.status(of: Self.request("/products", port: port, fields: "Connection: close\r\n"), port: port) == 200)
+            #expect(try await Self.status(of: Self.request("/products", port: port, fields: "Connection: close\r\n"), port: port) == 200)
         }
     }
 
@@ -117,21 +117,21 @@ import Darwin
         try await Self.withServer { (server, port) async throws in
             let silent = try RawConnection(port: port)
             let halfHead = try RawConnection(port: port)
-            halfHead.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1".utf8))
+            await halfHead.send(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1".utf8))
             // One byte every 100 ms, for ever: each read is quick, the request never ends.
             let trickling = try RawConnection(port: port)
             let trickle = Task {
                 for byte in Self.request(port: port, fields: String(repeating: "X-Slow: 1\r\n", count: 50)) {
                     if Task.isCancelled { break }
-                    trickling.send([byte])
+                    await trickling.send([byte])
                     try? await Task.sleep(for: .milliseconds(100))
                 }
             }
             defer { trickle.cancel() }
             // Closed with no answer (the request time is 1 s here, 15 s in use).
-            #expect(silent.readAll().isEmpty)
-            #expect(halfHead.readAll().isEmpty)
-            #expect(trickling.readAll().isEmpty)
+            #expect(await silent.readAll().isEmpty)
+            #expect(await halfHead.readAll().isEmpty)
+            #expect(await trickling.readAll().isEmpty)
             trickle.cancel()
             #expect(try await Self.allConnectionsEnd(server))
         }
@@ -140,8 +140,8 @@ import Darwin
     @Test func aConnectionIsKeptAliveAndPipelinedRequestsAreAnsweredInOrder() async throws {
         try await Self.withServer { (_, port) async throws in
             let connection = try RawConnection(port: port)
-            connection.send(Self.request(port: port) + Self.request("/products", port: port) + Self.request("/style.css", port: port, fields: "Connection: close\r\n"))
-            let answers = String(decoding: connection.readAll(), as: UTF8.self)
+            await connection.send(Self.request(port: port) + Self.request("/products", port: port) + Self.request("/style.css", port: port, fields: "Connection: close\r\n"))
+            let answers = String(decoding: await connection.readAll(), as: UTF8.self)
             // A page's body ends in a line end of its own, so an answer may start mid-line.
             let statuses = answers.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.prefix(3) }
             #expect(statuses == ["204", "200", "200"])
@@ -153,10 +153,10 @@ import Darwin
         try await Self.withServer(connections: 2) { (_, port) async throws in
             let first = try RawConnection(port: port), second = try RawConnection(port: port)
             // Both are being served (each waits for its request) before the third comes.
-            first.send(Array("G".utf8))
-            second.send(Array("G".utf8))
+            await first.send(Array("G".utf8))
+            await second.send(Array("G".utf8))
             try await Task.sleep(for: .milliseconds(200))
-            #expect(try Self.status(of: Self.request(port: port), port: port) == 503)
+            #expect(try await Self.status(of: Self.request(port: port), port: port) == 503)
             _ = (first, second)
         }
     }
@@ -179,7 +179,9 @@ import Darwin
     }
 }
 
-/// A blocking TCP connection to 127.0.0.1, with a 10 s limit on each read (a hang guard).
+/// A blocking TCP connection to 127.0.0.1, with a 10 s limit on each read (a hang guard). Its
+/// reads and writes block a thread of Dispatch's, never one of Swift's few cooperative threads,
+/// which the server in this process needs to answer.
 final class RawConnection: Sendable {
     let descriptor: Int32
 
@@ -214,7 +216,22 @@ final class RawConnection: Sendable {
     }
 
     /// Sends `bytes`, or as many as the server takes before it closes.
-    func send(_ bytes: [UInt8]) {
+    func send(_ bytes: [UInt8]) async {
+        await Self.offTheCooperativePool { self.sendBlocking(bytes) }
+    }
+
+    /// Everything until the server closes (or 10 s pass with nothing).
+    func readAll() async -> [UInt8] {
+        await Self.offTheCooperativePool { self.readAllBlocking() }
+    }
+
+    private static func offTheCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
+    private func sendBlocking(_ bytes: [UInt8]) {
         var sent = 0
         while sent < bytes.count {
             #if canImport(Glibc)
@@ -227,8 +244,7 @@ final class RawConnection: Sendable {
         }
     }
 
-    /// Everything until the server closes (or 10 s pass with nothing).
-    func readAll() -> [UInt8] {
+    private func readAllBlocking() -> [UInt8] {
         var all: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -23,12 +23,13 @@ import Testing
     }
 
     @Test func aHostThatTricklesIsStoppedAtTheWholeTransfersLimit() async throws {
-        let host = try TricklingHost(length: 1_000, interval: 0.1)
+        let host = try TricklingHost(length: 3_000, interval: 0.1)
         defer { host.stop() }
         let (error, took) = await Self.fetch(host.url, idle: 30, whole: 2)
         #expect(error == .transfer("\(host.url.absoluteString): it took longer than 2 s, the limit for its size"))
-        // A hang guard, with room for a loaded machine: the limit is 2 s.
-        #expect(took < .seconds(20))
+        // A hang guard, with room for a loaded machine (the limit is 2 s; the host would trickle
+        // for 300 s; 22 to 52 s were seen with the whole test suite beside two compilers).
+        #expect(took < .seconds(90))
     }
 
     @Test func aHostThatFallsSilentIsStoppedAtTheIdleLimit() async throws {
