@@ -94,10 +94,16 @@ extension BundleStore {
 
     /// Refuses a bundle larger than the store takes, and a download the disk cannot hold.
     func checkRoom(for file: ChannelHead.BundleFile, have: Int) throws(BundleStoreError) {
-        guard file.bytes <= Self.maximumBundleSize else {
-            throw .refused(.bundleTooLarge(declared: file.bytes, limit: Self.maximumBundleSize))
+        try Self.checkRoom(for: file, have: have, free: StoreFiles.freeSpace(stagingFolder))
+    }
+
+    /// Refuses a bundle larger than the store takes, and one that needs more than `free` bytes
+    /// beyond the `have` already downloaded (nil: the system does not say).
+    static func checkRoom(for file: ChannelHead.BundleFile, have: Int, free: Int?) throws(BundleStoreError) {
+        guard file.bytes <= maximumBundleSize else {
+            throw .refused(.bundleTooLarge(declared: file.bytes, limit: maximumBundleSize))
         }
-        if let free = StoreFiles.freeSpace(stagingFolder), file.bytes - have > free {
+        if let free, file.bytes - have > free {
             throw .storage("the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
         }
     }

@@ -96,6 +96,18 @@ extension BundleStoreTests {
         #expect(!fixture.host.requestLog().map(\.path).contains(head.bundle.path))
         #expect(try store.current().source == .seed)
     }
+
+    /// The free-space rule, with the free size given (this machine's disk cannot be made small
+    /// from a test; `checkRoom` asks the system for it in `update`).
+    @Test func aBundleTheDiskCannotHoldIsRefusedCountingWhatIsAlreadyDownloaded() throws {
+        let file = ChannelHead.BundleFile(path: "bundles/x.sqlite", sha256: String(repeating: "0", count: 64), bytes: 1_000_000)
+        #expect(throws: BundleStoreError.storage("the bundle needs 1000000 more bytes, and the disk has 999999 free")) {
+            try BundleStore.checkRoom(for: file, have: 0, free: 999_999)
+        }
+        // A resumed download needs only the rest.
+        try BundleStore.checkRoom(for: file, have: 400_000, free: 600_000)
+        try BundleStore.checkRoom(for: file, have: 0, free: nil)
+    }
 }
 
 extension BundleStoreTests {
