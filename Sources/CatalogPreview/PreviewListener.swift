@@ -94,8 +94,15 @@ final class PreviewListener: @unchecked Sendable {
                 let pool = pool
                 group.addTask { try? await pool.run() }
                 group.addTask { [self] in
-                    while !Task.isCancelled, let client = try? await listening.accept() {
-                        admit(client, handler)
+                    while !Task.isCancelled {
+                        do {
+                            admit(try await listening.accept(), handler)
+                        } catch {
+                            if Task.isCancelled || lock.withLock({ isStopped }) { return }
+                            // A client that left before it was taken (ECONNABORTED), or no file
+                            // descriptor free for now (EMFILE): the next one may do.
+                            try? await Task.sleep(for: .milliseconds(10))
+                        }
                     }
                 }
                 await group.next()

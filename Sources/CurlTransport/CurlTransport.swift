@@ -146,6 +146,8 @@ private final class CurlTransfer: @unchecked Sendable {
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let answer: ChannelResponse? = lock.withLock {
             lastProgress = .now
+            // After the answer's head, only trailers of a chunked body come here: not read.
+            if received != nil { return nil }
             if line.hasPrefix("HTTP/") {
                 status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
                 fields = [:]

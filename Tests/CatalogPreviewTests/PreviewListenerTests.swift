@@ -84,6 +84,8 @@ import Darwin
                 let fields = hosts.map { "Host: \($0)\r\n" }.joined()
                 #expect(try await Self.status(of: Array("GET / HTTP/1.1\r\n\(fields)\r\n".utf8), port: port) == 400, "\(hosts)")
             }
+            // Names are compared without case: `host` is a second Host.
+            #expect(try await Self.status(of: Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nhost: evil.com\r\n\r\n".utf8), port: port) == 400)
             // Other control characters, a folded line, a space before the colon.
             for fields in ["X-Note: a\u{1}b\r\n", "X-Note: a\r\n b\r\n", "X-Note : a\r\n", "X-Note: a\rb\r\n"] {
                 #expect(try await Self.status(of: Self.request(port: port, fields: fields), port: port) == 400, "\(fields.debugDescription)")
