@@ -122,12 +122,32 @@ import Testing
     }
     // article: end
 
+    // article: begin
+    func hits(for text: String, in bundle: CatalogBundle) async -> [SearchHit]? {
+        do {
+            return try await bundle.search(text)
+        } catch .cancelled {
+            return nil  // the next keystroke's search takes over
+        } catch {
+            print("the catalogue cannot be read: \(error)")
+            return []
+        }
+    }
+    // article: end
+
     @Test func theArticlesAsyncLoad() async throws {
         let bundle = try CatalogBundle(path: BundleFixtures.shipped)
         var state = NavigationState()
         state.open(.recipe("cafe-latte"))
         let screen = try await load(state, from: bundle)
         #expect(screen.route == .recipe("cafe-latte") && screen.navigationBar?.backButton == "Kahvireseptit")
+        #expect(await hits(for: "cappu", in: bundle)?.first?.target == .recipe("cappuccino"))
+        // In a task cancelled before it reads: nil, not an error.
+        let cancelled = await Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await hits(for: "cappu", in: bundle)
+        }.value
+        #expect(cancelled == nil)
     }
 
     @Test func theArticleShowsThisCode() throws {
@@ -135,7 +155,7 @@ import Testing
         let code = try String(contentsOf: Self.thisFile, encoding: .utf8)
         let shown = Self.blocks(in: article, begin: "```swift", end: "```")
         let tested = Self.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 9)
+        #expect(shown.count == 10)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 

@@ -57,7 +57,7 @@ struct BundleInspector {
                 throw BundleInspection.Failure.notABundle(path, reason: reason)
             case .newerSchema(_, let found, let supported):
                 throw BundleInspection.Failure.notABundle(path, reason: "its schema version \(found) is newer than the \(supported) this digno reads")
-            case .fileMissing, .damaged:
+            case .fileMissing, .damaged, .cancelled:
                 throw error
             }
         }

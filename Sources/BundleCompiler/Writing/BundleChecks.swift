@@ -95,7 +95,7 @@ enum BundleChecks {
             switch error {
             case .newerSchema(_, let found, _): problems.append("user_version is \(found)")
             case .notABundle(_, let reason), .damaged(_, let reason): problems.append(reason)
-            case .fileMissing: break
+            case .fileMissing, .cancelled: break
             }
         }
         return problems

@@ -148,7 +148,9 @@ public final class CatalogBundle: Sendable {
         try read(query.body)
     }
 
-    /// Runs a query on one of GRDB's reader threads, suspending the caller meanwhile.
+    /// Runs a query on one of GRDB's reader threads, suspending the caller meanwhile. When the
+    /// caller's task is cancelled, GRDB does not start the read, or interrupts it: that is
+    /// `.cancelled`, never damage (the interrupt is the same SQLite error as the bound's).
     package func read<T>(_ query: BundleQuery<T>) async throws(CatalogBundleError) -> T {
         let bound = bound
         do {
@@ -156,6 +158,7 @@ public final class CatalogBundle: Sendable {
         } catch let error as CatalogBundleError {
             throw error
         } catch {
+            if error is CancellationError || Task.isCancelled { throw .cancelled }
             throw .damaged(path: path, reason: Self.reason(error, bound: bound))
         }
     }

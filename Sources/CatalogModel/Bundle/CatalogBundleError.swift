@@ -8,6 +8,9 @@ public enum CatalogBundleError: Error, Equatable, Sendable, CustomStringConverti
     case newerSchema(path: String, found: Int, supported: Int)
     /// The file is a bundle but damaged: truncated, corrupted, or failing its checks.
     case damaged(path: String, reason: String)
+    /// The task that asked was cancelled (a search replaced by the next keystroke, a screen
+    /// left): nothing is wrong with the bundle, and nothing need be shown.
+    case cancelled
 
     /// A message for a person.
     public var description: String {
@@ -20,6 +23,8 @@ public enum CatalogBundleError: Error, Equatable, Sendable, CustomStringConverti
             "'\(path)' has schema version \(found), newer than the \(supported) this app reads; update the app"
         case .damaged(let path, let reason):
             "'\(path)' is damaged (\(reason)); download or install the bundle again"
+        case .cancelled:
+            "the read was cancelled"
         }
     }
 }
