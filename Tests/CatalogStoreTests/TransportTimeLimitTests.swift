@@ -1,5 +1,6 @@
 import CatalogModel
 @testable import CatalogStore
+import Crypto
 import Foundation
 import Testing
 
@@ -37,6 +38,27 @@ import Testing
         guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
         #expect(reason == "\(host.url.absoluteString): nothing arrived for 1 s")
         #expect(took < .seconds(20))
+    }
+
+    /// As an app calls it (the public initialiser, URLSession): an update whose task is
+    /// cancelled while the host says nothing throws `.cancelled`, and changes nothing.
+    @Test func anUpdateTheAppCancelsIsCancelled() async throws {
+        let host = try TricklingHost(length: 1_000, interval: nil)
+        defer { host.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-cancel-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let store = BundleStore(folder: folder, seed: nil, keys: [ChannelKey(Curve25519.Signing.PrivateKey().publicKey)],
+                                baseURL: URL(string: "http://127.0.0.1:\(host.port)")!)
+        let started = ContinuousClock.now
+        let update = Task { try await store.update() }
+        try await Task.sleep(for: .milliseconds(300))
+        update.cancel()
+        await #expect(throws: BundleStoreError.cancelled) { try await update.value }
+        // A hang guard: the transfer's own limits are 30 s idle and a minute in all.
+        #expect(ContinuousClock.now - started < .seconds(25))
+        #expect { try store.current() } throws: { error in
+            if case BundleStoreError.noBundle = error { true } else { false }
+        }
     }
 
     @Test func anUpdateWaitingForAnotherGivesUpAsBusy() async throws {
