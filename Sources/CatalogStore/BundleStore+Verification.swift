@@ -32,6 +32,33 @@ extension BundleStore {
     }
 }
 
+extension BundleStore {
+    /// Tells the store that `bundle`, which `current()` gave, met damage while the app read it
+    /// (a query or a screen threw `CatalogBundleError.damaged`). The store hashes its file again:
+    /// when the bytes are no longer the signed ones, it stops serving it at once, so that
+    /// `current()` gives the previous release, or else the seed, and the next `update()` fetches
+    /// it again (from a delta on a bundle it still holds, or whole), as for a bundle found
+    /// decayed at launch. Open the bundle again with `current()` afterwards.
+    ///
+    /// Returns whether the store stopped serving it: false when the file still has its signed
+    /// bytes or could not be read to the end (the damage is not in the file: a read the system
+    /// refused, such as a locked phone's), and for a bundle the store did not install (the
+    /// seed). Waits for an update in progress (it holds the store's folder).
+    @discardableResult
+    public func reportDamage(in bundle: CatalogBundle) async throws(BundleStoreError) -> Bool {
+        let lock = try await StoreLock(folder)
+        defer { withExtendedLifetime(lock) {} }
+        guard let state = try? StoreState.load(statePath),
+              let release = state.installed.first(where: { bundlePath($0.sha256) == bundle.path }) else { return false }
+        // Hashed again whatever this instance found before: the damage may be newer.
+        guard let found = BundleFileDigest.sha256(path: bundle.path) else { return false }
+        guard found.hex != release.sha256 || found.bytes != release.bytes else { return false }
+        verifiedBundles.remove(release.sha256)
+        StoreFiles.remove(bundle.path)
+        return true
+    }
+}
+
 /// The SHA-256s of the installed bundles a store instance has hashed and found whole.
 final class VerifiedBundles: @unchecked Sendable {
     // @unchecked Sendable: `hashes` is read and written under `lock`.
@@ -40,4 +67,5 @@ final class VerifiedBundles: @unchecked Sendable {
 
     func contains(_ sha256: String) -> Bool { lock.withLock { hashes.contains(sha256) } }
     func insert(_ sha256: String) { _ = lock.withLock { hashes.insert(sha256) } }
+    func remove(_ sha256: String) { _ = lock.withLock { hashes.remove(sha256) } }
 }

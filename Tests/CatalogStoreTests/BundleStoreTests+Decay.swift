@@ -70,3 +70,52 @@ extension BundleStoreTests {
         return state?.installed.first { $0.sha256 == ChannelFixture.sha256(bundle) }
     }
 }
+
+// Damage the app meets while it reads, reported to the store (issue 34): the store stops
+// serving the bundle at once and repairs it at the next update, without a relaunch.
+extension BundleStoreTests {
+    /// Zeroes the page of the installed bundle `sha256` that holds the recipes' rows (the same
+    /// size): what a failing flash does to a block.
+    func zeroTheRecipesPage(of sha256: String, in fixture: ChannelFixture) throws {
+        let path = fixture.storeFolder + "/bundles/\(sha256).sqlite"
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let page = Int(bytes[16]) << 8 | Int(bytes[17])  // the header's page size
+        let recipe = try #require(bytes.range(of: Data("Kahvia kardemummalla".utf8)))
+        let start = recipe.lowerBound / page * page
+        bytes.replaceSubrange(start..<(start + page), with: Data(count: page))
+        try bytes.write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func damageTheAppReportsIsNoLongerServedAndIsRepairedByTheNextUpdate() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let old = try await fixture.installed("2026.11.1", in: store)
+        let new = try fixture.release("2026.11.2")
+        let head = try fixture.publish(new, deltas: [.init(from: old)])
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        let damaged = try store.current()
+        #expect(damaged.source == .installed(try #require(Self.installedRelease(new, in: fixture))))
+        try zeroTheRecipesPage(of: head.bundle.sha256, in: fixture)
+
+        // The app meets the damage, and says so; the same store instance, no relaunch.
+        #expect {
+            try damaged.bundle.recipeRows()
+        } throws: { error in
+            if case CatalogBundleError.damaged = error { true } else { false }
+        }
+        #expect(try await store.reportDamage(in: damaged.bundle))
+        #expect(try store.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
+        fixture.host.clearLog()
+        guard case .installed(let release) = try await store.update() else { Issue.record("not repaired"); return }
+        #expect(release.sha256 == head.bundle.sha256)
+        #expect(fixture.host.requestLog().map(\.path).contains(try #require(head.deltas?.first).path))
+        let repaired = try store.current()
+        #expect(repaired.source == .installed(release))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: repaired.bundle.path)) == new)
+        // A report on a whole bundle, or on the seed, changes nothing.
+        #expect(try await store.reportDamage(in: repaired.bundle) == false)
+        #expect(try await store.reportDamage(in: CatalogBundle(path: ChannelFixture.small)) == false)
+        #expect(try store.current().source == .installed(release))
+    }
+}
