@@ -16,8 +16,8 @@ import Foundation
 /// leaves the store serving the bundle it served before, or the new one, never a mix. Two updates
 /// at once, in one process or two, take turns (a lock on the folder).
 public final class BundleStore: Sendable {
-    /// A release the store installed.
-    public struct Release: Codable, Sendable, Equatable {
+    /// A release the store installed; identified by its bundle's SHA-256.
+    public struct Release: Codable, Sendable, Hashable, Identifiable {
         public var releaseVersion: String
         public var releaseDate: Day
         /// The head's sequence number that installed it.
@@ -26,6 +26,9 @@ public final class BundleStore: Sendable {
         /// The bundle file's SHA-256, in lowercase hex.
         public var sha256: String
         public var bytes: Int
+
+        /// The bundle file's SHA-256, for `ForEach` and `List`.
+        public var id: String { sha256 }
     }
 
     /// Where `current` found its bundle.

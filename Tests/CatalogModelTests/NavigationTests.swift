@@ -154,8 +154,40 @@ import Testing
         #expect(throws: RouteError.unknownPath("cafedigno://products/Espresso")) { try Route(parsing: "cafedigno://products/Espresso") }
         #expect(throws: RouteError.unknownPath("cafedigno://retailers/rinsessa")) { try Route(parsing: "cafedigno://retailers/rinsessa") }
         #expect(try Route(parsing: "cafedigno://products/") == .products)
+        // The scheme in any case, and a query or fragment, as links from campaigns come.
+        #expect(try Route(parsing: "CafeDigno://recipes/cafe-latte") == .recipe("cafe-latte"))
+        #expect(try Route(parsing: "cafedigno://products/espresso?utm_source=newsletter&utm_medium=email") == .product("espresso"))
+        #expect(try Route(parsing: "cafedigno://company#top") == .company)
+        #expect(throws: RouteError.notARoute("cafedigno:/products")) { try Route(parsing: "cafedigno:/products") }
         #expect(throws: ScreenError.route(.unknownProduct("mocha"))) { try bundle.screen(for: .product("mocha"), today: today) }
         #expect(throws: ScreenError.route(.unknownRecipe("mocha"))) { try bundle.screen(for: .recipe("mocha"), today: today) }
         #expect(RouteError.unknownProduct("mocha").description == "there is no product 'mocha' in this bundle")
+    }
+
+    @Test func aURLOpensItsRouteFromADeepLinkOrAUniversalLink() throws {
+        let hosts: Set<String> = ["www.delinggroup.com"]
+        let links: [(String, Route)] = [
+            ("cafedigno://products/espresso", .product("espresso")),
+            ("CAFEDIGNO://retailers?utm_source=qr", .retailers),
+            ("https://www.delinggroup.com/recipes/cafe-latte", .recipe("cafe-latte")),
+            ("https://WWW.DelingGroup.com/products?utm_campaign=autumn#list", .products),
+            ("https://www.delinggroup.com/", .home),
+            ("https://www.delinggroup.com", .home),
+            ("HTTPS://www.delinggroup.com/company/", .company),
+        ]
+        for (text, route) in links {
+            #expect(try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) == route, "\(text)")
+        }
+        // Another host, another port, http, a path that names no screen, an encoded one.
+        for text in ["https://evil.example/products/espresso", "https://www.delinggroup.com:8443/products", "http://www.delinggroup.com/products"] {
+            #expect(throws: RouteError.notARoute(text)) { try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) }
+        }
+        for text in ["https://www.delinggroup.com/shop", "https://www.delinggroup.com/products/esp%72esso"] {
+            #expect(throws: RouteError.unknownPath(text)) { try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) }
+        }
+        // With no hosts given, no universal link is an app's.
+        #expect(throws: RouteError.notARoute("https://www.delinggroup.com/products")) {
+            try Route(url: try #require(URL(string: "https://www.delinggroup.com/products")))
+        }
     }
 }

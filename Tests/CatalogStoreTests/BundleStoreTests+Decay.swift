@@ -119,3 +119,17 @@ extension BundleStoreTests {
         #expect(try store.current().source == .installed(release))
     }
 }
+
+extension BundleStoreTests {
+    @Test func releasesAreIdentifiedByTheirBundleAndHashable() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let old = try await fixture.installed("2026.11.1", in: store)
+        _ = try fixture.publish(try fixture.release("2026.11.2"))
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        let previous = try #require(Self.installedRelease(old, in: fixture))
+        #expect(release.id == release.sha256 && previous.id == previous.sha256 && release.id != previous.id)
+        #expect(Set([release, previous, release]).count == 2)
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A screen of the app, as a deep link: `cafedigno://home`, `cafedigno://products`,
 /// `cafedigno://products/espresso`, `cafedigno://recipes`, `cafedigno://recipes/cafe-latte`,
 /// `cafedigno://retailers`, `cafedigno://company`. Parsed and printed both ways.
@@ -51,11 +53,13 @@ public enum Route: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// Parses a route's URL. Checks its form only; `CatalogBundle.screen(for:)` checks that the
-    /// product or recipe exists.
+    /// product or recipe exists. The scheme may be in any letter case (`CafeDigno://`), and a
+    /// query or fragment (`?utm_source=…`) is ignored.
     public init(parsing text: String) throws(RouteError) {
+        let link = text.prefix { $0 != "?" && $0 != "#" }
         let prefix = Self.scheme + "://"
-        guard text.hasPrefix(prefix) else { throw .notARoute(text) }
-        var parts = text.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard link.count >= prefix.count, link.prefix(prefix.count).lowercased() == prefix else { throw .notARoute(text) }
+        var parts = link.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         if parts.count > 1, parts.last == "" { parts.removeLast() }  // a trailing slash
         switch (parts.first, parts.count) {
         case ("home", 1): self = .home
@@ -66,6 +70,28 @@ public enum Route: Hashable, Sendable, Codable, CustomStringConvertible {
         case ("products", 2) where isValidSlug(parts[1]): self = .product(ProductID(rawValue: parts[1]))
         case ("recipes", 2) where isValidSlug(parts[1]): self = .recipe(RecipeID(rawValue: parts[1]))
         default: throw .unknownPath(text)
+        }
+    }
+
+    /// The route a URL opens: a deep link (`cafedigno://products/espresso`, as `init(parsing:)`
+    /// reads it), or a universal link: `https://` on one of `universalLinkHosts` (the app's
+    /// associated domains, such as `www.delinggroup.com`) with a deep link's path, such as
+    /// `https://www.delinggroup.com/products/espresso`; `https://www.delinggroup.com/` is Etusivu.
+    /// A host's letter case does not matter; a query or fragment is ignored.
+    public init(url: URL, universalLinkHosts: Set<String> = []) throws(RouteError) {
+        guard url.scheme?.lowercased() == "https" else {
+            self = try Route(parsing: url.absoluteString)
+            return
+        }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host?.lowercased(),
+              universalLinkHosts.contains(where: { $0.lowercased() == host }), components.port == nil, components.user == nil else {
+            throw .notARoute(url.absoluteString)
+        }
+        let path = components.percentEncodedPath
+        do {
+            self = try Route(parsing: Self.scheme + "://" + (path == "" || path == "/" ? "home" : String(path.dropFirst())))
+        } catch {
+            throw .unknownPath(url.absoluteString)
         }
     }
 

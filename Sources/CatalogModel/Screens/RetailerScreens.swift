@@ -42,8 +42,8 @@ public struct RetailerRow: Identifiable, Hashable, Sendable, Codable {
     }
 }
 
-/// A retailer near a place, as `retailersNearest(to:limit:)` gives it.
-public struct NearbyRetailer: Hashable, Sendable {
+/// A retailer near a place, as `retailersNearest(to:limit:)` gives it; identified by the retailer.
+public struct NearbyRetailer: Hashable, Identifiable, Sendable {
     /// The retailer, as its row of the retailer list shows it.
     public var retailer: RetailerRow
     /// The great-circle distance from the place, in metres.
@@ -54,6 +54,9 @@ public struct NearbyRetailer: Hashable, Sendable {
         self.retailer = retailer
         self.metres = metres
     }
+
+    /// The retailer's id, for `ForEach` and `List`.
+    public var id: RetailerID { retailer.id }
 }
 
 /// A point on the earth in degrees (WGS 84).

@@ -1,7 +1,7 @@
 import GRDB
 
-/// A search result.
-public struct SearchHit: Hashable, Sendable, Codable {
+/// A search result; identified by what it opens (a search lists each entity once).
+public struct SearchHit: Hashable, Identifiable, Sendable, Codable {
     /// What it is and which.
     public var target: SearchTarget
     /// Its name.
@@ -15,6 +15,9 @@ public struct SearchHit: Hashable, Sendable, Codable {
         self.name = name
         self.summary = summary
     }
+
+    /// What it opens, for `ForEach` and `List`.
+    public var id: SearchTarget { target }
 }
 
 /// What a search result opens. `Route(target)` is the screen to show.
