@@ -190,4 +190,36 @@ import Testing
             try Route(url: try #require(URL(string: "https://www.delinggroup.com/products")))
         }
     }
+
+    /// Through key paths, as SwiftUI's bindings (`$state.selection`, `$state[path: .products]`)
+    /// write to it.
+    @Test func tabViewAndNavigationStackBindToTheState() {
+        var state = NavigationState()
+        let selection: WritableKeyPath<NavigationState, SectionKind> = \.selection
+        let products: WritableKeyPath<NavigationState, [Route]> = \.[path: .products]
+        let recipes: WritableKeyPath<NavigationState, [Route]> = \.[path: .recipes]
+
+        state[keyPath: selection] = .products
+        state[keyPath: products].append(.product("espresso"))  // NavigationLink(value:)
+        #expect(state.current == .product("espresso"))
+        #expect(state.navigationBar(titles: [.products: "Tuotteet"]) == NavigationBar(title: nil, backButton: "Tuotteet"))
+        state[keyPath: selection] = .recipes
+        state[keyPath: recipes] = [.recipe("cafe-latte"), .recipe("cappuccino")]
+        state[keyPath: recipes].removeLast()  // the back button
+        #expect(state.current == .recipe("cafe-latte"))
+        state[keyPath: selection] = .products  // each section kept its place
+        #expect(state.current == .product("espresso"))
+        state[keyPath: selection] = .products  // the active tab again: its list
+        #expect(state.current == .products && state[keyPath: products].isEmpty)
+
+        // A link from a product to a recipe pushed on the products stack opens in Kahvireseptit,
+        // straight over its list, as open(_:) does; a list pushed opens its tab.
+        state[keyPath: products] = [.product("espresso"), .recipe("espresso-tonic")]
+        #expect(state.selected == .recipes && state.current == .recipe("espresso-tonic"))
+        #expect(state[keyPath: products] == [.product("espresso")])
+        #expect(state[keyPath: recipes] == [.recipe("espresso-tonic")])
+        state[keyPath: recipes].append(.retailers)
+        #expect(state.selected == .retailers && state.current == .retailers)
+        #expect(state[keyPath: recipes] == [.recipe("espresso-tonic")])
+    }
 }

@@ -59,6 +59,28 @@ public struct NavigationState: Hashable, Sendable, Codable {
         stacks[selected] = stack.isEmpty ? nil : stack
     }
 
+    /// The selected tab, for `TabView(selection: $state.selection)`. Setting it is
+    /// `select(_:)`: the active tab chosen again returns to its list.
+    public var selection: SectionKind {
+        get { selected }
+        set { select(newValue) }
+    }
+
+    /// A section's detail screens as a `NavigationStack`'s path, bottom first:
+    /// `NavigationStack(path: $state[path: .recipes])` with `navigationDestination(for: Route.self)`.
+    /// A stack pops by shortening it and pushes by appending a route (`NavigationLink(value:)`).
+    /// A route that is not a detail screen of this section (a link from a product to a recipe,
+    /// a list) is opened as `open(_:)` opens it, in its own tab, so the app's rules hold
+    /// whichever way a view navigates.
+    public subscript(path section: SectionKind) -> [Route] {
+        get { stacks[section] ?? [] }
+        set {
+            let kept = newValue.prefix { $0.section == section && $0.isDetail }
+            stacks[section] = kept.isEmpty ? nil : Array(kept)
+            if kept.count < newValue.count { open(newValue[kept.count]) }
+        }
+    }
+
     /// Whether the navigation bar shows: only in Tuotteet, Kahvireseptit and Jälleenmyyjät.
     public var showsNavigationBar: Bool {
         selected == .products || selected == .recipes || selected == .retailers
