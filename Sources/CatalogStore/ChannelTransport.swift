@@ -66,10 +66,11 @@ package struct URLSessionTransport: ChannelTransport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // URLSession's own limits, a second after the watchdog's: where URLSession keeps them,
-        // the watchdog still speaks first, and says which limit it was.
-        configuration.timeoutIntervalForRequest = idleTimeout + 1
-        configuration.timeoutIntervalForResource = timeout + 1
+        // URLSession's own limits, ten seconds after the watchdog's, as a backstop: where
+        // URLSession keeps them, the watchdog still speaks first, and says which limit it was
+        // (with only a second between them, a loaded machine let URLSession's fire first).
+        configuration.timeoutIntervalForRequest = idleTimeout + 10
+        configuration.timeoutIntervalForResource = timeout + 10
         let delegate = StreamingDelegate(response: response, body: body)
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1

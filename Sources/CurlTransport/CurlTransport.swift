@@ -107,10 +107,10 @@ private final class CurlTransfer: @unchecked Sendable {
             digno_curl_set_long(handle, CURLOPT_MAXREDIRS, 10),
             // No signals: several transfers may run on threads of their own.
             digno_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-            // libcurl's own limits, a second after this transfer's (which `progress` keeps, and
+            // libcurl's own limits, ten seconds after this transfer's (which `progress` keeps, and
             // names): a backstop.
-            digno_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(min(timeout + 1, 86_400 * 30) * 1000)),
-            digno_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(min(idleTimeout + 1, timeout + 1) * 1000)),
+            digno_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(min(timeout + 10, 86_400 * 30) * 1000)),
+            digno_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(min(idleTimeout + 10, timeout + 10) * 1000)),
             digno_curl_set_pointer(handle, CURLOPT_HEADERDATA, context),
             digno_curl_set_data_callback(handle, CURLOPT_HEADERFUNCTION) { bytes, size, count, context in
                 Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().header(bytes, size * count)
