@@ -45,6 +45,10 @@ public final class BundleStore: Sendable {
     public struct Current: Sendable {
         public let bundle: CatalogBundle
         public let source: Source
+        /// Why the releases installed after the one shown were passed over (a file missing,
+        /// damaged, or another release than installed; the seed being newer), for the app's
+        /// log; empty when the release installed last is shown.
+        public let passedOver: [String]
     }
 
     /// What an update did.
@@ -93,6 +97,7 @@ public final class BundleStore: Sendable {
     let now: @Sendable () -> Date
     private let listeners = ReleaseListeners()
     let verifiedBundles = VerifiedBundles()
+    let opened = OpenedCurrent()
 
     /// A store in `folder` (created when missing) for `channel` of the channel folder served at
     /// `baseURL`, whose heads must be signed by one of `keys`.
@@ -104,12 +109,15 @@ public final class BundleStore: Sendable {
     ///   - baseURL: Where the channel folder is served: the head is
     ///     `<baseURL>/channels/<channel>/head.json`.
     ///   - channel: The channel's name, such as `stable`.
-    ///   - trust: Where the bundles that passed their `quick_check` are remembered.
+    ///   - trust: Where the bundles that passed their `quick_check` are remembered; by default
+    ///     a `FileTrustStore` in the store's folder (`trusted.txt`), so that the check runs once
+    ///     per file, not at every launch.
     public convenience init(
         folder: String, seed: String?, keys: [ChannelKey], baseURL: URL, channel: String = "stable",
-        trust: any BundleTrustStore = InMemoryTrustStore.shared
+        trust: (any BundleTrustStore)? = nil
     ) {
-        self.init(folder: folder, seed: seed, keys: keys, baseURL: baseURL, channel: channel, trust: trust,
+        self.init(folder: folder, seed: seed, keys: keys, baseURL: baseURL, channel: channel,
+                  trust: trust ?? FileTrustStore(path: Self.trustPath(in: folder)),
                   transport: URLSessionTransport(), now: { Date() })
     }
 
@@ -127,6 +135,9 @@ public final class BundleStore: Sendable {
         self.now = now
     }
 
+    /// The file of the default trust store in a store's folder.
+    package static func trustPath(in folder: String) -> String { folder + "/trusted.txt" }
+
     var statePath: String { folder + "/store.json" }
     var bundlesFolder: String { folder + "/bundles" }
     var stagingFolder: String { folder + "/staging" }
@@ -138,48 +149,7 @@ public final class BundleStore: Sendable {
         baseURL.appendingPathComponent(ChannelLayout.headPath(channel: channel))
     }
 
-    // MARK: - The current bundle
-
-    /// The bundle to show: the release installed last, if it opens and passes its checks; else
-    /// the one before it; else the seed. The seed also comes first when it is a newer release
-    /// than any installed (an app update shipped newer content). Opening checks the file's
-    /// identity and schema, and runs `quick_check` once per file per `trust` store.
-    public func current() throws(BundleStoreError) -> Current {
-        let installed = (try? StoreState.load(statePath))?.installed ?? []
-        var problems: [String] = []
-        var found: Current?
-        for (index, release) in installed.enumerated() {
-            let path = bundlePath(release.sha256)
-            guard StoreFiles.size(path) == release.bytes else {
-                problems.append("release \(release.releaseVersion) is missing or has another size")
-                continue
-            }
-            do {
-                let bundle = try CatalogBundle(path: path, trust: trust)
-                guard bundle.release.contentDigest == release.contentDigest else {
-                    problems.append("release \(release.releaseVersion) holds other content than installed")
-                    continue
-                }
-                found = Current(bundle: bundle, source: index == 0 ? .installed(release) : .previous(release))
-                break
-            } catch {
-                problems.append("\(error)")
-            }
-        }
-        if let seed {
-            do {
-                let seedBundle = try CatalogBundle(path: seed, trust: trust)
-                guard let installed = found else { return Current(bundle: seedBundle, source: .seed) }
-                if ReleaseVersion.isNewer(seedBundle.release.releaseVersion, than: installed.bundle.release.releaseVersion) {
-                    return Current(bundle: seedBundle, source: .seed)
-                }
-            } catch {
-                problems.append("the seed: \(error)")
-            }
-        }
-        if let found { return found }
-        throw .noBundle(problems.isEmpty ? "nothing is installed and there is no seed" : problems.joined(separator: "; "))
-    }
+    // MARK: - Releases
 
     /// Announces each release an update installs (in this process), for the app to switch to
     /// when it wants. Each call gives a new stream; it ends when the task iterating it ends.

@@ -58,14 +58,15 @@ struct Update: AsyncParsableCommand {
         #if canImport(CurlTransport)
         // On Linux, libcurl without URLSession: a host cannot make it hold more than a piece of
         // body (CurlTransport says why).
-        let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel, trust: InMemoryTrustStore.shared,
+        let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel,
+                                      trust: FileTrustStore(path: BundleStore.trustPath(in: store)),
                                       transport: CurlTransport(), now: { Date() })
         #else
         let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
         #endif
         if current {
             do {
-                print(Self.serving(try bundleStore.current()))
+                print(Self.serving(try await bundleStore.current()))
                 return
             } catch {
                 Self.fail("error: \(error)")
@@ -73,7 +74,7 @@ struct Update: AsyncParsableCommand {
             }
         }
         let status = await Self.update(bundleStore)
-        if let current = try? bundleStore.current() { print(Self.serving(current)) }
+        if let current = try? await bundleStore.current() { print(Self.serving(current)) }
         if status != 0 { throw ExitCode(status) }
     }
 

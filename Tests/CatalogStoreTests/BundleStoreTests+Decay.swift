@@ -40,7 +40,7 @@ extension BundleStoreTests {
         // never the bundle.
         #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json", try #require(head.deltas?.first).path])
         #expect(relaunched.deltaReport().lastInstalledFrom == ChannelFixture.sha256(old))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: relaunched.current().bundle.path)) == new)
+        #expect(try await Data(contentsOf: URL(fileURLWithPath: relaunched.current().bundle.path)) == new)
         #expect(try await fixture.store().update() == .upToDate(releaseVersion: "2026.11.2"))
     }
 
@@ -56,12 +56,12 @@ extension BundleStoreTests {
         fixture.host.fail("channels/stable/head.json", .status(500))
         let relaunched = fixture.store()
         await #expect(throws: BundleStoreError.self) { try await relaunched.update() }
-        #expect(try relaunched.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
+        #expect(try await relaunched.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
 
         fixture.host.fail("channels/stable/head.json", nil)
         guard case .installed(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
         #expect(release.sha256 == head.bundle.sha256)
-        #expect(BundleFileDigest.sha256(path: try relaunched.current().bundle.path)?.hex == head.bundle.sha256)
+        await #expect(BundleFileDigest.sha256(path: try relaunched.current().bundle.path)?.hex == head.bundle.sha256)
     }
 
     /// The store's record of the installed release whose bundle is `bundle`.
@@ -94,7 +94,7 @@ extension BundleStoreTests {
         let new = try fixture.release("2026.11.2")
         let head = try fixture.publish(new, deltas: [.init(from: old)])
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
-        let damaged = try store.current()
+        let damaged = try await store.current()
         #expect(damaged.source == .installed(try #require(Self.installedRelease(new, in: fixture))))
         try zeroTheRecipesPage(of: head.bundle.sha256, in: fixture)
 
@@ -105,18 +105,18 @@ extension BundleStoreTests {
             if case CatalogBundleError.damaged = error { true } else { false }
         }
         #expect(try await store.reportDamage(in: damaged.bundle))
-        #expect(try store.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
+        #expect(try await store.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
         fixture.host.clearLog()
         guard case .installed(let release) = try await store.update() else { Issue.record("not repaired"); return }
         #expect(release.sha256 == head.bundle.sha256)
         #expect(fixture.host.requestLog().map(\.path).contains(try #require(head.deltas?.first).path))
-        let repaired = try store.current()
+        let repaired = try await store.current()
         #expect(repaired.source == .installed(release))
         #expect(try Data(contentsOf: URL(fileURLWithPath: repaired.bundle.path)) == new)
         // A report on a whole bundle, or on the seed, changes nothing.
         #expect(try await store.reportDamage(in: repaired.bundle) == false)
         #expect(try await store.reportDamage(in: CatalogBundle(path: ChannelFixture.small)) == false)
-        #expect(try store.current().source == .installed(release))
+        #expect(try await store.current().source == .installed(release))
     }
 }
 
@@ -131,5 +131,52 @@ extension BundleStoreTests {
         let previous = try #require(Self.installedRelease(old, in: fixture))
         #expect(release.id == release.sha256 && previous.id == previous.sha256 && release.id != previous.id)
         #expect(Set([release, previous, release]).count == 2)
+    }
+}
+
+extension BundleStoreTests {
+    /// By default the store remembers, in its folder, the bundles that passed their check.
+    @Test func theStoreKeepsItsTrustInItsFolder() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        _ = try fixture.publish(try fixture.release("2026.11.1"))
+        let store = BundleStore(folder: fixture.storeFolder, seed: ChannelFixture.small, keys: [ChannelKey(fixture.key.publicKey)],
+                                baseURL: FakeHost.base)
+        let opened = try await store.current()
+        let path = BundleStore.trustPath(in: fixture.storeFolder)
+        let size = try #require(StoreFiles.size(opened.bundle.path))
+        #expect(opened.source == .seed)
+        #expect(FileTrustStore(path: path).isVerified("\(opened.bundle.release.contentDigest):\(size)"))
+    }
+}
+
+extension BundleStoreTests {
+    /// `current()` opens a bundle once, and again only when the store's files change.
+    @Test func currentIsOpenedOnceAndAgainWhenTheStoreChanges() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let first = try await store.current()
+        #expect(first.source == .seed && first.passedOver.isEmpty)
+        #expect(try await store.current().bundle === first.bundle)
+
+        let old = try await fixture.installed("2026.11.1", in: store)
+        let installed = try await store.current()
+        #expect(installed.bundle !== first.bundle)
+        #expect(installed.source == .installed(try #require(Self.installedRelease(old, in: fixture))))
+        #expect(try await store.current().bundle === installed.bundle)
+
+        // Another process's update (a new store instance on the same folder) is seen too.
+        let new = try fixture.release("2026.11.2")
+        _ = try fixture.publish(new)
+        _ = try await fixture.store().update()
+        let newer = try await store.current()
+        #expect(newer.source == .installed(try #require(Self.installedRelease(new, in: fixture))))
+
+        // A release passed over says why.
+        try FileManager.default.removeItem(atPath: newer.bundle.path)
+        let fallback = try await store.current()
+        #expect(fallback.source == .previous(try #require(Self.installedRelease(old, in: fixture))))
+        #expect(fallback.passedOver == ["release 2026.11.2 is missing or has another size"])
     }
 }

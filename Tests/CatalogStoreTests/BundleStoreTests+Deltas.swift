@@ -22,7 +22,7 @@ extension BundleStoreTests {
         // The delta from the bundle the store holds, not the one from a release it never had;
         // never the bundle.
         #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json", "keys/1.json", delta.path])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store.current().bundle.path)) == new)
+        #expect(try await Data(contentsOf: URL(fileURLWithPath: store.current().bundle.path)) == new)
         var expected = BundleStore.DeltaReport()
         expected.applied = 1
         expected.lastInstalledFrom = ChannelFixture.sha256(old)

@@ -32,7 +32,7 @@ extension BundleStoreTests {
         let state = try StoreState.load(fixture.storeFolder + "/store.json")
         #expect(state.installed == [installed, previous])
         #expect(state.channels["stable"]?.highestSequence == 2)
-        #expect(try fixture.store().current().source == .installed(installed))
+        #expect(try await fixture.store().current().source == .installed(installed))
         #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/store.json.damaged"))
         // And an old head replayed is still refused.
         fixture.host.fail("channels/stable/head.json", nil)
@@ -50,10 +50,10 @@ extension BundleStoreTests {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try text.replacingOccurrences(of: installed.sha256, with: "../../outside").write(toFile: path, atomically: true, encoding: .utf8)
         // Not served, even before an update sets the state right.
-        #expect(try fixture.store().current().bundle.path != outside)
-        #expect(try fixture.store().current().source == .seed)
+        #expect(try await fixture.store().current().bundle.path != outside)
+        #expect(try await fixture.store().current().source == .seed)
         #expect(try await fixture.store().update() == .upToDate(releaseVersion: "2026.11.2"))
-        #expect(try fixture.store().current().source == .installed(installed))
+        #expect(try await fixture.store().current().source == .installed(installed))
     }
 
     @Test(arguments: ["bundles", "staging"])
@@ -94,7 +94,7 @@ extension BundleStoreTests {
             try await store.update()
         }
         #expect(!fixture.host.requestLog().map(\.path).contains(head.bundle.path))
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
     }
 
     /// The free-space rule, with the free size given (this machine's disk cannot be made small

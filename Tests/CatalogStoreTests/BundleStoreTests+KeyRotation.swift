@@ -74,7 +74,7 @@ extension BundleStoreTests {
             guard case BundleStoreError.refused(.head(.notSigned)) = error else { return false }
             return true
         }
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
         #expect(throws: ChannelError.notAKeyStatement("it says version 4, at the place of version 3")) {
             try KeyStatement.verified(fixture.host.file("keys/3.json") ?? Data(), trusted: [ChannelKey(fixture.key.publicKey)], version: 3)
         }

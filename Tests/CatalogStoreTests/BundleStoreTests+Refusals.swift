@@ -36,7 +36,7 @@ extension BundleStoreTests {
         await #expect(throws: BundleStoreError.refused(.headTooLarge(limit: BundleStore.headSizeLimit))) { try await store.update() }
 
         #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.storeFolder + "/store.json")) == state)
-        #expect(try store.current().bundle.release.releaseVersion == "2026.11.1")
+        #expect(try await store.current().bundle.release.releaseVersion == "2026.11.1")
     }
 
     @Test func aReplayedOlderHeadIsRefusedEvenAfterARestart() async throws {
@@ -53,7 +53,7 @@ extension BundleStoreTests {
         // The same sequence number with another head.
         try fixture.publish(fixture.release("2026.11.9"), sequence: 2)
         await #expect(throws: BundleStoreError.refused(.sequenceReused(2))) { try await fixture.store().update() }
-        #expect(try fixture.store().current().bundle.release.releaseVersion == "2026.11.2")
+        #expect(try await fixture.store().current().bundle.release.releaseVersion == "2026.11.2")
     }
 
     @Test func anExpiredHeadOrANewerSchemaInstallsNothing() async throws {
@@ -67,7 +67,7 @@ extension BundleStoreTests {
         try fixture.publish(fixture.release("2026.11.2"), schema: 3)
         #expect(try await store.update() == .schemaNotSupported(releaseVersion: "2026.11.2", schemaVersion: 3, supported: 2))
         #expect(fixture.host.requestLog().allSatisfy { !$0.path.hasPrefix("bundles/") })
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
     }
 
     @Test func bundlesThatAreNotTheSignedBytesAreRefused() async throws {
@@ -86,7 +86,7 @@ extension BundleStoreTests {
             await #expect(throws: BundleStoreError.refused(refusal)) { try await store.update() }
             // Nothing of it is kept to resume from.
             #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/staging/\(head.bundle.sha256).part") == false)
-            #expect(try store.current().source == .seed)
+            #expect(try await store.current().source == .seed)
             // Not downloaded again for the same head, at every launch.
             fixture.host.clearLog()
             await #expect(throws: BundleStoreError.refused(.refusedBefore(sha256: head.bundle.sha256))) { try await store.update() }
@@ -117,7 +117,7 @@ extension BundleStoreTests {
             guard case BundleStoreError.refused(.bundleUnreadable) = error else { return false }
             return true
         }
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
     }
 
     @Test func hostErrorsAreTransferErrors() async throws {
@@ -137,6 +137,6 @@ extension BundleStoreTests {
         await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/\(head.bundle.path) answered HTTP 404")) {
             try await store.update()
         }
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
     }
 }

@@ -29,7 +29,7 @@ extension BundleStoreTests {
         let head = try fixture.publish(fixture.release("2026.11.1"))
         let store = fixture.store()
         try await cancelUpdate(of: store, on: fixture.host, at: head.bundle.path, offset: 65_536)
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
         let kept = try #require(StoreFiles.size(fixture.storeFolder + "/staging/\(head.bundle.sha256).part"))
         #expect(kept == 65_536)
         fixture.host.clearLog()

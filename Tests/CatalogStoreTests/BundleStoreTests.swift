@@ -12,7 +12,7 @@ import Testing
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
         let stream = store.releases()
 
         let head = try fixture.publish(Data(contentsOf: URL(fileURLWithPath: ChannelFixture.shipped)))
@@ -24,7 +24,7 @@ import Testing
 
         // A new BundleStore on the same folder: the next start of the app.
         let restarted = fixture.store()
-        let current = try restarted.current()
+        let current = try await restarted.current()
         #expect(current.source == .installed(release))
         #expect(current.bundle.release.contentDigest == head.contentDigest)
         #expect(current.bundle.path == fixture.storeFolder + "/bundles/\(head.bundle.sha256).sqlite")
@@ -77,7 +77,7 @@ import Testing
         #expect(try await store.update() == .upToDate(releaseVersion: "2026.11.0"))
         // A changed head also asks whether the keys changed.
         #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json", "keys/1.json"])
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
     }
 
     @Test func aNewerReleaseReplacesTheCurrentOneKeepingThePreviousAndRemovingOlder() async throws {
@@ -87,7 +87,7 @@ import Testing
         let first = try fixture.publish(fixture.release("2026.11.1"))
         _ = try await store.update()
         // A reader opened on the first release keeps reading it through both updates.
-        let reader = try store.current().bundle
+        let reader = try await store.current().bundle
         let second = try fixture.publish(fixture.release("2026.11.2"))
         _ = try await store.update()
         let third = try fixture.publish(fixture.release("2026.11.3"))
@@ -99,7 +99,7 @@ import Testing
         #expect(!names.contains(first.bundle.sha256 + ".sqlite"))
         #expect(reader.release.releaseVersion == "2026.11.1")
         #expect((try? await reader.home(on: Day("2026-11-23")!)) != nil)
-        #expect(try store.current().bundle.release.releaseVersion == "2026.11.3")
+        #expect(try await store.current().bundle.release.releaseVersion == "2026.11.3")
     }
 
     @Test func aRollbackToThePreviousReleaseNeedsNoDownload() async throws {
@@ -115,7 +115,7 @@ import Testing
         guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
         #expect(release.releaseVersion == "2026.11.1" && release.sequence == 3)
         #expect(fixture.host.requestLog().map(\.path) == ["channels/stable/head.json", "keys/1.json"])
-        #expect(try store.current().bundle.release.releaseVersion == "2026.11.1")
+        #expect(try await store.current().bundle.release.releaseVersion == "2026.11.1")
     }
 
     @Test func aLostConnectionIsResumedWithARangeRequest() async throws {
@@ -128,7 +128,7 @@ import Testing
         await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/\(head.bundle.path): the connection was lost")) {
             try await store.update()
         }
-        #expect(try store.current().source == .seed)
+        #expect(try await store.current().source == .seed)
         let part = fixture.storeFolder + "/staging/\(head.bundle.sha256).part"
         #expect(StoreFiles.size(part) == 200_000)
 
@@ -140,7 +140,7 @@ import Testing
         #expect(bundleRequest.headers["Range"] == "bytes=200000-")
         #expect(bundleRequest.headers["Accept-Encoding"] == "identity")
         #expect(!FileManager.default.fileExists(atPath: part))
-        #expect(try store.current().bundle.release.releaseVersion == "2026.11.1")
+        #expect(try await store.current().bundle.release.releaseVersion == "2026.11.1")
     }
 
     @Test func theCurrentBundleFallsBackToThePreviousThenTheSeed() async throws {
@@ -156,12 +156,12 @@ import Testing
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: Data(repeating: 0, count: 100))
         try handle.close()
-        let current = try fixture.store().current()
+        let current = try await fixture.store().current()
         guard case .previous(let previous) = current.source else { Issue.record("\(current.source)"); return }
         #expect(previous.releaseVersion == "2026.11.1")
         // Both gone: the seed.
         try FileManager.default.removeItem(atPath: current.bundle.path)
-        #expect(try fixture.store().current().source == .seed)
+        #expect(try await fixture.store().current().source == .seed)
         // No seed either: an error that says why.
         #expect(throws: BundleStoreError.self) { try fixture.store(seed: nil).current() }
     }
@@ -172,12 +172,12 @@ import Testing
         try fixture.publish(fixture.release("2026.11.1"))
         _ = try await fixture.store().update()
         try Data("{\"format\": 1, \"chan".utf8).write(to: URL(fileURLWithPath: fixture.storeFolder + "/store.json"))
-        #expect(try fixture.store().current().source == .seed)
+        #expect(try await fixture.store().current().source == .seed)
         try fixture.publish(fixture.release("2026.11.2"))
         guard case .installed(let release) = try await fixture.store().update() else { Issue.record("not installed"); return }
         #expect(release.releaseVersion == "2026.11.2")
         #expect(FileManager.default.fileExists(atPath: fixture.storeFolder + "/store.json.damaged"))
-        #expect(try fixture.store().current().source == .installed(release))
+        #expect(try await fixture.store().current().source == .installed(release))
     }
 
     @Test func aSeedNewerThanWhatIsInstalledComesFirst() async throws {
@@ -187,7 +187,7 @@ import Testing
         _ = try await fixture.store().update()
         let newerSeed = fixture.folder.appendingPathComponent("seed.sqlite")
         try fixture.release("2026.12.0", from: ChannelFixture.small).write(to: newerSeed)
-        #expect(try fixture.store(seed: newerSeed.path).current().source == .seed)
+        #expect(try await fixture.store(seed: newerSeed.path).current().source == .seed)
     }
 
     @Test func twoUpdatesAtOnceInstallOnce() async throws {
@@ -201,7 +201,7 @@ import Testing
         #expect(outcomes.filter { if case .installed = $0 { true } else { false } }.count == 1)
         #expect(outcomes.contains(.upToDate(releaseVersion: "2026.11.1")))
         #expect(fixture.host.requestLog().filter { $0.path == head.bundle.path }.count == 1)
-        #expect(try fixture.store().current().bundle.release.releaseVersion == "2026.11.1")
+        #expect(try await fixture.store().current().bundle.release.releaseVersion == "2026.11.1")
     }
 
     @Test func aCurrentBundleDamagedOnTheDiskIsFetchedAgain() async throws {
@@ -215,7 +215,7 @@ import Testing
         try handle.close()
         // A new process: the bundle is opened afresh.
         guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
-        #expect(try fixture.store().current().source == .installed(try #require(
+        #expect(try await fixture.store().current().source == .installed(try #require(
             BundleStore.Release(releaseVersion: "2026.11.1", releaseDate: head.releaseDate, sequence: 1, contentDigest: head.contentDigest,
                                 sha256: head.bundle.sha256, bytes: head.bundle.bytes) as BundleStore.Release?)))
     }

@@ -17,12 +17,12 @@ import Testing
     func example(storeFolder: String, seedPath: String?, publicKey: String, channelURL: URL, show: (CatalogBundle) -> Void) async throws {
         // readme: begin
         let store = BundleStore(folder: storeFolder, seed: seedPath, keys: [try ChannelKey(publicKey)], baseURL: channelURL)
-        show(try store.current().bundle)                      // the catalogue, at once, offline too
+        show(try await store.current().bundle)                // the catalogue, at once, offline too
         let installed = store.releases()                      // told when an update installs a release
         Task { _ = try? await store.update() }                // at launch, and now and then
         for await release in installed {
             print("release \(release.releaseVersion) installed")
-            show(try store.current().bundle)                  // switch when it suits the app
+            show(try await store.current().bundle)            // switch when it suits the app
         }
         // readme: end
     }
