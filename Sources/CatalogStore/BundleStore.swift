@@ -95,7 +95,7 @@ public final class BundleStore: Sendable {
     let trust: any BundleTrustStore
     let transport: any ChannelTransport
     let now: @Sendable () -> Date
-    private let listeners = ReleaseListeners()
+    private var listeners: ReleaseListeners { ReleaseListeners.of(folder: folder) }
     let verifiedBundles = VerifiedBundles()
     let opened = OpenedCurrent()
 
@@ -151,8 +151,11 @@ public final class BundleStore: Sendable {
 
     // MARK: - Releases
 
-    /// Announces each release an update installs (in this process), for the app to switch to
-    /// when it wants. Each call gives a new stream; it ends when the task iterating it ends.
+    /// Announces each release an update installs in this process, by this store or by any other
+    /// `BundleStore` on the same folder (a background refresh task's, say), for the app to
+    /// switch to when it wants. Each call gives a new stream; it ends when the task iterating it
+    /// ends. An install by another process (an app extension sharing an App Group folder) is
+    /// not announced; `current()` gives it at its next call.
     public func releases() -> AsyncStream<Release> {
         listeners.add()
     }

@@ -180,3 +180,25 @@ extension BundleStoreTests {
         #expect(fallback.passedOver == ["release 2026.11.2 is missing or has another size"])
     }
 }
+
+extension BundleStoreTests {
+    /// A background refresh handler makes its own store on the app's folder: what it installs
+    /// reaches the UI's store's listeners, and its `current()`.
+    @Test func everyStoreOnAFolderHearsWhatAnyOfThemInstalls() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let ui = fixture.store()
+        let shown = try await ui.current()
+        var heard = ui.releases().makeAsyncIterator()
+        let elsewhere = fixture.storeFolder + "/../" + URL(fileURLWithPath: fixture.storeFolder).lastPathComponent  // another spelling
+        try FileManager.default.createDirectory(atPath: fixture.storeFolder, withIntermediateDirectories: true)
+        let background = BundleStore(folder: elsewhere, seed: ChannelFixture.small, keys: [ChannelKey(fixture.key.publicKey)],
+                                     baseURL: FakeHost.base, channel: "stable", trust: InMemoryTrustStore(), transport: fixture.host,
+                                     now: { Date(timeIntervalSince1970: 1_795_000_000) })
+        _ = try fixture.publish(try fixture.release("2026.11.1"))
+        guard case .installed(let release) = try await background.update() else { Issue.record("not installed"); return }
+        #expect(await heard.next() == release)
+        let now = try await ui.current()
+        #expect(now.source == .installed(release) && now.bundle !== shown.bundle)
+    }
+}
