@@ -45,7 +45,7 @@ extension BundleStore {
         do {
             try await download(delta.file, keeping: part)
             _ = try VCDIFFDecoder(source: source, targetLimit: head.bundle.bytes).apply(delta: deltaPart, to: result)
-            guard let digest = BundleFileDigest.sha256(path: result) else { throw BundleStoreError.storage("\(result) cannot be read") }
+            guard let digest = BundleFileDigest.sha256(path: result) else { throw BundleStoreError.storage(StorageFailure(path: result, errorNumber: nil, message: "\(result) cannot be read")) }
             guard digest.hex == head.bundle.sha256 else {
                 return .failed("\(delta.path) gives a bundle whose SHA-256 is \(digest.hex), not the signed \(head.bundle.sha256)")
             }

@@ -91,7 +91,7 @@ extension BundleStore {
         let buffer = ByteBuffer()
         let response = try await transport.get(url, headers: headers, timeout: Self.signedFileTimeout, response: { response throws(BundleStoreError) in
             guard response.status == 200 || (response.status == 304 && notModified) || ([403, 404, 410].contains(response.status) && missing) else {
-                throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
+                throw .transfer(.status(response.status, url: url))
             }
             buffer.keep(response.status == 200)
         }, body: { data throws(BundleStoreError) in

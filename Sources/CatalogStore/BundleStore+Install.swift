@@ -17,7 +17,7 @@ extension BundleStore {
         do {
             bundle = try CatalogBundle(path: part, trust: trust)
         } catch {
-            if case .fileMissing = error { throw .storage("\(part) is gone") }
+            if case .fileMissing = error { throw .storage(StorageFailure(path: part, errorNumber: ENOENT, message: "\(part) is gone")) }
             StoreFiles.remove(part)
             throw .refused(.bundleUnreadable("\(error)"))
         }

@@ -27,7 +27,7 @@ extension BundleStore {
         let buffer = ByteBuffer()
         let url = baseURL.appendingPathComponent(file.path)
         guard let response = try? await transport.get(url, headers: [:], timeout: Self.signedFileTimeout, response: { response throws(BundleStoreError) in
-            guard response.status == 200 else { throw .transfer("\(url.absoluteString) answered HTTP \(response.status)") }
+            guard response.status == 200 else { throw .transfer(.status(response.status, url: url)) }
         }, body: { data throws(BundleStoreError) in
             guard buffer.append(data, limit: file.bytes) else { throw .refused(.bundleTooLong(declared: file.bytes)) }
         }), response.status == 200 else { return }

@@ -104,7 +104,9 @@ extension BundleStore {
             throw .refused(.bundleTooLarge(declared: file.bytes, limit: maximumBundleSize))
         }
         if let free, file.bytes - have > free {
-            throw .storage("the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
+            var failure = StorageFailure(path: nil, errorNumber: nil, message: "the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
+            failure.isFreeSpaceRefusal = true
+            throw .storage(failure)
         }
     }
 }

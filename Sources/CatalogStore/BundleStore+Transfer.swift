@@ -63,7 +63,7 @@ extension BundleStore {
             StoreFiles.remove(part)
             throw .refused(.bundleTooShort(received: received, declared: file.bytes))
         }
-        guard let digest = BundleFileDigest.sha256(path: part) else { throw .storage("\(part) cannot be read") }
+        guard let digest = BundleFileDigest.sha256(path: part) else { throw .storage(StorageFailure(path: part, errorNumber: nil, message: "\(part) cannot be read")) }
         guard digest.hex == file.sha256 else {
             StoreFiles.remove(part)
             // Bytes kept from an earlier update (lost to a power cut before they reached the

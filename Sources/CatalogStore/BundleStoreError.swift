@@ -7,11 +7,12 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The channel served something the store will not install; what it has stays as it was.
     case refused(Refusal)
     /// The head or the bundle could not be fetched: an HTTP status other than the expected one,
-    /// a connection lost, a timeout. A partly downloaded bundle is kept and resumed next time.
-    case transfer(String)
-    /// A file of the store could not be read or written (a full disk, a folder without
-    /// permission).
-    case storage(String)
+    /// a connection lost, a timeout; the failure says which (`TransferFailure.cause`,
+    /// `isConnectionProblem`). A partly downloaded bundle is kept and resumed next time.
+    case transfer(TransferFailure)
+    /// A file of the store could not be read or written; the failure says why
+    /// (`StorageFailure.isDiskFull`, `isPermissionProblem`, the error number).
+    case storage(StorageFailure)
     /// No installed bundle opens and there is no seed, or it does not open either.
     case noBundle(String)
     /// The task was cancelled; what was downloaded is kept for the next update.

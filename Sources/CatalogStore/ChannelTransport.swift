@@ -134,11 +134,11 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
             if done { return }
             let now = ContinuousClock.now
             if now - started >= whole {
-                stop(task, .transfer("\(url.absoluteString): it took longer than \(Int(timeout)) s, the limit for its size"))
+                stop(task, .transfer(.failed(url, .timeLimit, "it took longer than \(Int(timeout)) s, the limit for its size")))
                 return
             }
             if now - last >= idle {
-                stop(task, .transfer("\(url.absoluteString): nothing arrived for \(Int(idleTimeout)) s"))
+                stop(task, .transfer(.failed(url, .timeLimit, "nothing arrived for \(Int(idleTimeout)) s")))
                 return
             }
             let next = min(started + whole, last + idle)
@@ -170,7 +170,8 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
             return
         }
         guard let http = response as? HTTPURLResponse else {
-            failure = .transfer("\(response.url?.absoluteString ?? "the server") did not answer in HTTP")
+            let address = response.url?.absoluteString ?? "the server"
+            failure = .transfer(TransferFailure(url: address, cause: .answer, message: "\(address) did not answer in HTTP"))
             completionHandler(.cancel)
             return
         }
@@ -183,8 +184,9 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         progressed()
         if !URLSessionTransport.decodesInStep, [200, 206].contains(http.statusCode),
            let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
-            failure = .transfer("\(response.url?.absoluteString ?? "the server"): the host sent a body encoded as '\(encoding)', "
-                + "which was not asked for; it is not read")
+            let address = response.url?.absoluteString ?? "the server"
+            failure = .transfer(TransferFailure(url: address, cause: .answer,
+                                                message: "\(address): the host sent a body encoded as '\(encoding)', which was not asked for; it is not read"))
             completionHandler(.cancel)
             return
         }
@@ -238,13 +240,17 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
             switch (error as? URLError)?.code {
             case .cancelled?: result = .failure(.cancelled)
             // URLSession's own limits (Linux's words for it are only an error number).
-            case .timedOut?: result = .failure(.transfer("\(url): it timed out"))
-            default: result = .failure(.transfer("\(url): \(error.localizedDescription)"))
+            case .timedOut?:
+                result = .failure(.transfer(TransferFailure(url: url, cause: .timeLimit, message: "\(url): it timed out")))
+            default:
+                let code = (error as? URLError)?.code.rawValue ?? URLError.Code.unknown.rawValue
+                result = .failure(.transfer(TransferFailure(url: url, cause: .network(code: code), message: "\(url): \(error.localizedDescription)")))
             }
         } else if let received {
             result = .success(received)
         } else {
-            result = .failure(.transfer("\(task.originalRequest?.url?.absoluteString ?? "the server") sent no response"))
+            let address = task.originalRequest?.url?.absoluteString ?? "the server"
+            result = .failure(.transfer(TransferFailure(url: address, cause: .answer, message: "\(address) sent no response")))
         }
         finish(result)
     }

@@ -38,13 +38,15 @@ final class PartFile: @unchecked Sendable {
             // `Content-Range: bytes 1000-4999/5000`.
             guard let range = response.headers["content-range"], range.hasPrefix("bytes \(offset)-") else {
                 rangeRefused = true
-                throw .transfer("\(url.absoluteString) answered a resumed download from another place (\(response.headers["content-range"] ?? "no Content-Range"))")
+                throw .transfer(TransferFailure(url: url.absoluteString, cause: .answer,
+                    message: "\(url.absoluteString) answered a resumed download from another place (\(response.headers["content-range"] ?? "no Content-Range"))"))
             }
         case 416 where offset > 0:
             rangeRefused = true
-            throw .transfer("\(url.absoluteString) would not resume the download from byte \(offset) (HTTP 416)")
+            throw .transfer(TransferFailure(url: url.absoluteString, cause: .status(416),
+                                            message: "\(url.absoluteString) would not resume the download from byte \(offset) (HTTP 416)"))
         default:
-            throw .transfer("\(url.absoluteString) answered HTTP \(response.status)")
+            throw .transfer(.status(response.status, url: url))
         }
         guard ftruncate(descriptor, off_t(offset)) == 0 else { throw StoreFiles.failure(.write, path) }
     }

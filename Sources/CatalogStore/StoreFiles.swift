@@ -12,7 +12,7 @@ enum StoreFiles {
 
     /// The store's error for a durable file operation's failure.
     static func failure(_ error: DurableFileError) -> BundleStoreError {
-        .storage("\(error.path): \(error.reason)")
+        .storage(StorageFailure(path: error.path, errorNumber: error.code, message: "\(error.path): \(error.reason)"))
     }
 
     /// Creates `folder` and its parents if missing.
@@ -77,7 +77,8 @@ enum StoreFiles {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw failure(.open, path) }
         defer { try? handle.close() }
         let data: Data
-        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch { throw .storage("\(path) cannot be read: \(error)") }
+        do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch { throw .storage(StorageFailure(path: path, errorNumber: ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)
+                .flatMap { $0.domain == NSPOSIXErrorDomain ? Int32(truncatingIfNeeded: $0.code) : nil }, message: "\(path) cannot be read: \(error)")) }
         guard data.count <= limit else { return .notTheFile("\(path) grew past the \(limit) bytes it may be") }
         return .bytes(data)
     }
@@ -88,7 +89,7 @@ enum StoreFiles {
         switch try read(path, limit: limit) {
         case .nothing: nil
         case .bytes(let data): data
-        case .notTheFile(let reason): throw .storage(reason)
+        case .notTheFile(let reason): throw .storage(StorageFailure(path: path, errorNumber: nil, message: reason))
         }
     }
 

@@ -53,7 +53,8 @@ struct StoreState: Codable, Equatable {
     static func load(_ path: String) throws(BundleStoreError) -> StoreState {
         guard let data = try StoreFiles.contents(path, limit: sizeLimit) else { return StoreState() }
         guard let state = decoded(data) else {
-            throw .storage("\(path) is not a store's state; remove the store's folder to start again from the seed")
+            throw .storage(StorageFailure(path: path, errorNumber: nil,
+                                             message: "\(path) is not a store's state; remove the store's folder to start again from the seed"))
         }
         return state
     }
@@ -76,7 +77,7 @@ struct StoreState: Codable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(self) else { throw .storage("the store's state cannot be encoded") }
+        guard let data = try? encoder.encode(self) else { throw .storage(StorageFailure(path: nil, errorNumber: nil, message: "the store's state cannot be encoded")) }
         try StoreFiles.replace(path, with: data)
     }
 }

@@ -1,6 +1,9 @@
 import CatalogStore
 import CCurl
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// `ChannelTransport` on libcurl, for `digno update` on Linux, where URLSession cannot bound what
 /// a host makes it hold: swift-corelibs-foundation always tells libcurl to decode compressed
@@ -31,7 +34,7 @@ package struct CurlTransport: ChannelTransport {
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
     ) async throws(BundleStoreError) -> ChannelResponse {
-        guard Self.initialized else { throw .transfer("\(url.absoluteString): libcurl could not be set up") }
+        guard Self.initialized else { throw .transfer(.failed(url, .network(code: URLError.Code.unknown.rawValue), "libcurl could not be set up")) }
         let transfer = CurlTransfer(url: url, idleTimeout: idleTimeout, timeout: timeout, response: response, body: body)
         let result: Result<ChannelResponse, BundleStoreError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -89,7 +92,7 @@ private final class CurlTransfer: @unchecked Sendable {
 
     /// Runs the transfer to its end, on the calling thread.
     func perform(headers: [String: String]) -> Result<ChannelResponse, BundleStoreError> {
-        guard let handle = curl_easy_init() else { return .failure(.transfer("\(url.absoluteString): libcurl could not start a transfer")) }
+        guard let handle = curl_easy_init() else { return .failure(.transfer(.failed(url, .network(code: URLError.Code.unknown.rawValue), "libcurl could not start a transfer"))) }
         defer { curl_easy_cleanup(handle) }
         var list: UnsafeMutablePointer<curl_slist>?
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) where name.lowercased() != "accept-encoding" {
@@ -126,16 +129,38 @@ private final class CurlTransfer: @unchecked Sendable {
             },
         ]
         if let refused = options.first(where: { $0 != CURLE_OK }) {
-            return .failure(.transfer("\(url.absoluteString): libcurl refused a setting: \(String(cString: curl_easy_strerror(refused)))"))
+            return .failure(.transfer(.failed(url, .network(code: URLError.Code.unknown.rawValue),
+                                              "libcurl refused a setting: \(String(cString: curl_easy_strerror(refused)))")))
         }
         let code = withExtendedLifetime(self) { curl_easy_perform(handle) }
         return lock.withLock {
             if let failure { return .failure(failure) }
             if cancelled { return .failure(.cancelled) }
-            if code != CURLE_OK { return .failure(.transfer("\(url.absoluteString): \(String(cString: curl_easy_strerror(code)))")) }
-            guard let received else { return .failure(.transfer("\(url.absoluteString) sent no response")) }
+            if code != CURLE_OK {
+                return .failure(.transfer(.failed(url, Self.cause(of: code), String(cString: curl_easy_strerror(code)))))
+            }
+            guard let received else {
+                return .failure(.transfer(TransferFailure(url: url.absoluteString, cause: .answer, message: "\(url.absoluteString) sent no response")))
+            }
             return .success(received)
         }
+    }
+
+    /// The cause a libcurl error is, in URLSession's words, so that `digno update` and an app
+    /// say the same of the same failure.
+    static func cause(of code: CURLcode) -> TransferFailure.Cause {
+        let urlError: URLError.Code = switch code {
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: .cannotFindHost
+        case CURLE_COULDNT_CONNECT: .cannotConnectToHost
+        case CURLE_OPERATION_TIMEDOUT: .timedOut
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE: .networkConnectionLost
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE: .secureConnectionFailed
+        case CURLE_TOO_MANY_REDIRECTS: .httpTooManyRedirects
+        case CURLE_UNSUPPORTED_PROTOCOL: .unsupportedURL
+        default: .unknown
+        }
+        return .network(code: urlError.rawValue)
     }
 
     // MARK: libcurl's callbacks
@@ -170,7 +195,7 @@ private final class CurlTransfer: @unchecked Sendable {
         guard let answer else { return length }
         lock.withLock { received = answer }
         if [200, 206].contains(answer.status), let encoding = answer.headers["content-encoding"], encoding.lowercased() != "identity" {
-            stop(.transfer("\(url.absoluteString): the host sent a body encoded as '\(encoding)', which was not asked for; it is not read"))
+            stop(.transfer(.failed(url, .answer, "the host sent a body encoded as '\(encoding)', which was not asked for; it is not read")))
             return 0
         }
         do {
@@ -205,11 +230,11 @@ private final class CurlTransfer: @unchecked Sendable {
         if isCancelled { return 1 }
         let now = ContinuousClock.now
         if now - started >= .milliseconds(Int64(timeout * 1000)) {
-            stop(.transfer("\(url.absoluteString): it took longer than \(Int(timeout)) s, the limit for its size"))
+            stop(.transfer(.failed(url, .timeLimit, "it took longer than \(Int(timeout)) s, the limit for its size")))
             return 1
         }
         if now - last >= .milliseconds(Int64(idleTimeout * 1000)) {
-            stop(.transfer("\(url.absoluteString): nothing arrived for \(Int(idleTimeout)) s"))
+            stop(.transfer(.failed(url, .timeLimit, "nothing arrived for \(Int(idleTimeout)) s")))
             return 1
         }
         return 0

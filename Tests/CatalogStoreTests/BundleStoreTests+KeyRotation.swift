@@ -49,7 +49,7 @@ extension BundleStoreTests {
         guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
         fixture.host.fail("keys/1.json", .status(500))
         try fixture.publish(fixture.release("2026.11.2"))
-        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/keys/1.json answered HTTP 500")) {
+        await #expect(throws: BundleStoreError.transfer(.status(500, url: URL(string: "https://cdn.example.com/catalog/keys/1.json")!))) {
             try await fixture.store().update()
         }
     }

@@ -124,17 +124,17 @@ extension BundleStoreTests {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
-        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/channels/stable/head.json answered HTTP 404")) {
+        await #expect(throws: BundleStoreError.transfer(.status(404, url: URL(string: "https://cdn.example.com/catalog/channels/stable/head.json")!))) {
             try await store.update()
         }
         let head = try fixture.publish(fixture.release("2026.11.1"))
         fixture.host.fail("channels/stable/head.json", .status(500))
-        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/channels/stable/head.json answered HTTP 500")) {
+        await #expect(throws: BundleStoreError.transfer(.status(500, url: URL(string: "https://cdn.example.com/catalog/channels/stable/head.json")!))) {
             try await store.update()
         }
         fixture.host.fail("channels/stable/head.json", nil)
         fixture.host.remove(head.bundle.path)
-        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/\(head.bundle.path) answered HTTP 404")) {
+        await #expect(throws: BundleStoreError.transfer(.status(404, url: URL(string: "https://cdn.example.com/catalog/\(head.bundle.path)")!))) {
             try await store.update()
         }
         #expect(try await store.current().source == .seed)

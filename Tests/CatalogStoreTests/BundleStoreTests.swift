@@ -125,7 +125,8 @@ import Testing
         let bundle = try fixture.release("2026.11.1")
         let head = try fixture.publish(bundle)
         fixture.host.fail(head.bundle.path, .cutAfter(200_000))
-        await #expect(throws: BundleStoreError.transfer("https://cdn.example.com/catalog/\(head.bundle.path): the connection was lost")) {
+        await #expect(throws: BundleStoreError.transfer(.failed(URL(string: "https://cdn.example.com/catalog/\(head.bundle.path)")!,
+                                                                      .network(code: URLError.Code.networkConnectionLost.rawValue), "the connection was lost"))) {
             try await store.update()
         }
         #expect(try await store.current().source == .seed)

@@ -98,7 +98,7 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
             let end = min(offset + 16_384, file.count)
             if case .cutAfter(let count)? = fault, end - start > count {
                 try body(file.subdata(in: offset..<max(offset, start + count)))
-                throw .transfer("\(url.absoluteString): the connection was lost")
+                throw .transfer(.failed(url, .network(code: URLError.Code.networkConnectionLost.rawValue), "the connection was lost"))
             }
             await beforePiece?(path, offset)
             if Task.isCancelled { throw .cancelled }

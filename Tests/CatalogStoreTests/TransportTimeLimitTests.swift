@@ -2,6 +2,9 @@ import CatalogModel
 @testable import CatalogStore
 import Crypto
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// The transport's time limits against a real server that trickles, and the lock's wait limit:
@@ -24,8 +27,7 @@ import Testing
         let host = try TricklingHost(length: 3_000, interval: 0.1)
         defer { host.stop() }
         let (error, took) = await Self.fetch(host.url, idle: 30, whole: 2)
-        guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
-        #expect(reason == "\(host.url.absoluteString): it took longer than 2 s, the limit for its size")
+        #expect(error == .transfer(.failed(host.url, .timeLimit, "it took longer than 2 s, the limit for its size")))
         // A hang guard, with room for a loaded machine (the limit is 2 s; the host would trickle
         // for 300 s; 22 to 52 s were seen with the whole test suite beside two compilers).
         #expect(took < .seconds(90))
@@ -35,8 +37,7 @@ import Testing
         let host = try TricklingHost(length: 1_000, interval: nil)
         defer { host.stop() }
         let (error, took) = await Self.fetch(host.url, idle: 1, whole: 600)
-        guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
-        #expect(reason == "\(host.url.absoluteString): nothing arrived for 1 s")
+        #expect(error == .transfer(.failed(host.url, .timeLimit, "nothing arrived for 1 s")))
         #expect(took < .seconds(20))
     }
 
@@ -58,6 +59,30 @@ import Testing
         #expect(ContinuousClock.now - started < .seconds(25))
         #expect { try store.current() } throws: { error in
             if case BundleStoreError.noBundle = error { true } else { false }
+        }
+    }
+
+    /// The causes an app tells its user apart: no connection, and the phone's storage.
+    @Test func failuresKeepTheirCause() async throws {
+        let host = try TricklingHost(length: 1, interval: nil)
+        let url = host.url
+        host.stop()
+        let (error, _) = await Self.fetch(url, idle: 5, whole: 5)
+        guard case .transfer(let failure)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
+        #expect(failure.isConnectionProblem && failure.urlErrorCode == .cannotConnectToHost, "\(failure)")
+        #expect(failure.url == url.absoluteString)
+        #expect(TransferFailure.status(404, url: url).isConnectionProblem == false)
+
+        // A store whose folder cannot be made (a file is in the way): the system's error number.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-folder-\(UUID().uuidString)").path
+        try Data().write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let store = BundleStore(folder: file + "/store", seed: nil, keys: [ChannelKey(Curve25519.Signing.PrivateKey().publicKey)], baseURL: url)
+        await #expect {
+            try await store.update()
+        } throws: { error in
+            guard case BundleStoreError.storage(let failure) = error else { return false }
+            return failure.errorNumber == ENOTDIR && failure.path == file + "/store" && !failure.isDiskFull
         }
     }
 

@@ -2,6 +2,9 @@
 import CatalogStore
 @testable import CurlTransport
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// `digno update`'s transport on Linux against a real server that trickles (TricklingHost, the
@@ -26,7 +29,7 @@ import Testing
         let host = try TricklingHost(length: 3_000, interval: 0.1)
         defer { host.stop() }
         let (error, took) = await Self.fetch(host.url, idle: 30, whole: 2)
-        #expect(error == .transfer("\(host.url.absoluteString): it took longer than 2 s, the limit for its size"))
+        #expect(error == .transfer(.failed(host.url, .timeLimit, "it took longer than 2 s, the limit for its size")))
         // A hang guard, with room for a loaded machine (the limit is 2 s; the host would trickle
         // for 300 s; 22 to 52 s were seen with the whole test suite beside two compilers).
         #expect(took < .seconds(90))
@@ -36,7 +39,7 @@ import Testing
         let host = try TricklingHost(length: 1_000, interval: nil)
         defer { host.stop() }
         let (error, took) = await Self.fetch(host.url, idle: 1, whole: 600)
-        #expect(error == .transfer("\(host.url.absoluteString): nothing arrived for 1 s"))
+        #expect(error == .transfer(.failed(host.url, .timeLimit, "nothing arrived for 1 s")))
         #expect(took < .seconds(20))
     }
 
@@ -71,8 +74,10 @@ import Testing
         let url = host.url
         host.stop()
         let (error, _) = await Self.fetch(url, idle: 5, whole: 5)
-        guard case .transfer(let reason)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
-        #expect(reason.hasPrefix(url.absoluteString + ": "))
+        guard case .transfer(let failure)? = error else { Issue.record("not a transfer error: \(String(describing: error))"); return }
+        #expect(failure.description.hasPrefix(url.absoluteString + ": "))
+        // In URLSession's words, as an app would see it: no connection, not a host's answer.
+        #expect(failure.urlErrorCode == .cannotConnectToHost && failure.isConnectionProblem)
     }
 }
 

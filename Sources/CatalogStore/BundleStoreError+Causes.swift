@@ -1,0 +1,104 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file of the channel could not be fetched, with its cause, so that an app can tell
+/// "no connection" (`isConnectionProblem`) from "the host answered wrongly" (`.status`).
+public struct TransferFailure: Sendable, Equatable, CustomStringConvertible {
+    public enum Cause: Sendable, Equatable {
+        /// The host answered with an HTTP status the store did not expect (404, 500, a 416 to a
+        /// resume).
+        case status(Int)
+        /// The network failed; the code is `URLError.Code`'s raw value (see `urlErrorCode`).
+        case network(code: Int)
+        /// Nothing arrived for the idle limit, or the transfer ran past its whole limit.
+        case timeLimit
+        /// The host's answer is not one the store reads: not HTTP, compressed though not asked
+        /// to be, a resume from another place, no answer at all.
+        case answer
+    }
+
+    /// The file's address.
+    public let url: String
+    public let cause: Cause
+    /// The whole sentence, as `description` gives it.
+    private let message: String
+
+    package init(url: String, cause: Cause, message: String) {
+        self.url = url
+        self.cause = cause
+        self.message = message
+    }
+
+    /// "URL answered HTTP status".
+    package static func status(_ status: Int, url: URL) -> TransferFailure {
+        TransferFailure(url: url.absoluteString, cause: .status(status), message: "\(url.absoluteString) answered HTTP \(status)")
+    }
+
+    /// "URL: reason", for a cause other than a status.
+    package static func failed(_ url: URL, _ cause: Cause, _ reason: String) -> TransferFailure {
+        TransferFailure(url: url.absoluteString, cause: cause, message: "\(url.absoluteString): \(reason)")
+    }
+
+    /// The network's error code, for a network failure.
+    public var urlErrorCode: URLError.Code? {
+        if case .network(let code) = cause { URLError.Code(rawValue: code) } else { nil }
+    }
+
+    /// Whether the device could not reach the host (no connection, a connection lost, a name
+    /// that did not resolve, a host that did not answer in time): what an app shows as "you
+    /// seem to be offline; the catalogue updates when you are back".
+    public var isConnectionProblem: Bool {
+        switch cause {
+        case .timeLimit: return true
+        case .status, .answer: return false
+        case .network(let code):
+            let offline: [URLError.Code] = [.notConnectedToInternet, .networkConnectionLost, .dataNotAllowed, .internationalRoamingOff,
+                                            .callIsActive, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed, .timedOut]
+            return offline.contains { $0.rawValue == code }
+        }
+    }
+
+    public var description: String { message }
+}
+
+/// Why a file of the store could not be read or written, with the system's error number, so
+/// that an app can tell "the phone is full" (`isDiskFull`) from a permission problem.
+public struct StorageFailure: Sendable, Equatable, CustomStringConvertible {
+    /// The file or folder, when one is concerned.
+    public let path: String?
+    /// The system's error number (`errno`), when the system gave one.
+    public let errorNumber: Int32?
+    private let message: String
+
+    package init(path: String?, errorNumber: Int32?, message: String) {
+        self.path = path
+        self.errorNumber = errorNumber
+        self.message = message
+    }
+
+    /// The disk (or the user's quota) is full: ENOSPC, EDQUOT; or the store found too little
+    /// free space for a download before it began.
+    public var isDiskFull: Bool {
+        guard let errorNumber else { return isFreeSpaceRefusal }
+        return errorNumber == ENOSPC || errorNumber == EDQUOT
+    }
+
+    /// The store may not read or write there: EACCES, EPERM, EROFS.
+    public var isPermissionProblem: Bool {
+        guard let errorNumber else { return false }
+        return errorNumber == EACCES || errorNumber == EPERM || errorNumber == EROFS
+    }
+
+    /// Set for the store's own free-space check.
+    package var isFreeSpaceRefusal = false
+
+    public var description: String { message }
+}
