@@ -43,7 +43,7 @@ extension BundleStore {
             StoreFiles.remove(result)
         }
         do {
-            try await download(delta.file, keeping: part)
+            try await download(delta.file, .delta, keeping: part)
             _ = try VCDIFFDecoder(source: source, targetLimit: head.bundle.bytes).apply(delta: deltaPart, to: result)
             guard let digest = BundleFileDigest.sha256(path: result) else { throw BundleStoreError.storage(StorageFailure(path: result, errorNumber: nil, message: "\(result) cannot be read")) }
             guard digest.hex == head.bundle.sha256 else {

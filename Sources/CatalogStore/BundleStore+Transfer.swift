@@ -16,7 +16,8 @@ extension BundleStore {
     /// from the start, and so does a resumed file whose SHA-256 is wrong (`resumed` is false
     /// for that try). The staging folder's other files are removed, but for `keeping` (a
     /// bundle's part, kept while its delta is fetched).
-    func download(_ file: ChannelHead.BundleFile, keeping: String? = nil, resumed: Bool = true) async throws(BundleStoreError) {
+    func download(_ file: ChannelHead.BundleFile, _ kind: UpdateProgress.File = .bundle, keeping: String? = nil,
+                  resumed: Bool = true) async throws(BundleStoreError) {
         try StoreFiles.makeFolder(stagingFolder)
         let part = partPath(file.sha256)
         for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part && stagingFolder + "/" + name != keeping {
@@ -31,9 +32,11 @@ extension BundleStore {
         try checkRoom(for: file, have: offset)
         let resumed = resumed && offset > 0
         var attempts = 0
+        let progress = ProgressReporter(Self.progress, kind, total: file.bytes)
         while offset < file.bytes {
             attempts += 1
             let sink = try PartFile(part, offset: offset, limit: file.bytes)
+            progress.reach(offset)
             var headers: [String: String] = [:]
             if offset > 0 {
                 // The plain bytes from `offset`: a compressed response's ranges would be of the
@@ -47,6 +50,7 @@ extension BundleStore {
                     try sink.begin(response, url: url)
                 }, body: { data throws(BundleStoreError) in
                     try sink.write(data)
+                    progress.add(data.count)
                 })
                 sink.finish()
                 break
@@ -69,7 +73,7 @@ extension BundleStore {
             // Bytes kept from an earlier update (lost to a power cut before they reached the
             // disk, say) are not the host's fault: the file is fetched once more from the start,
             // and only bytes all fetched now are refused.
-            if resumed { return try await download(file, keeping: keeping, resumed: false) }
+            if resumed { return try await download(file, kind, keeping: keeping, resumed: false) }
             throw .refused(.bundleDigest(found: digest.hex, signed: file.sha256))
         }
     }

@@ -1,6 +1,9 @@
 import CatalogModel
 import ChannelFormat
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Keeps an app's catalogue up to date from a signed release channel, safely: the app always has
 /// a bundle to open, and an update either installs a verified new one or leaves what it had.
@@ -112,13 +115,18 @@ public final class BundleStore: Sendable {
     ///   - trust: Where the bundles that passed their `quick_check` are remembered; by default
     ///     a `FileTrustStore` in the store's folder (`trusted.txt`), so that the check runs once
     ///     per file, not at every launch.
+    ///   - configuration: The app's own `URLSessionConfiguration`, for its policy on cellular
+    ///     data and Low Data Mode (`allowsCellularAccess`, `allowsConstrainedNetworkAccess`),
+    ///     its headers or its proxy; copied. The store sets its own cache policy (none) and time
+    ///     limits on the copy. A background configuration is not for this: run `update()` in a
+    ///     background task instead. Nil: an ephemeral configuration.
     public convenience init(
         folder: String, seed: String?, keys: [ChannelKey], baseURL: URL, channel: String = "stable",
-        trust: (any BundleTrustStore)? = nil
+        trust: (any BundleTrustStore)? = nil, configuration: URLSessionConfiguration? = nil
     ) {
         self.init(folder: folder, seed: seed, keys: keys, baseURL: baseURL, channel: channel,
                   trust: trust ?? FileTrustStore(path: Self.trustPath(in: folder)),
-                  transport: URLSessionTransport(), now: { Date() })
+                  transport: URLSessionTransport(configuration: configuration), now: { Date() })
     }
 
     package init(
@@ -171,6 +179,20 @@ public final class BundleStore: Sendable {
     /// update of each store instance hashes the installed bundles, stops serving any that is no
     /// longer the signed one (even offline) and fetches it again.
     public func update() async throws(BundleStoreError) -> UpdateOutcome {
+        try await updateOnce()
+    }
+
+    /// `update()`, telling `progress` how far the download of the bundle (or of a delta) has come:
+    /// at its start, at each new hundredth and at its end, from the transport's thread (hop to the
+    /// main actor to show it). Nothing is said when nothing is downloaded.
+    public func update(progress: @escaping @Sendable (UpdateProgress) -> Void) async throws(BundleStoreError) -> UpdateOutcome {
+        let result: Result<UpdateOutcome, BundleStoreError> = await Self.$progress.withValue(progress) {
+            do throws(BundleStoreError) { return .success(try await updateOnce()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private func updateOnce() async throws(BundleStoreError) -> UpdateOutcome {
         try StoreFiles.makeFolder(folder)
         let lock = try await StoreLock(folder)
         defer { withExtendedLifetime(lock) {} }

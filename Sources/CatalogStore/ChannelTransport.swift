@@ -36,9 +36,13 @@ package protocol ChannelTransport: Sendable {
 /// against a host that trickles bytes (a head at one byte a second ran 300 s).
 package struct URLSessionTransport: ChannelTransport {
     package var idleTimeout: TimeInterval
+    /// The app's own configuration, copied (its cellular and Low Data Mode policy, its headers,
+    /// its proxy); nil for an ephemeral one.
+    private let base: SessionConfiguration?
 
-    package init(idleTimeout: TimeInterval = 30) {
+    package init(idleTimeout: TimeInterval = 30, configuration: URLSessionConfiguration? = nil) {
         self.idleTimeout = idleTimeout
+        base = configuration.map { SessionConfiguration($0) }
     }
 
     /// Whether this system's URLSession decodes a compressed body only as fast as the delegate
@@ -63,7 +67,7 @@ package struct URLSessionTransport: ChannelTransport {
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
     ) async throws(BundleStoreError) -> ChannelResponse {
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = base?.copy() ?? URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // URLSession's own limits, ten seconds after the watchdog's, as a backstop: where
@@ -93,6 +97,21 @@ package struct URLSessionTransport: ChannelTransport {
             task.cancel()
         }
         return try result.get()
+    }
+}
+
+/// An app's `URLSessionConfiguration`, copied when given and again for each request, so that
+/// the store's settings (no cache, its time limits) never reach the app's object.
+private final class SessionConfiguration: @unchecked Sendable {
+    // @unchecked Sendable: `configuration` is a private copy, only ever copied again.
+    private let configuration: URLSessionConfiguration
+
+    init(_ configuration: URLSessionConfiguration) {
+        self.configuration = configuration.copy() as? URLSessionConfiguration ?? .ephemeral
+    }
+
+    func copy() -> URLSessionConfiguration {
+        configuration.copy() as? URLSessionConfiguration ?? .ephemeral
     }
 }
 

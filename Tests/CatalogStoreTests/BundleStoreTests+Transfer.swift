@@ -66,3 +66,42 @@ extension BundleStoreTests {
         #expect(requests.map { $0.headers["Range"] } == ["bytes=100000-", nil])
     }
 }
+
+// Progress for a progress bar (issue 34).
+extension BundleStoreTests {
+    /// The progress a closure was told, in order.
+    final class ProgressLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var steps: [UpdateProgress] = []
+        func add(_ step: UpdateProgress) { lock.withLock { steps.append(step) } }
+        var all: [UpdateProgress] { lock.withLock { steps } }
+    }
+
+    @Test func anUpdateTellsHowFarItsDownloadHasCome() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let bundle = try fixture.release("2026.11.1")
+        _ = try fixture.publish(bundle)
+        let log = ProgressLog()
+        guard case .installed = try await store.update(progress: { log.add($0) }) else { Issue.record("not installed"); return }
+        let steps = log.all
+        #expect(steps.first == UpdateProgress(file: .bundle, received: 0, total: bundle.count))
+        #expect(steps.last == UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count))
+        #expect(steps.last?.fraction == 1)
+        #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.received < $1.received }, "growing")
+        #expect(steps.count <= 102, "about once a hundredth: \(steps.count)")
+        #expect(steps.count > 10, "16 KiB pieces of \(bundle.count) bytes")
+
+        // A delta's progress is the delta's; nothing new says nothing.
+        let head = try fixture.publish(try fixture.release("2026.11.2"), deltas: [.init(from: bundle)])
+        let deltaLog = ProgressLog()
+        guard case .installed = try await store.update(progress: { deltaLog.add($0) }) else { Issue.record("not installed"); return }
+        let delta = try #require(head.deltas?.first)
+        #expect(deltaLog.all.allSatisfy { $0.file == .delta && $0.total == delta.bytes })
+        #expect(deltaLog.all.last?.received == delta.bytes)
+        let quiet = ProgressLog()
+        #expect(try await store.update(progress: { quiet.add($0) }) == .upToDate(releaseVersion: "2026.11.2"))
+        #expect(quiet.all.isEmpty)
+    }
+}

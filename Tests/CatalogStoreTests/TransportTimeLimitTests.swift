@@ -86,6 +86,23 @@ import Testing
         }
     }
 
+    /// The app's own configuration (its headers, its cellular policy) reaches the requests, and
+    /// the store's settings do not reach the app's object.
+    @Test func theAppsSessionConfigurationIsUsed() async throws {
+        let host = try TricklingHost(length: 0, interval: nil)
+        defer { host.stop() }
+        let configuration = URLSessionConfiguration.default
+        configuration.httpAdditionalHeaders = ["X-Catalog-App": "cafe-digno/1.0"]
+        configuration.allowsCellularAccess = false
+        let store = BundleStore(folder: FileManager.default.temporaryDirectory.appendingPathComponent("store-\(UUID().uuidString)").path,
+                                seed: nil, keys: [ChannelKey(Curve25519.Signing.PrivateKey().publicKey)],
+                                baseURL: URL(string: "http://127.0.0.1:\(host.port)")!, configuration: configuration)
+        _ = try? await store.update()
+        #expect(host.requests.first?.contains("X-Catalog-App: cafe-digno/1.0") == true, "\(host.requests)")
+        #expect(configuration.timeoutIntervalForRequest == URLSessionConfiguration.default.timeoutIntervalForRequest)
+        #expect(configuration.urlCache != nil || URLSessionConfiguration.default.urlCache == nil)
+    }
+
     @Test func anUpdateWaitingForAnotherGivesUpAsBusy() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-lock-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

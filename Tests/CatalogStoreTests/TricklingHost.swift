@@ -14,6 +14,10 @@ final class TricklingHost: @unchecked Sendable {
     private let listener: Int32
     private let stopped = NSLock()
     private var isStopped = false
+    private var received: [String] = []
+
+    /// The requests' heads received so far (their first 4 KiB), under `stopped`.
+    var requests: [String] { stopped.withLock { received } }
 
     init(length: Int, interval: TimeInterval?) throws {
         #if os(Linux)
@@ -49,7 +53,8 @@ final class TricklingHost: @unchecked Sendable {
     private func answer(_ connection: Int32, length: Int, interval: TimeInterval?) {
         defer { close(connection) }
         var request = [UInt8](repeating: 0, count: 4096)
-        _ = read(connection, &request, request.count)
+        let count = read(connection, &request, request.count)
+        stopped.withLock { received.append(String(decoding: request.prefix(max(0, count)), as: UTF8.self)) }
         let headers = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
         guard send(connection, headers, headers.utf8.count, Self.noSignal) > 0 else { return }
         for _ in 0..<length {
