@@ -1,0 +1,208 @@
+import CatalogModel
+@testable import CatalogStore
+import Foundation
+import Testing
+
+// The code of the DocC article "Updating the catalogue on iOS"
+// (`Sources/CatalogStore/Documentation.docc/UpdatingOnIOS.md`), compiled here and run below
+// against a channel (FakeHost). Each block of the article is between `// article: begin` and
+// `// article: end`, in the article's order; `theArticleShowsThisCode` fails when they differ.
+
+// article: begin
+func openStore(in support: URL, seed: String?, channelURL: URL) throws -> BundleStore {
+    var folder = support.appendingPathComponent("Catalogue", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var values = URLResourceValues()
+    values.isExcludedFromBackup = true  // downloadable again: not in the user's backup
+    try folder.setResourceValues(values)
+    let key = try ChannelKey("ed25519:hwcZI5TxO56yHhXb+TNTxXo3+DL7j1bUAf274JnUAk0=")
+    return BundleStore(folder: folder.path, seed: seed, keys: [key], baseURL: channelURL)
+}
+// article: end
+
+// article: begin
+@MainActor final class CatalogueModel {
+    let store: BundleStore
+    private(set) var bundle: CatalogBundle?
+    private(set) var message: String?
+
+    init(store: BundleStore) {
+        self.store = store
+    }
+
+    func show() async {
+        do {
+            let current = try await store.current()
+            bundle = current.bundle
+            if !current.passedOver.isEmpty { print("catalogue:", current.passedOver) }  // for the log
+        } catch {
+            message = catalogueMessage(for: error)
+        }
+    }
+
+    func followReleases() async {
+        for await _ in store.releases() { await show() }
+    }
+}
+// article: end
+
+// article: begin
+@MainActor func readingFailed(_ error: CatalogBundleError, in model: CatalogueModel) async {
+    guard case .damaged = error, let bundle = model.bundle else { return }
+    if (try? await model.store.reportDamage(in: bundle)) == true { await model.show() }
+}
+// article: end
+
+// article: begin
+func updateCatalogue(_ store: BundleStore, progress: @escaping @MainActor @Sendable (Double) -> Void) async {
+    do {
+        _ = try await store.update(progress: { step in
+            Task { @MainActor in progress(step.fraction) }
+        })
+    } catch {
+        print("catalogue update:", error)  // the store keeps serving what it served
+    }
+}
+// article: end
+
+// article: begin
+func refreshInBackground(_ store: BundleStore) async -> Bool {
+    do {
+        _ = try await store.update()
+        return true
+    } catch .busy {
+        return true
+    } catch {
+        return false
+    }
+}
+// article: end
+
+// article: begin
+func whatsNew(_ store: BundleStore) -> [String] {
+    guard let notes = store.releaseNotes() else { return [] }
+    return notes.entities.map { "\($0.name) (\($0.change.rawValue))" }
+}
+// article: end
+
+// article: begin
+func catalogueMessage(for error: BundleStoreError) -> String? {
+    switch error {
+    case .cancelled, .busy:
+        return nil
+    case .transfer(let failure) where failure.isConnectionProblem:
+        return "You seem to be offline. The catalogue updates when you are back online."
+    case .transfer:
+        return "The catalogue could not be updated just now. Please try again later."
+    case .storage(let failure) where failure.isDiskFull:
+        return "Your phone is full. Free some space to update the catalogue."
+    case .storage:
+        return "The catalogue could not be saved on this phone."
+    case .refused:
+        return "The catalogue's update was not genuine, and it was not installed."
+    case .noBundle:
+        return "The catalogue cannot be shown. Please reinstall the app."
+    }
+}
+// article: end
+
+@Suite(.serialized) struct UpdatingArticleTests {
+    static let article = ChannelFixture.repository.appendingPathComponent("Sources/CatalogStore/Documentation.docc/UpdatingOnIOS.md")
+
+    @Test func theStoreIsMadeOutOfBackupsAndShowsTheSeed() async throws {
+        let support = FileManager.default.temporaryDirectory.appendingPathComponent("support-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: support) }
+        let store = try openStore(in: support, seed: ChannelFixture.small, channelURL: URL(string: "https://cdn.example.com/catalog")!)
+        #expect(FileManager.default.fileExists(atPath: support.appendingPathComponent("Catalogue").path))
+        #expect(try await store.current().source == .seed)
+    }
+
+    @Test func theModelShowsUpdatesRepairsAndExplains() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let model = await CatalogueModel(store: store)
+        await model.show()
+        #expect(await model.bundle?.release.releaseVersion == "2026.11.0")
+        let following = Task { await model.followReleases() }
+        defer { following.cancel() }
+
+        let old = try fixture.release("2026.11.1")
+        _ = try fixture.publish(old)
+        let fractions = FractionLog()
+        await updateCatalogue(store) { fractions.add($0) }
+        // The model switched to the release (told by releases(), on the main actor).
+        for _ in 0..<100 where await model.bundle?.release.releaseVersion != "2026.11.1" { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await model.bundle?.release.releaseVersion == "2026.11.1")
+        for _ in 0..<100 where fractions.last != 1 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(fractions.last == 1)
+
+        let notes = CatalogChanges(
+            old: .init(releaseVersion: "2026.11.1", releaseDate: Day("2026-11-22")!, contentDigest: nil),
+            new: .init(releaseVersion: "2026.11.2", releaseDate: Day("2026-11-23")!, contentDigest: nil),
+            entities: [.init(kind: .product, id: "espresso", name: "Espresso", change: .changed, fields: [])], pictures: .init(added: [], removed: []))
+        _ = try fixture.publish(try fixture.release("2026.11.2"), notes: notes.encoded(), deltas: [.init(from: old)])
+        #expect(await refreshInBackground(store))
+        #expect(whatsNew(store) == ["Espresso (changed)"])
+        for _ in 0..<100 where await model.bundle?.release.releaseVersion != "2026.11.2" { try await Task.sleep(for: .milliseconds(10)) }
+
+        // A damaged page the model meets: reported, the previous release shown at once.
+        let shown = try #require(await model.bundle)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: shown.path))
+        let page = Int(bytes[16]) << 8 | Int(bytes[17])
+        let start = try #require(bytes.range(of: Data("Kahvia kardemummalla".utf8))).lowerBound / page * page
+        bytes.replaceSubrange(start..<(start + page), with: Data(count: page))
+        try bytes.write(to: URL(fileURLWithPath: shown.path))
+        do {
+            _ = try await shown.recipeRows()
+            Issue.record("the damage was not met")
+        } catch {
+            await readingFailed(error, in: model)
+        }
+        #expect(await model.bundle?.release.releaseVersion == "2026.11.1")
+
+        // Messages: none for a cancellation, the cause's for the others.
+        #expect(catalogueMessage(for: .cancelled) == nil)
+        let offline = TransferFailure.failed(URL(string: "https://cdn.example.com/catalog/channels/stable/head.json")!,
+                                             .network(code: URLError.Code.notConnectedToInternet.rawValue), "offline")
+        #expect(catalogueMessage(for: .transfer(offline))?.hasPrefix("You seem to be offline") == true)
+        #expect(catalogueMessage(for: .transfer(.status(500, url: URL(string: "https://cdn.example.com")!)))?.hasPrefix("The catalogue could not be updated") == true)
+        let full = StorageFailure(path: "/x", errorNumber: ENOSPC, message: "full")
+        #expect(catalogueMessage(for: .storage(full))?.hasPrefix("Your phone is full") == true)
+    }
+
+    @Test func theArticleShowsThisCode() throws {
+        let article = try String(contentsOf: Self.article, encoding: .utf8)
+        let code = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let shown = Self.blocks(in: article, begin: "```swift", end: "```")
+        let tested = Self.blocks(in: code, begin: "// article: begin", end: "// article: end")
+        #expect(shown.count == 7)
+        #expect(shown == tested, "the article's code and the code tested here differ; change both together")
+    }
+
+    /// The blocks between lines `begin` and `end` (trimmed), each with its common indentation removed.
+    static func blocks(in text: String, begin: String, end: String) -> [String] {
+        var blocks: [String] = [], current: [Substring]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, trimmed == begin {
+                current = []
+            } else if let lines = current, trimmed == end {
+                let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+                blocks.append(lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n"))
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+}
+
+/// The fractions a progress closure was told.
+final class FractionLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fractions: [Double] = []
+    func add(_ fraction: Double) { lock.withLock { fractions.append(fraction) } }
+    var last: Double? { lock.withLock { fractions.last } }
+}
