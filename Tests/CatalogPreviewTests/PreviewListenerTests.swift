@@ -48,9 +48,9 @@ import Darwin
         Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(fields)\r\n".utf8)
     }
 
-    /// Waits (up to 10 s) until the server serves no connection.
+    /// Waits (up to 60 s, a hang guard) until the server serves no connection.
     static func allConnectionsEnd(_ server: PreviewServer) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while server.openConnections > 0 {
             if ContinuousClock.now > deadline { return false }
             try await Task.sleep(for: .milliseconds(20))
@@ -181,9 +181,10 @@ import Darwin
     }
 }
 
-/// A blocking TCP connection to 127.0.0.1, with a 10 s limit on each read (a hang guard). Its
-/// reads and writes block a thread of Dispatch's, never one of Swift's few cooperative threads,
-/// which the server in this process needs to answer.
+/// A blocking TCP connection to 127.0.0.1, with a 60 s limit on each read: a hang guard, long
+/// because the server in this process answers on Swift's cooperative threads, which the other
+/// suites' synchronous work can hold for many seconds. Its reads and writes block a thread of
+/// Dispatch's, never a cooperative one.
 final class RawConnection: Sendable {
     let descriptor: Int32
 
@@ -193,7 +194,7 @@ final class RawConnection: Sendable {
         #else
         descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        var limit = timeval(tv_sec: 10, tv_usec: 0)
+        var limit = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var noSignal: Int32 = 1
         #if canImport(Darwin)
@@ -222,7 +223,7 @@ final class RawConnection: Sendable {
         await Self.offTheCooperativePool { self.sendBlocking(bytes) }
     }
 
-    /// Everything until the server closes (or 10 s pass with nothing).
+    /// Everything until the server closes (or 60 s pass with nothing).
     func readAll() async -> [UInt8] {
         await Self.offTheCooperativePool { self.readAllBlocking() }
     }

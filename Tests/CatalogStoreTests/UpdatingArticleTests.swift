@@ -25,9 +25,11 @@ func openStore(in support: URL, seed: String?, channelURL: URL) throws -> Bundle
     let store: BundleStore
     private(set) var bundle: CatalogBundle?
     private(set) var message: String?
+    private let installed: AsyncStream<BundleStore.Release>
 
     init(store: BundleStore) {
         self.store = store
+        installed = store.releases()  // before any update, so that no release is missed
     }
 
     func show() async {
@@ -41,7 +43,7 @@ func openStore(in support: URL, seed: String?, channelURL: URL) throws -> Bundle
     }
 
     func followReleases() async {
-        for await _ in store.releases() { await show() }
+        for await _ in installed { await show() }
     }
 }
 // article: end
@@ -131,10 +133,11 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         _ = try fixture.publish(old)
         let fractions = FractionLog()
         await updateCatalogue(store) { fractions.add($0) }
-        // The model switched to the release (told by releases(), on the main actor).
-        for _ in 0..<100 where await model.bundle?.release.releaseVersion != "2026.11.1" { try await Task.sleep(for: .milliseconds(10)) }
+        // The model switched to the release (told by releases(), on the main actor); the waits
+        // are hang guards (10 s) for a loaded machine.
+        for _ in 0..<1000 where await model.bundle?.release.releaseVersion != "2026.11.1" { try await Task.sleep(for: .milliseconds(10)) }
         #expect(await model.bundle?.release.releaseVersion == "2026.11.1")
-        for _ in 0..<100 where fractions.last != 1 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1000 where fractions.last != 1 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(fractions.last == 1)
 
         let notes = CatalogChanges(
@@ -144,7 +147,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         _ = try fixture.publish(try fixture.release("2026.11.2"), notes: notes.encoded(), deltas: [.init(from: old)])
         #expect(await refreshInBackground(store))
         #expect(whatsNew(store) == ["Espresso (changed)"])
-        for _ in 0..<100 where await model.bundle?.release.releaseVersion != "2026.11.2" { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1000 where await model.bundle?.release.releaseVersion != "2026.11.2" { try await Task.sleep(for: .milliseconds(10)) }
 
         // A damaged page the model meets: reported, the previous release shown at once.
         let shown = try #require(await model.bundle)
