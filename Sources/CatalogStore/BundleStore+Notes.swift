@@ -7,13 +7,23 @@ extension BundleStore {
     /// The most bytes of release notes the store fetches.
     package static let notesSizeLimit = 16 << 20
 
-    /// The current installed release's notes: what changed since the release before it on the
-    /// channel, for a "what's new". Nil when the release came with none (a channel's first, or
-    /// notes that could not be fetched), or the app shows the seed.
+    /// The current installed release's notes, for a "what's new": what changed since the release
+    /// the app had before it (when the channel's head has notes from it: the releases it makes
+    /// deltas from, five by default), else since the release before it on the channel. Nil when
+    /// the release came with none (a channel's first, or notes that could not be fetched), or
+    /// the app shows the seed.
     public func releaseNotes() -> CatalogChanges? {
         guard let current = (try? StoreState.load(statePath))?.installed.first,
               let data = try? StoreFiles.contents(notesPath(current.sha256), limit: Self.notesSizeLimit) else { return nil }
         return CatalogChanges.decoded(from: data)
+    }
+
+    /// The notes of `head` that start from the release the app had (`had`): the previous
+    /// head's, or an older recent release's (`notesFrom`), so that an app several releases behind
+    /// says everything that changed since; else the previous head's, the last step.
+    static func notes(of head: ChannelHead, since had: String?) -> ChannelHead.Notes? {
+        let all = [head.notes].compactMap { $0 } + (head.notesFrom ?? [])
+        return all.first { $0.since == had } ?? head.notes
     }
 
     /// Where the notes of the installed release `sha256` are kept: `bundles/<sha256>.notes.json`.

@@ -201,6 +201,8 @@ public final class BundleStore: Sendable {
         var state = try loadState()
         removeDecayedBundles(state)
         let head = try await fetchHead(&state)
+        // The release the app has now, for notes since it.
+        let had = state.installed.first?.releaseVersion ?? seed.flatMap { try? CatalogBundle(path: $0, trust: trust).release.releaseVersion }
 
         if head.expires <= now() { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }
         guard head.schemaVersion == CatalogBundle.supportedSchemaVersion else {
@@ -263,7 +265,7 @@ public final class BundleStore: Sendable {
         state.deltaReport.lastInstalledFrom = fromDelta
         try state.save(statePath)
         removeUnlisted(state)
-        if let notes = head.notes { await fetchNotes(notes.json, for: release) }
+        if let notes = Self.notes(of: head, since: had) { await fetchNotes(notes.json, for: release) }
         listeners.announce(release)
         return .installed(release)
     }

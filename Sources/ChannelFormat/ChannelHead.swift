@@ -91,10 +91,15 @@ package struct ChannelHead: Codable, Sendable, Equatable {
     /// Deltas to this head's bundle from recent releases' bundles, the newest release first;
     /// absent when there are none (and from heads written before them).
     package var deltas: [Delta]?
+    /// Release notes to this head's release from older recent releases (those deltas start
+    /// from, but the previous head's, which `notes` has), the newest first: an app several
+    /// releases behind says what changed since the release it had. Absent when there are none
+    /// (and from heads written before them; a client that does not know the key ignores it).
+    package var notesFrom: [Notes]?
 
     package init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
                 contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil,
-                deltas: [Delta]? = nil) {
+                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil) {
         self.format = Self.formatVersion
         self.channel = channel
         self.sequence = sequence
@@ -107,6 +112,7 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         self.retained = retained
         self.notes = notes
         self.deltas = deltas
+        self.notesFrom = notesFrom
     }
 
     /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it

@@ -10,14 +10,23 @@ extension ChannelPublisher {
     /// digno does not read, a damaged file) leaves the release without them, not unpublished.
     func releaseNotes(from current: ChannelHead?, to file: ChannelHead.BundleFile) -> (notes: ChannelHead.Notes?, problem: String?) {
         guard let current else { return (nil, nil) }
-        do { return (try writeNotes(from: current, to: file), nil) } catch { return (nil, "\(error)") }
+        do { return (try writeNotes(from: current.bundle.path, to: file), nil) } catch { return (nil, "\(error)") }
     }
 
-    /// Writes the release notes from the current head's bundle to `file` (`digno diff`'s JSON
-    /// and Markdown) under `notes/<sha256>.json` and `.md`; nil when the current head's bundle
-    /// is not in the folder to compare with.
-    func writeNotes(from current: ChannelHead, to file: ChannelHead.BundleFile) throws(Failure) -> ChannelHead.Notes? {
-        let old = path(current.bundle.path)
+    /// The release notes to `file` from each of the older releases in `sources` (the bundles
+    /// deltas are made from, but the current head's), for an app several releases behind; notes
+    /// that cannot be made are left out, as the deltas are.
+    func olderReleaseNotes(from sources: [String], besides current: ChannelHead?, to file: ChannelHead.BundleFile) -> [ChannelHead.Notes] {
+        sources.filter { $0 != current?.bundle.sha256 }.compactMap { sha in
+            try? writeNotes(from: ChannelLayout.bundlePath(sha256: sha), to: file)
+        }
+    }
+
+    /// Writes the release notes from the bundle at `oldPath` (in the folder) to `file`
+    /// (`digno diff`'s JSON and Markdown) under `notes/<sha256>.json` and `.md`; nil when that
+    /// bundle is not in the folder to compare with.
+    func writeNotes(from oldPath: String, to file: ChannelHead.BundleFile) throws(Failure) -> ChannelHead.Notes? {
+        let old = path(oldPath)
         guard FileManager.default.fileExists(atPath: old) else { return nil }
         let changes: CatalogChanges
         do {
@@ -35,7 +44,7 @@ extension ChannelPublisher {
             return ChannelHead.BundleFile(path: notesPath, sha256: sha, bytes: bytes.count)
         }
         return ChannelHead.Notes(
-            since: current.releaseVersion, json: try write(changes.encoded(), format: .json),
+            since: changes.old.releaseVersion, json: try write(changes.encoded(), format: .json),
             markdown: try write(Data(ChangesText.render(changes, style: .markdown).utf8), format: .markdown))
     }
 }

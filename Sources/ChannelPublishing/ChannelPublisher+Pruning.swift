@@ -11,7 +11,7 @@ extension ChannelPublisher {
     func removeUnretained(after head: ChannelHead, previous: ChannelHead?) -> [String] {
         let heads = [head] + otherChannelsHeads()
         var retained = heads.reduce(into: Set<String>()) { $0.formUnion(Self.paths(named: $1)) }
-        retained.formUnion(previous?.notes.map { [$0.json.path, $0.markdown.path] } ?? [])
+        retained.formUnion(previous.map(Self.notesPaths(of:)) ?? [])
         let served = Set(heads.flatMap { [$0.bundle.sha256] + $0.retained.map(\.sha256) })
         return removeUnnamed(in: ChannelLayout.bundlesFolder, suffixes: ChannelLayout.bundleSuffixes, retained: retained)
             + removeUnnamed(in: ChannelLayout.deltasFolder, suffixes: ChannelLayout.deltaSuffixes, retained: retained) { name in
@@ -27,8 +27,12 @@ extension ChannelPublisher {
     static func paths(named head: ChannelHead) -> Set<String> {
         let bundles = ([head.bundle] + head.retained).map(\.path) + (head.deltas ?? []).map { ChannelLayout.bundlePath(sha256: $0.from) }
         let deltas = (head.deltas ?? []).map(\.path)
-        return Set(bundles + bundles.map(ChannelLayout.gzipPath) + deltas + deltas.map(ChannelLayout.gzipPath)
-            + (head.notes.map { [$0.json.path, $0.markdown.path] } ?? []))
+        return Set(bundles + bundles.map(ChannelLayout.gzipPath) + deltas + deltas.map(ChannelLayout.gzipPath) + notesPaths(of: head))
+    }
+
+    /// The paths of every release notes file `head` names.
+    static func notesPaths(of head: ChannelHead) -> [String] {
+        ([head.notes].compactMap { $0 } + (head.notesFrom ?? [])).flatMap { [$0.json.path, $0.markdown.path] }
     }
 
     /// The heads of the folder's other channels (read as this publisher wrote them, not

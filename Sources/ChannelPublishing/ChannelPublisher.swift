@@ -62,12 +62,13 @@ package struct ChannelPublisher {
         }
         try copyIntoPlace(bundlePath, as: file)
         let (notes, notesProblem) = releaseNotes(from: current, to: file)
+        let notesFrom = olderReleaseNotes(from: sources, besides: current, to: file)
         let (deltaFiles, deltasLeftOut) = try writeDeltas(from: sources, to: file)
         let head = ChannelHead(
             channel: channel, sequence: (current?.sequence ?? 0) + 1, releaseVersion: release.releaseVersion,
             releaseDate: release.releaseDate, schemaVersion: release.schemaVersion, contentDigest: release.contentDigest,
             bundle: file, expires: now.addingTimeInterval(lifetime), retained: retainedBundles(after: current, besides: file),
-            notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles)
+            notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles, notesFrom: notesFrom.isEmpty ? nil : notesFrom)
         try replaceAtomically(headPath, with: try signed(head))
         let removed = removeUnretained(after: head, previous: current)
         return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut)

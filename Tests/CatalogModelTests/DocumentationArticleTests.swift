@@ -153,28 +153,9 @@ import Testing
     @Test func theArticleShowsThisCode() throws {
         let article = try String(contentsOf: Self.article, encoding: .utf8)
         let code = try String(contentsOf: Self.thisFile, encoding: .utf8)
-        let shown = Self.blocks(in: article, begin: "```swift", end: "```")
-        let tested = Self.blocks(in: code, begin: "// article: begin", end: "// article: end")
+        let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
+        let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
         #expect(shown.count == 10)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
-    }
-
-    /// The blocks between lines `begin` and `end` (trimmed), each with its common indentation
-    /// removed. The article's order is the file's: the blocks above are in the article's order.
-    static func blocks(in text: String, begin: String, end: String) -> [String] {
-        var blocks: [String] = [], current: [Substring]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if current == nil, trimmed == begin {
-                current = []
-            } else if let lines = current, trimmed == end {
-                let indent = lines.filter { !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
-                blocks.append(lines.map { String($0.dropFirst(min(indent, $0.count))) }.joined(separator: "\n"))
-                current = nil
-            } else {
-                current?.append(line)
-            }
-        }
-        return blocks
     }
 }

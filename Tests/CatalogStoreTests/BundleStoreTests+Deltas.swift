@@ -116,3 +116,37 @@ extension BundleStoreTests {
         #expect(store.deltaReport().lastInstalledFrom == ChannelFixture.sha256(seed))
     }
 }
+
+// "What's new" for an app several releases behind (issue 34).
+extension BundleStoreTests {
+    static func changes(from old: String, to new: String, naming name: String) -> CatalogChanges {
+        CatalogChanges(
+            old: .init(releaseVersion: old, releaseDate: Day("2026-11-01")!, contentDigest: nil),
+            new: .init(releaseVersion: new, releaseDate: Day("2026-11-20")!, contentDigest: nil),
+            entities: [.init(kind: .product, id: "espresso", name: name, change: .changed, fields: [])], pictures: .init(added: [], removed: []))
+    }
+
+    @Test func anAppReleasesBehindGetsTheNotesSinceTheReleaseItHad() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        _ = try await fixture.installed("2026.11.1", in: store)
+        // Two releases later: the head's notes start from 2026.11.2, and it lists notes from 2026.11.1.
+        let lastStep = Self.changes(from: "2026.11.2", to: "2026.11.3", naming: "the last step")
+        let sinceHad = Self.changes(from: "2026.11.1", to: "2026.11.3", naming: "since 2026.11.1")
+        _ = try fixture.publish(try fixture.release("2026.11.3"), notes: lastStep.encoded(), notesSince: "2026.11.2",
+                                notesFrom: [(since: "2026.11.1", notes: sinceHad.encoded())])
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        #expect(store.releaseNotes() == sinceHad)
+
+        // An app that had the previous head's release gets the previous head's notes.
+        var other = try ChannelFixture()
+        defer { other.remove() }
+        let current = other.store()
+        _ = try await other.installed("2026.11.2", in: current)
+        _ = try other.publish(try other.release("2026.11.3"), notes: lastStep.encoded(), notesSince: "2026.11.2",
+                              notesFrom: [(since: "2026.11.1", notes: sinceHad.encoded())])
+        _ = try await current.update()
+        #expect(current.releaseNotes() == lastStep)
+    }
+}

@@ -184,6 +184,7 @@ struct ChannelFixture {
     @discardableResult
     mutating func publish(_ bundle: Data, sequence: Int? = nil, schema: Int = 2, expires: Date = Date(timeIntervalSince1970: 1_800_000_000),
                           signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable", notes: Data? = nil,
+                          notesSince: String = "2026.10.0", notesFrom: [(since: String, notes: Data)] = [],
                           deltas: [DeltaSource] = []) throws -> ChannelHead {
         self.sequence = sequence ?? self.sequence + 1
         let sha = Self.sha256(bundle)
@@ -198,17 +199,19 @@ struct ChannelFixture {
             publishedDeltas.append(ChannelHead.Delta(from: from, path: deltaPath, sha256: Self.sha256(delta), bytes: delta.count))
         }
         let info = try Self.info(of: bundle, in: folder)
-        var published: ChannelHead.Notes?
-        if let notes {
+        func put(_ notes: Data, since: String) -> ChannelHead.Notes {
             let notesSHA = Self.sha256(notes)
             host.put("notes/\(notesSHA).json", notes)
             let file = ChannelHead.BundleFile(path: "notes/\(notesSHA).json", sha256: notesSHA, bytes: notes.count)
-            published = ChannelHead.Notes(since: "2026.10.0", json: file, markdown: file)
+            return ChannelHead.Notes(since: since, json: file, markdown: file)
         }
+        let published = notes.map { put($0, since: notesSince) }
+        let older = notesFrom.map { put($0.notes, since: $0.since) }
         let head = ChannelHead(
             channel: channel, sequence: self.sequence, releaseVersion: info.releaseVersion, releaseDate: info.releaseDate,
             schemaVersion: schema, contentDigest: info.contentDigest, bundle: .init(path: path, sha256: sha, bytes: bundle.count),
-            expires: expires, retained: [], notes: published, deltas: publishedDeltas.isEmpty ? nil : publishedDeltas)
+            expires: expires, retained: [], notes: published, deltas: publishedDeltas.isEmpty ? nil : publishedDeltas,
+            notesFrom: older.isEmpty ? nil : older)
         try sign(head, with: signer)
         return head
     }

@@ -47,6 +47,11 @@ class UpdateTests(ChannelTestCase):
         self.assertEqual(sorted(name.split(".", 1)[1] for name in os.listdir(os.path.join(self.store, "bundles"))),
                          ["head.json", "head.json", "notes.json", "sqlite", "sqlite"])
 
+        # Two releases later, the notes start from the release the store had, not the last step.
+        self.publish("2026.4.0")
+        self.publish("2026.5.0")
+        self.assertIn("what changed since 2026.3.0: 0 entities (release notes in ", self.update(check=0).stdout)
+
     def test_nothing_new_is_one_request_with_no_body(self):
         self.publish("2026.2.0")
         self.update(check=0)

@@ -120,6 +120,26 @@ import Testing
         #expect(fourth.removed.contains(notes.json.path) && fourth.removed.contains(notes.markdown.path))
     }
 
+    /// For an app several releases behind: notes from each older release deltas start from.
+    @Test func aNewReleaseComesWithNotesFromEachRecentRelease() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400)
+        let second = try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400)
+        #expect(second.head.notesFrom == nil, "the previous head's release has `notes`")
+        let third = try publisher().publish(bundle: try bundle("2026.11.2", mark: "C"), now: now, lifetime: 86_400)
+        let older = try #require(third.head.notesFrom)
+        #expect(older.map(\.since) == ["2026.11.0"])
+        let changes = try #require(CatalogChanges.decoded(from: try Data(contentsOf: URL(fileURLWithPath: channel + "/" + older[0].json.path))))
+        #expect(changes.old.releaseVersion == "2026.11.0" && changes.new.releaseVersion == "2026.11.2")
+        #expect(FileManager.default.fileExists(atPath: channel + "/" + older[0].markdown.path))
+        #expect(try head() == third.head, "in the signed head")
+        // The next publish keeps them (the previous head names them), and with no deltas there
+        // are no older notes either: the same releases.
+        let fourth = try publisher(deltas: 0).publish(bundle: try bundle("2026.11.3", mark: "D"), now: now, lifetime: 86_400)
+        #expect(fourth.head.notesFrom == nil)
+        #expect(!fourth.removed.contains(older[0].json.path))
+    }
+
     @Test func notesThatCannotBeMadeLeaveTheReleasePublishedWithoutThem() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try publisher().publish(bundle: try bundle("2026.11.0"), now: now, lifetime: 86_400)

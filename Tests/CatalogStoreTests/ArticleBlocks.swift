@@ -1,0 +1,1 @@
+../CatalogModelTests/ArticleBlocks.swift
