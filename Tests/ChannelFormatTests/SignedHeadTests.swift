@@ -43,6 +43,16 @@ import Testing
         #expect(text.contains(#""releaseDate":"2026-11-22""#))
     }
 
+    /// Keys a reader does not know are ignored, so that a newer publisher's head (one with
+    /// `notesFrom`, say) installs on today's apps; a head without `notesFrom` has none.
+    @Test func aHeadWithKeysTheReaderDoesNotKnowReadsAsTheHeadItKnows() throws {
+        #expect(!String(decoding: head().encoded(), as: UTF8.self).contains("notesFrom"), "absent when there are none: the same bytes as before")
+        var object = try #require(try JSONSerialization.jsonObject(with: head().encoded()) as? [String: Any])
+        object["aKeyOfTheFuture"] = ["anything": [1, 2, 3]]
+        let payload = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        #expect(try ChannelHead.verified(try signed(payload), keys: [pinned]) == head())
+    }
+
     @Test func tamperedBytesAnotherKeyOrAnotherTypeAreRefused() throws {
         let envelope = try signed(head().encoded())
         // One byte of the payload changed, the signature kept.
