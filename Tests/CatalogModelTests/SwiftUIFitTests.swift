@@ -29,3 +29,14 @@ import Testing
         #expect(nearby.allSatisfy { $0.id == $0.retailer.id })
     }
 }
+
+extension SwiftUIFitTests {
+    /// "What's new" rows go in a `List` or a navigation path by value: the changes are `Hashable`.
+    @Test func releaseNotesAreHashable() {
+        let entity = CatalogChanges.Entity(kind: .product, id: "espresso", name: "Espresso", change: .changed,
+                                           fields: [.init(field: "summary", old: "Tumma", new: "Tummempi", words: nil, added: nil, removed: nil)])
+        var renamed = entity
+        renamed.name = "Espresso Forte"
+        #expect(Set([entity, entity, renamed]).count == 2)
+    }
+}

@@ -5,12 +5,12 @@ import Foundation
 /// to the field, with text changes word by word, and the pictures added and dropped. Made by
 /// `digno diff` and written by `digno publish` as a release's notes; its JSON
 /// (`encoded()`) is stable and documented in docs/CLI.md.
-public struct CatalogChanges: Codable, Sendable, Equatable {
+public struct CatalogChanges: Codable, Sendable, Hashable {
     /// The format this library writes and reads.
     public static let formatVersion = 1
 
     /// One side of the comparison.
-    public struct Release: Codable, Sendable, Equatable {
+    public struct Release: Codable, Sendable, Hashable {
         public var releaseVersion: String
         public var releaseDate: Day
         /// The content digest, when the side is a bundle or a content folder that was read whole.
@@ -51,7 +51,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
     }
 
     /// A run of words in a text change.
-    public struct Words: Codable, Sendable, Equatable {
+    public struct Words: Codable, Sendable, Hashable {
         public enum Operation: String, Codable, Sendable {
             case same, removed, added
         }
@@ -69,7 +69,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
     /// (a picture, a position, a day, a link) has `old` and `new` (absent when it had none); a
     /// set (pictures, what a retailer sells, the products a recipe uses, links) has `added` and
     /// `removed`.
-    public struct Field: Codable, Sendable, Equatable {
+    public struct Field: Codable, Sendable, Hashable {
         public var field: String
         public var old: String?
         public var new: String?
@@ -88,7 +88,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
     }
 
     /// One entity that was added, removed or changed.
-    public struct Entity: Codable, Sendable, Equatable {
+    public struct Entity: Codable, Sendable, Hashable {
         public var kind: Kind
         /// The entity's id (its file's slug; the section's kind; `home`, `company`).
         public var id: String
@@ -108,7 +108,7 @@ public struct CatalogChanges: Codable, Sendable, Equatable {
     }
 
     /// The pictures (by SHA-256) in the newer release and not the older, and the other way.
-    public struct Pictures: Codable, Sendable, Equatable {
+    public struct Pictures: Codable, Sendable, Hashable {
         public var added: [String]
         public var removed: [String]
 
