@@ -201,8 +201,6 @@ public final class BundleStore: Sendable {
         var state = try loadState()
         removeDecayedBundles(state)
         let head = try await fetchHead(&state)
-        // The release the app has now, for notes since it.
-        let had = state.installed.first?.releaseVersion ?? seed.flatMap { try? CatalogBundle(path: $0, trust: trust).release.releaseVersion }
 
         if head.expires <= now() { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }
         guard head.schemaVersion == CatalogBundle.supportedSchemaVersion else {
@@ -259,6 +257,9 @@ public final class BundleStore: Sendable {
             }
         }
         try keepHead(of: release, state)
+        // The release the app had, for the notes since it: read only when something is installed
+        // (not on the path of "nothing new").
+        let had = state.installed.first?.releaseVersion ?? seed.flatMap { try? CatalogBundle(path: $0, trust: trust).release.releaseVersion }
         let previous = state.installed.first { $0.sha256 != release.sha256 }
         state.installed = [release] + (previous.map { [$0] } ?? [])
         if fromDelta != nil { state.deltaReport.applied += 1 }

@@ -47,6 +47,22 @@ public struct TransferFailure: Sendable, Equatable, CustomStringConvertible {
         TransferFailure(url: url.absoluteString, cause: cause, message: "\(url.absoluteString): \(reason)")
     }
 
+    /// The whole-transfer limit passed: what both transports say.
+    package static func tookTooLong(_ url: URL, limit: TimeInterval) -> TransferFailure {
+        failed(url, .timeLimit, "it took longer than \(Int(limit)) s, the limit for its size")
+    }
+
+    /// The idle limit passed: what both transports say.
+    package static func silent(_ url: URL, limit: TimeInterval) -> TransferFailure {
+        failed(url, .timeLimit, "nothing arrived for \(Int(limit)) s")
+    }
+
+    /// A 200 or 206 answer whose body is encoded though the store asked for the plain bytes.
+    package static func encodedBody(_ address: String, encoding: String) -> TransferFailure {
+        TransferFailure(url: address, cause: .answer,
+                        message: "\(address): the host sent a body encoded as '\(encoding)', which was not asked for; it is not read")
+    }
+
     /// The network's error code, for a network failure.
     public var urlErrorCode: URLError.Code? {
         if case .network(let code) = cause { URLError.Code(rawValue: code) } else { nil }

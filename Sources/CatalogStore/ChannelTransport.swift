@@ -153,11 +153,11 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
             if done { return }
             let now = ContinuousClock.now
             if now - started >= whole {
-                stop(task, .transfer(.failed(url, .timeLimit, "it took longer than \(Int(timeout)) s, the limit for its size")))
+                stop(task, .transfer(.tookTooLong(url, limit: timeout)))
                 return
             }
             if now - last >= idle {
-                stop(task, .transfer(.failed(url, .timeLimit, "nothing arrived for \(Int(idleTimeout)) s")))
+                stop(task, .transfer(.silent(url, limit: idleTimeout)))
                 return
             }
             let next = min(started + whole, last + idle)
@@ -204,8 +204,7 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         if !URLSessionTransport.decodesInStep, [200, 206].contains(http.statusCode),
            let encoding = headers["content-encoding"], encoding.lowercased() != "identity" {
             let address = response.url?.absoluteString ?? "the server"
-            failure = .transfer(TransferFailure(url: address, cause: .answer,
-                                                message: "\(address): the host sent a body encoded as '\(encoding)', which was not asked for; it is not read"))
+            failure = .transfer(.encodedBody(address, encoding: encoding))
             completionHandler(.cancel)
             return
         }

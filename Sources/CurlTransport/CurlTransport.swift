@@ -195,7 +195,7 @@ private final class CurlTransfer: @unchecked Sendable {
         guard let answer else { return length }
         lock.withLock { received = answer }
         if [200, 206].contains(answer.status), let encoding = answer.headers["content-encoding"], encoding.lowercased() != "identity" {
-            stop(.transfer(.failed(url, .answer, "the host sent a body encoded as '\(encoding)', which was not asked for; it is not read")))
+            stop(.transfer(.encodedBody(url.absoluteString, encoding: encoding)))
             return 0
         }
         do {
@@ -230,11 +230,11 @@ private final class CurlTransfer: @unchecked Sendable {
         if isCancelled { return 1 }
         let now = ContinuousClock.now
         if now - started >= .milliseconds(Int64(timeout * 1000)) {
-            stop(.transfer(.failed(url, .timeLimit, "it took longer than \(Int(timeout)) s, the limit for its size")))
+            stop(.transfer(.tookTooLong(url, limit: timeout)))
             return 1
         }
         if now - last >= .milliseconds(Int64(idleTimeout * 1000)) {
-            stop(.transfer(.failed(url, .timeLimit, "nothing arrived for \(Int(idleTimeout)) s")))
+            stop(.transfer(.silent(url, limit: idleTimeout)))
             return 1
         }
         return 0
