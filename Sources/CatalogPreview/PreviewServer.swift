@@ -227,7 +227,7 @@ package final class PreviewServer: @unchecked Sendable {
             let changes = try ReleaseSide.changes(from: compare, to: path)
             // The first entries only: every page carries the panel.
             var entries = changes.entities.prefix(changesShown).map { entity in
-                ChangesPanel.Entry(change: entity.change.rawValue, kind: entity.kind.rawValue, id: entity.id, name: entity.name,
+                ChangesPanel.Entry(change: entity.change.rawValue, kind: entity.kind.rawValue, id: entity.slug, name: entity.name,
                                    fields: entity.fields.map(ChangesText.line))
             }
             if changes.entities.count > changesShown {

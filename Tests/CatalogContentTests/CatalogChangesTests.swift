@@ -25,7 +25,7 @@ import Testing
             catalog.recipes.removeAll { $0.id == "cafe-au-lait" }
             catalog.home.promotions = []
         }
-        #expect(result.entities.map { "\($0.kind.rawValue) \($0.id) \($0.change.rawValue) \($0.name)" } == [
+        #expect(result.entities.map { "\($0.kind.rawValue) \($0.slug) \($0.change.rawValue) \($0.name)" } == [
             "promotion uutuus removed Uutuus",
             "product coffee-beans added Kahvipavut",
             "recipe cafe-au-lait removed Café au lait",
@@ -62,7 +62,7 @@ import Testing
             catalog.products[0].images = [picture("Uusi paketti")]
             catalog.products[0].body = paragraph("Sopii kaikkeen.")
         }
-        let byID = Dictionary(uniqueKeysWithValues: result.entities.map { ($0.id, $0) })
+        let byID = Dictionary(uniqueKeysWithValues: result.entities.map { ($0.slug, $0) })
         let sells = try #require(byID["deling-group"]?.fields.first)
         #expect(sells.field == "sells" && sells.added == [] && sells.removed == ["ground-coffee"])
         let recipeFields = try #require(byID["cafe-latte"]?.fields)
@@ -79,7 +79,7 @@ import Testing
     @Test func onlyWhatMovedGetsAPosition() throws {
         // A product added first moves nothing else.
         let inserted = changes { $0.products.insert(Sample.product("a-first", name: "Aamukahvi", body: "Uusi."), at: 0) }
-        #expect(inserted.entities.map(\.id) == ["a-first"])
+        #expect(inserted.entities.map(\.slug) == ["a-first"])
         // Two swapped: one of them moved.
         let swapped = changes { $0.products.swapAt(0, 1) }
         #expect(swapped.entities.count == 1)
@@ -87,7 +87,7 @@ import Testing
                 swapped.entities.first?.fields == [.init(field: "position", old: "2", new: "1")])
         // Sections reordered too.
         let sections = changes { $0.sections.insert($0.sections.removeLast(), at: 0) }
-        #expect(sections.entities.map { "\($0.kind.rawValue) \($0.id)" } == ["section company"])
+        #expect(sections.entities.map { "\($0.kind.rawValue) \($0.slug)" } == ["section company"])
         #expect(sections.entities.first?.fields == [.init(field: "position", old: "5", new: "1")])
     }
 
@@ -98,7 +98,7 @@ import Testing
             catalog.retailers[0].coordinate = Coordinate(latitude: 60.17, longitude: 24.94)
             catalog.company.webAddress = "https://delinggroup.fi"
         }
-        let fields = result.entities.flatMap { entity in entity.fields.map { "\(entity.id).\($0.field): \($0.old ?? "-") → \($0.new ?? "-")" } }
+        let fields = result.entities.flatMap { entity in entity.fields.map { "\(entity.slug).\($0.field): \($0.old ?? "-") → \($0.new ?? "-")" } }
         #expect(fields == [
             "uutuus.last day: 2026-12-31 → 2027-01-31",
             "uutuus.link: product:espresso → -",
@@ -172,7 +172,7 @@ import Testing
             catalog.retailers[0].sells = ["ground-coffee", "espresso"]
             catalog.recipes[1].ingredients[0].product = nil
         }
-        let byID = Dictionary(uniqueKeysWithValues: result.entities.map { ($0.id, $0) })
+        let byID = Dictionary(uniqueKeysWithValues: result.entities.map { ($0.slug, $0) })
         let text = try #require(byID["espresso"]?.fields.first { $0.field == "text" })
         #expect(text.old == "Sopii [Café Latteen](recipe:cafe-latte)." && text.new == "**Sopii **[Café Latteen](recipe:cafe-au-lait).")
         #expect(byID["deling-group"]?.fields == [.init(field: "sells order", old: "espresso | ground-coffee", new: "ground-coffee | espresso")])

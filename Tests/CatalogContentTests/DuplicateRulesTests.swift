@@ -67,6 +67,27 @@ import Testing
         ])
     }
 
+    // MARK: duplicate-ingredient and duplicate-picture: each is its own id in an app's list
+
+    @Test func anIngredientLineWrittenTwiceIsAnError() {
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "2–3 dl täysmaitoa")) } == [
+            .error(.duplicateIngredient, .cafeLatte, .ingredient(2),
+                   "the line '2–3 dl täysmaitoa' is written twice; remove one, or say what each is for ('1 tl suolaa taikinaan', '1 tl suolaa täytteeseen')")
+        ])
+        // The same product on two lines that say different things is fine.
+        #expect(diagnostics { $0[recipe: "cafe-latte"].ingredients.append(Ingredient(text: "Espressoa pinnalle", product: "espresso")) } == [])
+    }
+
+    @Test func theSameImageTwiceOnOneScreenIsAnError() {
+        #expect(diagnostics { $0[product: "espresso"].images = [picture("Paketti"), picture("Paketti edestä")] } == [
+            .error(.duplicatePicture, .espresso, .picture(1),
+                   "the image 'images/picture.png' is shown twice in product 'espresso'; remove one, or choose another image")
+        ])
+        #expect(diagnostics {
+            $0[product: "espresso"].images = [picture("Paketti"), picture("Paketti edestä", source: "images/other.png")]
+        } == [])
+    }
+
     // MARK: duplicate-text
 
     @Test func theSameBodyTwiceWarnsOnTheSecondNamingTheFirst() {

@@ -266,10 +266,10 @@ import Testing
     }
 
     @Test func aRecipeWithThreePicturesIsReported() {
-        #expect(diagnostics { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2"), picture("3")] } == [
+        #expect(diagnostics { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2", source: "images/2.png"), picture("3", source: "images/3.png")] } == [
             .error(.imageCount, .cafeAuLait, .images, "recipe 'cafe-au-lait' has 3 pictures; give it 1 or 2")
         ])
-        #expect(diagnostics { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2")] } == [])
+        #expect(diagnostics { $0[recipe: "cafe-au-lait"].images = [picture("1"), picture("2", source: "images/2.png")] } == [])
     }
 
     @Test func theCompanyWithoutPicturesIsReported() {

@@ -87,8 +87,8 @@ func day(_ text: String) -> Day {
     return day
 }
 
-func picture(_ alt: String) -> ImageReference {
-    ImageReference(source: "images/picture.png", alt: alt)
+func picture(_ alt: String, source: String = "images/picture.png") -> ImageReference {
+    ImageReference(source: source, alt: alt)
 }
 
 func paragraph(_ text: String) -> RichText {

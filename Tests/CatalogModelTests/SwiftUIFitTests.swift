@@ -31,9 +31,36 @@ import Testing
 }
 
 extension SwiftUIFitTests {
+    /// A detail screen's ingredient lines and pictures go in a `ForEach` by their own ids: the
+    /// line's text and the picture's image, which the compiler's rules keep unique within an
+    /// entity (`duplicate-ingredient`, `duplicate-picture`, tested with the rules).
+    @Test func ingredientsAndPicturesAreIdentifiedByWhatTheyShow() throws {
+        for row in try bundle.recipeRows() {
+            let recipe = try #require(try bundle.recipe(row.id))
+            #expect(Self.idsAreUnique(recipe.ingredients) && Self.idsAreUnique(recipe.pictures), "\(row.id)")
+            #expect(recipe.ingredients.allSatisfy { $0.id == $0.text } && recipe.pictures.allSatisfy { $0.id == $0.image })
+        }
+        for row in try bundle.productRows() {
+            #expect(Self.idsAreUnique(try #require(try bundle.product(row.id)).pictures), "\(row.id)")
+        }
+        #expect(Self.idsAreUnique(try bundle.company().pictures))
+    }
+
+    /// A product and a recipe may share a slug; a change's id is its kind and slug together, and
+    /// the JSON keeps the key `id` for the slug.
+    @Test func changedEntitiesAreIdentifiedByKindAndSlug() throws {
+        let product = CatalogChanges.Entity(kind: .product, slug: "espresso", name: "Espresso", change: .added, fields: [])
+        let recipe = CatalogChanges.Entity(kind: .recipe, slug: "espresso", name: "Espresso", change: .added, fields: [])
+        #expect(Self.idsAreUnique([product, recipe]))
+        #expect(product.id == CatalogChanges.Entity.ID(kind: .product, slug: "espresso"))
+        let json = try #require(String(data: try JSONEncoder().encode(recipe), encoding: .utf8))
+        #expect(json.contains(#""id":"espresso""#) && !json.contains("slug"))
+        #expect(try JSONDecoder().decode(CatalogChanges.Entity.self, from: Data(json.utf8)) == recipe)
+    }
+
     /// "What's new" rows go in a `List` or a navigation path by value: the changes are `Hashable`.
     @Test func releaseNotesAreHashable() {
-        let entity = CatalogChanges.Entity(kind: .product, id: "espresso", name: "Espresso", change: .changed,
+        let entity = CatalogChanges.Entity(kind: .product, slug: "espresso", name: "Espresso", change: .changed,
                                            fields: [.init(field: "summary", old: "Tumma", new: "Tummempi", words: nil, added: nil, removed: nil)])
         var renamed = entity
         renamed.name = "Espresso Forte"

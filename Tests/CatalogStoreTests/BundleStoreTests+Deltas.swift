@@ -123,7 +123,7 @@ extension BundleStoreTests {
         CatalogChanges(
             old: .init(releaseVersion: old, releaseDate: Day("2026-11-01")!, contentDigest: nil),
             new: .init(releaseVersion: new, releaseDate: Day("2026-11-20")!, contentDigest: nil),
-            entities: [.init(kind: .product, id: "espresso", name: name, change: .changed, fields: [])], pictures: .init(added: [], removed: []))
+            entities: [.init(kind: .product, slug: "espresso", name: name, change: .changed, fields: [])], pictures: .init(added: [], removed: []))
     }
 
     @Test func anAppReleasesBehindGetsTheNotesSinceTheReleaseItHad() async throws {

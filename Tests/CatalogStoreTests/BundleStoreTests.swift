@@ -38,7 +38,7 @@ import Testing
         let notes = CatalogChanges(
             old: .init(releaseVersion: "2026.10.0", releaseDate: Day("2026-10-01")!, contentDigest: nil),
             new: .init(releaseVersion: "2026.11.1", releaseDate: Day("2026-11-22")!, contentDigest: nil),
-            entities: [.init(kind: .product, id: "espresso", name: "Espresso", change: .added, fields: [])], pictures: .init(added: [], removed: []))
+            entities: [.init(kind: .product, slug: "espresso", name: "Espresso", change: .added, fields: [])], pictures: .init(added: [], removed: []))
         let head = try fixture.publish(fixture.release("2026.11.1"), notes: notes.encoded())
         #expect(store.releaseNotes() == nil)
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }

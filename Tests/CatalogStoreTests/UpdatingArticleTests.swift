@@ -143,7 +143,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let notes = CatalogChanges(
             old: .init(releaseVersion: "2026.11.1", releaseDate: Day("2026-11-22")!, contentDigest: nil),
             new: .init(releaseVersion: "2026.11.2", releaseDate: Day("2026-11-23")!, contentDigest: nil),
-            entities: [.init(kind: .product, id: "espresso", name: "Espresso", change: .changed, fields: [])], pictures: .init(added: [], removed: []))
+            entities: [.init(kind: .product, slug: "espresso", name: "Espresso", change: .changed, fields: [])], pictures: .init(added: [], removed: []))
         _ = try fixture.publish(try fixture.release("2026.11.2"), notes: notes.encoded(), deltas: [.init(from: old)])
         #expect(await refreshInBackground(store))
         #expect(whatsNew(store) == ["Espresso (changed)"])

@@ -21,7 +21,7 @@ package enum ChangesText {
             guard !entities.isEmpty else { continue }
             lines.append("\(kind.plural): \(counts(changes.count(kind)))")
             for entity in entities {
-                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.id) \"\(oneLine(entity.name))\"")
+                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.slug) \"\(oneLine(entity.name))\"")
                 for field in entity.fields {
                     lines.append("             \(field.field): \(textValue(field))")
                 }
@@ -74,7 +74,7 @@ package enum ChangesText {
             guard !entities.isEmpty else { continue }
             lines += ["", "## " + kind.plural.prefix(1).uppercased() + kind.plural.dropFirst(), ""]
             for entity in entities {
-                lines.append("- **\(entity.change.rawValue.capitalized):** \(oneLine(escaped(entity.name))) (\(escaped(entity.id)))")
+                lines.append("- **\(entity.change.rawValue.capitalized):** \(oneLine(escaped(entity.name))) (\(escaped(entity.slug)))")
                 for field in entity.fields {
                     lines.append("  - \(field.field.prefix(1).uppercased() + field.field.dropFirst()): \(markdownValue(field))")
                 }

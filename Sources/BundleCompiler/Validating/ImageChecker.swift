@@ -1,5 +1,6 @@
 import CatalogContent
 import CatalogModel
+import Crypto
 
 /// Checks every image the content uses: inside the content folder, present, a PNG or JPEG
 /// with readable dimensions, square where it must be; and warns about image files nothing uses.
@@ -15,6 +16,8 @@ struct ImageChecker {
     let tree: ContentTree
     /// Each file's header, read once however often the file is used.
     private var headers: [String: Result<ImageHeader, ImageFailure>] = [:]
+    /// The SHA-256 of each readable file's bytes, which is its id in a bundle.
+    private var digests: [String: SHA256.Digest] = [:]
 
     init(tree: ContentTree) {
         self.tree = tree
@@ -109,9 +112,35 @@ struct ImageChecker {
             diagnostics[diagnostic].message = "image '\(source)' does not exist" + Self.advice(match)
             if let match { meant.insert(match.path) }
         }
+        diagnostics += samePictures(catalog)
         // The images meant count as used only for `unused`: a missing image is an error, so
         // no bundle is built from these paths.
         return (diagnostics, used.union(meant))
+    }
+
+    /// A detail screen's two pictures that are one image in the bundle, though their `src`
+    /// differ as written (`duplicate-picture`; the same `src` twice is the catalogue rules'):
+    /// two spellings of one path, or two files with the same bytes. A bundle stores an image
+    /// once by its SHA-256, which is then the id of both pictures in an app's list.
+    private func samePictures(_ catalog: Catalog) -> [EntityDiagnostic] {
+        var found: [EntityDiagnostic] = []
+        func check(_ kind: EntityReference.Kind, _ id: String, _ images: [ImageReference]) {
+            for (index, image) in images.enumerated() {
+                guard let path = Self.normalized(image.source), let digest = digests[path] else { continue }
+                let earlier = images[..<index].first { other in
+                    other.source != image.source && Self.normalized(other.source).flatMap { digests[$0] } == digest
+                }
+                guard let earlier else { continue }
+                let entity = EntityReference(kind, id)
+                let same = Self.normalized(earlier.source) == path ? "is the same file as" : "has the same bytes as"
+                found.append(EntityDiagnostic(severity: .error, code: .duplicatePicture, entity: entity, field: .picture(index),
+                    message: "the image '\(image.source)' \(same) '\(earlier.source)', also shown in \(entity); remove one, or choose another image"))
+            }
+        }
+        check(.company, "", catalog.company.images)
+        for product in catalog.products where product.images.count > 1 { check(.product, product.id.rawValue, product.images) }
+        for recipe in catalog.recipes where recipe.images.count > 1 { check(.recipe, recipe.id.rawValue, recipe.images) }
+        return found
     }
 
     /// Image files under `images/` that no entity uses. A symbolic link among them that leads
@@ -134,24 +163,30 @@ struct ImageChecker {
 
     private mutating func header(_ path: String) -> Result<ImageHeader, ImageFailure> {
         if let known = headers[path] { return known }
-        let result = readHeader(path)
+        let (result, digest) = readHeader(path)
         headers[path] = result
+        digests[path] = digest
         return result
     }
 
-    private func readHeader(_ path: String) -> Result<ImageHeader, ImageFailure> {
+    private func readHeader(_ path: String) -> (Result<ImageHeader, ImageFailure>, SHA256.Digest?) {
+        let result: Result<ImageHeader, ImageFailure>
+        var digest: SHA256.Digest?
         let absolute = tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings)
-        guard let type = FileSystem.entryType(absolute) else { return .failure(.missing) }
+        guard let type = FileSystem.entryType(absolute) else { return (.failure(.missing), nil) }
         guard let real = FileSystem.realPath(absolute) else {
-            return .failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing)
+            return (.failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing), nil)
         }
-        guard tree.isInside(real) else { return .failure(.outside(symlink: type == .symlink)) }
+        guard tree.isInside(real) else { return (.failure(.outside(symlink: type == .symlink)), nil) }
         switch FileSystem.read(absolute, limit: Self.maxImageSize) {
-        case .success(let bytes): return ImageHeader.read(bytes).mapError(ImageFailure.format)
-        case .failure(.tooLarge(let size)): return .failure(.tooLarge(size))
-        case .failure(.notAFile(let type)): return .failure(.notAFile(type))
-        case .failure(.unreadable(let reason)): return .failure(.unreadable(reason))
+        case .success(let bytes):
+            result = ImageHeader.read(bytes).mapError(ImageFailure.format)
+            digest = SHA256.hash(data: bytes)
+        case .failure(.tooLarge(let size)): result = .failure(.tooLarge(size))
+        case .failure(.notAFile(let type)): result = .failure(.notAFile(type))
+        case .failure(.unreadable(let reason)): result = .failure(.unreadable(reason))
         }
+        return (result, digest)
     }
 
     /// The path on disk of the file a `src` names (`path`, normalised, in NFC like every

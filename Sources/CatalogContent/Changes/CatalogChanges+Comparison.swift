@@ -101,9 +101,9 @@ extension CatalogChanges {
         for key in Set(oldByID.keys).union(newByID.keys).sorted() {
             switch (oldByID[key], newByID[key]) {
             case (nil, let added?):
-                entities.append(Entity(kind: kind, id: key, name: name(added), change: .added, fields: []))
+                entities.append(Entity(kind: kind, slug: key, name: name(added), change: .added, fields: []))
             case (let removed?, nil):
-                entities.append(Entity(kind: kind, id: key, name: name(removed), change: .removed, fields: []))
+                entities.append(Entity(kind: kind, slug: key, name: name(removed), change: .removed, fields: []))
             case (let before?, let after?):
                 // Fields are made only for an entity that differs: most do not.
                 var changed: [Field] = []
@@ -116,7 +116,7 @@ extension CatalogChanges {
                 if moved.contains(key) {
                     changed.append(Field(field: "position", old: oldPlace[key].map(String.init), new: newPlace[key].map(String.init)))
                 }
-                if !changed.isEmpty { entities.append(Entity(kind: kind, id: key, name: name(after), change: .changed, fields: changed)) }
+                if !changed.isEmpty { entities.append(Entity(kind: kind, slug: key, name: name(after), change: .changed, fields: changed)) }
             case (nil, nil):
                 continue
             }

@@ -24,8 +24,15 @@ extension CatalogRules {
             report(.imageCount, entity, .images,
                    "\(entity) has \(images.count) pictures; give it \(FieldLimits.pictures.lowerBound) or \(FieldLimits.pictures.upperBound)")
         }
+        // A picture's image is its id in an app's list (`Picture.id`), so it is shown once
+        // per screen. Compared as written (in a bundle, by SHA-256).
+        var shown = Set<String>()
         for (index, image) in images.enumerated() {
             checkPicture(image, .picture(index), entity)
+            if !shown.insert(image.source).inserted {
+                report(.duplicatePicture, entity, .picture(index),
+                       "the image '\(image.source)' is shown twice in \(entity); remove one, or choose another image")
+            }
         }
     }
 

@@ -78,9 +78,15 @@ struct CatalogRules {
             requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
             requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
                         what: "the short description shown in the recipe list")
+            // A line is its own id in an app's list (`Ingredient.id`), so it is written once.
+            var lines = Set<String>()
             for (index, ingredient) in recipe.ingredients.enumerated() {
                 let field = FieldPath.ingredient(index)
                 requireText(ingredient.text, field, ref, what: "the ingredient line")
+                if !ingredient.text.showsNothing, !lines.insert(ingredient.text).inserted {
+                    report(.duplicateIngredient, ref, field,
+                           "the line '\(ingredient.text)' is written twice; remove one, or say what each is for ('1 tl suolaa taikinaan', '1 tl suolaa täytteeseen')")
+                }
                 if let product = ingredient.product {
                     checkReference(.product(product), field, ref, element: "ingredient")
                 }

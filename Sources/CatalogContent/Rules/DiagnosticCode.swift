@@ -65,6 +65,8 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     case promotionEnded = "promotion-ended"
     case duplicateText = "duplicate-text"
     case duplicateSells = "duplicate-sells"
+    case duplicateIngredient = "duplicate-ingredient"
+    case duplicatePicture = "duplicate-picture"
 
     // MARK: Images
     case imageMissing = "image-missing"

@@ -87,20 +87,41 @@ public struct CatalogChanges: Codable, Sendable, Hashable {
         }
     }
 
-    /// One entity that was added, removed or changed.
-    public struct Entity: Codable, Sendable, Hashable {
+    /// One entity that was added, removed or changed. Its `id` is its kind and slug together,
+    /// unique among the changes, so `List(changes.entities)` needs no other id.
+    public struct Entity: Identifiable, Codable, Sendable, Hashable {
+        /// An entity's kind and slug: unique among the changes (a product and a recipe may
+        /// share a slug).
+        public struct ID: Hashable, Sendable {
+            public var kind: Kind
+            public var slug: String
+
+            public init(kind: Kind, slug: String) {
+                self.kind = kind
+                self.slug = slug
+            }
+        }
+
         public var kind: Kind
-        /// The entity's id (its file's slug; the section's kind; `home`, `company`).
-        public var id: String
+        /// The entity's slug within its kind: its file's name (`espresso`); a section's kind;
+        /// `home`, `company`. In the JSON, `id`.
+        public var slug: String
         /// Its name (a promotion's title) in the newer release, or the older one if removed.
         public var name: String
         public var change: Change
         /// The fields that changed; empty for an entity added or removed.
         public var fields: [Field]
 
-        package init(kind: Kind, id: String, name: String, change: Change, fields: [Field]) {
+        /// The kind and slug.
+        public var id: ID { ID(kind: kind, slug: slug) }
+
+        private enum CodingKeys: String, CodingKey {
+            case kind, slug = "id", name, change, fields
+        }
+
+        package init(kind: Kind, slug: String, name: String, change: Change, fields: [Field]) {
             self.kind = kind
-            self.id = id
+            self.slug = slug
             self.name = name
             self.change = change
             self.fields = fields

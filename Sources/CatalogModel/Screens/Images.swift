@@ -25,11 +25,17 @@ public struct StoredImage: Identifiable, Hashable, Sendable {
 }
 
 /// A picture on a screen: which image, and the text a screen reader reads.
-public struct Picture: Hashable, Sendable, Codable {
+///
+/// Its `id` is its image: the compiler refuses one image shown twice on a screen
+/// (`duplicate-picture`), so `ForEach(detail.pictures)` needs no other id.
+public struct Picture: Identifiable, Hashable, Sendable, Codable {
     /// The image.
     public var image: ImageID
     /// Its text alternative.
     public var alt: String
+
+    /// The image, unique among a screen's pictures.
+    public var id: ImageID { image }
 
     /// A picture from its image and text alternative.
     public init(image: ImageID, alt: String) {

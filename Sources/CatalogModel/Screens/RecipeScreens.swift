@@ -52,11 +52,17 @@ public struct RecipeDetail: Identifiable, Hashable, Sendable, Codable {
 }
 
 /// One line of a recipe's ingredient list, such as "2–3 dl täysmaitoa".
-public struct Ingredient: Hashable, Sendable, Codable {
+///
+/// Its `id` is its text: the compiler refuses a line written twice in one recipe
+/// (`duplicate-ingredient`), so `ForEach(recipe.ingredients)` needs no other id.
+public struct Ingredient: Identifiable, Hashable, Sendable, Codable {
     /// The line as the reader sees it.
     public var text: String
     /// The Café Digno product this line is, if it is one.
     public var product: ProductID?
+
+    /// The line's text, unique within its recipe.
+    public var id: String { text }
 
     /// An ingredient line, optionally naming the product it is.
     public init(text: String, product: ProductID? = nil) {
