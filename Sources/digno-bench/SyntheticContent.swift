@@ -24,9 +24,15 @@ struct SyntheticContent {
             try PNGTile.make(width: 48, height: 32, seed: UInt64(index) &* 2 &+ 2).write(to: folder.appendingPathComponent("images/picture-\(index).png"))
         }
         func icon() -> String { "images/icon-\(random.next(below: imagePool)).png" }
+        // Two pictures of one entity are two images (the rule duplicate-picture): a second
+        // draw of the first is moved to the next image in the pool.
         func pictures() -> String {
-            (0..<(1 + random.next(below: 2))).map { _ in
-                "    <image src=\"images/picture-\(random.next(below: imagePool)).png\" alt=\"\(Words.sentence(&random, words: 4))\"/>"
+            var first: Int?
+            return (0..<(1 + random.next(below: 2))).map { _ in
+                var image = random.next(below: imagePool)
+                if image == first { image = (image + 1) % imagePool }
+                first = first ?? image
+                return "    <image src=\"images/picture-\(image).png\" alt=\"\(Words.sentence(&random, words: 4))\"/>"
             }.joined(separator: "\n")
         }
         func paragraphs(_ count: Int) -> String {
@@ -102,8 +108,15 @@ struct SyntheticContent {
         for index in 0..<recipes {
             var used = stride(from: index, to: products, by: recipes).map { $0 }
             if used.isEmpty { used = [random.next(below: products)] }
-            let ingredients = used.map { "    <ingredient product=\"product-\($0)\">1–2 annosta \(Words.title(&random))</ingredient>" }
-                + (0..<(1 + random.next(below: 3))).map { _ in "    <ingredient>\(random.next(below: 5) + 1) dl \(Words.word(&random))</ingredient>" }
+            // Each line once (the rule duplicate-ingredient): a line drawn again says it is more.
+            var lines = Set<String>()
+            func once(_ line: String) -> String {
+                var line = line
+                while !lines.insert(line).inserted { line += " lisää" }
+                return line
+            }
+            let ingredients = used.map { "    <ingredient product=\"product-\($0)\">\(once("1–2 annosta \(Words.title(&random))"))</ingredient>" }
+                + (0..<(1 + random.next(below: 3))).map { _ in "    <ingredient>\(once("\(random.next(below: 5) + 1) dl \(Words.word(&random))"))</ingredient>" }
             try write("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <recipe id="recipe-\(index)">
