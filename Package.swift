@@ -106,7 +106,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.embedInCode("Schema/content.xsd")]
+            resources: [.embedInCode("Schema/content.xsd"), .embedInCode("Schema/xml.xsd")]
         ),
         // The app in a browser: CatalogModel's screens as HTML pages, through the Mustache
         // templates and the style sheet in Templates/, which a web designer edits. `digno site`

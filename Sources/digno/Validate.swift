@@ -22,8 +22,13 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Judge promotions against this day (YYYY-MM-DD) instead of today.", valueName: "day"))
     var today: Day?
 
+    @Option(name: .customLong("require-language"),
+            help: ArgumentHelp("Make a missing translation into this language an error, not a warning (repeatable).", valueName: "code"))
+    var requiredLanguages: [String] = []
+
     func run() throws {
-        let validator = ContentValidator(contentFolder: folder.contentFolder, today: today ?? Day.today())
+        let validator = ContentValidator(contentFolder: folder.contentFolder, today: today ?? Day.today(),
+                                         requiredLanguages: Set(requiredLanguages.map { LanguageCode($0) }))
         let report: ValidationReport
         do {
             report = try validator.validate()

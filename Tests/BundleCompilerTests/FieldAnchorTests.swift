@@ -92,8 +92,10 @@ import Testing
             var catalog = original
             breakage(&catalog)
             for diagnostic in catalog.validate(today: Fixtures.today, unloaded: reading.unloaded) where diagnostic.field != nil {
-                keys.append(placed(AnchorKey(entity: diagnostic.entity, field: diagnostic.field), in: original))
-                if let clash = diagnostic.clash { keys.append(placed(AnchorKey(entity: clash.other, field: clash.field), in: original)) }
+                keys.append(placed(AnchorKey(entity: diagnostic.entity, field: diagnostic.field, language: diagnostic.language), in: original))
+                if let clash = diagnostic.clash {
+                    keys.append(placed(AnchorKey(entity: clash.other, field: clash.field, language: diagnostic.language), in: original))
+                }
             }
         }
         original.forEachImageUse { _, _, place in
@@ -114,9 +116,9 @@ import Testing
     static func placed(_ key: AnchorKey, in original: Catalog) -> AnchorKey {
         switch key.field {
         case .section(let index)? where original.sections.indices.contains(index):
-            AnchorKey(entity: EntityReference(.section, original.sections[index].id.rawValue), field: key.field)
+            AnchorKey(entity: EntityReference(.section, original.sections[index].id.rawValue), field: key.field, language: key.language)
         case .promotion(let index)? where original.home.promotions.indices.contains(index):
-            AnchorKey(entity: EntityReference(.promotion, original.home.promotions[index].id.rawValue), field: key.field)
+            AnchorKey(entity: EntityReference(.promotion, original.home.promotions[index].id.rawValue), field: key.field, language: key.language)
         default:
             key
         }
@@ -256,19 +258,20 @@ import Testing
 
     /// Every kind of field there is. A new case of `FieldPath` stops `kind(_:)` compiling
     /// until it is named here, and then this test fails until some content has one reported.
+    /// `languages` is only where the compiler finds `<languages>`: no problem is reported there.
     static let allKinds: Set<String> = [
         "brand", "release", "sections", "title", "name", "summary", "text", "address", "phone", "hours", "info", "web",
         "icon", "logo", "image", "images", "link", "body", "method", "position",
-        "section[]", "promotion[]", "ingredient[]", "sells[]", "image[]",
+        "section[]", "promotion[]", "ingredient[]", "sells[]", "image[]", "language[]",
         "part.p", "part.h2", "part.h3", "part.li", "part.link",
     ]
 
     static func kind(_ field: FieldPath) -> String {
         switch field {
-        case .brand, .release, .sections, .title, .name, .summary, .text, .address, .phone, .hours, .info, .web,
+        case .brand, .release, .sections, .languages, .title, .name, .summary, .text, .address, .phone, .hours, .info, .web,
              .icon, .logo, .image, .images, .link, .body, .method, .position:
             field.description
-        case .section, .promotion, .ingredient, .sells, .picture:
+        case .section, .promotion, .ingredient, .sells, .picture, .language:
             field.name + "[]"
         case .part(_, let part):
             "part." + part.element

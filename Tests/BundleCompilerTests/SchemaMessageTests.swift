@@ -79,7 +79,7 @@ import Testing
          "<icon> takes nothing inside, not even a space or a line break; write it as one tag, <icon …/>"),
         ("<icon src=\"images/icon.png\"/>", "<icon src=\"images/icon.png\"><p/></icon>",
          "<icon> holds an element, and takes nothing inside; write it as one tag, <icon …/>"),
-        ("<name>Espresso</name>", "<name xml:lang=\"fi\">Espresso</name>", "<name> has no attribute xml:lang; remove it, or correct its name"),
+        ("<name>Espresso</name>", "<name lang=\"fi\">Espresso</name>", "<name> has no attribute lang; remove it, or correct its name"),
         ("<product id=\"espresso\">", "<product xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:type=\"Tuote\" id=\"espresso\">",
          "<product> has the attribute xsi:type, which content files do not use; remove it"),
         ("<name>Espresso</name>", "<name xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:nil=\"true\">Espresso</name>",
@@ -145,7 +145,8 @@ import Testing
             """
         let promotion = loader.loadWithTree(Array(home.utf8), into: LoadedFile(file: ContentFile(path: "home.xml", kind: .home, id: "")))
         #expect(promotion.diagnostics.map(\.message) == [
-            "<image> is not expected here; the next element must be <text> (the promotion's text under its headline, at most 255 characters): add it if it is missing, or correct the order",
+            "<image> is not expected here; the next element must be <text> (the promotion's text under its headline, at most 255 characters), "
+                + "or a translation of <title> (with xml:lang): add it if it is missing, or correct the order",
         ])
     }
 

@@ -61,6 +61,9 @@ import Testing
         #expect(outcome.output == """
             {
               "content" : "content",
+              "coverage" : [
+
+              ],
               "diagnostics" : [
                 {
                   "code" : "image-unused",
@@ -193,7 +196,7 @@ import Testing
             Exit status: 0 when the content is valid (warnings allowed), 1 when it has
             errors, 2 for usage or I/O errors.
 
-            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--today <day>]
+            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--today <day>] [--require-language <code> ...]
 
             ARGUMENTS:
               <folder>                The content folder (default: content).
@@ -205,6 +208,9 @@ import Testing
                                       text)
               --today <day>           Judge promotions against this day (YYYY-MM-DD)
                                       instead of today.
+              --require-language <code>
+                                      Make a missing translation into this language an
+                                      error, not a warning (repeatable).
               --version               Show the version.
               -h, --help              Show help information.
 

@@ -27,6 +27,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             return (place.isEmpty ? "" : place + " ") + "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
         }
         lines.append(summary(report))
+        lines += report.coverage.map(\.summary)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -58,6 +59,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
         }
         lines.append(summary(report))
+        lines += report.coverage.map(\.summary)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -76,7 +78,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         let document = JSONReport(
             format: "digno-validation-report", version: 1, content: contentFolder, valid: report.isValid,
             errors: report.errorCount, warnings: report.warningCount, files: report.fileCount,
-            diagnostics: report.diagnostics.map(JSONReport.Entry.init))
+            diagnostics: report.diagnostics.map(JSONReport.Entry.init),
+            coverage: report.coverage.map { JSONReport.Coverage(language: $0.language.rawValue, translated: $0.translated, total: $0.total) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
@@ -95,6 +98,14 @@ struct JSONReport: Encodable {
     var warnings: Int
     var files: Int
     var diagnostics: [Entry]
+    /// Each declared language but the default: how many of the texts are translated into it.
+    var coverage: [Coverage]
+
+    struct Coverage: Encodable {
+        var language: String
+        var translated: Int
+        var total: Int
+    }
 
     struct Entry: Encodable {
         var severity: String

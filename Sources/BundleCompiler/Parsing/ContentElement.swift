@@ -15,6 +15,9 @@ protocol ContentElement {
     /// The value of attribute `name`, if present, in Unicode NFC (`NFC`), as every value is
     /// read: the same text typed composed or decomposed is one value.
     func attribute(_ name: StaticString) -> String?
+    /// The element's own `xml:lang`, whitespace around it dropped, if it has one: the
+    /// language of a translation. Not inherited: only translations carry it.
+    var language: String? { get }
     /// All the text inside, whitespace runs collapsed to one space and trimmed, in NFC: the
     /// form every plain-text field is stored in.
     var text: String { get }

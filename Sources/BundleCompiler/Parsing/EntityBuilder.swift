@@ -17,6 +17,7 @@ struct CatalogHeader: Hashable, Sendable {
     var releaseVersion: String
     var releaseDate: Day
     var sections: [Section]
+    var languages: Languages
 }
 
 /// Where each field of an entity starts in its file, keyed by entity and field (nil for the
@@ -24,6 +25,14 @@ struct CatalogHeader: Hashable, Sendable {
 struct AnchorKey: Hashable {
     var entity: EntityReference
     var field: FieldPath?
+    /// The language of a translation's element; nil for the default language's.
+    var language: LanguageCode?
+
+    init(entity: EntityReference, field: FieldPath?, language: LanguageCode? = nil) {
+        self.entity = entity
+        self.field = field
+        self.language = language
+    }
 }
 
 /// Turns a schema-valid document into a model entity. The schema has already fixed the
@@ -78,12 +87,30 @@ struct EntityBuilder<Element: ContentElement> {
                 // it (a section listed twice is `duplicate-id` there).
                 anchor(element, sectionEntity, .section(index))
                 anchor(element, sectionEntity, nil)
-                sections.append(Section(
-                    id: id, title: text(element, .title, sectionEntity), icon: image(element, .icon, sectionEntity)))
+                var translations = Translations()
+                var section = Section(
+                    id: id, title: text(element, .title, sectionEntity, &translations), icon: image(element, .icon, sectionEntity))
+                section.translations = translations
+                sections.append(section)
             }
         }
         guard let release, let date = value(release, "date", entity, as: Day.init) else { return nil }
-        return CatalogHeader(brand: brand, releaseVersion: release.attribute("version") ?? "", releaseDate: date, sections: sections)
+        return CatalogHeader(brand: brand, releaseVersion: release.attribute("version") ?? "", releaseDate: date, sections: sections,
+                             languages: languages(entity))
+    }
+
+    /// catalog.xml's `<languages>`: Finnish only when there is none.
+    private mutating func languages(_ entity: EntityReference) -> Languages {
+        guard let list = fieldElement(root, .languages, entity) else { return .finnishOnly }
+        var declarations: [Languages.Declaration] = []
+        for (index, element) in list.children.enumerated() {
+            anchor(element, entity, .language(index))
+            declarations.append(Languages.Declaration(
+                code: LanguageCode(collapsingWhitespace(element.attribute("code") ?? "")),
+                fallback: element.attribute("fallback").map { LanguageCode(collapsingWhitespace($0)) },
+                required: element.attribute("required").map { ["true", "1"].contains(collapsingWhitespace($0)) } ?? false))
+        }
+        return declarations.isEmpty ? .finnishOnly : Languages(declarations)
     }
 
     private mutating func home() -> Home {
@@ -99,45 +126,78 @@ struct EntityBuilder<Element: ContentElement> {
             else { continue }
             // By its place in the list too: two promotions may be given one id.
             anchor(element, promotionEntity, .promotion(promotions.count))
-            promotions.append(Promotion(
-                id: PromotionID(id), title: text(element, .title, promotionEntity), text: text(element, .text, promotionEntity),
-                image: image(element, .image, promotionEntity), firstDay: first, lastDay: last,
-                link: fieldElement(element, .link, promotionEntity).flatMap { linkTarget($0, promotionEntity, .link) }))
+            var translations = Translations()
+            var promotion = Promotion(
+                id: PromotionID(id), title: text(element, .title, promotionEntity, &translations),
+                text: text(element, .text, promotionEntity, &translations),
+                image: image(element, .image, promotionEntity, &translations), firstDay: first, lastDay: last,
+                link: fieldElement(element, .link, promotionEntity).flatMap { linkTarget($0, promotionEntity, .link) })
+            promotion.translations = translations
+            promotions.append(promotion)
         }
-        return Home(
-            logo: image(root, .logo, entity), image: image(root, .image, entity),
-            body: richText(root, .body, entity), promotions: promotions)
+        var translations = Translations()
+        var home = Home(
+            logo: image(root, .logo, entity), image: image(root, .image, entity, &translations),
+            body: richText(root, .body, entity, &translations), promotions: promotions)
+        home.translations = translations
+        return home
     }
 
     private mutating func company() -> Company {
         let entity = EntityReference(.company)
         anchor(root, entity, nil)
-        return Company(
-            name: text(root, .name, entity), logo: image(root, .logo, entity), body: richText(root, .body, entity),
-            images: pictures(entity), webAddress: text(root, .web, entity))
+        var translations = Translations()
+        var company = Company(
+            name: text(root, .name, entity, &translations), logo: image(root, .logo, entity), body: richText(root, .body, entity, &translations),
+            images: pictures(entity, &translations), webAddress: text(root, .web, entity))
+        company.translations = translations
+        return company
     }
 
     private mutating func product() -> Product {
         let entity = file.entity
         anchor(root, entity, nil)
-        return Product(
-            id: ProductID(file.id), name: text(root, .name, entity), icon: image(root, .icon, entity),
-            summary: text(root, .summary, entity), body: richText(root, .body, entity), images: pictures(entity),
-            position: position(entity))
+        var translations = Translations()
+        var product = Product(
+            id: ProductID(file.id), name: text(root, .name, entity, &translations), icon: image(root, .icon, entity),
+            summary: text(root, .summary, entity, &translations), body: richText(root, .body, entity, &translations),
+            images: pictures(entity, &translations), position: position(entity))
+        product.translations = translations
+        return product
     }
 
     private mutating func recipe() -> Recipe {
         let entity = file.entity
         anchor(root, entity, nil)
+        var translations = Translations()
+        let name = text(root, .name, entity, &translations)
+        let summary = text(root, .summary, entity, &translations)
+        // A line's translations follow it, each an <ingredient xml:lang="…"> of text alone.
         var ingredients: [Ingredient] = []
-        for (index, element) in children(root, "ingredients").enumerated() {
-            anchor(element, entity, .ingredient(index))
-            ingredients.append(Ingredient(text: checked(element.text, element, entity, "ingredient"), product: element.attribute("product").map { ProductID($0) }))
+        for element in children(root, "ingredients") {
+            guard let language = element.language else {
+                anchor(element, entity, .ingredient(ingredients.count))
+                ingredients.append(Ingredient(text: checked(element.text, element, entity, "ingredient"),
+                                              product: element.attribute("product").map { ProductID($0) }))
+                continue
+            }
+            guard !ingredients.isEmpty else {
+                orphan(element, entity, "ingredient", language, after: "the Finnish line it translates")
+                continue
+            }
+            if element.attribute("product") != nil {
+                problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationNotText,
+                    message: "a translated ingredient names no product: the line it translates does; remove product=\"…\" here"))
+            }
+            let field = FieldPath.ingredient(ingredients.count - 1)
+            translate(.text(checked(element.text, element, entity, "ingredient")), element, field, LanguageCode(language), entity, &translations)
         }
-        return Recipe(
-            id: RecipeID(file.id), name: text(root, .name, entity), icon: image(root, .icon, entity),
-            summary: text(root, .summary, entity), ingredients: ingredients, method: richText(root, .method, entity),
-            images: pictures(entity), position: position(entity))
+        var recipe = Recipe(
+            id: RecipeID(file.id), name: name, icon: image(root, .icon, entity),
+            summary: summary, ingredients: ingredients, method: richText(root, .method, entity, &translations),
+            images: pictures(entity, &translations), position: position(entity))
+        recipe.translations = translations
+        return recipe
     }
 
     private mutating func retailer() -> Retailer {
@@ -155,11 +215,14 @@ struct EntityBuilder<Element: ContentElement> {
                 coordinate = Coordinate(latitude: latitude, longitude: longitude)
             }
         }
-        return Retailer(
+        var translations = Translations()
+        var retailer = Retailer(
             id: RetailerID(file.id), name: text(root, .name, entity), logo: image(root, .logo, entity),
             address: text(root, .address, entity), phone: text(root, .phone, entity),
-            openingHours: text(root, .hours, entity), otherInfo: optionalText(root, .info, entity),
+            openingHours: text(root, .hours, entity, &translations), otherInfo: optionalText(root, .info, entity, &translations),
             webAddress: optionalText(root, .web, entity), coordinate: coordinate, sells: sells, position: position(entity))
+        retailer.translations = translations
+        return retailer
     }
 
     // MARK: Fields
@@ -172,8 +235,8 @@ struct EntityBuilder<Element: ContentElement> {
     /// The first element wins: two promotions with one id are one entity to a problem placed by
     /// its entity, and the rules judge the first of them (the second is `duplicate-id`, placed by
     /// its place in the list), so a problem with the first must not move to the second.
-    private mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?) {
-        let key = AnchorKey(entity: entity, field: field)
+    private mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?, _ language: LanguageCode? = nil) {
+        let key = AnchorKey(entity: entity, field: field, language: language)
         if anchors?[key] == nil { anchors?[key] = element }
     }
 
@@ -199,6 +262,77 @@ struct EntityBuilder<Element: ContentElement> {
         return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
     }
 
+    /// A picture, its alt text's translations read from its `<alt xml:lang="…">` elements.
+    private mutating func image(_ parent: Element, _ field: FieldPath, _ entity: EntityReference,
+                                _ translations: inout Translations) -> ImageReference {
+        guard let element = fieldElement(parent, field, entity) else { return ImageReference(source: "") }
+        return picture(element, field, entity, &translations)
+    }
+
+    private mutating func picture(_ element: Element, _ field: FieldPath, _ entity: EntityReference,
+                                  _ translations: inout Translations) -> ImageReference {
+        for alt in element.children where alt.isNamed("alt") {
+            // The schema requires xml:lang on each.
+            guard let language = alt.language else { continue }
+            translate(.text(checked(alt.text, alt, entity, "alt")), alt, field, LanguageCode(language), entity, &translations)
+        }
+        return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
+    }
+
+    // MARK: Translations
+
+    /// A text field and its translations: the first element of the field's name is the text
+    /// in the default language, with no `xml:lang`; each one after it with `xml:lang` is its
+    /// translation into that language. A field marked `translate="no"` is the same in every
+    /// language.
+    private mutating func text(_ parent: Element, _ field: FieldPath, _ entity: EntityReference,
+                               _ translations: inout Translations) -> String {
+        optionalText(parent, field, entity, &translations) ?? ""
+    }
+
+    private mutating func optionalText(_ parent: Element, _ field: FieldPath, _ entity: EntityReference,
+                                       _ translations: inout Translations) -> String? {
+        guard let name = field.elementName else { return nil }
+        var original: String?
+        for element in parent.children where element.isNamed(name) {
+            let text = checked(element.text, element, entity, field.name)
+            guard let language = element.language else {
+                if original == nil {
+                    anchor(element, entity, field)
+                    original = text
+                    if element.attribute("translate").map(collapsingWhitespace) == "no" { translations.fixed.insert(field) }
+                } else {
+                    problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
+                        message: "<\(field.name)> is written twice without xml:lang; keep one, or give the translation its language, such as xml:lang=\"sv\""))
+                }
+                continue
+            }
+            guard original != nil else {
+                orphan(element, entity, field.name, language, after: "the Finnish <\(field.name)> it translates")
+                continue
+            }
+            translate(.text(text), element, field, LanguageCode(language), entity, &translations)
+        }
+        return original
+    }
+
+    /// Records a translation at its element; a second one into the same language is an error.
+    private mutating func translate(_ value: Translations.Value, _ element: Element, _ field: FieldPath, _ language: LanguageCode,
+                                    _ entity: EntityReference, _ translations: inout Translations) {
+        if translations.add(value, for: field, in: language) {
+            anchor(element, entity, field, language)
+        } else {
+            problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
+                message: "\(field.name) is translated into \(language) twice; keep one of the two"))
+        }
+    }
+
+    /// A translation with no text in the default language before it.
+    private mutating func orphan(_ element: Element, _ entity: EntityReference, _ name: String, _ language: String, after original: String) {
+        problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationOrphan,
+            message: "this \(name) in \(language) translates nothing: write it after \(original), or remove xml:lang if it is the Finnish text"))
+    }
+
     private mutating func alt(_ element: Element, _ entity: EntityReference) -> String? {
         element.attribute("alt").map { checked(collapsingWhitespace($0), element, entity, "alt") }
     }
@@ -218,12 +352,14 @@ struct EntityBuilder<Element: ContentElement> {
                                           message: FileLoader.combiningMarksMessage(excess, subject: "\(name) holds a character carrying")))
     }
 
-    private mutating func pictures(_ entity: EntityReference) -> [ImageReference] {
+    private mutating func pictures(_ entity: EntityReference, _ translations: inout Translations) -> [ImageReference] {
         guard let list = fieldElement(root, .images, entity) else { return [] }
-        return list.children.enumerated().map { index, element in
+        var pictures: [ImageReference] = []
+        for (index, element) in list.children.enumerated() {
             anchor(element, entity, .picture(index))
-            return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
+            pictures.append(picture(element, .picture(index), entity, &translations))
         }
+        return pictures
     }
 
     /// The entity's `position`, an attribute of its root element, which is where the field is.
@@ -247,20 +383,52 @@ struct EntityBuilder<Element: ContentElement> {
         return nil
     }
 
-    private mutating func richText(_ parent: Element, _ field: RichTextField, _ entity: EntityReference) -> RichText {
-        guard let element = fieldElement(parent, field.path, entity) else { return RichText(blocks: []) }
+    /// A body or method and its translations, as `text(_:_:_:_:)` reads a text field's.
+    private mutating func richText(_ parent: Element, _ field: RichTextField, _ entity: EntityReference,
+                                   _ translations: inout Translations) -> RichText {
+        guard let name = field.path.elementName else { return RichText(blocks: []) }
+        var original: RichText?
+        for element in parent.children where element.isNamed(name) {
+            guard let language = element.language.map({ LanguageCode($0) }) else {
+                if original == nil {
+                    anchor(element, entity, field.path)
+                    original = richText(element, field, entity, nil)
+                } else {
+                    problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
+                        message: "<\(field.rawValue)> is written twice without xml:lang; keep one, or give the translation its language, such as xml:lang=\"sv\""))
+                }
+                continue
+            }
+            guard original != nil else {
+                orphan(element, entity, field.rawValue, language.rawValue, after: "the Finnish <\(field.rawValue)> it translates")
+                continue
+            }
+            guard translations[field.path, language] == nil else {
+                problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
+                    message: "\(field.rawValue) is translated into \(language) twice; keep one of the two"))
+                continue
+            }
+            anchor(element, entity, field.path, language)
+            translations.add(.richText(richText(element, field, entity, language)), for: field.path, in: language)
+        }
+        return original ?? RichText(blocks: [])
+    }
+
+    /// One body or method element, its parts and links anchored in its language.
+    private mutating func richText(_ element: Element, _ field: RichTextField, _ entity: EntityReference, _ language: LanguageCode?) -> RichText {
         var reader = RichTextReader(field: field)
         var blocks: [(Element, FieldPath)]? = anchors == nil ? nil : []
-        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index)) }
-        for (block, path) in blocks ?? [] { anchor(block, entity, path) }
+        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index), language) }
+        for (block, path) in blocks ?? [] { anchor(block, entity, path, language) }
         // Run through a paragraph's inline runs together: a run of marks may go on across them.
         for (_, excess) in text.partsWithLongMarkRuns { refuseMarks(excess, element, entity, field.rawValue) }
         return text
     }
 
     /// The target of a `<link>`: exactly one of `product` or `recipe`.
-    private mutating func linkTarget(_ element: Element, _ entity: EntityReference, _ field: FieldPath) -> LinkTarget? {
-        anchor(element, entity, field)
+    private mutating func linkTarget(_ element: Element, _ entity: EntityReference, _ field: FieldPath,
+                                     _ language: LanguageCode? = nil) -> LinkTarget? {
+        anchor(element, entity, field, language)
         switch (element.attribute("product"), element.attribute("recipe")) {
         case (let product?, nil): return .product(ProductID(product))
         case (nil, let recipe?): return .recipe(RecipeID(recipe))

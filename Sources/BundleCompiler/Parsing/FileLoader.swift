@@ -194,7 +194,8 @@ struct FileLoader {
         _ = builder.build()
         let anchors = builder.anchors ?? [:]
         let positions = fields.map { key, attribute -> SourcePosition? in
-            if let element = anchors[key] {
+            // A translation's problem at its own element, else at the field's in the default language.
+            if let element = anchors[key] ?? anchors[AnchorKey(entity: key.entity, field: key.field)] {
                 return attribute.map { source.position(ofAttribute: $0, of: element, root: rootElement) } ?? source.position(of: element, root: rootElement)
             }
             return anchors[AnchorKey(entity: key.entity, field: nil)].map { source.position(of: $0, root: rootElement) }

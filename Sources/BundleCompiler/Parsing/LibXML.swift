@@ -29,6 +29,16 @@ final class LibXML: @unchecked Sendable {
     static let shared: Result<LibXML, CompilerError> = {
         xmlInitParser()
         digno_xml_set_max_depth(UInt32(maxDepth))
+        // content.xsd imports xml.xsd for xml:lang: the one file the loader serves, from the
+        // copy embedded beside it, while the schema compiles.
+        xmlSetExternalEntityLoader { url, _, context in
+            guard let url, String(cString: url).hasSuffix("xml.xsd") else { return nil }
+            let buffer = PackageResources.xml_xsd.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { xmlParserInputBufferCreateMem($0.baseAddress, Int32($0.count), XML_CHAR_ENCODING_NONE) }
+            }
+            guard let buffer else { return nil }
+            return xmlNewIOInputStream(context, buffer, XML_CHAR_ENCODING_NONE)
+        }
         let xsd = PackageResources.content_xsd
         let parserContext = xsd.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { xmlSchemaNewMemParserCtxt($0.baseAddress, Int32($0.count)) }

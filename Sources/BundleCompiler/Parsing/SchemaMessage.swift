@@ -78,7 +78,9 @@ extension LibXML {
         if body == "The element is not 'nillable'." {
             return Self.unusedAttribute("xsi:nil", of: element)
         }
-        if body == "Element content is not allowed, because the type definition is simple." {
+        // The second form for a text with attributes (a translatable text: xml:lang, translate).
+        if body == "Element content is not allowed, because the type definition is simple."
+            || body == "Element content is not allowed, because the content type is a simple type definition." {
             return "<\(element)> holds an element, where only plain text may go; remove the tags inside it and keep their text"
         }
         if body == "Character content is not allowed, because the content type is empty." {
@@ -124,11 +126,23 @@ extension LibXML {
     /// `em, strong, link` as `<em>, <strong> or <link>`; a single element with what it is,
     /// inside `owner`: `<summary> (the short description under the product's name, …)`.
     private func expectedElements(_ names: Substring, in owner: String?) -> String {
-        let elements = names.split(separator: ", ").map { "<\($0)>" }
-        guard elements.count < 2 else { return elements.dropLast().joined(separator: ", ") + " or " + elements.last! }
-        guard let owner, let meaning = documentation.meaning(ofElement: String(names), in: owner) else { return elements.joined() }
-        return "\(elements.joined()) (\(Self.lowercasingFirst(meaning)))"
+        // A text element the schema lets repeat for its translations (`<body xml:lang="sv">`)
+        // is expected again after it: said as a translation, after what comes next.
+        // libxml2 lists the expected elements in the order of the content model, so the one
+        // just written, which may repeat, comes first.
+        let all = names.split(separator: ", ")
+        let repeated = all.count > 1 && Self.translatedTexts.contains(String(all[0])) ? all[0] : nil
+        let next = repeated == nil ? all : Array(all.dropFirst())
+        let translations = repeated.map { ", or a translation of <\($0)> (with xml:lang)" } ?? ""
+        let elements = next.map { "<\($0)>" }
+        guard elements.count < 2 else { return elements.dropLast().joined(separator: ", ") + " or " + elements.last! + translations }
+        guard let owner, let meaning = documentation.meaning(ofElement: next.joined(), in: owner) else { return elements.joined() + translations }
+        return "\(elements.joined()) (\(Self.lowercasingFirst(meaning)))" + translations
     }
+
+    /// The elements of text that are translated by repeating them with `xml:lang`, and are
+    /// never optional the first time (`<info>` is, so it stays a plain next element).
+    private static let translatedTexts: Set<String> = ["name", "summary", "title", "text", "hours", "body", "method"]
 
     private static func lowercasingFirst(_ text: String) -> String {
         text.prefix(1).lowercased() + text.dropFirst()

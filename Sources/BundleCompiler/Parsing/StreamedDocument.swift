@@ -184,6 +184,11 @@ struct StreamedElement: ContentElement {
         return nil
     }
 
+    /// The schema allows no attribute named `lang` but `xml:lang`, so the local name is enough.
+    var language: String? {
+        attribute("lang").map(collapsingWhitespace)
+    }
+
     var text: String {
         let node = node
         guard node.textEnd > node.textStart else { return "" }

@@ -52,6 +52,13 @@ struct XMLElement: ContentElement {
         return NFC.string(decoding: UnsafeBufferPointer(start: value, count: Int(xmlStrlen(value))))
     }
 
+    var language: String? {
+        let name: StaticString = "lang", namespace: StaticString = "http://www.w3.org/XML/1998/namespace"
+        guard let value = xmlGetNsProp(node, name.utf8Start, namespace.utf8Start) else { return nil }
+        defer { digno_xml_free(value) }
+        return collapsingWhitespace(NFC.string(decoding: UnsafeBufferPointer(start: value, count: Int(xmlStrlen(value)))))
+    }
+
     /// All the text inside, whitespace runs collapsed to one space and trimmed, in NFC: the
     /// form every plain-text field is stored in.
     var text: String {

@@ -73,12 +73,14 @@ struct CatalogAssembly {
     /// about them are dropped (the files' own errors say what is wrong).
     func catalog() -> Catalog {
         let empty = ImageReference(source: "")
-        return Catalog(
+        var catalog = Catalog(
             brand: header?.brand ?? "", releaseVersion: header?.releaseVersion ?? "",
             releaseDate: header?.releaseDate ?? Day(year: 2000, month: 1, day: 1)!,
             sections: header?.sections ?? [],
             home: home ?? Home(logo: empty, image: empty, body: RichText(blocks: [])),
             company: company ?? Company(name: "", logo: empty, body: RichText(blocks: []), images: [], webAddress: ""),
             products: products, recipes: recipes, retailers: retailers)
+        catalog.languages = header?.languages ?? .finnishOnly
+        return catalog
     }
 }

@@ -10,11 +10,15 @@ package struct ContentValidator: Sendable {
     package var contentFolder: String
     /// The day promotions are judged against; nil skips the `promotion-ended` check.
     package var today: Day?
+    /// Languages a missing translation into is an error (`--require-language`), besides those
+    /// catalog.xml marks required.
+    package var requiredLanguages: Set<LanguageCode>
 
     /// A validator for the content folder at `contentFolder`.
-    package init(contentFolder: String, today: Day? = nil) {
+    package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = []) {
         self.contentFolder = contentFolder
         self.today = today
+        self.requiredLanguages = requiredLanguages
     }
 
     /// Checks everything. Throws only when the folder itself cannot be read; every problem in
@@ -31,7 +35,9 @@ package struct ContentValidator: Sendable {
         let catalog = assembly.catalog()
         // The catalogue rules and the image checks are independent: one core each.
         let unloaded = assembly.unloaded.union(tree.unread)
-        let rules = Background<[EntityDiagnostic], Never> { [today] in catalog.validate(today: today, unloaded: unloaded) }
+        let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages] in
+            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages)
+        }
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
@@ -48,6 +54,7 @@ package struct ContentValidator: Sendable {
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,
             catalog: assembly.singlesPresent ? catalog : nil,
+            coverage: catalog.translationCoverage(),
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
             imagePaths: imageResult.used,
             imageSpellings: tree.imageSpellings)
@@ -109,8 +116,12 @@ package struct ContentValidator: Sendable {
             let others = indices.filter { index in
                 pending[index].clash.map { files.file(of: $0.other)?.path == file.path } ?? false
             }
-            let found = loader.positions(in: file, of: indices.map { (AnchorKey(entity: pending[$0].entity, field: pending[$0].field), pending[$0].attribute) }
-                + others.compactMap { index in pending[index].clash.map { (AnchorKey(entity: $0.other, field: $0.field), nil) } })
+            let found = loader.positions(in: file, of: indices.map {
+                    (AnchorKey(entity: pending[$0].entity, field: pending[$0].field, language: pending[$0].language), pending[$0].attribute)
+                }
+                + others.compactMap { index in
+                    pending[index].clash.map { (AnchorKey(entity: $0.other, field: $0.field, language: pending[index].language), nil) }
+                })
             for (index, position) in zip(indices, found.prefix(indices.count)) { positions[index] = position }
             for (index, position) in zip(others, found.dropFirst(indices.count)) { otherPositions[index] = position }
         }

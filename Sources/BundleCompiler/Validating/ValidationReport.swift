@@ -9,6 +9,9 @@ package struct ValidationReport: Sendable {
     package var fileCount: Int
     /// The catalogue, when every file it needs could be read (it may still have errors).
     package var catalog: Catalog?
+    /// How much is translated into each declared language but the default, in declaration
+    /// order; empty for a catalogue in one language.
+    package var coverage: [TranslationCoverage] = []
     /// SHA-256 of each XML file that could be read (line ends normalised), for the content
     /// digest; each path once.
     var fileDigests: [ContentDigest.Entry] = []

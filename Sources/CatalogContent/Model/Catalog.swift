@@ -20,6 +20,8 @@ package struct Catalog: Hashable, Sendable, Codable {
     package var recipes: [Recipe]
     /// Every retailer.
     package var retailers: [Retailer]
+    /// The languages it is written in; Finnish only unless catalog.xml declares others.
+    package var languages = Languages.finnishOnly
 
     /// A catalogue from its parts.
     package init(

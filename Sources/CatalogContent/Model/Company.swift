@@ -14,6 +14,9 @@ package struct Company: Hashable, Sendable, Codable {
     /// The company's web address.
     package var webAddress: String
 
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
+
     /// The company from its fields.
     package init(name: String, logo: ImageReference, body: RichText, images: [ImageReference], webAddress: String) {
         self.name = name

@@ -12,6 +12,9 @@ package struct Home: Hashable, Sendable, Codable {
     /// News of new products and campaigns, each shown between its first and last day.
     package var promotions: [Promotion]
 
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
+
     /// The home screen from its fields.
     package init(logo: ImageReference, image: ImageReference, body: RichText, promotions: [Promotion] = []) {
         self.logo = logo
@@ -37,6 +40,9 @@ package struct Promotion: Identifiable, Hashable, Sendable, Codable {
     package var lastDay: Day
     /// The product or recipe it opens, if any.
     package var link: LinkTarget?
+
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
 
     /// A promotion from its fields.
     package init(

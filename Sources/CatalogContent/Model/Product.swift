@@ -17,6 +17,9 @@ package struct Product: Identifiable, Hashable, Sendable, Codable {
     /// The editor's place in the list (lower numbers first); nil to order by name.
     package var position: Int?
 
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
+
     /// A product from its fields.
     package init(
         id: ProductID, name: String, icon: ImageReference, summary: String, body: RichText,

@@ -19,6 +19,9 @@ package struct Recipe: Identifiable, Hashable, Sendable, Codable {
     /// The editor's place in the list (lower numbers first); nil to order by name.
     package var position: Int?
 
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
+
     /// A recipe from its fields.
     package init(
         id: RecipeID, name: String, icon: ImageReference, summary: String,

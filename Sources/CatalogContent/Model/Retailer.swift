@@ -25,6 +25,9 @@ package struct Retailer: Identifiable, Hashable, Sendable, Codable {
     /// The editor's place in the list (lower numbers first); nil to order by name.
     package var position: Int?
 
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
+
     /// A retailer from its fields.
     package init(
         id: RetailerID, name: String, logo: ImageReference, address: String, phone: String,

@@ -9,6 +9,9 @@ package struct Section: Identifiable, Hashable, Sendable, Codable {
     /// The tab's icon.
     package var icon: ImageReference
 
+    /// Its texts in the catalogue's other languages.
+    package var translations = Translations()
+
     /// A tab from its section, title and icon.
     package init(id: SectionKind, title: String, icon: ImageReference) {
         self.id = id

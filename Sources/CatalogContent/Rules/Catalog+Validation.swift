@@ -17,7 +17,43 @@ extension Catalog {
     ///     unused, since that recipe may use it. A reference with an empty id, such as
     ///     `EntityReference(.product)`, stands for a whole kind that could not be read (its
     ///     folder was refused): no reference to that kind is judged, since any id may exist.
-    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = []) -> [EntityDiagnostic] {
+    ///   - requiredLanguages: languages a missing translation into is an error, not a warning,
+    ///     besides those catalog.xml marks required (`--require-language`).
+    ///
+    /// Every rule holds in every language: the rules run again over the catalogue as each
+    /// other language's reader sees it (`translated(to:)`), and keep the problems of the texts
+    /// written in that language, each with the language (`EntityDiagnostic.language`) and its
+    /// code before the message (`sv: name is …`).
+    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = [], requiredLanguages: Set<LanguageCode> = []) -> [EntityDiagnostic] {
+        var diagnostics = validateOneLanguage(today: today, unloaded: unloaded)
+        var languageRules = CatalogRules(catalog: self, unloaded: unloaded)
+        languageRules.checkLanguageDeclarations()
+        languageRules.checkTranslations(required: requiredLanguages)
+        diagnostics += languageRules.diagnostics
+        let languages = languages.translated
+        guard !languages.isEmpty else { return diagnostics }
+        var translationsOf: [EntityReference: Translations] = [:]
+        forEachTranslated { entity, translations in
+            if !translations.isEmpty { translationsOf[entity] = translations }
+        }
+        for language in languages {
+            for var diagnostic in translated(to: language).validateOneLanguage(today: nil, unloaded: unloaded) {
+                guard let field = diagnostic.field, translationsOf[diagnostic.entity]?[field.translatedField, language] != nil else { continue }
+                diagnostic.language = language
+                diagnostic.message = "\(language): " + diagnostic.message
+                diagnostic.clash = diagnostic.clash.map { clash in
+                    var clash = clash
+                    clash.lead = "\(language): " + clash.lead
+                    return clash
+                }
+                diagnostics.append(diagnostic)
+            }
+        }
+        return diagnostics
+    }
+
+    /// The rules over the catalogue's default language.
+    private func validateOneLanguage(today: Day?, unloaded: Set<EntityReference>) -> [EntityDiagnostic] {
         let rules = CatalogRules(catalog: self, unloaded: unloaded)
         // The duplicate-text check, about half the work, runs on a second core beside the
         // rest; its diagnostics still come last.

@@ -68,6 +68,14 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     case duplicateIngredient = "duplicate-ingredient"
     case duplicatePicture = "duplicate-picture"
 
+    // MARK: Languages and translations
+    case languageDeclaration = "language-declaration"
+    case languageUndeclared = "language-undeclared"
+    case translationTwice = "translation-twice"
+    case translationOrphan = "translation-orphan"
+    case translationNotText = "translation-not-text"
+    case translationMissing = "translation-missing"
+
     // MARK: Images
     case imageMissing = "image-missing"
     case imageOutsideRoot = "image-outside-root"

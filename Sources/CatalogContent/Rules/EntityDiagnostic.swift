@@ -27,6 +27,9 @@ package struct EntityDiagnostic: Hashable, Sendable {
     /// The attribute of the field's element the problem is in, when it is placed there rather
     /// than at the element (an image's `src`); nil for the rules' problems.
     package var attribute: String?
+    /// The language of the text the problem is in, when it is a translation (the compiler
+    /// places the problem at that translation's element); nil for the default language's.
+    package var language: LanguageCode?
     /// What is wrong and what to do about it.
     package var message: String
     /// For one of two entities given the same id or name: the other one, which the message
@@ -35,20 +38,23 @@ package struct EntityDiagnostic: Hashable, Sendable {
 
     /// A diagnostic from its parts.
     package init(
-        severity: Severity, code: DiagnosticCode, entity: EntityReference, field: FieldPath?, attribute: String? = nil, message: String
+        severity: Severity, code: DiagnosticCode, entity: EntityReference, field: FieldPath?, attribute: String? = nil,
+        language: LanguageCode? = nil, message: String
     ) {
         self.severity = severity
         self.code = code
         self.entity = entity
         self.field = field
         self.attribute = attribute
+        self.language = language
         self.message = message
     }
 
     /// Two diagnostics are equal when what they say is: `clash` is how the compiler words the
     /// other entity, not part of what is wrong.
     package static func == (a: EntityDiagnostic, b: EntityDiagnostic) -> Bool {
-        (a.severity, a.code, a.entity, a.field, a.attribute, a.message) == (b.severity, b.code, b.entity, b.field, b.attribute, b.message)
+        (a.severity, a.code, a.entity, a.field, a.attribute) == (b.severity, b.code, b.entity, b.field, b.attribute)
+            && (a.language, a.message) == (b.language, b.message)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -57,6 +63,7 @@ package struct EntityDiagnostic: Hashable, Sendable {
         hasher.combine(entity)
         hasher.combine(field)
         hasher.combine(attribute)
+        hasher.combine(language)
         hasher.combine(message)
     }
 

@@ -8,7 +8,7 @@ import CatalogModel
 /// give the problem a line and column: both name fields with these cases, and the compiler
 /// finds a one-element field's element by its `elementName`, so the two cannot spell a field
 /// differently and send a problem to its entity's root element instead.
-package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
+package enum FieldPath: Hashable, Sendable, Codable, CustomStringConvertible {
     // MARK: One element each, of the field's name
 
     /// catalog.xml's `<brand>`.
@@ -17,6 +17,8 @@ package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
     case release
     /// catalog.xml's `<sections>`, the list of tabs.
     case sections
+    /// catalog.xml's `<languages>`.
+    case languages
     /// A tab's or a promotion's `<title>`.
     case title
     /// A product's, recipe's, retailer's or the company's `<name>`.
@@ -67,6 +69,8 @@ package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
     case sells(Int)
     /// An `<image>` in a detail screen's `<images>`: `image[0]`.
     case picture(Int)
+    /// A `<language>` of catalog.xml's `<languages>`: `language[1]`.
+    case language(Int)
 
     // MARK: Rich text
 
@@ -87,6 +91,8 @@ package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
         case .brand: "brand"
         case .release: "release"
         case .sections: "sections"
+        case .languages: "languages"
+        case .language: "language"
         case .title: "title"
         case .name: "name"
         case .summary: "summary"
@@ -124,7 +130,8 @@ package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
     /// Which occurrence, for a field that is one of a list.
     package var index: Int? {
         switch self {
-        case .section(let index), .promotion(let index), .ingredient(let index), .sells(let index), .picture(let index): index
+        case .section(let index), .promotion(let index), .ingredient(let index), .sells(let index), .picture(let index), .language(let index):
+            index
         case .part(_, let part): part.index
         default: nil
         }
@@ -136,8 +143,17 @@ package enum FieldPath: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension FieldPath {
+    /// The field a translation is kept under (`Translations`): the rich text a part is in, or
+    /// the field itself.
+    package var translatedField: FieldPath {
+        if case .part(let field, _) = self { return field.path }
+        return self
+    }
+}
+
 /// The fields of rich text: a product's or a page's body, a recipe's method.
-package enum RichTextField: String, Hashable, Sendable {
+package enum RichTextField: String, Hashable, Sendable, Codable {
     case body, method
 
     /// The field as a whole.

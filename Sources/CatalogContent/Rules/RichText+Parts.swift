@@ -20,9 +20,9 @@ extension RichText {
     /// them (the second `<li>` of the text is list item 1, whichever list it is in; links count
     /// as in `links`). The rules name a part with a problem by it (`FieldPath.part`), and the
     /// compiler, reading a content file, counts the elements the same way to place it.
-    package struct Part: Hashable, Sendable {
+    package struct Part: Hashable, Sendable, Codable {
         /// The kinds of part.
-        package enum Kind: Hashable, Sendable {
+        package enum Kind: Hashable, Sendable, Codable {
             case paragraph
             case heading(level: Int)
             case listItem

@@ -1,0 +1,163 @@
+import CatalogModel
+
+/// A language a catalogue is written in, as `xml:lang` and catalog.xml's `<language code>`
+/// write it: a BCP 47 language tag of a primary language and, if need be, a region (`fi`,
+/// `sv`, `en`, `sv-FI`).
+package struct LanguageCode: RawRepresentable, Hashable, Sendable, Codable, Comparable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    package var rawValue: String
+
+    package init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    package init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    package init(stringLiteral value: String) {
+        rawValue = value
+    }
+
+    package var description: String { rawValue }
+
+    package static func < (a: LanguageCode, b: LanguageCode) -> Bool { a.rawValue < b.rawValue }
+
+    /// Finnish, the language of a catalogue that declares none.
+    package static let finnish: LanguageCode = "fi"
+}
+
+/// The languages a catalogue declares in catalog.xml's `<languages>`: the default first, in
+/// which every text is written, then each other language with the one it falls back to for a
+/// text not translated into it. A catalogue that declares none is in Finnish only.
+package struct Languages: Hashable, Sendable, Codable {
+    /// One `<language>`.
+    package struct Declaration: Hashable, Sendable, Codable {
+        package var code: LanguageCode
+        /// The language a text not translated into this one is shown in; nil for the default.
+        package var fallback: LanguageCode?
+        /// Whether a missing translation into it is an error, not a warning.
+        package var required: Bool
+
+        package init(code: LanguageCode, fallback: LanguageCode? = nil, required: Bool = false) {
+            self.code = code
+            self.fallback = fallback
+            self.required = required
+        }
+    }
+
+    /// As declared, the default first.
+    package var declarations: [Declaration]
+
+    package init(_ declarations: [Declaration]) {
+        self.declarations = declarations
+    }
+
+    /// Finnish only: a catalogue with no `<languages>`.
+    package static let finnishOnly = Languages([Declaration(code: .finnish)])
+
+    /// The language every text is written in first.
+    package var defaultLanguage: LanguageCode { declarations.first?.code ?? .finnish }
+
+    /// The other languages, each once, as declared.
+    package var translated: [LanguageCode] {
+        var seen: Set<LanguageCode> = [defaultLanguage]
+        return declarations.dropFirst().map(\.code).filter { seen.insert($0).inserted }
+    }
+
+    /// Whether a missing translation into `language` is an error.
+    package func requires(_ language: LanguageCode) -> Bool {
+        declarations.contains { $0.code == language && $0.required }
+    }
+
+    /// Whether `language` is declared.
+    package func declares(_ language: LanguageCode) -> Bool {
+        declarations.contains { $0.code == language }
+    }
+
+    /// The languages a text in `language` is looked for in, best first: the language itself,
+    /// its fallback, that one's, and so on to the default. A chain that loops or names an
+    /// undeclared language (the rules report both) stops there, then goes to the default.
+    package func chain(for language: LanguageCode) -> [LanguageCode] {
+        var chain: [LanguageCode] = []
+        var next: LanguageCode? = language
+        while let current = next, !chain.contains(current), declares(current) || current == language {
+            chain.append(current)
+            next = declarations.first { $0.code == current }?.fallback
+        }
+        if !chain.contains(defaultLanguage) { chain.append(defaultLanguage) }
+        return chain
+    }
+}
+
+/// The translations of one entity's texts: for each field a reader sees, its text in each
+/// language but the default, which the entity's own fields hold. What is not text (ids,
+/// pictures, positions, links, relations, addresses, phone numbers, coordinates) is written
+/// once and has none.
+///
+/// Keyed by the field as the rules name it (`FieldPath`): `name`, `summary`, `title`, `text`,
+/// `hours`, `info`, `body`, `method`; `ingredient[i]` for an ingredient line; `image` and
+/// `image[i]` (`picture`) for a picture's alt text.
+package struct Translations: Hashable, Sendable, Codable {
+    /// A translated text: plain, or rich for a body or method.
+    package enum Value: Hashable, Sendable, Codable {
+        case text(String)
+        case richText(RichText)
+
+        /// The plain text, for either kind.
+        package var plainText: String {
+            switch self {
+            case .text(let text): text
+            case .richText(let rich): rich.plainText
+            }
+        }
+    }
+
+    /// One translated text.
+    package struct Entry: Hashable, Sendable, Codable {
+        package var field: FieldPath
+        package var language: LanguageCode
+        package var value: Value
+    }
+
+    /// In the order they were written: a short list (a few per field), searched from the start.
+    /// A list, not a dictionary, so that an entity read twice prints the same way.
+    package private(set) var entries: [Entry] = []
+
+    /// The fields its editor marked `translate="no"`: names that are names, the same in every
+    /// language, which no language is missing.
+    package var fixed: Set<FieldPath> = []
+
+    package init() {}
+
+    /// Whether there is no translation at all.
+    package var isEmpty: Bool { entries.isEmpty }
+
+    /// The text of `field` in `language`, if translated into it.
+    package subscript(field: FieldPath, language: LanguageCode) -> Value? {
+        entries.first { $0.field == field && $0.language == language }?.value
+    }
+
+    /// Sets the text of `field` in `language`; false, changing nothing, if it already has one.
+    @discardableResult
+    package mutating func add(_ value: Value, for field: FieldPath, in language: LanguageCode) -> Bool {
+        if self[field, language] != nil { return false }
+        entries.append(Entry(field: field, language: language, value: value))
+        return true
+    }
+
+    /// The languages any field is translated into.
+    package var languages: Set<LanguageCode> {
+        Set(entries.map(\.language))
+    }
+
+    /// The text of `field` along `chain` (best first), and the language it is in; nil if no
+    /// language of the chain but the default has it.
+    package func first(_ field: FieldPath, along chain: [LanguageCode]) -> (value: Value, language: LanguageCode)? {
+        for language in chain {
+            if let value = self[field, language] { return (value, language) }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,125 @@
+import CatalogModel
+
+/// How much of a catalogue is translated into one of its languages.
+package struct TranslationCoverage: Hashable, Sendable, Codable {
+    package var language: LanguageCode
+    /// The texts translated into it.
+    package var translated: Int
+    /// The texts there are to translate (those marked `translate="no"` left out).
+    package var total: Int
+
+    package init(language: LanguageCode, translated: Int, total: Int) {
+        self.language = language
+        self.translated = translated
+        self.total = total
+    }
+
+    /// The share translated, in whole per cent, rounded down: 100 only when complete.
+    package var percent: Int { total == 0 ? 100 : translated * 100 / total }
+
+    /// `sv: 412 of 430 texts, 95 %`.
+    package var summary: String { "\(language): \(translated) of \(total) texts, \(percent) %" }
+}
+
+extension Catalog {
+    /// Each declared language but the default, with how many texts are translated into it.
+    package func translationCoverage() -> [TranslationCoverage] {
+        languages.translated.map { language in
+            var translated = 0, total = 0
+            forEachTranslatableField { _, translations, fields in
+                total += fields.count
+                translated += fields.count { translations[$0, language] != nil }
+            }
+            return TranslationCoverage(language: language, translated: translated, total: total)
+        }
+    }
+}
+
+extension CatalogRules {
+    // MARK: Languages and translations
+
+    /// catalog.xml's `<languages>`: each language once, the default first with no fallback,
+    /// every other with a fallback declared above it (so no chain loops).
+    mutating func checkLanguageDeclarations() {
+        let entity = EntityReference(.catalog)
+        var declared: [LanguageCode] = []
+        for (index, declaration) in catalog.languages.declarations.enumerated() {
+            let code = declaration.code
+            defer { declared.append(code) }
+            if declared.contains(code) {
+                report(.languageDeclaration, entity, .language(index), "language '\(code)' is declared twice; declare each language once")
+                continue
+            }
+            if index == 0 {
+                if let fallback = declaration.fallback {
+                    report(.languageDeclaration, entity, .language(index),
+                           "'\(code)' is the default language, declared first, in which every text is written; it falls back to no other: remove fallback=\"\(fallback)\"")
+                }
+            } else if let fallback = declaration.fallback {
+                if !declared.contains(fallback) {
+                    report(.languageDeclaration, entity, .language(index),
+                           "language '\(code)' falls back to '\(fallback)', which is not declared above it; fall back to one of \(Self.listed(declared))")
+                }
+            } else {
+                report(.languageDeclaration, entity, .language(index),
+                       "language '\(code)' names no fallback; add fallback=\"\(catalog.languages.defaultLanguage)\", the language a text not translated into it is shown in")
+            }
+        }
+    }
+
+    /// Translations into a language catalog.xml does not declare, or into the default one.
+    /// `required` languages (`--require-language`) make a missing translation an error.
+    mutating func checkTranslations(required: Set<LanguageCode>) {
+        let languages = catalog.languages
+        let declared = languages.declarations.map(\.code)
+        for language in required.sorted() where !languages.translated.contains(language) {
+            report(.languageDeclaration, EntityReference(.catalog), nil,
+                   language == languages.defaultLanguage
+                       ? "'\(language)' is the default language, in which every text is written; require another language"
+                       : "a translation into '\(language)' is required, but catalog.xml does not declare it (\(Self.listed(declared))); declare it in <languages>")
+        }
+        catalog.forEachTranslated { entity, translations in
+            for entry in translations.entries where !languages.declares(entry.language) || entry.language == languages.defaultLanguage {
+                let message = entry.language == languages.defaultLanguage
+                    ? "'\(entry.language)' is the default language, whose text is the one without xml:lang; remove this translation or its xml:lang"
+                    : "xml:lang=\"\(entry.language)\" is not a language catalog.xml declares (\(Self.listed(declared))); correct it, or declare the language in <languages>"
+                diagnostics.append(EntityDiagnostic(
+                    severity: .error, code: .languageUndeclared, entity: entity, field: entry.field, language: entry.language, message: message))
+            }
+        }
+        for language in languages.translated {
+            let severity: Severity = languages.requires(language) || required.contains(language) ? .error : .warning
+            // One problem per entity and language, at its first untranslated text, naming them
+            // all: an editor starting a language gets a line per file, not one per text.
+            catalog.forEachTranslatableField { entity, translations, fields in
+                let missing = fields.filter { translations[$0, language] == nil }
+                guard let first = missing.first else { return }
+                let message = missing.count == 1
+                    ? "\(Self.named(first)) is not translated into \(language); " + Self.advice(first, language)
+                    : "\(missing.count) texts are not translated into \(language): \(missing.map(Self.named).joined(separator: ", ")); "
+                        + "add each translation after its text, with xml:lang=\"\(language)\" (an alt text's as <alt xml:lang=\"\(language)\">…</alt> inside its <image>)"
+                report(.translationMissing, entity, first, message, severity: severity)
+            }
+        }
+    }
+
+    /// What to write for a missing translation.
+    static func advice(_ field: FieldPath, _ language: LanguageCode) -> String {
+        switch field {
+        case .image, .picture: "add <alt xml:lang=\"\(language)\">…</alt> inside the <image>"
+        default: "add <\(field.name) xml:lang=\"\(language)\">…</\(field.name)> after it"
+        }
+    }
+
+    /// A translatable field as a message names it: `name`, `ingredient[2]`, `alt of image[0]`.
+    static func named(_ field: FieldPath) -> String {
+        switch field {
+        case .image, .picture: "alt of \(field)"
+        default: field.description
+        }
+    }
+
+    static func listed(_ codes: [LanguageCode]) -> String {
+        codes.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
