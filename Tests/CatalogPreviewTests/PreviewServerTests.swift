@@ -77,7 +77,7 @@ import Testing
             // An edit: the page changes, under a new build number.
             let file = content.appendingPathComponent("products/espresso.xml")
             let original = try String(contentsOf: file, encoding: .utf8)
-            try original.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>Espresso Muokattu</name>").write(to: file, atomically: true, encoding: .utf8)
+            try original.replacingOccurrences(of: ">Espresso</name>", with: ">Espresso Muokattu</name>").write(to: file, atomically: true, encoding: .utf8)
             let edited = try await Self.eventually(page) { $0.contains("Espresso Muokattu") }
             #expect(edited.contains("<h1 class=\"title\">Espresso Muokattu</h1>"))
             #expect(Self.generation(edited) != firstGeneration)
@@ -85,7 +85,7 @@ import Testing
             // Broken: the problem over the last version that built.
             try original.replacingOccurrences(of: "</name>", with: "</nam>").write(to: file, atomically: true, encoding: .utf8)
             let broken = try await Self.eventually(page) { $0.contains("digno-problems") }
-            #expect(broken.contains(#"<span class="place">products/espresso.xml:3:23:</span> <span class="severity">error:</span>"#))
+            #expect(broken.contains(#"<span class="place">products/espresso.xml:3:38:</span> <span class="severity">error:</span>"#))
             #expect(broken.contains("[xml-malformed]"))
             #expect(broken.contains("Espresso Muokattu"), "the last version that built is still shown")
 
@@ -99,7 +99,7 @@ import Testing
             // over the last version, in which the product is still there.
             try FileManager.default.removeItem(at: file)
             let removed = try await Self.eventually(address + "products") { $0.contains("digno-problems") }
-            #expect(removed.contains(#"<span class="place">recipes/cafe-latte.xml:7:5:</span> <span class="severity">error:</span> <span class="message">ingredient names product &#39;espresso&#39;, which does not exist; use the id of a file in products/</span> <span class="code">[unknown-product]</span>"#))
+            #expect(removed.contains(#"<span class="place">recipes/cafe-latte.xml:11:5:</span> <span class="severity">error:</span> <span class="message">ingredient names product &#39;espresso&#39;, which does not exist; use the id of a file in products/</span> <span class="code">[unknown-product]</span>"#))
             #expect(removed.contains("href=\"/products/espresso\""))
 
             // The scratch folder holds the bundle shown and at most the one before it (kept

@@ -61,6 +61,9 @@ extension CatalogChanges {
     /// `pictures` are every picture's SHA-256 on each side.
     package init(from old: Catalog, to new: Catalog, oldDigest: String?, newDigest: String?,
                  orders: (old: ListOrders, new: ListOrders)?, pictures: (old: Set<String>, new: Set<String>)) {
+        // In the default language, which a bundle of schema 2 holds: translations are not yet
+        // compared (changes per language come with the bundle that holds them).
+        let (old, new) = (old.defaultLanguageOnly, new.defaultLanguageOnly)
         var entities: [Entity] = []
         entities += Self.compare(.section, old.sections, new.sections, order: nil, id: \.id.rawValue, name: \.title, fields: EntityFields.init)
         // The home without its promotions, which are entities of their own.

@@ -17,6 +17,28 @@ extension Catalog {
         return copy
     }
 
+    /// The catalogue in its default language alone, as a bundle of schema 2 holds it: no
+    /// translations, one language.
+    package var defaultLanguageOnly: Catalog {
+        guard languages.declarations.count > 1 || !translationsAreEmpty else { return self }
+        var copy = self
+        copy.languages = Languages([Languages.Declaration(code: languages.defaultLanguage)])
+        for index in copy.sections.indices { copy.sections[index].translations = Translations() }
+        copy.home.translations = Translations()
+        for index in copy.home.promotions.indices { copy.home.promotions[index].translations = Translations() }
+        copy.company.translations = Translations()
+        for index in copy.products.indices { copy.products[index].translations = Translations() }
+        for index in copy.recipes.indices { copy.recipes[index].translations = Translations() }
+        for index in copy.retailers.indices { copy.retailers[index].translations = Translations() }
+        return copy
+    }
+
+    private var translationsAreEmpty: Bool {
+        var empty = true
+        forEachTranslated { _, translations in empty = empty && translations.isEmpty && translations.fixed.isEmpty }
+        return empty
+    }
+
     /// Calls `body` with every entity's reference and translations, in catalogue order.
     package func forEachTranslated(_ body: (EntityReference, Translations) -> Void) {
         for section in sections { body(EntityReference(.section, section.id.rawValue), section.translations) }

@@ -36,9 +36,17 @@ extension Catalog {
         forEachTranslated { entity, translations in
             if !translations.isEmpty { translationsOf[entity] = translations }
         }
+        // A problem the default language already has is not repeated: what is written once
+        // (an ingredient's product, say) is wrong once, whichever language's text is beside it.
+        struct Said: Hashable {
+            var code: DiagnosticCode, entity: EntityReference, field: FieldPath?, message: String
+        }
+        let said = Set(diagnostics.map { Said(code: $0.code, entity: $0.entity, field: $0.field, message: $0.message) })
         for language in languages {
             for var diagnostic in translated(to: language).validateOneLanguage(today: nil, unloaded: unloaded) {
-                guard let field = diagnostic.field, translationsOf[diagnostic.entity]?[field.translatedField, language] != nil else { continue }
+                guard let field = diagnostic.field, translationsOf[diagnostic.entity]?[field.translatedField, language] != nil,
+                      !said.contains(Said(code: diagnostic.code, entity: diagnostic.entity, field: field, message: diagnostic.message))
+                else { continue }
                 diagnostic.language = language
                 diagnostic.message = "\(language): " + diagnostic.message
                 diagnostic.clash = diagnostic.clash.map { clash in

@@ -97,7 +97,7 @@ extension CatalogRules {
                 let message = missing.count == 1
                     ? "\(Self.named(first)) is not translated into \(language); " + Self.advice(first, language)
                     : "\(missing.count) texts are not translated into \(language): \(missing.map(Self.named).joined(separator: ", ")); "
-                        + "add each translation after its text, with xml:lang=\"\(language)\" (an alt text's as <alt xml:lang=\"\(language)\">…</alt> inside its <image>)"
+                        + "write each translation after its text, with xml:lang=\"\(language)\""
                 report(.translationMissing, entity, first, message, severity: severity)
             }
         }
