@@ -24,9 +24,11 @@ struct Generate: ParsableCommand {
     @Option var retailers = 200
     @Option var seed: UInt64 = 1
     @Option var output: String
+    @Option(name: .customLong("language"), help: "A language besides Finnish into which every text is translated (repeatable: --language sv --language en).")
+    var languages: [String] = []
 
     func run() throws {
-        try SyntheticContent(products: products, recipes: recipes, retailers: retailers, seed: seed)
+        try SyntheticContent(products: products, recipes: recipes, retailers: retailers, seed: seed, languages: languages)
             .write(to: URL(fileURLWithPath: output))
     }
 }

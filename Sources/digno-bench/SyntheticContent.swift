@@ -11,6 +11,10 @@ struct SyntheticContent {
     var seed: UInt64
     /// How many distinct pictures and icons the pool holds.
     var imagePool = 64
+    /// Languages besides Finnish, into which every text is translated (`sv`, `en`). Their
+    /// words come from a generator of their own, so the Finnish texts are the same whatever
+    /// the languages: the catalogue in Finnish only is the same catalogue.
+    var languages: [String] = []
 
     func write(to folder: URL) throws {
         let manager = FileManager.default
@@ -19,6 +23,25 @@ struct SyntheticContent {
             try manager.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
         }
         var random = SplitMix64(seed: seed)
+        var other = SplitMix64(seed: seed ^ 0x7472_616e_736c_6174)
+        /// The translations of a text element, each on a line of its own after it.
+        func translated(_ element: String, _ indent: String, _ text: (inout SplitMix64) -> String) -> String {
+            languages.map { "\n\(indent)<\(element) xml:lang=\"\($0)\">\(text(&other))</\(element)>" }.joined()
+        }
+        /// An `<image>`'s alt translations, as its content.
+        func alts(_ indent: String) -> String {
+            languages.map { "\n\(indent)  <alt xml:lang=\"\($0)\">\(Words.sentence(&other, words: 4))</alt>" }.joined()
+        }
+        func image(_ attributes: String, _ indent: String) -> String {
+            languages.isEmpty ? "\(indent)<image \(attributes)/>" : "\(indent)<image \(attributes)>\(alts(indent))\n\(indent)</image>"
+        }
+        /// A body or method's translations.
+        func richTranslations(_ element: String, paragraphs count: Int) -> String {
+            languages.map { language in
+                let body = (0..<count).map { _ in "    <p>\(Words.sentence(&other, words: 12 + other.next(below: 30)))</p>" }.joined(separator: "\n")
+                return "\n  <\(element) xml:lang=\"\(language)\">\n\(body)\n  </\(element)>"
+            }.joined()
+        }
         for index in 0..<imagePool {
             try PNGTile.make(width: 32, height: 32, seed: UInt64(index) &* 2 &+ 1).write(to: folder.appendingPathComponent("images/icon-\(index).png"))
             try PNGTile.make(width: 48, height: 32, seed: UInt64(index) &* 2 &+ 2).write(to: folder.appendingPathComponent("images/picture-\(index).png"))
@@ -29,10 +52,10 @@ struct SyntheticContent {
         func pictures() -> String {
             var first: Int?
             return (0..<(1 + random.next(below: 2))).map { _ in
-                var image = random.next(below: imagePool)
-                if image == first { image = (image + 1) % imagePool }
-                first = first ?? image
-                return "    <image src=\"images/picture-\(image).png\" alt=\"\(Words.sentence(&random, words: 4))\"/>"
+                var picked = random.next(below: imagePool)
+                if picked == first { picked = (picked + 1) % imagePool }
+                first = first ?? picked
+                return image("src=\"images/picture-\(picked).png\" alt=\"\(Words.sentence(&random, words: 4))\"", "    ")
             }.joined(separator: "\n")
         }
         func paragraphs(_ count: Int) -> String {
@@ -47,9 +70,9 @@ struct SyntheticContent {
             <?xml version="1.0" encoding="UTF-8"?>
             <catalog>
               <brand>Café Digno</brand>
-              <release version="2026.11.0" date="2026-11-22"/>
+              <release version="2026.11.0" date="2026-11-22"/>\(languages.isEmpty ? "" : "\n  <languages>\n    <language code=\"fi\"/>" + languages.map { "\n    <language code=\"\($0)\" fallback=\"fi\"/>" }.joined() + "\n  </languages>")
               <sections>
-            \(sections.map { "    <section id=\"\($0.0)\"><title>\($0.1)</title><icon src=\"images/icon-0.png\"/></section>" }.joined(separator: "\n"))
+            \(sections.map { "    <section id=\"\($0.0)\"><title>\($0.1)</title>\(languages.map { "<title xml:lang=\"\($0)\">\(Words.title(&other))</title>" }.joined())<icon src=\"images/icon-0.png\"/></section>" }.joined(separator: "\n"))
               </sections>
             </catalog>
 
@@ -58,23 +81,23 @@ struct SyntheticContent {
             <?xml version="1.0" encoding="UTF-8"?>
             <home>
               <logo src="images/picture-0.png"/>
-              <image src="images/picture-1.png" alt="Café Digno -tuotesarja"/>
+            \(image("src=\"images/picture-1.png\" alt=\"Café Digno -tuotesarja\"", "  "))
               <body>
             \(paragraphs(3))
-              </body>
+              </body>\(richTranslations("body", paragraphs: 3))
             </home>
 
             """, "home.xml")
         try write("""
             <?xml version="1.0" encoding="UTF-8"?>
             <company>
-              <name>Deling Group Oy</name>
+              <name translate="no">Deling Group Oy</name>
               <logo src="images/picture-2.png"/>
               <body>
             \(paragraphs(2))
-              </body>
+              </body>\(richTranslations("body", paragraphs: 2))
               <images>
-                <image src="images/picture-3.png" alt="Deling Groupin toimisto"/>
+            \(image("src=\"images/picture-3.png\" alt=\"Deling Groupin toimisto\"", "    "))
               </images>
               <web>https://www.delinggroup.com</web>
             </company>
@@ -87,9 +110,9 @@ struct SyntheticContent {
             try write("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <product id="product-\(index)">
-                  <name>\(Words.title(&random)) \(index)</name>
+                  <name>\(Words.title(&random)) \(index)</name>\(translated("name", "  ") { "\(Words.title(&$0)) \(index)" })
                   <icon src="\(icon())"/>
-                  <summary>\(Words.sentence(&random, words: 3 + random.next(below: 5)))</summary>
+                  <summary>\(Words.sentence(&random, words: 3 + random.next(below: 5)))</summary>\(translated("summary", "  ") { Words.sentence(&$0, words: 3 + $0.next(below: 5)) })
                   <body>
                 \(paragraphs(1 + random.next(below: 3)))
                     <h2>Vinkkejä</h2>
@@ -97,7 +120,7 @@ struct SyntheticContent {
                       <li>\(Words.sentence(&random, words: 8))</li>
                       <li>\(Words.sentence(&random, words: 8))</li>
                     </ol>
-                  </body>
+                  </body>\(richTranslations("body", paragraphs: 2))
                   <images>
                 \(pictures())
                   </images>
@@ -115,20 +138,26 @@ struct SyntheticContent {
                 while !lines.insert(line).inserted { line += " lisää" }
                 return line
             }
-            let ingredients = used.map { "    <ingredient product=\"product-\($0)\">\(once("1–2 annosta \(Words.title(&random))"))</ingredient>" }
-                + (0..<(1 + random.next(below: 3))).map { _ in "    <ingredient>\(once("\(random.next(below: 5) + 1) dl \(Words.word(&random))"))</ingredient>" }
+            // A translated line is numbered, so that no two of a recipe's are alike.
+            var line = 0
+            func lineTranslations() -> String {
+                line += 1
+                return translated("ingredient", "    ") { "\(line). \(Words.sentence(&$0, words: 3))" }
+            }
+            let ingredients = used.map { "    <ingredient product=\"product-\($0)\">\(once("1–2 annosta \(Words.title(&random))"))</ingredient>" + lineTranslations() }
+                + (0..<(1 + random.next(below: 3))).map { _ in "    <ingredient>\(once("\(random.next(below: 5) + 1) dl \(Words.word(&random))"))</ingredient>" + lineTranslations() }
             try write("""
                 <?xml version="1.0" encoding="UTF-8"?>
                 <recipe id="recipe-\(index)">
-                  <name>\(Words.title(&random)) \(index)</name>
+                  <name>\(Words.title(&random)) \(index)</name>\(translated("name", "  ") { "\(Words.title(&$0)) \(index)" })
                   <icon src="\(icon())"/>
-                  <summary>\(Words.sentence(&random, words: 3 + random.next(below: 5)))</summary>
+                  <summary>\(Words.sentence(&random, words: 3 + random.next(below: 5)))</summary>\(translated("summary", "  ") { Words.sentence(&$0, words: 3 + $0.next(below: 5)) })
                   <ingredients>
                 \(ingredients.joined(separator: "\n"))
                   </ingredients>
                   <method>
                 \(paragraphs(1 + random.next(below: 2)))
-                  </method>
+                  </method>\(richTranslations("method", paragraphs: 1))
                   <images>
                 \(pictures())
                   </images>
@@ -145,7 +174,7 @@ struct SyntheticContent {
                   <logo src="images/picture-\(random.next(below: imagePool)).png"/>
                   <address>\(Words.title(&random))katu \(random.next(below: 200) + 1), 00\(100 + random.next(below: 900)) Helsinki</address>
                   <phone>040 \(100 + random.next(below: 900)) \(1000 + random.next(below: 9000))</phone>
-                  <hours>ma–pe klo \(7 + random.next(below: 4))–\(16 + random.next(below: 6))</hours>
+                  <hours>ma–pe klo \(7 + random.next(below: 4))–\(16 + random.next(below: 6))</hours>\(translated("hours", "  ") { "\($0.next(below: 4) + 7)–\($0.next(below: 6) + 16)" })
                   <web>https://www.example.fi/\(index)</web>
                   <location latitude="60.\(1000 + random.next(below: 9000))" longitude="24.\(1000 + random.next(below: 9000))"/>
                 \(sells.map { "  <sells product=\"product-\($0)\"/>" }.joined(separator: "\n"))
