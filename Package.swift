@@ -32,9 +32,9 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // schema.sql is a link to the repository root's schema.sql, the one source: the
-            // compiler creates it and the reader checks a bundle's schema against it.
-            resources: [.embedInCode("Bundle/schema.sql")]
+            // schema.sql and schema-3.sql are links to the repository root's, the one source:
+            // the compiler creates them and the reader checks a bundle's schema against them.
+            resources: [.embedInCode("Bundle/schema.sql"), .embedInCode("Bundle/schema-3.sql")]
         ),
         // The authored content and its rules, for the compiler and the tools beside it: the
         // catalogue as the content files say it (Model/), every catalogue rule and its

@@ -3,8 +3,10 @@
 -- This file is the one source of the bundle's tables. The compiler embeds it and runs it as
 -- is; a test fails if a built bundle's schema differs from it.
 --
--- Schema version 2 (PRAGMA user_version = 2). PRAGMA application_id = 0x43444247 ('CDBG')
--- marks a Café Digno bundle. Both are set by the compiler.
+-- Schema version 2 (PRAGMA user_version = 2) is this file; schema version 3 is this file and
+-- then schema-3.sql, which adds the catalogue's languages (its other languages' texts, in
+-- tables of their own; the texts here are the default language's). PRAGMA application_id =
+-- 0x43444247 ('CDBG') marks a Café Digno bundle. Both are set by the compiler.
 --
 -- Conventions:
 -- - Entity tables carry the stable slug from the content file name as `id`.

@@ -203,7 +203,8 @@ public final class BundleStore: Sendable {
         let head = try await fetchHead(&state)
 
         if head.expires <= now() { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }
-        guard head.schemaVersion == CatalogBundle.supportedSchemaVersion else {
+        // Any schema this library reads (2: the default language alone; 3: every language).
+        guard CatalogBundle.readableSchemaVersions.contains(head.schemaVersion) else {
             return .schemaNotSupported(releaseVersion: head.releaseVersion, schemaVersion: head.schemaVersion,
                                        supported: CatalogBundle.supportedSchemaVersion)
         }

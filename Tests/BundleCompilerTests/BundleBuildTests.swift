@@ -30,12 +30,14 @@ import Testing
         try Self.build(Self.shippedContent, to: bundle)
         let reference = try DatabaseQueue()
         let schemaFile = try String(contentsOf: Self.repository.appendingPathComponent("schema.sql"), encoding: .utf8)
-        try reference.write { try $0.execute(sql: schemaFile) }
+        let languagesFile = try String(contentsOf: Self.repository.appendingPathComponent("schema-3.sql"), encoding: .utf8)
+        try reference.write { try $0.execute(sql: schemaFile + "\n" + languagesFile) }
         let query = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_%' ORDER BY type, name"
         let expected = try reference.read { try Row.fetchAll($0, sql: query) }
         let actual = try DatabaseQueue(path: bundle, configuration: Self.readOnly).read { try Row.fetchAll($0, sql: query) }
         #expect(actual == expected)
         #expect(BundleSchema.sql == schemaFile)
+        #expect(BundleSchema.languagesSQL == languagesFile)
     }
 
     static var readOnly: Configuration {
@@ -79,7 +81,7 @@ import Testing
         let decoded = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("catalog.manifest.json")))
         #expect(decoded == manifest)
         #expect(manifest.format == "cafe-digno-bundle")
-        #expect(manifest.schemaVersion == 2)
+        #expect(manifest.schemaVersion == 3)
         #expect(manifest.releaseVersion == "2026.11.1")
         #expect(manifest.releaseDate == "2026-11-22")
         #expect(manifest.counts == ["products": 3, "recipes": 13, "retailers": 5, "promotions": 1, "images": 62])
@@ -91,7 +93,7 @@ import Testing
         }
         #expect(info["release_version"] == "2026.11.1")
         #expect(info["content_digest"] == manifest.contentDigest)
-        #expect(info["schema_version"] == "2")
+        #expect(info["schema_version"] == "3")
     }
 
     /// `--release-version` accepts exactly what `catalog.xml` may hold: the rule is the

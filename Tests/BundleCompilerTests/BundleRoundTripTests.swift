@@ -15,20 +15,28 @@ import Testing
     let builder = BundleBuilder(contentFolder: BundleBuildTests.shippedContent, output: output, today: Fixtures.today)
     let report = try builder.validate()
     _ = try builder.write(report)
-    var expected = try #require(report.catalog).defaultLanguageOnly
-    #expect(try #require(report.catalog).languages.declarations.count == 3)
+    var whole = try #require(report.catalog)
+    #expect(whole.languages.declarations.map(\.code) == ["fi", "sv", "en"])
     let images = try BundleImages(paths: report.imagePaths, root: BundleBuildTests.shippedContent)
-    expected.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
-    expected.products.sort { $0.id.rawValue < $1.id.rawValue }
-    expected.recipes.sort { $0.id.rawValue < $1.id.rawValue }
-    expected.retailers.sort { $0.id.rawValue < $1.id.rawValue }
+    whole.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
+    whole.products.sort { $0.id.rawValue < $1.id.rawValue }
+    whole.recipes.sort { $0.id.rawValue < $1.id.rawValue }
+    whole.retailers.sort { $0.id.rawValue < $1.id.rawValue }
+    let expected = whole.defaultLanguageOnly
 
     // Read back by the reader apps use, CatalogModel's, with its own row decoding: nothing of
     // the compiler's writing code.
-    var actual = try CatalogBundle(path: output, trust: InMemoryTrustStore()).catalog()
-    actual.products.sort { $0.id.rawValue < $1.id.rawValue }
-    actual.recipes.sort { $0.id.rawValue < $1.id.rawValue }
-    actual.retailers.sort { $0.id.rawValue < $1.id.rawValue }
+    var read = try CatalogBundle(path: output, trust: InMemoryTrustStore()).catalog()
+    read.products.sort { $0.id.rawValue < $1.id.rawValue }
+    read.recipes.sort { $0.id.rawValue < $1.id.rawValue }
+    read.retailers.sort { $0.id.rawValue < $1.id.rawValue }
+    #expect(read.languages == whole.languages)
+    // Every text in every language, as a reader of each sees it (a text marked translate="no"
+    // is in the bundle as each language's).
+    for language in whole.languages.translated {
+        #expect(read.translated(to: language).defaultLanguageOnly == whole.translated(to: language).defaultLanguageOnly, "\(language)")
+    }
+    let actual = read.defaultLanguageOnly
     #expect(actual.brand == expected.brand)
     #expect(actual.releaseVersion == expected.releaseVersion)
     #expect(actual.releaseDate == expected.releaseDate)

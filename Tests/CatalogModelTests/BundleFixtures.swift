@@ -20,6 +20,9 @@ enum BundleFixtures {
     static let shipped = committed("shipped")
     /// The bundle of the compiler's small valid fixture.
     static let small = committed("small")
+    /// The same, as the compiler wrote it in schema 2, before the languages (frozen: it is
+    /// what an app reads from a channel that still serves schema 2).
+    static let smallSchema2 = committed("small-schema2")
 
     /// A committed bundle's path, from the test target's resources; read only.
     private static func committed(_ name: String) -> String {

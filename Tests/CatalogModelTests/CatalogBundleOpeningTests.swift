@@ -11,9 +11,18 @@ import Testing
         #expect(bundle.release.brand == "Café Digno")
         #expect(bundle.release.releaseVersion == "2026.11.0")
         #expect(bundle.release.releaseDate == Day("2026-11-22"))
-        #expect(bundle.release.schemaVersion == 2)
+        #expect(bundle.release.schemaVersion == 3)
         #expect(bundle.release.contentDigest.count == 64)
         #expect(bundle.release.generator.hasPrefix("digno "))
+    }
+
+    /// A bundle of schema 2, as the compiler wrote it before the languages, still opens, and
+    /// every screen of it reads.
+    @Test func aBundleOfSchemaTwoStillReads() throws {
+        let bundle = try CatalogBundle(path: BundleFixtures.smallSchema2, trust: InMemoryTrustStore())
+        #expect(bundle.release.schemaVersion == 2)
+        try bundle.readEveryScreen(on: bundle.release.releaseDate)
+        #expect(try bundle.productRows().map(\.name) == (try CatalogBundle(path: BundleFixtures.small).productRows().map(\.name)))
     }
 
     @Test func aMissingFileIsReported() {

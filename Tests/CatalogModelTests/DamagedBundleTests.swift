@@ -38,7 +38,7 @@ import Testing
          "its column 'value' holds NULL, not text"),
         (["UPDATE bundle_info SET value = '2026-02-30' WHERE key = 'release_date'"], "its release date '2026-02-30' is not a day (YYYY-MM-DD)"),
         (["DELETE FROM bundle_info WHERE key = 'content_digest'"], "its release information has no content_digest"),
-        (["UPDATE bundle_info SET value = '3' WHERE key = 'schema_version'"], "its release information's schema version '3' is not the file's, 2"),
+        (["UPDATE bundle_info SET value = '2' WHERE key = 'schema_version'"], "its release information's schema version '2' is not the file's, 3"),
         // The schema, checked before any table is read.
         (["CREATE VIEW loader AS SELECT load_extension('/tmp/evil.so') AS x"],
          "its schema is not a bundle's: an extra view 'loader', which a bundle does not have"),

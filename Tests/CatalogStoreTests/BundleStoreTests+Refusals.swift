@@ -64,8 +64,9 @@ extension BundleStoreTests {
         let expired = now.addingTimeInterval(-1)
         try fixture.publish(fixture.release("2026.11.1"), expires: expired)
         #expect(try await store.update() == .expired(releaseVersion: "2026.11.1", expired: expired))
-        try fixture.publish(fixture.release("2026.11.2"), schema: 3)
-        #expect(try await store.update() == .schemaNotSupported(releaseVersion: "2026.11.2", schemaVersion: 3, supported: 2))
+        let newer = CatalogBundle.supportedSchemaVersion + 1
+        try fixture.publish(fixture.release("2026.11.2"), schema: newer)
+        #expect(try await store.update() == .schemaNotSupported(releaseVersion: "2026.11.2", schemaVersion: newer, supported: CatalogBundle.supportedSchemaVersion))
         #expect(fixture.host.requestLog().allSatisfy { !$0.path.hasPrefix("bundles/") })
         #expect(try await store.current().source == .seed)
     }

@@ -28,7 +28,7 @@ import Testing
         let inspect = try DignoRunner.run(["inspect", "out/catalog.sqlite"], in: folder)
         #expect(inspect.status == 0)
         #expect(inspect.output.hasPrefix("file: out/catalog.sqlite ("))
-        #expect(inspect.output.contains("release: 2026.11.0 of 2026-11-01\nschema version: 2\n"))
+        #expect(inspect.output.contains("release: 2026.11.0 of 2026-11-01\nschema version: 3\n"))
         #expect(inspect.output.contains("counts: 3 images, 2 products, 1 promotions, 2 recipe_products, 2 recipes, 2 retailer_products, 1 retailers\n"))
         #expect(inspect.output.contains("\nmanifest: out/catalog.manifest.json\n"))
         #expect(inspect.output.hasSuffix("checks: schema, integrity, CHECK constraints, column types, release information, foreign keys, relations, images, the app's reading, manifest: ok\n"))

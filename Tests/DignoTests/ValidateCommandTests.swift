@@ -163,8 +163,8 @@ import Testing
         #expect(try DignoRunner.run(["--help"]).status == 0)
         let version = try DignoRunner.run(["--version"])
         #expect(version.status == 0)
-        // digno 0.2.0 (bundle schema 2, SQLite 3.40.1, libxml2 2.9.14)
-        #expect(version.output.wholeMatch(of: /digno \d+\.\d+\.\d+ \(bundle schema 2, SQLite 3\.\d+\.\d+, libxml2 2\.\d+\.\d+\)\n/) != nil, "\(version.output)")
+        // digno 0.2.0 (bundle schema 3, SQLite 3.40.1, libxml2 2.9.14)
+        #expect(version.output.wholeMatch(of: /digno \d+\.\d+\.\d+ \(bundle schema 3, SQLite 3\.\d+\.\d+, libxml2 2\.\d+\.\d+\)\n/) != nil, "\(version.output)")
     }
 
     @Test func aMistypedCommandGetsTheNearestOne() throws {

@@ -66,22 +66,22 @@ struct BundleInspector {
         inspection.tableBytes = (try? Self.tableBytes(db)) ?? [:]
         // Only the file's structure is read until the schema is known to be a bundle's: a view
         // in a table's place, or a trigger, would run with every query of it.
-        let differences = try BundleSchemaDefinition.differences(in: db)
+        let differences = try BundleSchemaDefinition.differences(in: db, version: inspection.schemaVersion)
         if !differences.isEmpty {
             inspection.problems += differences.map { "schema: \($0)" }
             inspection.problems.append("the other checks were not run: the schema is not a bundle's, so no table can be read safely")
             return
         }
-        inspection.problems += try Self.headerProblems(db)
+        inspection.problems += try Self.headerProblems(db, version: inspection.schemaVersion)
         inspection.info = try Self.info(db)
         for table in Self.countedTables {
             inspection.counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         }
         inspection.imageBytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM images") ?? 0
         inspection.problems += try StoredValueChecks.integrityProblems(db, bytes: inspection.bytes)
-        inspection.problems += try StoredValueChecks.typeProblems(db)
+        inspection.problems += try StoredValueChecks.typeProblems(db, version: inspection.schemaVersion)
         do {
-            _ = try ReleaseInfo(db)
+            _ = try ReleaseInfo(db, schemaVersion: inspection.schemaVersion)
         } catch {
             inspection.problems.append("\(error)")
         }
@@ -114,11 +114,12 @@ struct BundleInspector {
     }
 
     /// Schema cookie and text encoding: what the header says of how the file was made.
-    private static func headerProblems(_ db: Database) throws -> [String] {
+    private static func headerProblems(_ db: Database, version: Int) throws -> [String] {
         var problems: [String] = []
         let cookie = try Int.fetchOne(db, sql: "PRAGMA schema_version") ?? 0
-        if cookie != BundleSchema.schemaCookie {
-            problems.append("schema: its schema cookie (PRAGMA schema_version) is \(cookie), not the \(BundleSchema.schemaCookie) a build writes: its schema was changed after the build")
+        let expected = BundleSchema.schemaCookie(version: version)
+        if cookie != expected {
+            problems.append("schema: its schema cookie (PRAGMA schema_version) is \(cookie), not the \(expected) a build writes: its schema was changed after the build")
         }
         let encoding = try String.fetchOne(db, sql: "PRAGMA encoding") ?? "?"
         if encoding != "UTF-8" { problems.append("its text encoding is \(encoding), not UTF-8") }

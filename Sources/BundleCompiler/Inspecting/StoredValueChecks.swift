@@ -43,9 +43,9 @@ enum StoredValueChecks {
     /// an integer or a BLOB in a TEXT one, NULL where the column is NOT NULL. The tables are
     /// not STRICT, so SQLite stores whatever it is given; a reader that trusts the declared
     /// type misreads such a value. One scan per table.
-    static func typeProblems(_ db: Database) throws -> [String] {
+    static func typeProblems(_ db: Database, version: Int) throws -> [String] {
         var problems: [String] = []
-        for table in try tables(db) {
+        for table in try tables(db, version: version) {
             let columns = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\" FROM pragma_table_info(?)", arguments: [table]).compactMap {
                 row -> (name: String, allowed: [String])? in
                 let name: String = try row.value("name"), type: String = try row.value("type"), notNull: Int = try row.value("notnull")
@@ -71,8 +71,8 @@ enum StoredValueChecks {
     private static let storedType = ["TEXT": "text", "INTEGER": "integer", "REAL": "real", "BLOB": "blob"]
 
     /// The ordinary tables of the expected schema, the search index's own included.
-    private static func tables(_ db: Database) throws -> [String] {
-        try BundleSchemaDefinition.expectedObjects.get()
+    private static func tables(_ db: Database, version: Int) throws -> [String] {
+        try BundleSchemaDefinition.expectedObjects(version: version)
             .filter { $0.type == "table" && !($0.sql ?? "").hasPrefix("CREATE VIRTUAL") }
             .map(\.name)
     }

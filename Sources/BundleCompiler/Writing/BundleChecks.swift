@@ -33,6 +33,51 @@ enum BundleChecks {
         ("indexed text without a search entry", "SELECT id FROM search_docsize WHERE id NOT IN (SELECT rowid FROM search_entries)"),
     ]
 
+    /// Schema 3's rules for its languages' tables (a language's code is checked by the
+    /// foreign key from every row that names one).
+    static let languageRules: [(name: String, sql: String)] = [
+        ("no default language", "SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM languages WHERE position = 1)"),
+        ("languages not numbered from 1", "SELECT code FROM languages WHERE position > (SELECT count(*) FROM languages)"),
+        ("a translation into the default language", """
+            SELECT kind || ' ' || entity_id || ' ' || field FROM translations
+            WHERE language = (SELECT code FROM languages WHERE position = 1)
+            """),
+        ("a translation of an entity or field the bundle does not have", """
+            SELECT kind || ' ' || entity_id || ' ' || field FROM translations
+            WHERE NOT CASE kind
+                WHEN 'section' THEN entity_id IN (SELECT id FROM sections) AND field = 'title'
+                WHEN 'home' THEN entity_id = '' AND field IN ('body', 'image_alt')
+                WHEN 'promotion' THEN entity_id IN (SELECT id FROM promotions) AND field IN ('title', 'text', 'image_alt')
+                WHEN 'company' THEN entity_id = '' AND (field IN ('name', 'body')
+                    OR field IN (SELECT 'picture:' || position FROM company_images))
+                WHEN 'product' THEN entity_id IN (SELECT id FROM products) AND (field IN ('name', 'summary', 'body')
+                    OR field IN (SELECT 'picture:' || position FROM product_images WHERE product_id = entity_id))
+                WHEN 'recipe' THEN entity_id IN (SELECT id FROM recipes) AND (field IN ('name', 'summary', 'method')
+                    OR field IN (SELECT 'picture:' || position FROM recipe_images WHERE recipe_id = entity_id)
+                    OR field IN (SELECT 'ingredient:' || position FROM recipe_ingredients WHERE recipe_id = entity_id))
+                WHEN 'retailer' THEN entity_id IN (SELECT id FROM retailers) AND (field = 'hours'
+                    OR (field = 'info' AND (SELECT other_info FROM retailers WHERE id = entity_id) IS NOT NULL))
+                ELSE 0 END
+            """),
+        ("a rich text translation that is not rich text", """
+            SELECT kind || ' ' || entity_id || ' ' || field FROM translations WHERE field IN ('body', 'method') AND NOT json_valid(text)
+            """),
+        ("a language whose lists do not hold every entity once", """
+            SELECT l.code FROM languages l WHERE l.position > 1 AND (
+                (SELECT count(*) FROM list_positions p JOIN products e ON e.id = p.entity_id WHERE p.kind = 'product' AND p.language = l.code)
+                    <> (SELECT count(*) FROM products)
+                OR (SELECT count(*) FROM list_positions p JOIN recipes e ON e.id = p.entity_id WHERE p.kind = 'recipe' AND p.language = l.code)
+                    <> (SELECT count(*) FROM recipes)
+                OR (SELECT count(*) FROM list_positions p JOIN retailers e ON e.id = p.entity_id WHERE p.kind = 'retailer' AND p.language = l.code)
+                    <> (SELECT count(*) FROM retailers)
+                OR (SELECT count(*) FROM list_positions p WHERE p.language = l.code)
+                    <> (SELECT count(*) FROM products) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM retailers))
+            """),
+        ("a list position in the default language", """
+            SELECT DISTINCT language FROM list_positions WHERE language = (SELECT code FROM languages WHERE position = 1)
+            """),
+    ]
+
     /// A value as a problem quotes it.
     static func shown(_ value: DatabaseValue) -> String {
         switch value.storage {
@@ -67,7 +112,8 @@ enum BundleChecks {
                 return "\(table ?? "?") row \(rowid.map(String.init) ?? "?") → \(parent ?? "?")"
             }.joined(separator: "; "))
         }
-        for rule in relationRules {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        for rule in relationRules + (version >= 3 ? languageRules : []) {
             // Read as whatever they hold: an id, a rowid, or NULL in a damaged bundle.
             let rows = try DatabaseValue.fetchAll(db, sql: rule.sql + " LIMIT 5")
             if !rows.isEmpty { problems.append("\(rule.name): \(rows.map(Self.shown).joined(separator: ", "))") }

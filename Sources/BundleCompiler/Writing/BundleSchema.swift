@@ -18,12 +18,17 @@ package enum BundleSchema {
     /// bundle, mostly such pages, is 0.6 MB instead of 0.2. Set explicitly before `VACUUM
     /// INTO`, because the scratch databases use larger pages still.
     package static let pageSize = 16384
-    /// The SQL that creates every table: `schema.sql`, which CatalogModel embeds and checks
-    /// every bundle it opens against.
+    /// The SQL that creates every table of schema 2: `schema.sql`, which CatalogModel embeds
+    /// and checks every bundle it opens against.
     package static let sql = BundleSchemaDefinition.sql
+    /// What schema 3 adds: `schema-3.sql`, the languages' tables.
+    package static let languagesSQL = BundleSchemaDefinition.languagesSQL
     /// The schema cookie (`PRAGMA schema_version`) of a bundle as the compiler writes it: one
-    /// more than the number of statements of `schema.sql` that change the schema, because
-    /// `VACUUM INTO` adds one. A bundle whose schema was changed after the build, even changed
-    /// back, has another; `digno inspect` reports it.
-    package static let schemaCookie = 24
+    /// more than the number of statements of its SQL that change the schema, because `VACUUM
+    /// INTO` adds one: 24 for schema 2, and 3 more (its three tables) for schema 3. A bundle
+    /// whose schema was changed after the build, even changed back, has another; `digno
+    /// inspect` reports it.
+    package static func schemaCookie(version: Int) -> Int {
+        version >= 3 ? 27 : 24
+    }
 }

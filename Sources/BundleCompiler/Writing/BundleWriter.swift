@@ -84,10 +84,12 @@ struct BundleWriter: Sendable {
             do {
                 try queue.inDatabase { db in
                     try db.execute(sql: BundleSchema.sql)
+                    try db.execute(sql: BundleSchema.languagesSQL)
                     try db.execute(sql: "INSERT INTO bundle_info (key, value) VALUES ('generator', ?)",
                                    arguments: ["digno \(CompilerVersion.number) (SQLite \(CompilerVersion.sqliteVersion))"])
                     try db.inTransaction {
                         try insertAll(db, lists)
+                        try insertLanguages(db, lists)
                         try Self.insertSearchEntries(db, lists)
                         return .commit
                     }

@@ -13,14 +13,17 @@ import Foundation
 enum ListOrder {
     static let finnish = Locale(identifier: "fi_FI")
 
-    /// `items` in list order; an item's position is its index plus one.
-    static func ordered<Item>(_ items: [Item], id: (Item) -> String, name: (Item) -> String, position: (Item) -> Int?) -> [Item] {
-        order(items, id: id, name: name, position: position).map { items[$0] }
+    /// `items` in list order; an item's position is its index plus one. Names are compared in
+    /// `language`'s alphabetical order (ICU's collation for it), Finnish unless said.
+    static func ordered<Item>(_ items: [Item], id: (Item) -> String, name: (Item) -> String, position: (Item) -> Int?,
+                              language: String = "fi") -> [Item] {
+        order(items, id: id, name: name, position: position, language: language).map { items[$0] }
     }
 
     /// The indices of `items` in list order. Indices rather than items: sorting 100,000
     /// products by moving them copied every field of each several times.
-    static func order<Item>(_ items: [Item], id: (Item) -> String, name: (Item) -> String, position: (Item) -> Int?) -> [Int] {
+    static func order<Item>(_ items: [Item], id: (Item) -> String, name: (Item) -> String, position: (Item) -> Int?,
+                            language: String = "fi") -> [Int] {
         var placed: [(position: Int, index: Int)] = []
         var unplaced: [Int] = []
         for (index, item) in items.enumerated() {
@@ -29,16 +32,17 @@ enum ListOrder {
         placed.sort { a, b in
             a.position != b.position ? a.position < b.position : String.utf8Precedes(id(items[a.index]), id(items[b.index]))
         }
-        let byName = sortedIndicesByName(unplaced.map { (id: id(items[$0]), name: name(items[$0])) })
+        let byName = sortedIndicesByName(unplaced.map { (id: id(items[$0]), name: name(items[$0])) }, language: language)
         return placed.map(\.index) + byName.map { unplaced[$0] }
     }
 
     /// The indices of `items` ordered by name in Finnish order, ties by id (in byte order: ids
     /// are ASCII slugs).
-    static func sortedIndicesByName(_ items: [(id: String, name: String)]) -> [Int] {
-        guard let collator = digno_collator_open("fi") else {
+    static func sortedIndicesByName(_ items: [(id: String, name: String)], language: String = "fi") -> [Int] {
+        guard let collator = digno_collator_open(language) else {
+            let locale = language == "fi" ? finnish : Locale(identifier: language)
             return items.indices.sorted { a, b in
-                switch items[a].name.compare(items[b].name, options: [], range: nil, locale: finnish) {
+                switch items[a].name.compare(items[b].name, options: [], range: nil, locale: locale) {
                 case .orderedAscending: true
                 case .orderedDescending: false
                 case .orderedSame: String.utf8Precedes(items[a].id, items[b].id)

@@ -82,12 +82,74 @@ extension CatalogBundle {
             Retailer(id: $0.id, name: $0.name, logo: ImageReference($0.logo), address: $0.address, phone: $0.phone,
                      openingHours: $0.openingHours, otherInfo: $0.otherInfo, webAddress: $0.webAddress, coordinate: $0.coordinate, sells: $0.sells)
         }
-        return Catalog(
+        var catalog = Catalog(
             brand: release.brand, releaseVersion: release.releaseVersion, releaseDate: release.releaseDate, sections: sections,
             home: Home(logo: ImageReference(home.logo), image: ImageReference(home.picture), body: home.body, promotions: promotions),
             company: Company(name: company.name, logo: ImageReference(company.logo), body: company.body,
                                  images: company.pictures.map(ImageReference.init), webAddress: company.webAddress),
             products: products, recipes: recipes, retailers: retailers)
+        if release.schemaVersion >= 3 { try readLanguages(db, into: &catalog) }
+        return catalog
+    }
+
+    /// Schema 3's languages and translations, onto the entities read. A text its editor marked
+    /// `translate="no"` is read as translated into each language, as the bundle holds it.
+    private static func readLanguages(_ db: Database, into catalog: inout Catalog) throws {
+        var declarations: [Languages.Declaration] = []
+        for row in try Row.fetchAll(db, sql: "SELECT code, fallback FROM languages ORDER BY position") {
+            let fallback: String? = try row.value("fallback")
+            declarations.append(Languages.Declaration(code: LanguageCode(try row.value("code") as String), fallback: fallback.map { LanguageCode($0) }))
+        }
+        if !declarations.isEmpty { catalog.languages = Languages(declarations) }
+        var byEntity: [EntityReference: Translations] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT kind, entity_id, field, language, text FROM translations ORDER BY kind, entity_id, field, language") {
+            let kindText: String = try row.value("kind"), id: String = try row.value("entity_id"), fieldText: String = try row.value("field")
+            guard let kind = EntityReference.Kind(rawValue: kindText), let field = Self.field(fieldText) else {
+                throw BundleValueError(column: "field", problem: "'\(String(kindText.prefix(40)).showingInvisibles) \(String(fieldText.prefix(40)).showingInvisibles)', which is no entity's text")
+            }
+            let value: Translations.Value = field == .body || field == .method ? .richText(try row.richText("text")) : .text(try row.nonEmptyText("text"))
+            byEntity[EntityReference(kind, id), default: Translations()].add(value, for: field, in: LanguageCode(try row.value("language") as String))
+        }
+        for index in catalog.sections.indices {
+            catalog.sections[index].translations = byEntity[EntityReference(.section, catalog.sections[index].id.rawValue)] ?? Translations()
+        }
+        catalog.home.translations = byEntity[EntityReference(.home, "")] ?? Translations()
+        for index in catalog.home.promotions.indices {
+            catalog.home.promotions[index].translations = byEntity[EntityReference(.promotion, catalog.home.promotions[index].id.rawValue)] ?? Translations()
+        }
+        catalog.company.translations = byEntity[EntityReference(.company, "")] ?? Translations()
+        for index in catalog.products.indices {
+            catalog.products[index].translations = byEntity[EntityReference(.product, catalog.products[index].id.rawValue)] ?? Translations()
+        }
+        for index in catalog.recipes.indices {
+            catalog.recipes[index].translations = byEntity[EntityReference(.recipe, catalog.recipes[index].id.rawValue)] ?? Translations()
+        }
+        for index in catalog.retailers.indices {
+            catalog.retailers[index].translations = byEntity[EntityReference(.retailer, catalog.retailers[index].id.rawValue)] ?? Translations()
+        }
+    }
+
+    /// A field as `translations.field` names it (`name`, `image_alt`, `ingredient:2`, `picture:1`).
+    static func field(_ name: String) -> FieldPath? {
+        switch name {
+        case "name": return .name
+        case "summary": return .summary
+        case "title": return .title
+        case "text": return .text
+        case "hours": return .hours
+        case "info": return .info
+        case "body": return .body
+        case "method": return .method
+        case "image_alt": return .image
+        default:
+            let parts = name.split(separator: ":")
+            guard parts.count == 2, let position = Int(parts[1]), position > 0 else { return nil }
+            switch parts[0] {
+            case "ingredient": return .ingredient(position - 1)
+            case "picture": return .picture(position - 1)
+            default: return nil
+            }
+        }
     }
 
     /// Every picture of one kind of entity, by owner, in order: one query for all of them.

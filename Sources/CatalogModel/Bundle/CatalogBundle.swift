@@ -13,8 +13,11 @@ import GRDB
 /// so a damaged or hostile bundle gives `CatalogBundleError.damaged`, never a crash or a hang.
 /// Reads are safe from several threads at once.
 public final class CatalogBundle: Sendable {
-    /// The schema version this library reads.
-    public static let supportedSchemaVersion = 2
+    /// The newest schema version this library reads, and the one the compiler writes.
+    public static let supportedSchemaVersion = 3
+    /// Every schema version this library reads: 2 (the default language only) and 3 (every
+    /// language the catalogue declares, schema 2's tables and the languages' own).
+    public static let readableSchemaVersions: ClosedRange<Int> = 2...3
     /// The `application_id` of a Café Digno bundle: 'CDBG' in ASCII.
     package static let applicationID: Int32 = 0x4344_4247
 
@@ -72,12 +75,12 @@ public final class CatalogBundle: Sendable {
         release = try Self.read(database, path: path, bound: bound) { db in
             // Identity and schema first: until they hold, no query of a table can be trusted to
             // do what it says.
-            try Self.checkIdentity(db, path: path)
-            let differences = try BundleSchemaDefinition.differences(in: db, limit: 3)
+            let version = try Self.checkIdentity(db, path: path)
+            let differences = try BundleSchemaDefinition.differences(in: db, version: version, limit: 3)
             guard differences.isEmpty else {
                 throw CatalogBundleError.damaged(path: path, reason: "its schema is not a bundle's: " + differences.joined(separator: "; "))
             }
-            let release = try ReleaseInfo(db)
+            let release = try ReleaseInfo(db, schemaVersion: version)
             let identity = "\(release.contentDigest):\(size)"
             if !trust.isVerified(identity) {
                 let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
@@ -104,8 +107,10 @@ public final class CatalogBundle: Sendable {
         return configuration
     }
 
-    /// Checks the application id and schema version, before anything else is read.
-    package static func checkIdentity(_ db: Database, path: String) throws(CatalogBundleError) {
+    /// Checks the application id and schema version, before anything else is read; the
+    /// schema version, one this library reads.
+    @discardableResult
+    package static func checkIdentity(_ db: Database, path: String) throws(CatalogBundleError) -> Int {
         let applicationID: Int32
         let version: Int
         do {
@@ -120,9 +125,10 @@ public final class CatalogBundle: Sendable {
         guard version <= supportedSchemaVersion else {
             throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
         }
-        guard version == supportedSchemaVersion else {
+        guard readableSchemaVersions.contains(version) else {
             throw .notABundle(path: path, reason: "its schema version \(version) is older than any this library reads")
         }
+        return version
     }
 
     /// An application id as SQLite's documentation and docs/BUNDLE-FORMAT.md write it, such as 0x43444247.

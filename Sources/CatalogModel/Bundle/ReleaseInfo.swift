@@ -29,7 +29,7 @@ public struct ReleaseInfo: Hashable, Sendable, Codable {
 extension ReleaseInfo {
     /// The release a bundle's `bundle_info` states; every entry must be there and be what it
     /// may be.
-    package init(_ db: Database) throws {
+    package init(_ db: Database, schemaVersion: Int) throws {
         var info: [String: String] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT key, value FROM bundle_info") {
             info[try row.value("key", as: String.self)] = try row.value("value", as: String.self)
@@ -43,13 +43,13 @@ extension ReleaseInfo {
         guard let date = Day(dateText) else {
             throw BundleValueError("its release date '\(Row.excerpt(dateText))' is not a day (YYYY-MM-DD)")
         }
-        guard versionText == String(CatalogBundle.supportedSchemaVersion) else {
-            throw BundleValueError("its release information's schema version '\(Row.excerpt(versionText))' is not the file's, \(CatalogBundle.supportedSchemaVersion)")
+        guard versionText == String(schemaVersion) else {
+            throw BundleValueError("its release information's schema version '\(Row.excerpt(versionText))' is not the file's, \(schemaVersion)")
         }
         guard digest.isSHA256Hex else {
             throw BundleValueError("its content digest '\(Row.excerpt(digest))' is not a SHA-256")
         }
         self.init(brand: try entry("brand"), releaseVersion: try entry("release_version"), releaseDate: date,
-                  schemaVersion: CatalogBundle.supportedSchemaVersion, contentDigest: digest, generator: try entry("generator"))
+                  schemaVersion: schemaVersion, contentDigest: digest, generator: try entry("generator"))
     }
 }

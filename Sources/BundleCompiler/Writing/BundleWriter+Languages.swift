@@ -1,0 +1,121 @@
+import CICUCollation
+import CatalogContent
+import CatalogModel
+import GRDB
+
+// Schema 3's tables (schema-3.sql): the catalogue's languages, every translated text, and the
+// lists' order in each language but the default.
+extension BundleWriter {
+    /// Inserts the rows of `languages`, `translations` and `list_positions`.
+    func insertLanguages(_ db: Database, _ lists: Lists) throws {
+        func insert(_ sql: String) throws -> SQLiteInsert { try SQLiteInsert(db, sql) }
+        let languages = catalog.languages
+        let insertLanguage = try insert("INSERT INTO languages (code, position, fallback) VALUES (?, ?, ?)")
+        var declared = Set<LanguageCode>()
+        for declaration in languages.declarations where declared.insert(declaration.code).inserted {
+            try insertLanguage(.text(declaration.code.rawValue), .integer(declared.count),
+                               .text(declared.count == 1 ? nil : declaration.fallback?.rawValue))
+        }
+        let others = languages.translated
+
+        let insertTranslation = try insert("INSERT INTO translations (kind, entity_id, field, language, text) VALUES (?, ?, ?, ?, ?)")
+        // A text marked translate="no" is the same in every language: written as each one's,
+        // so that a reader finds it translated, not fallen back.
+        func translations(_ kind: String, _ id: String, _ translations: Translations, fixed: (FieldPath) -> String?) throws {
+            for entry in translations.entries where others.contains(entry.language) {
+                guard let field = Self.column(entry.field) else { continue }
+                let text: String
+                switch entry.value {
+                case .text(let plain): text = plain
+                case .richText(let rich): text = RichTextJSON.encode(rich)
+                }
+                try insertTranslation(.text(kind), .text(id), .text(field), .text(entry.language.rawValue), .text(text))
+            }
+            for field in translations.fixed.sorted(by: { $0.description < $1.description }) {
+                guard let column = Self.column(field), let text = fixed(field) else { continue }
+                for language in others where translations[field, language] == nil {
+                    try insertTranslation(.text(kind), .text(id), .text(column), .text(language.rawValue), .text(text))
+                }
+            }
+        }
+        for section in catalog.sections {
+            try translations("section", section.id.rawValue, section.translations) { $0 == .title ? section.title : nil }
+        }
+        try translations("home", "", catalog.home.translations) { _ in nil }
+        for promotion in catalog.home.promotions {
+            try translations("promotion", promotion.id.rawValue, promotion.translations) { field in
+                switch field {
+                case .title: promotion.title
+                case .text: promotion.text
+                default: nil
+                }
+            }
+        }
+        let company = catalog.company
+        try translations("company", "", company.translations) { $0 == .name ? company.name : nil }
+        for product in lists.products {
+            try translations("product", product.id.rawValue, product.translations) { field in
+                switch field {
+                case .name: product.name
+                case .summary: product.summary
+                default: nil
+                }
+            }
+        }
+        for recipe in lists.recipes {
+            try translations("recipe", recipe.id.rawValue, recipe.translations) { field in
+                switch field {
+                case .name: recipe.name
+                case .summary: recipe.summary
+                default: nil
+                }
+            }
+        }
+        for retailer in lists.retailers {
+            try translations("retailer", retailer.id.rawValue, retailer.translations) { field in
+                switch field {
+                case .hours: retailer.openingHours
+                case .info: retailer.otherInfo
+                default: nil
+                }
+            }
+        }
+
+        let insertPosition = try insert("INSERT INTO list_positions (kind, language, position, entity_id) VALUES (?, ?, ?, ?)")
+        for language in others {
+            let translated = catalog.translated(to: language)
+            let orders: [(String, [String])] = [
+                ("product", ListOrder.ordered(translated.products, id: \.id.rawValue, name: \.name, position: \.position,
+                                              language: language.rawValue).map(\.id.rawValue)),
+                ("recipe", ListOrder.ordered(translated.recipes, id: \.id.rawValue, name: \.name, position: \.position,
+                                             language: language.rawValue).map(\.id.rawValue)),
+                ("retailer", ListOrder.ordered(translated.retailers, id: \.id.rawValue, name: \.name, position: \.position,
+                                               language: language.rawValue).map(\.id.rawValue)),
+            ]
+            for (kind, ids) in orders {
+                for (index, id) in ids.enumerated() {
+                    try insertPosition(.text(kind), .text(language.rawValue), .integer(index + 1), .text(id))
+                }
+            }
+        }
+    }
+
+    /// A translated field as `translations.field` names it: `name`, `body`, `image_alt`,
+    /// `ingredient:2`, `picture:1` (positions from 1, as the entity tables count them).
+    static func column(_ field: FieldPath) -> String? {
+        switch field {
+        case .name: "name"
+        case .summary: "summary"
+        case .title: "title"
+        case .text: "text"
+        case .hours: "hours"
+        case .info: "info"
+        case .body: "body"
+        case .method: "method"
+        case .image: "image_alt"
+        case .ingredient(let index): "ingredient:\(index + 1)"
+        case .picture(let index): "picture:\(index + 1)"
+        default: nil
+        }
+    }
+}
