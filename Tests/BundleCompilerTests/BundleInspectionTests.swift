@@ -76,6 +76,20 @@ import Testing
         // Values the compiler's own image check reads: text where the bytes belong.
         (["PRAGMA ignore_check_constraints = ON; UPDATE images SET bytes = 'not an image' WHERE rowid = 1"],
          "images whose bytes do not match their SHA-256: "),
+        // Schema 3's languages: a text in a language the bundle does not declare, no default
+        // language, a translation into the default, of a text the bundle does not have, and a
+        // language's list missing an entity.
+        (["UPDATE translations SET language = 'de' WHERE kind = 'product' AND entity_id = 'espresso' AND field = 'summary' AND language = 'sv'"],
+         "foreign_key_check: translations row ? → languages"),
+        (["DELETE FROM languages WHERE code = 'fi'"], "no default language: 1"),
+        (["UPDATE translations SET language = 'fi' WHERE kind = 'product' AND entity_id = 'espresso' AND field = 'summary' AND language = 'sv'"],
+         "a translation into the default language: product espresso summary"),
+        (["""
+          UPDATE translations SET field = 'info' WHERE kind = 'retailer' AND field = 'hours' AND language = 'sv'
+          AND entity_id = (SELECT id FROM retailers WHERE other_info IS NULL ORDER BY id LIMIT 1)
+          """], "a translation of an entity or field the bundle does not have: retailer "),
+        (["DELETE FROM list_positions WHERE kind = 'recipe' AND language = 'en' AND position = 1"],
+         "a language whose lists do not hold every entity once: en"),
         // FTS5's tables, which SQLite 3.40's integrity check does not look into.
         (["DELETE FROM search_data WHERE id = (SELECT max(id) FROM search_data)"], "the search index: "),
     ] as [([String], String)])
