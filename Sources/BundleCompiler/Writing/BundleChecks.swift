@@ -42,34 +42,42 @@ enum BundleChecks {
             SELECT kind || ' ' || entity_id || ' ' || field FROM translations
             WHERE language = (SELECT code FROM languages WHERE position = 1)
             """),
+        // Each row answered by primary-key lookups: a picture or line by its owner and the
+        // position the field names (a correlated list of every 'picture:N' took 2 s at
+        // 100,000 entities in three languages).
         ("a translation of an entity or field the bundle does not have", """
             SELECT kind || ' ' || entity_id || ' ' || field FROM translations
             WHERE NOT CASE kind
-                WHEN 'section' THEN entity_id IN (SELECT id FROM sections) AND field = 'title'
+                WHEN 'section' THEN field = 'title' AND EXISTS (SELECT 1 FROM sections WHERE id = entity_id)
                 WHEN 'home' THEN entity_id = '' AND field IN ('body', 'image_alt')
-                WHEN 'promotion' THEN entity_id IN (SELECT id FROM promotions) AND field IN ('title', 'text', 'image_alt')
+                WHEN 'promotion' THEN field IN ('title', 'text', 'image_alt') AND EXISTS (SELECT 1 FROM promotions WHERE id = entity_id)
                 WHEN 'company' THEN entity_id = '' AND (field IN ('name', 'body')
-                    OR field IN (SELECT 'picture:' || position FROM company_images))
-                WHEN 'product' THEN entity_id IN (SELECT id FROM products) AND (field IN ('name', 'summary', 'body')
-                    OR field IN (SELECT 'picture:' || position FROM product_images WHERE product_id = entity_id))
-                WHEN 'recipe' THEN entity_id IN (SELECT id FROM recipes) AND (field IN ('name', 'summary', 'method')
-                    OR field IN (SELECT 'picture:' || position FROM recipe_images WHERE recipe_id = entity_id)
-                    OR field IN (SELECT 'ingredient:' || position FROM recipe_ingredients WHERE recipe_id = entity_id))
-                WHEN 'retailer' THEN entity_id IN (SELECT id FROM retailers) AND (field = 'hours'
-                    OR (field = 'info' AND (SELECT other_info FROM retailers WHERE id = entity_id) IS NOT NULL))
+                    OR (field GLOB 'picture:[12]' AND EXISTS (SELECT 1 FROM company_images WHERE position = CAST(substr(field, 9) AS INTEGER))))
+                WHEN 'product' THEN EXISTS (SELECT 1 FROM products WHERE id = entity_id) AND (field IN ('name', 'summary', 'body')
+                    OR (field GLOB 'picture:[12]' AND EXISTS (SELECT 1 FROM product_images
+                        WHERE product_id = entity_id AND position = CAST(substr(field, 9) AS INTEGER))))
+                WHEN 'recipe' THEN EXISTS (SELECT 1 FROM recipes WHERE id = entity_id) AND (field IN ('name', 'summary', 'method')
+                    OR (field GLOB 'picture:[12]' AND EXISTS (SELECT 1 FROM recipe_images
+                        WHERE recipe_id = entity_id AND position = CAST(substr(field, 9) AS INTEGER)))
+                    OR (field GLOB 'ingredient:[1-9]*' AND EXISTS (SELECT 1 FROM recipe_ingredients
+                        WHERE recipe_id = entity_id AND position = CAST(substr(field, 12) AS INTEGER))))
+                WHEN 'retailer' THEN (field = 'hours' AND EXISTS (SELECT 1 FROM retailers WHERE id = entity_id))
+                    OR (field = 'info' AND EXISTS (SELECT 1 FROM retailers WHERE id = entity_id AND other_info IS NOT NULL))
                 ELSE 0 END
             """),
         ("a rich text translation that is not rich text", """
             SELECT kind || ' ' || entity_id || ' ' || field FROM translations WHERE field IN ('body', 'method') AND NOT json_valid(text)
             """),
+        // Each entity once per language is the UNIQUE constraint; every entity, a count of the
+        // rows that name one.
         ("a language whose lists do not hold every entity once", """
             SELECT l.code FROM languages l WHERE l.position > 1 AND (
-                (SELECT count(*) FROM list_positions p JOIN products e ON e.id = p.entity_id WHERE p.kind = 'product' AND p.language = l.code)
-                    <> (SELECT count(*) FROM products)
-                OR (SELECT count(*) FROM list_positions p JOIN recipes e ON e.id = p.entity_id WHERE p.kind = 'recipe' AND p.language = l.code)
-                    <> (SELECT count(*) FROM recipes)
-                OR (SELECT count(*) FROM list_positions p JOIN retailers e ON e.id = p.entity_id WHERE p.kind = 'retailer' AND p.language = l.code)
-                    <> (SELECT count(*) FROM retailers)
+                (SELECT count(*) FROM list_positions p WHERE p.kind = 'product' AND p.language = l.code
+                    AND EXISTS (SELECT 1 FROM products WHERE id = p.entity_id)) <> (SELECT count(*) FROM products)
+                OR (SELECT count(*) FROM list_positions p WHERE p.kind = 'recipe' AND p.language = l.code
+                    AND EXISTS (SELECT 1 FROM recipes WHERE id = p.entity_id)) <> (SELECT count(*) FROM recipes)
+                OR (SELECT count(*) FROM list_positions p WHERE p.kind = 'retailer' AND p.language = l.code
+                    AND EXISTS (SELECT 1 FROM retailers WHERE id = p.entity_id)) <> (SELECT count(*) FROM retailers)
                 OR (SELECT count(*) FROM list_positions p WHERE p.language = l.code)
                     <> (SELECT count(*) FROM products) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM retailers))
             """),
