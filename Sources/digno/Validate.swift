@@ -26,9 +26,22 @@ struct Validate: ParsableCommand {
             help: ArgumentHelp("Make a missing translation into this language an error, not a warning (repeatable).", valueName: "code"))
     var requiredLanguages: [String] = []
 
+    @Option(help: ArgumentHelp("Warn of translations whose Finnish text changed since this release's bundle while they did not.", valueName: "bundle"))
+    var since: String?
+
     func run() throws {
+        var earlier: (catalog: Catalog, release: String)?
+        if let since {
+            do {
+                let bundle = try CatalogBundle(path: since, trust: InMemoryTrustStore())
+                earlier = (try bundle.catalog(), bundle.release.releaseVersion)
+            } catch {
+                FileHandle.standardError.write(Data("error: --since: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+        }
         let validator = ContentValidator(contentFolder: folder.contentFolder, today: today ?? Day.today(),
-                                         requiredLanguages: Set(requiredLanguages.map { LanguageCode($0) }))
+                                         requiredLanguages: Set(requiredLanguages.map { LanguageCode($0) }), since: earlier)
         let report: ValidationReport
         do {
             report = try validator.validate()

@@ -187,6 +187,13 @@ import Testing
         #expect(folderAlone.errors.hasPrefix("Error: 'content' is a content folder; name a command first: digno validate content, or digno build content\n"))
     }
 
+    /// `--since` names a bundle; anything else is a usage error, before the content is read.
+    @Test func sinceAFileThatIsNotABundleIsStatusTwo() throws {
+        let outcome = try DignoRunner.run(["validate", "content", "--since", "/nonexistent/catalog.sqlite"], in: DignoRunner.repository)
+        #expect(outcome.status == 2)
+        #expect(outcome.errors.contains("error: --since: no bundle at '/nonexistent/catalog.sqlite'"), "\(outcome.errors)")
+    }
+
     @Test func helpDescribesTheCommand() throws {
         let outcome = try DignoRunner.run(["validate", "--help"])
         #expect(outcome.status == 0)
@@ -196,7 +203,7 @@ import Testing
             Exit status: 0 when the content is valid (warnings allowed), 1 when it has
             errors, 2 for usage or I/O errors.
 
-            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--today <day>] [--require-language <code> ...]
+            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--today <day>] [--require-language <code> ...] [--since <bundle>]
 
             ARGUMENTS:
               <folder>                The content folder (default: content).
@@ -211,6 +218,8 @@ import Testing
               --require-language <code>
                                       Make a missing translation into this language an
                                       error, not a warning (repeatable).
+              --since <bundle>        Warn of translations whose Finnish text changed since
+                                      this release's bundle while they did not.
               --version               Show the version.
               -h, --help              Show help information.
 

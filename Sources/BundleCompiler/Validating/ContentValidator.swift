@@ -13,12 +13,17 @@ package struct ContentValidator: Sendable {
     /// Languages a missing translation into is an error (`--require-language`), besides those
     /// catalog.xml marks required.
     package var requiredLanguages: Set<LanguageCode>
+    /// An earlier release to find outdated translations against (`--since`): its catalogue,
+    /// every language's texts, and its release version.
+    package var since: (catalog: Catalog, release: String)?
 
     /// A validator for the content folder at `contentFolder`.
-    package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = []) {
+    package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
+                 since: (catalog: Catalog, release: String)? = nil) {
         self.contentFolder = contentFolder
         self.today = today
         self.requiredLanguages = requiredLanguages
+        self.since = since
     }
 
     /// Checks everything. Throws only when the folder itself cannot be read; every problem in
@@ -35,8 +40,9 @@ package struct ContentValidator: Sendable {
         let catalog = assembly.catalog()
         // The catalogue rules and the image checks are independent: one core each.
         let unloaded = assembly.unloaded.union(tree.unread)
-        let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages] in
+        let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages, since] in
             catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages)
+                + (since.map { catalog.outdatedTranslations(since: $0.catalog, release: $0.release) } ?? [])
         }
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)

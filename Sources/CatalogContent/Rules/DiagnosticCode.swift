@@ -75,6 +75,7 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     case translationOrphan = "translation-orphan"
     case translationNotText = "translation-not-text"
     case translationMissing = "translation-missing"
+    case translationOutdated = "translation-outdated"
 
     // MARK: Images
     case imageMissing = "image-missing"
