@@ -137,9 +137,12 @@ import Testing
 
     /// The bundle fuzz target's seed is a sound bundle of the current schema, so that its
     /// mutations start from one (docs/FUZZING.md says how to make it again).
-    @Test func theFuzzSeedBundleReads() throws {
-        let seed = BundleFixtures.repository.appendingPathComponent("Fuzz/Corpus/bundle/valid-512.sqlite").path
-        try Self.readEverything(try CatalogBundle(path: seed, trust: InMemoryTrustStore()))
+    @Test(arguments: ["valid-512", "translated-512"])
+    func theFuzzSeedBundleReads(_ name: String) throws {
+        let seed = BundleFixtures.repository.appendingPathComponent("Fuzz/Corpus/bundle/\(name).sqlite").path
+        let bundle = try CatalogBundle(path: seed, trust: InMemoryTrustStore())
+        #expect(bundle.release.schemaVersion == CatalogBundle.supportedSchemaVersion, "remake the seeds as docs/FUZZING.md says")
+        try Self.readEverything(bundle)
     }
 
     /// Pages zeroed, swapped or with bits flipped, as a failing flash chip leaves them
