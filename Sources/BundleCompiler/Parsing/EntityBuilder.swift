@@ -37,7 +37,8 @@ struct AnchorKey: Hashable {
 
 /// Turns a schema-valid document into a model entity. The schema has already fixed the
 /// structure; this reads values, normalises whitespace, and finds what the schema cannot say
-/// (a link with no target or two).
+/// (a link with no target or two). One concern, an entity from its elements, at some 300
+/// lines; its texts' translations are read in `EntityBuilder+Translations.swift`.
 struct EntityBuilder<Element: ContentElement> {
     /// Something the schema cannot say, at the element it is about; the caller, which knows
     /// where elements start, makes it a diagnostic.
@@ -52,7 +53,7 @@ struct EntityBuilder<Element: ContentElement> {
     let root: Element
     /// When set, the element of every field is recorded here.
     var anchors: [AnchorKey: Element]?
-    private(set) var problems: [ElementDiagnostic] = []
+    var problems: [ElementDiagnostic] = []
 
     init(file: ContentFile, root: Element, recordAnchors: Bool = false) {
         self.file = file
@@ -97,20 +98,6 @@ struct EntityBuilder<Element: ContentElement> {
         guard let release, let date = value(release, "date", entity, as: Day.init) else { return nil }
         return CatalogHeader(brand: brand, releaseVersion: release.attribute("version") ?? "", releaseDate: date, sections: sections,
                              languages: languages(entity))
-    }
-
-    /// catalog.xml's `<languages>`: Finnish only when there is none.
-    private mutating func languages(_ entity: EntityReference) -> Languages {
-        guard let list = fieldElement(root, .languages, entity) else { return .finnishOnly }
-        var declarations: [Languages.Declaration] = []
-        for (index, element) in list.children.enumerated() {
-            anchor(element, entity, .language(index))
-            declarations.append(Languages.Declaration(
-                code: LanguageCode(collapsingWhitespace(element.attribute("code") ?? "")),
-                fallback: element.attribute("fallback").map { LanguageCode(collapsingWhitespace($0)) },
-                required: element.attribute("required").map { ["true", "1"].contains(collapsingWhitespace($0)) } ?? false))
-        }
-        return declarations.isEmpty ? .finnishOnly : Languages(declarations)
     }
 
     private mutating func home() -> Home {
@@ -235,14 +222,14 @@ struct EntityBuilder<Element: ContentElement> {
     /// The first element wins: two promotions with one id are one entity to a problem placed by
     /// its entity, and the rules judge the first of them (the second is `duplicate-id`, placed by
     /// its place in the list), so a problem with the first must not move to the second.
-    private mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?, _ language: LanguageCode? = nil) {
+    mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?, _ language: LanguageCode? = nil) {
         let key = AnchorKey(entity: entity, field: field, language: language)
         if anchors?[key] == nil { anchors?[key] = element }
     }
 
     /// `parent`'s child element that holds `field`, found by the field's element name and
     /// recorded as where the field is.
-    private mutating func fieldElement(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> Element? {
+    mutating func fieldElement(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> Element? {
         guard let name = field.elementName, let element = parent.child(name) else { return nil }
         anchor(element, entity, field)
         return element
@@ -262,78 +249,7 @@ struct EntityBuilder<Element: ContentElement> {
         return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
     }
 
-    /// A picture, its alt text's translations read from its `<alt xml:lang="…">` elements.
-    private mutating func image(_ parent: Element, _ field: FieldPath, _ entity: EntityReference,
-                                _ translations: inout Translations) -> ImageReference {
-        guard let element = fieldElement(parent, field, entity) else { return ImageReference(source: "") }
-        return picture(element, field, entity, &translations)
-    }
-
-    private mutating func picture(_ element: Element, _ field: FieldPath, _ entity: EntityReference,
-                                  _ translations: inout Translations) -> ImageReference {
-        for alt in element.children where alt.isNamed("alt") {
-            // The schema requires xml:lang on each.
-            guard let language = alt.language else { continue }
-            translate(.text(checked(alt.text, alt, entity, "alt")), alt, field, LanguageCode(language), entity, &translations)
-        }
-        return ImageReference(source: element.attribute("src") ?? "", alt: alt(element, entity))
-    }
-
-    // MARK: Translations
-
-    /// A text field and its translations: the first element of the field's name is the text
-    /// in the default language, with no `xml:lang`; each one after it with `xml:lang` is its
-    /// translation into that language. A field marked `translate="no"` is the same in every
-    /// language.
-    private mutating func text(_ parent: Element, _ field: FieldPath, _ entity: EntityReference,
-                               _ translations: inout Translations) -> String {
-        optionalText(parent, field, entity, &translations) ?? ""
-    }
-
-    private mutating func optionalText(_ parent: Element, _ field: FieldPath, _ entity: EntityReference,
-                                       _ translations: inout Translations) -> String? {
-        guard let name = field.elementName else { return nil }
-        var original: String?
-        for element in parent.children where element.isNamed(name) {
-            let text = checked(element.text, element, entity, field.name)
-            guard let language = element.language else {
-                if original == nil {
-                    anchor(element, entity, field)
-                    original = text
-                    if element.attribute("translate").map(collapsingWhitespace) == "no" { translations.fixed.insert(field) }
-                } else {
-                    problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
-                        message: "<\(field.name)> is written twice without xml:lang; keep one, or give the translation its language, such as xml:lang=\"sv\""))
-                }
-                continue
-            }
-            guard original != nil else {
-                orphan(element, entity, field.name, language, after: "the Finnish <\(field.name)> it translates")
-                continue
-            }
-            translate(.text(text), element, field, LanguageCode(language), entity, &translations)
-        }
-        return original
-    }
-
-    /// Records a translation at its element; a second one into the same language is an error.
-    private mutating func translate(_ value: Translations.Value, _ element: Element, _ field: FieldPath, _ language: LanguageCode,
-                                    _ entity: EntityReference, _ translations: inout Translations) {
-        if translations.add(value, for: field, in: language) {
-            anchor(element, entity, field, language)
-        } else {
-            problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
-                message: "\(field.name) is translated into \(language) twice; keep one of the two"))
-        }
-    }
-
-    /// A translation with no text in the default language before it.
-    private mutating func orphan(_ element: Element, _ entity: EntityReference, _ name: String, _ language: String, after original: String) {
-        problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationOrphan,
-            message: "this \(name) in \(language) translates nothing: write it after \(original), or remove xml:lang if it is the Finnish text"))
-    }
-
-    private mutating func alt(_ element: Element, _ entity: EntityReference) -> String? {
+    mutating func alt(_ element: Element, _ entity: EntityReference) -> String? {
         element.attribute("alt").map { checked(collapsingWhitespace($0), element, entity, "alt") }
     }
 
@@ -342,24 +258,14 @@ struct EntityBuilder<Element: ContentElement> {
     /// CDATA sections): such a text was not normalized, and any comparison of it takes time
     /// growing with the square of the run (Swift compares strings canonically), so its file
     /// is refused here, before the catalogue rules compare names.
-    private mutating func checked(_ text: String, _ element: Element, _ entity: EntityReference, _ name: String) -> String {
+    mutating func checked(_ text: String, _ element: Element, _ entity: EntityReference, _ name: String) -> String {
         if let excess = StreamSafeText.excess(in: text) { refuseMarks(excess, element, entity, name) }
         return text
     }
 
-    private mutating func refuseMarks(_ excess: StreamSafeText.Excess, _ element: Element, _ entity: EntityReference, _ name: String) {
+    mutating func refuseMarks(_ excess: StreamSafeText.Excess, _ element: Element, _ entity: EntityReference, _ name: String) {
         problems.append(ElementDiagnostic(element: element, entity: entity, code: .combiningMarks,
                                           message: FileLoader.combiningMarksMessage(excess, subject: "\(name) holds a character carrying")))
-    }
-
-    private mutating func pictures(_ entity: EntityReference, _ translations: inout Translations) -> [ImageReference] {
-        guard let list = fieldElement(root, .images, entity) else { return [] }
-        var pictures: [ImageReference] = []
-        for (index, element) in list.children.enumerated() {
-            anchor(element, entity, .picture(index))
-            pictures.append(picture(element, .picture(index), entity, &translations))
-        }
-        return pictures
     }
 
     /// The entity's `position`, an attribute of its root element, which is where the field is.
@@ -383,50 +289,8 @@ struct EntityBuilder<Element: ContentElement> {
         return nil
     }
 
-    /// A body or method and its translations, as `text(_:_:_:_:)` reads a text field's.
-    private mutating func richText(_ parent: Element, _ field: RichTextField, _ entity: EntityReference,
-                                   _ translations: inout Translations) -> RichText {
-        guard let name = field.path.elementName else { return RichText(blocks: []) }
-        var original: RichText?
-        for element in parent.children where element.isNamed(name) {
-            guard let language = element.language.map({ LanguageCode($0) }) else {
-                if original == nil {
-                    anchor(element, entity, field.path)
-                    original = richText(element, field, entity, nil)
-                } else {
-                    problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
-                        message: "<\(field.rawValue)> is written twice without xml:lang; keep one, or give the translation its language, such as xml:lang=\"sv\""))
-                }
-                continue
-            }
-            guard original != nil else {
-                orphan(element, entity, field.rawValue, language.rawValue, after: "the Finnish <\(field.rawValue)> it translates")
-                continue
-            }
-            guard translations[field.path, language] == nil else {
-                problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
-                    message: "\(field.rawValue) is translated into \(language) twice; keep one of the two"))
-                continue
-            }
-            anchor(element, entity, field.path, language)
-            translations.add(.richText(richText(element, field, entity, language)), for: field.path, in: language)
-        }
-        return original ?? RichText(blocks: [])
-    }
-
-    /// One body or method element, its parts and links anchored in its language.
-    private mutating func richText(_ element: Element, _ field: RichTextField, _ entity: EntityReference, _ language: LanguageCode?) -> RichText {
-        var reader = RichTextReader(field: field)
-        var blocks: [(Element, FieldPath)]? = anchors == nil ? nil : []
-        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index), language) }
-        for (block, path) in blocks ?? [] { anchor(block, entity, path, language) }
-        // Run through a paragraph's inline runs together: a run of marks may go on across them.
-        for (_, excess) in text.partsWithLongMarkRuns { refuseMarks(excess, element, entity, field.rawValue) }
-        return text
-    }
-
     /// The target of a `<link>`: exactly one of `product` or `recipe`.
-    private mutating func linkTarget(_ element: Element, _ entity: EntityReference, _ field: FieldPath,
+    mutating func linkTarget(_ element: Element, _ entity: EntityReference, _ field: FieldPath,
                                      _ language: LanguageCode? = nil) -> LinkTarget? {
         anchor(element, entity, field, language)
         switch (element.attribute("product"), element.attribute("recipe")) {

@@ -7,7 +7,7 @@ import GRDB
 // lists' order in each language but the default.
 extension BundleWriter {
     /// Inserts the rows of `languages`, `translations` and `list_positions`.
-    func insertLanguages(_ db: Database, _ lists: Lists) throws {
+    func insertLanguages(_ db: Database) throws {
         func insert(_ sql: String) throws -> SQLiteInsert { try SQLiteInsert(db, sql) }
         let languages = catalog.languages
         let insertLanguage = try insert("INSERT INTO languages (code, position, fallback) VALUES (?, ?, ?)")
@@ -19,9 +19,8 @@ extension BundleWriter {
         let others = languages.translated
 
         let insertTranslation = try insert("INSERT INTO translations (kind, entity_id, field, language, text) VALUES (?, ?, ?, ?, ?)")
-        // A text marked translate="no" is the same in every language: written as each one's,
-        // so that a reader finds it translated, not fallen back.
-        func translations(_ kind: String, _ id: String, _ translations: Translations, fixed: (FieldPath) -> String?) throws {
+        try catalog.forEachDefaultText { entity, translations, texts in
+            let (kind, id) = (entity.kind.rawValue, entity.id)
             for entry in translations.entries where others.contains(entry.language) {
                 guard let field = Self.column(entry.field) else { continue }
                 let text: String
@@ -31,52 +30,12 @@ extension BundleWriter {
                 }
                 try insertTranslation(.text(kind), .text(id), .text(field), .text(entry.language.rawValue), .text(text))
             }
+            // A text marked translate="no" (plain text only) is the same in every language:
+            // written as each one's, so that a reader finds it translated, not fallen back.
             for field in translations.fixed.sorted(by: { $0.description < $1.description }) {
-                guard let column = Self.column(field), let text = fixed(field) else { continue }
+                guard let column = Self.column(field), let text = texts[field] else { continue }
                 for language in others where translations[field, language] == nil {
                     try insertTranslation(.text(kind), .text(id), .text(column), .text(language.rawValue), .text(text))
-                }
-            }
-        }
-        for section in catalog.sections {
-            try translations("section", section.id.rawValue, section.translations) { $0 == .title ? section.title : nil }
-        }
-        try translations("home", "", catalog.home.translations) { _ in nil }
-        for promotion in catalog.home.promotions {
-            try translations("promotion", promotion.id.rawValue, promotion.translations) { field in
-                switch field {
-                case .title: promotion.title
-                case .text: promotion.text
-                default: nil
-                }
-            }
-        }
-        let company = catalog.company
-        try translations("company", "", company.translations) { $0 == .name ? company.name : nil }
-        for product in lists.products {
-            try translations("product", product.id.rawValue, product.translations) { field in
-                switch field {
-                case .name: product.name
-                case .summary: product.summary
-                default: nil
-                }
-            }
-        }
-        for recipe in lists.recipes {
-            try translations("recipe", recipe.id.rawValue, recipe.translations) { field in
-                switch field {
-                case .name: recipe.name
-                case .summary: recipe.summary
-                default: nil
-                }
-            }
-        }
-        for retailer in lists.retailers {
-            try translations("retailer", retailer.id.rawValue, retailer.translations) { field in
-                switch field {
-                case .hours: retailer.openingHours
-                case .info: retailer.otherInfo
-                default: nil
                 }
             }
         }

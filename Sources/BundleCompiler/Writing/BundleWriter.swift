@@ -89,7 +89,7 @@ struct BundleWriter: Sendable {
                                    arguments: ["digno \(CompilerVersion.number) (SQLite \(CompilerVersion.sqliteVersion))"])
                     try db.inTransaction {
                         try insertAll(db, lists)
-                        try insertLanguages(db, lists)
+                        try insertLanguages(db)
                         try Self.insertSearchEntries(db, lists)
                         return .commit
                     }

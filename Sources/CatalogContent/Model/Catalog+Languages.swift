@@ -39,6 +39,38 @@ extension Catalog {
         return empty
     }
 
+    /// Calls `body` with each entity's translations and its texts in the default language by
+    /// field, rich text as its plain text.
+    package func forEachDefaultText(_ body: (EntityReference, Translations, [FieldPath: String]) throws -> Void) rethrows {
+        func pictures(_ images: [ImageReference]) -> [FieldPath: String] {
+            Dictionary(uniqueKeysWithValues: images.enumerated().map { (FieldPath.picture($0.offset), $0.element.alt ?? "") })
+        }
+        for section in sections {
+            try body(EntityReference(.section, section.id.rawValue), section.translations, [.title: section.title])
+        }
+        try body(EntityReference(.home), home.translations, [.image: home.image.alt ?? "", .body: home.body.plainText])
+        for promotion in home.promotions {
+            try body(EntityReference(.promotion, promotion.id.rawValue), promotion.translations,
+                 [.title: promotion.title, .text: promotion.text, .image: promotion.image.alt ?? ""])
+        }
+        try body(EntityReference(.company), company.translations,
+             [.name: company.name, .body: company.body.plainText].merging(pictures(company.images)) { a, _ in a })
+        for product in products {
+            try body(EntityReference(.product, product.id.rawValue), product.translations,
+                 [.name: product.name, .summary: product.summary, .body: product.body.plainText].merging(pictures(product.images)) { a, _ in a })
+        }
+        for recipe in recipes {
+            var texts: [FieldPath: String] = [.name: recipe.name, .summary: recipe.summary, .method: recipe.method.plainText]
+            for (index, line) in recipe.ingredients.enumerated() { texts[.ingredient(index)] = line.text }
+            try body(EntityReference(.recipe, recipe.id.rawValue), recipe.translations, texts.merging(pictures(recipe.images)) { a, _ in a })
+        }
+        for retailer in retailers {
+            var texts: [FieldPath: String] = [.hours: retailer.openingHours]
+            if let info = retailer.otherInfo { texts[.info] = info }
+            try body(EntityReference(.retailer, retailer.id.rawValue), retailer.translations, texts)
+        }
+    }
+
     /// Calls `body` with every entity's reference and translations, in catalogue order.
     package func forEachTranslated(_ body: (EntityReference, Translations) -> Void) {
         for section in sections { body(EntityReference(.section, section.id.rawValue), section.translations) }

@@ -147,11 +147,6 @@ package struct Translations: Hashable, Sendable, Codable {
         return true
     }
 
-    /// The languages any field is translated into.
-    package var languages: Set<LanguageCode> {
-        Set(entries.map(\.language))
-    }
-
     /// The text of `field` along `chain` (best first), and the language it is in; nil if no
     /// language of the chain but the default has it.
     package func first(_ field: FieldPath, along chain: [LanguageCode]) -> (value: Value, language: LanguageCode)? {
