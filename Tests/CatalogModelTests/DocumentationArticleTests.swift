@@ -24,9 +24,36 @@ import Testing
     }
     // article: end
 
+    // article: begin
+    func spoken(_ text: String, in language: String) -> AttributedString {
+        var spoken = AttributedString(text)
+        spoken.languageIdentifier = language  // the voice VoiceOver reads it with
+        return spoken
+    }
+    // article: end
+
+    func readInTheReadersLanguage(_ bundle: CatalogBundle) throws {
+        // article: begin
+        let reader = bundle.reading(in: Locale.preferredLanguages)
+        if let latte = try reader.recipe("cafe-latte") {
+            let name = spoken(latte.name, in: latte.languages[.name])  // Text(name)
+            for line in latte.ingredients where line.languages.isFallback(.text) {
+                print("not translated into \(reader.language):", line.text)
+            }
+            print(name.languageIdentifier ?? "", latte.languages.fallbacks)  // "sv", [:] when all is translated
+        }
+        // article: end
+        #expect(bundle.languages.contains(reader.language))
+        let swedish = try #require(try bundle.reading(in: ["sv-FI"]).recipe("cafe-latte"))
+        #expect(spoken(swedish.name, in: swedish.languages[.name]).languageIdentifier == "sv")
+        #expect(swedish.languages.fallbacks.isEmpty && swedish.ingredients.allSatisfy { !$0.languages.isFallback(.text) })
+    }
+
     @Test func theArticlesWalkThroughTheApp() throws {
         let bundle = try #require(openCatalogue(at: BundleFixtures.shipped))
         #expect(openCatalogue(at: "/nonexistent/catalog.sqlite") == nil)
+
+        try readInTheReadersLanguage(bundle)
 
         // article: begin
         var state = NavigationState()  // the app starts on Etusivu
@@ -155,7 +182,7 @@ import Testing
         let code = try String(contentsOf: Self.thisFile, encoding: .utf8)
         let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
         let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 10)
+        #expect(shown.count == 12)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 }

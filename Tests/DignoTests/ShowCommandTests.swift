@@ -70,6 +70,7 @@ import Testing
             cafedigno://recipes/cafe-latte
             tabs: Etusivu | Tuotteet | [Kahvireseptit] | Jälleenmyyjät | Deling Group
             navigation bar: < Kahvireseptit
+            language: fi
 
             Café Latte
             Italialainen maitokahvi
@@ -79,6 +80,60 @@ import Testing
 
             """))
         #expect(outcome.output.hasSuffix("products: Espresso\n"))
+    }
+
+    @Test func aScreenInSwedishMarksWhatIsNotTranslated() throws {
+        // The shipped content with a recipe's Swedish summary, second line and first alt text left out.
+        let content = Self.folder.appendingPathComponent("partly-swedish")
+        try? FileManager.default.removeItem(at: content)
+        try FileManager.default.copyItem(at: DignoRunner.repository.appendingPathComponent("content"), to: content)
+        let recipe = content.appendingPathComponent("recipes/cafe-latte.xml")
+        let lines = try String(contentsOf: recipe, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let untranslated = ["<summary xml:lang=\"sv\">", "standardmjölk", "i ett glas</alt>"]
+        let kept = lines.filter { line in !untranslated.contains { line.contains($0) } }
+        #expect(kept.count == lines.count - 3)
+        try kept.joined(separator: "\n").write(to: recipe, atomically: true, encoding: .utf8)
+        let bundle = Self.folder.appendingPathComponent("partly-swedish.sqlite").path
+        let build = try DignoRunner.run(["build", "--content", content.path, "--output", bundle, "--quiet"])
+        #expect(build.status == 0, "\(build.errors)")
+
+        let swedish = try DignoRunner.run(["show", bundle, "cafedigno://recipes/cafe-latte", "--lang", "sv-FI"])
+        #expect(swedish.status == 0, "\(swedish.errors)")
+        #expect(swedish.output == """
+            cafedigno://recipes/cafe-latte
+            tabs: Hem | Produkter | [Kafferecept] | Återförsäljare | Deling Group
+            navigation bar: < Kafferecept
+            language: sv
+
+            Caffè latte
+            Italialainen maitokahvi [fi]
+
+            - 1–2 shots Café Digno Espresso → cafedigno://products/espresso
+            - 2–3 dl täysmaitoa [fi]
+
+            Brygg espresson. Skumma den uppvärmda mjölken. Häll den heta espresson i botten av ett glas och toppa med mjölkskummet.
+
+            picture: 05871c015433 "Café Latte lasissa" [fi]
+            picture: eb584ce6efa4 "Mjölkskum hälls över espresso"
+
+            products: Espresso
+
+            """)
+        let json = try DignoRunner.run(["show", bundle, "cafedigno://recipes/cafe-latte", "--lang", "sv", "--format", "json"])
+        let screen = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])["screen"] as? [String: Any]
+        #expect(screen?["languages"] as? NSDictionary == ["language": "sv", "fallbacks": ["summary": "fi"]] as NSDictionary)
+        let ingredients = try #require(screen?["ingredients"] as? [[String: Any]])
+        #expect(ingredients.map { $0["languages"] as? NSDictionary } == [
+            ["language": "sv", "fallbacks": [:] as [String: String]], ["language": "sv", "fallbacks": ["text": "fi"]],
+        ] as [NSDictionary])
+
+        // The list: Swedish alphabetical order after the editor's positions, as the bundle holds it.
+        let list = try DignoRunner.run(["show", bundle, "cafedigno://recipes", "--lang", "sv"])
+        #expect(list.output.contains("Caffè latte — Italialainen maitokahvi [fi]  [icon "))
+
+        let unknown = try DignoRunner.run(["show", bundle, "cafedigno://home", "--lang", "de"])
+        #expect(unknown.status == 1)
+        #expect(unknown.errors == "error: the bundle has no language 'de'; it has fi, sv, en\n")
     }
 
     @Test func badRoutesAndBundlesFailWithTheirMessage() throws {
@@ -103,7 +158,7 @@ import Testing
         #expect(routeAlone.output == "")
         #expect(routeAlone.errors == """
             Error: 'cafedigno://home' is a route; the first argument must be the bundle file, then the route: digno show dist/catalog.sqlite cafedigno://home
-            Usage: digno show <bundle> <route> [--format <format>] [--today <day>]
+            Usage: digno show <bundle> <route> [--lang <language>] [--format <format>] [--today <day>]
               See 'digno show --help' for more information.
 
             """)

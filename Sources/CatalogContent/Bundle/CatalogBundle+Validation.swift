@@ -7,8 +7,8 @@ extension CatalogBundle {
     /// decided by the compiler, are left out. Read in one transaction with a fixed number of
     /// queries, whatever the number of entities, through the same row decoding as the screens.
     package func catalog() throws(CatalogBundleError) -> Catalog {
-        let release = release
-        return try read(BundleQuery { db in try Self.catalog(db, release: release, only: nil) })
+        let release = release, reading = TextReading(defaultOf: declaredLanguages)
+        return try read(BundleQuery { db in try Self.catalog(db, release: release, reading: reading, only: nil) })
     }
 
     /// The ids of the products, recipes and retailers to read whole.
@@ -28,8 +28,8 @@ extension CatalogBundle {
     /// (the sections, home and company whole): what `digno diff` reads of the entities whose
     /// `listDigests()` differ, skipping the rich text of all the others.
     package func catalog(only selection: EntitySelection) throws(CatalogBundleError) -> Catalog {
-        let release = release
-        return try read(BundleQuery { db in try Self.catalog(db, release: release, only: selection) })
+        let release = release, reading = TextReading(defaultOf: declaredLanguages)
+        return try read(BundleQuery { db in try Self.catalog(db, release: release, reading: reading, only: selection) })
     }
 
     /// Runs the catalogue rules (the same `Catalog.validate` the compiler runs on content) over
@@ -38,16 +38,17 @@ extension CatalogBundle {
         try catalog().validate(today: today)
     }
 
-    private static func catalog(_ db: Database, release: ReleaseInfo, only selection: EntitySelection?) throws -> Catalog {
-        let sections = try BundleQuery<[SectionTab]>.sections.body(db).map {
+    /// The catalogue in its default language (`reading`), its translations read after.
+    private static func catalog(_ db: Database, release: ReleaseInfo, reading: TextReading, only selection: EntitySelection?) throws -> Catalog {
+        let sections = try BundleQuery<[SectionTab]>.sections(reading).body(db).map {
             Section(id: $0.id, title: $0.title, icon: ImageReference($0.icon))
         }
-        let promotions = try Row.fetchAll(db, sql: "SELECT * FROM promotions ORDER BY position").map(PromotionCard.init(row:)).map {
+        let promotions = try Row.fetchAll(db, sql: "SELECT * FROM promotions ORDER BY position").map { try PromotionCard(row: $0, reading: reading) }.map {
             Promotion(id: $0.id, title: $0.title, text: $0.text, image: ImageReference($0.picture), firstDay: $0.firstDay, lastDay: $0.lastDay,
                       link: $0.link)
         }
-        let home = try HomeScreen(db, promotions: [])
-        let company = try CompanyScreen(db)
+        let home = try HomeScreen(db, reading: reading, promotions: [])
+        let company = try CompanyScreen(db, reading: reading)
 
         // With a selection, only its entities are read: their ids as a JSON array, which
         // `json_each` turns into a table to join.
@@ -58,27 +59,27 @@ extension CatalogBundle {
         let (productIDs, recipeIDs, retailerIDs) = (ids(selection?.products), ids(selection?.recipes), ids(selection?.retailers))
         func filter(_ column: String) -> String { selection == nil ? "1" : "\(column) IN (SELECT value FROM json_each(?))" }
 
-        let productPictures = try pictures(db, table: "product_images", owner: "product_id", where: filter("product_id"), arguments: productIDs)
+        let productPictures = try pictures(db, reading, table: "product_images", owner: "product_id", where: filter("product_id"), arguments: productIDs)
         let products = try Row.fetchAll(db, sql: "SELECT id, name, summary, icon, body_json FROM products WHERE \(filter("id")) ORDER BY position",
                                         arguments: productIDs).map { row in
-            let list = try ProductRow(row: row)
+            let list = try ProductRow(row: row, reading: reading)
             return Product(id: list.id, name: list.name, icon: ImageReference(list.icon), summary: list.summary, body: try row.richText("body_json"),
                            images: productPictures[list.id.rawValue, default: []])
         }
-        let recipePictures = try pictures(db, table: "recipe_images", owner: "recipe_id", where: filter("recipe_id"), arguments: recipeIDs)
+        let recipePictures = try pictures(db, reading, table: "recipe_images", owner: "recipe_id", where: filter("recipe_id"), arguments: recipeIDs)
         var ingredients: [String: [Ingredient]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT recipe_id, text, product_id FROM recipe_ingredients WHERE \(filter("recipe_id")) ORDER BY recipe_id, position",
                                     arguments: recipeIDs) {
-            ingredients[try row.slug("recipe_id"), default: []].append(try Ingredient(row: row))
+            ingredients[try row.slug("recipe_id"), default: []].append(try Ingredient(row: row, reading: reading))
         }
         let recipes = try Row.fetchAll(db, sql: "SELECT id, name, summary, icon, method_json FROM recipes WHERE \(filter("id")) ORDER BY position",
                                        arguments: recipeIDs).map { row in
-            let list = try RecipeRow(row: row)
+            let list = try RecipeRow(row: row, reading: reading)
             return Recipe(id: list.id, name: list.name, icon: ImageReference(list.icon), summary: list.summary,
                           ingredients: ingredients[list.id.rawValue, default: []], method: try row.richText("method_json"),
                           images: recipePictures[list.id.rawValue, default: []])
         }
-        let retailers = try RetailerRow.fetchAll(db, where: filter("r.id"), arguments: retailerIDs).map {
+        let retailers = try RetailerRow.fetchAll(db, reading: reading, where: filter("r.id"), arguments: retailerIDs).map {
             Retailer(id: $0.id, name: $0.name, logo: ImageReference($0.logo), address: $0.address, phone: $0.phone,
                      openingHours: $0.openingHours, otherInfo: $0.otherInfo, webAddress: $0.webAddress, coordinate: $0.coordinate, sells: $0.sells)
         }
@@ -153,11 +154,11 @@ extension CatalogBundle {
     }
 
     /// Every picture of one kind of entity, by owner, in order: one query for all of them.
-    private static func pictures(_ db: Database, table: String, owner: String, where condition: String = "1",
+    private static func pictures(_ db: Database, _ reading: TextReading, table: String, owner: String, where condition: String = "1",
                                  arguments: StatementArguments = []) throws -> [String: [ImageReference]] {
         var result: [String: [ImageReference]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT \(owner), image, alt FROM \(table) WHERE \(condition) ORDER BY \(owner), position", arguments: arguments) {
-            result[try row.slug(owner), default: []].append(ImageReference(try Picture(row: row)))
+            result[try row.slug(owner), default: []].append(ImageReference(try Picture(row: row, reading: reading)))
         }
         return result
     }

@@ -25,9 +25,18 @@ public final class CatalogBundle: Sendable {
     public let path: String
     /// The bundle's release.
     public let release: ReleaseInfo
+    /// The languages the bundle holds, its default first, such as `["fi", "sv", "en"]`. A
+    /// bundle of schema 2 holds Finnish alone.
+    public var languages: [String] { declaredLanguages.map(\.code) }
+    /// The language the screens are read in: the default, or the one `reading(in:)` chose.
+    public var language: String { textReading.language }
     let database: DatabasePool
     /// The bound every read runs under.
     let bound: QueryBound
+    /// The languages, with their fallbacks.
+    package let declaredLanguages: [BundleLanguage]
+    /// How texts are read: the language, and the chain to the default.
+    package let textReading: TextReading
 
     /// Opens the bundle at `path`. Throws a `CatalogBundleError` for a missing file, a file
     /// that is not a bundle, a bundle from a newer schema, or a damaged bundle.
@@ -72,7 +81,7 @@ public final class CatalogBundle: Sendable {
             throw .damaged(path: path, reason: Self.reason(error))
         }
         let database = database
-        release = try Self.read(database, path: path, bound: bound) { db in
+        (release, declaredLanguages) = try Self.read(database, path: path, bound: bound) { db in
             // Identity and schema first: until they hold, no query of a table can be trusted to
             // do what it says.
             let version = try Self.checkIdentity(db, path: path)
@@ -89,8 +98,32 @@ public final class CatalogBundle: Sendable {
                 }
                 trust.markVerified(identity)
             }
-            return release
+            return (release, try BundleLanguage.read(db, schemaVersion: version))
         }
+        textReading = TextReading(defaultOf: declaredLanguages)
+    }
+
+    private init(_ bundle: CatalogBundle, reading: TextReading) {
+        path = bundle.path
+        release = bundle.release
+        database = bundle.database
+        bound = bundle.bound
+        declaredLanguages = bundle.declaredLanguages
+        textReading = reading
+    }
+
+    /// The same bundle, its screens read in the best language it has for a reader who prefers
+    /// `preferredLanguages`, best first, as `Locale.preferredLanguages` gives them: the first
+    /// one the bundle holds, whole or by its language alone (`sv-FI` reads `sv`), or else the
+    /// default. Each text not translated into that language falls back along the chain the
+    /// catalogue declares, text by text, and each record's `languages` names the texts that
+    /// did. Lists are in that language's alphabetical order after the editor's positions.
+    ///
+    /// The bundle returned shares this one's file and readers: making one costs nothing, so an
+    /// app makes it again when the reader's languages change.
+    public func reading(in preferredLanguages: [String]) -> CatalogBundle {
+        let best = BundleLanguage.lookup(preferredLanguages, among: languages) ?? textReading.defaultLanguage
+        return CatalogBundle(self, reading: TextReading(best, in: declaredLanguages))
     }
 
     /// How a bundle is opened, by this library and by `digno inspect`: read-only, and with

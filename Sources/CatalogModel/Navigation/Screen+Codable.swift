@@ -1,6 +1,6 @@
 // Screens encode with explicit nulls and a `kind` for their content, so that the JSON a
 // client or `digno show --format json` sees always has the same keys:
-// {"route": …, "tabs": [{"id", "title", "icon", "selected"}], "navigationBar": null or
+// {"route": …, "tabs": [{"id", "title", "icon", "languages", "selected"}], "navigationBar": null or
 //  {"title": string or null, "backButton": string or null}, "screen": {"kind": …, …}}.
 
 extension Screen {
@@ -13,13 +13,16 @@ extension Screen {
         var id: SectionKind
         var title: String
         var icon: ImageID
+        var languages: TextLanguages
         var selected: Bool
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Key.self)
         route = try container.decode(Route.self, forKey: .route)
-        tabs = try container.decode([TabEntry].self, forKey: .tabs).map { SectionTab(id: $0.id, title: $0.title, icon: $0.icon) }
+        tabs = try container.decode([TabEntry].self, forKey: .tabs).map {
+            SectionTab(id: $0.id, title: $0.title, icon: $0.icon, languages: $0.languages)
+        }
         navigationBar = try container.decodeIfPresent(NavigationBar.self, forKey: .navigationBar)
         content = try container.decode(ScreenContent.self, forKey: .screen)
     }
@@ -27,7 +30,7 @@ extension Screen {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(route, forKey: .route)
-        try container.encode(tabs.map { TabEntry(id: $0.id, title: $0.title, icon: $0.icon, selected: $0.id == selectedTab) }, forKey: .tabs)
+        try container.encode(tabs.map { TabEntry(id: $0.id, title: $0.title, icon: $0.icon, languages: $0.languages, selected: $0.id == selectedTab) }, forKey: .tabs)
         try container.encode(navigationBar, forKey: .navigationBar)  // null when none shows
         try container.encode(content, forKey: .screen)
     }

@@ -43,14 +43,14 @@ extension CatalogBundle {
     /// The screen for a navigation state, with the promotions running on `today`.
     public func screen(for state: NavigationState, today: Day) throws(ScreenError) -> Screen {
         let parts: ScreenParts
-        do { parts = try read(.screen(state.current, today: today)) } catch { throw .bundle(error) }
+        do { parts = try read(.screen(state.current, today: today, textReading)) } catch { throw .bundle(error) }
         return try parts.screen(in: state)
     }
 
     /// The screen for a navigation state, with the promotions running on `today`.
     public func screen(for state: NavigationState, today: Day) async throws(ScreenError) -> Screen {
         let parts: ScreenParts
-        do { parts = try await read(.screen(state.current, today: today)) } catch { throw .bundle(error) }
+        do { parts = try await read(.screen(state.current, today: today, textReading)) } catch { throw .bundle(error) }
         return try parts.screen(in: state)
     }
 
@@ -75,7 +75,7 @@ extension CatalogBundle {
         var state = NavigationState()
         state.open(route)
         let parts: ScreenParts
-        do { parts = try read(.screen(route, today: today, rows: rows)) } catch { throw .bundle(error) }
+        do { parts = try read(.screen(route, today: today, rows: rows, textReading)) } catch { throw .bundle(error) }
         return try parts.screen(in: state)
     }
 
@@ -86,21 +86,21 @@ extension CatalogBundle {
         var state = NavigationState()
         state.open(route)
         let parts: ScreenParts
-        do { parts = try await read(.screen(route, today: today, rows: rows)) } catch { throw .bundle(error) }
+        do { parts = try await read(.screen(route, today: today, rows: rows, textReading)) } catch { throw .bundle(error) }
         return try parts.screen(in: state)
     }
 
     /// The content of one route; an unknown product or recipe is a `RouteError`.
     public func content(of route: Route, today: Day) throws(ScreenError) -> ScreenContent {
         let content: ScreenContent?
-        do { content = try read(.content(of: route, today: today)) } catch { throw .bundle(error) }
+        do { content = try read(.content(of: route, today: today, textReading)) } catch { throw .bundle(error) }
         return try ScreenParts.found(content, route)
     }
 
     /// The content of one route; an unknown product or recipe is a `RouteError`.
     public func content(of route: Route, today: Day) async throws(ScreenError) -> ScreenContent {
         let content: ScreenContent?
-        do { content = try await read(.content(of: route, today: today)) } catch { throw .bundle(error) }
+        do { content = try await read(.content(of: route, today: today, textReading)) } catch { throw .bundle(error) }
         return try ScreenParts.found(content, route)
     }
 }
@@ -131,10 +131,10 @@ struct ScreenParts: Sendable {
 extension BundleQuery where Value == ScreenParts {
     /// The tabs and a route's content (a list's rows at the positions in `rows`), from one state
     /// of the file.
-    static func screen(_ route: Route, today: Day, rows: Range<Int> = 0..<Int.max) -> Self {
+    static func screen(_ route: Route, today: Day, rows: Range<Int> = 0..<Int.max, _ reading: TextReading) -> Self {
         Self { db in
-            ScreenParts(tabs: try BundleQuery<[SectionTab]>.sections.body(db),
-                        content: try BundleQuery<ScreenContent?>.content(of: route, today: today, rows: rows).body(db))
+            ScreenParts(tabs: try BundleQuery<[SectionTab]>.sections(reading).body(db),
+                        content: try BundleQuery<ScreenContent?>.content(of: route, today: today, rows: rows, reading).body(db))
         }
     }
 }

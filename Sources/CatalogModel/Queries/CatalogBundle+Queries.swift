@@ -6,56 +6,56 @@ import Foundation
 
 extension CatalogBundle {
     /// The tab sections in tab order.
-    public func sections() throws(CatalogBundleError) -> [SectionTab] { try read(.sections) }
+    public func sections() throws(CatalogBundleError) -> [SectionTab] { try read(.sections(textReading)) }
     /// The tab sections in tab order.
-    public func sections() async throws(CatalogBundleError) -> [SectionTab] { try await read(.sections) }
+    public func sections() async throws(CatalogBundleError) -> [SectionTab] { try await read(.sections(textReading)) }
 
     /// The home screen, with the promotions running on `day`.
-    public func home(on day: Day) throws(CatalogBundleError) -> HomeScreen { try read(.home(on: day)) }
+    public func home(on day: Day) throws(CatalogBundleError) -> HomeScreen { try read(.home(on: day, textReading)) }
     /// The home screen, with the promotions running on `day`.
-    public func home(on day: Day) async throws(CatalogBundleError) -> HomeScreen { try await read(.home(on: day)) }
+    public func home(on day: Day) async throws(CatalogBundleError) -> HomeScreen { try await read(.home(on: day, textReading)) }
 
     /// Product list rows in list order; `limit` rows from `offset` for paging.
     public func productRows(offset: Int = 0, limit: Int = .max) throws(CatalogBundleError) -> [ProductRow] {
-        try read(.productRows(offset: offset, limit: limit))
+        try read(.productRows(offset: offset, limit: limit, textReading))
     }
     /// Product list rows in list order; `limit` rows from `offset` for paging.
     public func productRows(offset: Int = 0, limit: Int = .max) async throws(CatalogBundleError) -> [ProductRow] {
-        try await read(.productRows(offset: offset, limit: limit))
+        try await read(.productRows(offset: offset, limit: limit, textReading))
     }
 
     /// A product's detail screen; nil if there is no such product.
-    public func product(_ id: ProductID) throws(CatalogBundleError) -> ProductDetail? { try read(.product(id)) }
+    public func product(_ id: ProductID) throws(CatalogBundleError) -> ProductDetail? { try read(.product(id, textReading)) }
     /// A product's detail screen; nil if there is no such product.
-    public func product(_ id: ProductID) async throws(CatalogBundleError) -> ProductDetail? { try await read(.product(id)) }
+    public func product(_ id: ProductID) async throws(CatalogBundleError) -> ProductDetail? { try await read(.product(id, textReading)) }
 
     /// Recipe list rows in list order; `limit` rows from `offset` for paging.
     public func recipeRows(offset: Int = 0, limit: Int = .max) throws(CatalogBundleError) -> [RecipeRow] {
-        try read(.recipeRows(offset: offset, limit: limit))
+        try read(.recipeRows(offset: offset, limit: limit, textReading))
     }
     /// Recipe list rows in list order; `limit` rows from `offset` for paging.
     public func recipeRows(offset: Int = 0, limit: Int = .max) async throws(CatalogBundleError) -> [RecipeRow] {
-        try await read(.recipeRows(offset: offset, limit: limit))
+        try await read(.recipeRows(offset: offset, limit: limit, textReading))
     }
 
     /// A recipe's detail screen; nil if there is no such recipe.
-    public func recipe(_ id: RecipeID) throws(CatalogBundleError) -> RecipeDetail? { try read(.recipe(id)) }
+    public func recipe(_ id: RecipeID) throws(CatalogBundleError) -> RecipeDetail? { try read(.recipe(id, textReading)) }
     /// A recipe's detail screen; nil if there is no such recipe.
-    public func recipe(_ id: RecipeID) async throws(CatalogBundleError) -> RecipeDetail? { try await read(.recipe(id)) }
+    public func recipe(_ id: RecipeID) async throws(CatalogBundleError) -> RecipeDetail? { try await read(.recipe(id, textReading)) }
 
     /// Retailer rows in list order; `limit` rows from `offset` for paging.
     public func retailerRows(offset: Int = 0, limit: Int = .max) throws(CatalogBundleError) -> [RetailerRow] {
-        try read(.retailerRows(offset: offset, limit: limit))
+        try read(.retailerRows(offset: offset, limit: limit, textReading))
     }
     /// Retailer rows in list order; `limit` rows from `offset` for paging.
     public func retailerRows(offset: Int = 0, limit: Int = .max) async throws(CatalogBundleError) -> [RetailerRow] {
-        try await read(.retailerRows(offset: offset, limit: limit))
+        try await read(.retailerRows(offset: offset, limit: limit, textReading))
     }
 
     /// The company screen.
-    public func company() throws(CatalogBundleError) -> CompanyScreen { try read(.company) }
+    public func company() throws(CatalogBundleError) -> CompanyScreen { try read(.company(textReading)) }
     /// The company screen.
-    public func company() async throws(CatalogBundleError) -> CompanyScreen { try await read(.company) }
+    public func company() async throws(CatalogBundleError) -> CompanyScreen { try await read(.company(textReading)) }
 
     /// An image's bytes, media type and size; nil if there is no such image.
     public func image(_ id: ImageID) throws(CatalogBundleError) -> StoredImage? { try read(.image(id)) }

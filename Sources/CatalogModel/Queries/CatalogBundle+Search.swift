@@ -9,41 +9,41 @@ extension CatalogBundle {
     /// recipes, retailers); then summaries and texts, by relevance (bm25, summaries weighing
     /// more than texts).
     public func search(_ text: String, limit: Int = 50) throws(CatalogBundleError) -> [SearchHit] {
-        try read(.search(text, limit: limit))
+        try read(.search(text, limit: limit, textReading))
     }
 
     /// Products, recipes and retailers matching what the user typed, best first; see
     /// `search(_:limit:)`.
     public func search(_ text: String, limit: Int = 50) async throws(CatalogBundleError) -> [SearchHit] {
-        try await read(.search(text, limit: limit))
+        try await read(.search(text, limit: limit, textReading))
     }
 
     /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
     /// distance in metres.
     public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) throws(CatalogBundleError) -> [NearbyRetailer] {
-        try read(.retailersNearest(to: coordinate, limit: limit))
+        try read(.retailersNearest(to: coordinate, limit: limit, textReading))
     }
 
     /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
     /// distance in metres.
     public func retailersNearest(to coordinate: Coordinate, limit: Int = 10) async throws(CatalogBundleError) -> [NearbyRetailer] {
-        try await read(.retailersNearest(to: coordinate, limit: limit))
+        try await read(.retailersNearest(to: coordinate, limit: limit, textReading))
     }
 }
 
 extension BundleQuery where Value == [SearchHit] {
     /// The search of `CatalogBundle.search(_:limit:)`.
-    static func search(_ text: String, limit: Int) -> Self {
+    static func search(_ text: String, limit: Int, _ reading: TextReading) -> Self {
         Self { db in
             guard let prefixQuery = matchQuery(text), limit > 0 else { return [] }
             let wholeWords = String(prefixQuery.dropLast())  // the same words, the last one whole
             // FTS5 scores every match before it can rank them, and a two-letter prefix matches
             // thousands of names; so name tiers are not scored: they come in index order, which
             // is list order (the compiler inserts rows by position), and stop at the limit.
-            var hits = try Self.hits(db, match: "name : (\(wholeWords))", order: "search.rowid", limit: limit, excluding: [])
+            var hits = try Self.hits(db, reading, match: "name : (\(wholeWords))", order: "search.rowid", limit: limit, excluding: [])
             for (match, order) in [("name : (\(prefixQuery))", "search.rowid"), (prefixQuery, "bm25(search, 10.0, 4.0, 1.0), search.rowid")]
             where hits.count < limit {
-                hits += try Self.hits(db, match: match, order: order, limit: limit - hits.count, excluding: Set(hits.map(\.target)))
+                hits += try Self.hits(db, reading, match: match, order: order, limit: limit - hits.count, excluding: Set(hits.map(\.target)))
             }
             return hits
         }
@@ -51,18 +51,23 @@ extension BundleQuery where Value == [SearchHit] {
 
     /// The index is contentless: `search_entries` names each row's entity, whose name and
     /// summary come from its own table.
-    private static func hits(_ db: Database, match: String, order: String, limit: Int, excluding: Set<SearchTarget>) throws -> [SearchHit] {
-        try Row.fetchAll(db, sql: """
-            SELECT e.kind, e.entity_id,
-                   coalesce(p.name, r.name, s.name) AS name, coalesce(p.summary, r.summary, '') AS summary
+    private static func hits(
+        _ db: Database, _ reading: TextReading, match: String, order: String, limit: Int, excluding: Set<SearchTarget>
+    ) throws -> [SearchHit] {
+        var texts = TranslatedTexts(reading)
+        texts.add("name", "coalesce(p.name, r.name, s.name)", kind: "e.kind", entity: "e.entity_id", field: "'name'")
+        texts.add("summary", "coalesce(p.summary, r.summary, '')", kind: "e.kind", entity: "e.entity_id", field: "'summary'")
+        return try Row.fetchAll(db, sql: """
+            SELECT e.kind, e.entity_id, \(texts.select)
             FROM search
             JOIN search_entries e ON e.rowid = search.rowid
             LEFT JOIN products p ON e.kind = 'product' AND p.id = e.entity_id
             LEFT JOIN recipes r ON e.kind = 'recipe' AND r.id = e.entity_id
             LEFT JOIN retailers s ON e.kind = 'retailer' AND s.id = e.entity_id
+            \(texts.join)
             WHERE search MATCH ? ORDER BY \(order) LIMIT ?
-            """, arguments: [match, limit + excluding.count]).lazy.map(SearchHit.init(row:)).filter { !excluding.contains($0.target) }
-            .prefix(limit).map { $0 }
+            """, arguments: [match, limit + excluding.count]).lazy.map { try SearchHit(row: $0, reading: reading) }
+            .filter { !excluding.contains($0.target) }.prefix(limit).map { $0 }
     }
 
     /// An FTS5 query from free text: its words, each quoted (so nothing the user types is FTS5
@@ -77,7 +82,7 @@ extension BundleQuery where Value == [SearchHit] {
 extension BundleQuery where Value == [NearbyRetailer] {
     /// The query of `CatalogBundle.retailersNearest(to:limit:)`: every located retailer's place,
     /// then the nearest ones' rows, in one read.
-    static func retailersNearest(to coordinate: Coordinate, limit: Int) -> Self {
+    static func retailersNearest(to coordinate: Coordinate, limit: Int, _ reading: TextReading) -> Self {
         Self { db in
             let located = try Row.fetchAll(db, sql: "SELECT id, latitude, longitude FROM retailers WHERE latitude IS NOT NULL").compactMap { row in
                 try RetailerRow.coordinate(row).map { (id: RetailerID(rawValue: try row.slug("id")), coordinate: $0) }
@@ -86,7 +91,7 @@ extension BundleQuery where Value == [NearbyRetailer] {
                 .sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }
                 .prefix(max(0, limit))
             let placeholders = Array(repeating: "?", count: nearest.count).joined(separator: ",")
-            let rows = try RetailerRow.fetchAll(db, where: "r.id IN (\(placeholders))", arguments: StatementArguments(nearest.map(\.0.rawValue)))
+            let rows = try RetailerRow.fetchAll(db, reading: reading, where: "r.id IN (\(placeholders))", arguments: StatementArguments(nearest.map(\.0.rawValue)))
             let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return nearest.compactMap { id, metres in byID[id].map { NearbyRetailer(retailer: $0, metres: metres) } }
         }

@@ -12,25 +12,35 @@ public struct CompanyScreen: Hashable, Sendable, Codable {
     public var pictures: [Picture]
     /// Its web address.
     public var webAddress: String
+    /// The language of `name` and `body`; each picture's alt text has its own.
+    public var languages: TextLanguages
 
     /// A company screen from its parts, for previews and tests.
-    public init(name: String, logo: ImageID, body: RichText, pictures: [Picture], webAddress: String) {
+    public init(name: String, logo: ImageID, body: RichText, pictures: [Picture], webAddress: String, languages: TextLanguages = TextLanguages(language: "fi")) {
         self.name = name
         self.logo = logo
         self.body = body
         self.pictures = pictures
         self.webAddress = webAddress
+        self.languages = languages
     }
 }
 
 extension CompanyScreen {
-    /// The company's one row and its pictures.
-    package init(_ db: Database) throws {
-        guard let row = try Row.fetchOne(db, sql: "SELECT name, logo, body_json, web_address FROM company WHERE id = 1") else {
+    /// The company's one row and its pictures, read in `reading`.
+    package init(_ db: Database, reading: TextReading) throws {
+        var texts = TranslatedTexts(reading)
+        texts.add("name", "c.name", kind: "'company'", entity: "''", field: "'name'")
+        texts.add("body_json", "c.body_json", kind: "'company'", entity: "''", field: "'body'")
+        guard let row = try Row.fetchOne(db, sql: "SELECT c.logo, c.web_address, \(texts.select) FROM company AS c \(texts.join) WHERE c.id = 1") else {
             throw BundleValueError("it has no company page")
         }
-        let pictures = try Row.fetchAll(db, sql: "SELECT image, alt FROM company_images ORDER BY position").map { try Picture(row: $0) }
+        var alts = TranslatedTexts(reading)
+        alts.add("alt", "ci.alt", kind: "'company'", entity: "''", field: "'picture:' || ci.position")
+        let pictures = try Row.fetchAll(db, sql: "SELECT ci.image, \(alts.select) FROM company_images AS ci \(alts.join) ORDER BY ci.position")
+            .map { try Picture(row: $0, reading: reading) }
         self.init(name: try row.nonEmptyText("name"), logo: try row.imageID("logo"), body: try row.richText("body_json"),
-                  pictures: pictures, webAddress: try row.nonEmptyText("web_address"))
+                  pictures: pictures, webAddress: try row.nonEmptyText("web_address"),
+                  languages: try reading.languages(row, [.name: "name", .body: "body_json"]))
     }
 }

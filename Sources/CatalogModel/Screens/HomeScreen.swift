@@ -10,13 +10,16 @@ public struct HomeScreen: Hashable, Sendable, Codable {
     public var body: RichText
     /// The promotions running on the day asked for, in the editor's order.
     public var promotions: [PromotionCard]
+    /// The language of `body` (`languages[.body]`); the picture's alt text has its own.
+    public var languages: TextLanguages
 
     /// A home screen from its parts, for previews and tests.
-    public init(logo: ImageID, picture: Picture, body: RichText, promotions: [PromotionCard]) {
+    public init(logo: ImageID, picture: Picture, body: RichText, promotions: [PromotionCard], languages: TextLanguages = TextLanguages(language: "fi")) {
         self.logo = logo
         self.picture = picture
         self.body = body
         self.promotions = promotions
+        self.languages = languages
     }
 }
 
@@ -36,9 +39,14 @@ public struct PromotionCard: Identifiable, Hashable, Sendable, Codable {
     public var firstDay: Day
     /// Its last day.
     public var lastDay: Day
+    /// The language of `title` and `text`; the picture's alt text has its own.
+    public var languages: TextLanguages
 
     /// A promotion from its parts, for previews and tests.
-    public init(id: PromotionID, title: String, text: String, picture: Picture, link: LinkTarget?, firstDay: Day, lastDay: Day) {
+    public init(
+        id: PromotionID, title: String, text: String, picture: Picture, link: LinkTarget?, firstDay: Day, lastDay: Day,
+        languages: TextLanguages = TextLanguages(language: "fi")
+    ) {
         self.id = id
         self.title = title
         self.text = text
@@ -46,27 +54,43 @@ public struct PromotionCard: Identifiable, Hashable, Sendable, Codable {
         self.link = link
         self.firstDay = firstDay
         self.lastDay = lastDay
+        self.languages = languages
     }
 }
 
 extension HomeScreen {
-    /// The home's one row.
-    static let sql = "SELECT logo, image, image_alt, body_json FROM home WHERE id = 1"
-
-    /// From the home's row and the promotions to show.
-    package init(_ db: Database, promotions: [PromotionCard]) throws {
-        guard let row = try Row.fetchOne(db, sql: Self.sql) else { throw BundleValueError("it has no home page") }
-        self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, alt: "image_alt"), body: try row.richText("body_json"),
-                  promotions: promotions)
+    /// From the home's one row, read in `reading`, and the promotions to show.
+    package init(_ db: Database, reading: TextReading, promotions: [PromotionCard]) throws {
+        var texts = TranslatedTexts(reading)
+        texts.add("body_json", "h.body_json", kind: "'home'", entity: "''", field: "'body'")
+        texts.add("image_alt", "h.image_alt", kind: "'home'", entity: "''", field: "'image_alt'")
+        guard let row = try Row.fetchOne(db, sql: "SELECT h.logo, h.image, \(texts.select) FROM home AS h \(texts.join) WHERE h.id = 1") else {
+            throw BundleValueError("it has no home page")
+        }
+        self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, reading: reading, alt: "image_alt"),
+                  body: try row.richText("body_json"), promotions: promotions, languages: try reading.languages(row, [.body: "body_json"]))
     }
 }
 
 extension PromotionCard {
-    package init(row: Row) throws {
+    /// The promotions running on `day`, in the editor's order, read in `reading`.
+    package static func fetchAll(_ db: Database, on day: Day, reading: TextReading) throws -> [PromotionCard] {
+        var texts = TranslatedTexts(reading)
+        for (name, field) in [("title", "title"), ("text", "text"), ("image_alt", "image_alt")] {
+            texts.add(name, "p.\(name)", kind: "'promotion'", entity: "p.id", field: "'\(field)'")
+        }
+        return try Row.fetchAll(db, sql: """
+            SELECT p.id, p.image, p.first_day, p.last_day, p.link_product, p.link_recipe, \(texts.select)
+            FROM promotions AS p \(texts.join) WHERE p.first_day <= ?1 AND p.last_day >= ?1 ORDER BY p.position
+            """, arguments: [day.description]).map { try PromotionCard(row: $0, reading: reading) }
+    }
+
+    package init(row: Row, reading: TextReading) throws {
         let product = try row.optionalSlug("link_product"), recipe = try row.optionalSlug("link_recipe")
         let link: LinkTarget? = product.map { .product(ProductID(rawValue: $0)) } ?? recipe.map { .recipe(RecipeID(rawValue: $0)) }
         self.init(id: PromotionID(rawValue: try row.slug("id")), title: try row.nonEmptyText("title"), text: try row.nonEmptyText("text"),
-                  picture: try Picture(row: row, alt: "image_alt"), link: link,
-                  firstDay: try row.day("first_day"), lastDay: try row.day("last_day"))
+                  picture: try Picture(row: row, reading: reading, alt: "image_alt"), link: link,
+                  firstDay: try row.day("first_day"), lastDay: try row.day("last_day"),
+                  languages: try reading.languages(row, [.title: "title", .text: "text"]))
     }
 }

@@ -33,14 +33,17 @@ public struct Picture: Identifiable, Hashable, Sendable, Codable {
     public var image: ImageID
     /// Its text alternative.
     public var alt: String
+    /// The language of `alt` (`languages[.alt]`).
+    public var languages: TextLanguages
 
     /// The image, unique among a screen's pictures.
     public var id: ImageID { image }
 
-    /// A picture from its image and text alternative.
-    public init(image: ImageID, alt: String) {
+    /// A picture from its image and text alternative, by default in Finnish.
+    public init(image: ImageID, alt: String, languages: TextLanguages = TextLanguages(language: "fi")) {
         self.image = image
         self.alt = alt
+        self.languages = languages
     }
 }
 
@@ -63,8 +66,9 @@ extension StoredImage {
 }
 
 extension Picture {
-    /// From a row with `image` and `alt` columns, or with the columns named.
-    package init(row: Row, image: String = "image", alt: String = "alt") throws {
-        self.init(image: try row.imageID(image), alt: try row.nonEmptyText(alt))
+    /// From a row with `image` and `alt` columns, or with the columns named, the alt text read
+    /// through `TranslatedTexts`.
+    package init(row: Row, reading: TextReading, image: String = "image", alt: String = "alt") throws {
+        self.init(image: try row.imageID(image), alt: try row.nonEmptyText(alt), languages: try reading.languages(row, [.alt: alt]))
     }
 }

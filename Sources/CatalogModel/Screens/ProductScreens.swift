@@ -10,13 +10,16 @@ public struct ProductRow: Identifiable, Hashable, Sendable, Codable {
     public var summary: String
     /// Its list icon.
     public var icon: ImageID
+    /// The language of each text: the record's, and the texts that fell back to another.
+    public var languages: TextLanguages
 
     /// A row from its parts, for previews and tests.
-    public init(id: ProductID, name: String, summary: String, icon: ImageID) {
+    public init(id: ProductID, name: String, summary: String, icon: ImageID, languages: TextLanguages = TextLanguages(language: "fi")) {
         self.id = id
         self.name = name
         self.summary = summary
         self.icon = icon
+        self.languages = languages
     }
 }
 
@@ -36,10 +39,13 @@ public struct ProductDetail: Identifiable, Hashable, Sendable, Codable {
     public var recipes: [RecipeRow]
     /// The retailers that sell it, in list order.
     public var retailers: [RetailerRow]
+    /// The language of each text: the record's, and the texts that fell back to another.
+    public var languages: TextLanguages
 
     /// A detail screen from its parts, for previews and tests.
     public init(
-        id: ProductID, name: String, summary: String, body: RichText, pictures: [Picture], recipes: [RecipeRow], retailers: [RetailerRow]
+        id: ProductID, name: String, summary: String, body: RichText, pictures: [Picture], recipes: [RecipeRow], retailers: [RetailerRow],
+        languages: TextLanguages = TextLanguages(language: "fi")
     ) {
         self.id = id
         self.name = name
@@ -48,12 +54,14 @@ public struct ProductDetail: Identifiable, Hashable, Sendable, Codable {
         self.pictures = pictures
         self.recipes = recipes
         self.retailers = retailers
+        self.languages = languages
     }
 }
 
 extension ProductRow {
-    package init(row: Row) throws {
+    /// From a row with `id`, `icon`, and `name` and `summary` read through `TranslatedTexts`.
+    package init(row: Row, reading: TextReading) throws {
         self.init(id: ProductID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"),
-                  icon: try row.imageID("icon"))
+                  icon: try row.imageID("icon"), languages: try reading.languages(row, [.name: "name", .summary: "summary"]))
     }
 }

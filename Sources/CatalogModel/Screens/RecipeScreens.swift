@@ -10,13 +10,16 @@ public struct RecipeRow: Identifiable, Hashable, Sendable, Codable {
     public var summary: String
     /// Its list icon.
     public var icon: ImageID
+    /// The language of each text: the record's, and the texts that fell back to another.
+    public var languages: TextLanguages
 
     /// A row from its parts, for previews and tests.
-    public init(id: RecipeID, name: String, summary: String, icon: ImageID) {
+    public init(id: RecipeID, name: String, summary: String, icon: ImageID, languages: TextLanguages = TextLanguages(language: "fi")) {
         self.id = id
         self.name = name
         self.summary = summary
         self.icon = icon
+        self.languages = languages
     }
 }
 
@@ -36,10 +39,13 @@ public struct RecipeDetail: Identifiable, Hashable, Sendable, Codable {
     public var pictures: [Picture]
     /// The products it uses, in list order.
     public var products: [ProductRow]
+    /// The language of each text: the record's, and the texts that fell back to another.
+    public var languages: TextLanguages
 
     /// A detail screen from its parts, for previews and tests.
     public init(
-        id: RecipeID, name: String, summary: String, ingredients: [Ingredient], method: RichText, pictures: [Picture], products: [ProductRow]
+        id: RecipeID, name: String, summary: String, ingredients: [Ingredient], method: RichText, pictures: [Picture], products: [ProductRow],
+        languages: TextLanguages = TextLanguages(language: "fi")
     ) {
         self.id = id
         self.name = name
@@ -48,6 +54,7 @@ public struct RecipeDetail: Identifiable, Hashable, Sendable, Codable {
         self.method = method
         self.pictures = pictures
         self.products = products
+        self.languages = languages
     }
 }
 
@@ -60,26 +67,32 @@ public struct Ingredient: Identifiable, Hashable, Sendable, Codable {
     public var text: String
     /// The Café Digno product this line is, if it is one.
     public var product: ProductID?
+    /// The language of `text` (`languages[.text]`).
+    public var languages: TextLanguages
 
     /// The line's text, unique within its recipe.
     public var id: String { text }
 
-    /// An ingredient line, optionally naming the product it is.
-    public init(text: String, product: ProductID? = nil) {
+    /// An ingredient line, optionally naming the product it is, by default in Finnish.
+    public init(text: String, product: ProductID? = nil, languages: TextLanguages = TextLanguages(language: "fi")) {
         self.text = text
         self.product = product
+        self.languages = languages
     }
 }
 
 extension RecipeRow {
-    package init(row: Row) throws {
+    /// From a row with `id`, `icon`, and `name` and `summary` read through `TranslatedTexts`.
+    package init(row: Row, reading: TextReading) throws {
         self.init(id: RecipeID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"),
-                  icon: try row.imageID("icon"))
+                  icon: try row.imageID("icon"), languages: try reading.languages(row, [.name: "name", .summary: "summary"]))
     }
 }
 
 extension Ingredient {
-    package init(row: Row) throws {
-        self.init(text: try row.nonEmptyText("text"), product: try row.optionalSlug("product_id").map { ProductID(rawValue: $0) })
+    /// From a row with `product_id`, and `text` read through `TranslatedTexts`.
+    package init(row: Row, reading: TextReading) throws {
+        self.init(text: try row.nonEmptyText("text"), product: try row.optionalSlug("product_id").map { ProductID(rawValue: $0) },
+                  languages: try reading.languages(row, [.text: "text"]))
     }
 }

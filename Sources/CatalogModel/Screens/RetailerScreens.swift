@@ -5,7 +5,7 @@ import GRDB
 public struct RetailerRow: Identifiable, Hashable, Sendable, Codable {
     /// The retailer.
     public var id: RetailerID
-    /// Its name.
+    /// Its name, the same in every language.
     public var name: String
     /// Its logo.
     public var logo: ImageID
@@ -23,11 +23,14 @@ public struct RetailerRow: Identifiable, Hashable, Sendable, Codable {
     public var coordinate: Coordinate?
     /// The products it sells, in its own order.
     public var sells: [ProductID]
+    /// The language of each text: the record's, and the texts that fell back to another.
+    public var languages: TextLanguages
 
     /// A row from its parts, for previews and tests.
     public init(
         id: RetailerID, name: String, logo: ImageID, address: String, phone: String, openingHours: String,
-        otherInfo: String? = nil, webAddress: String? = nil, coordinate: Coordinate? = nil, sells: [ProductID]
+        otherInfo: String? = nil, webAddress: String? = nil, coordinate: Coordinate? = nil, sells: [ProductID],
+        languages: TextLanguages = TextLanguages(language: "fi")
     ) {
         self.id = id
         self.name = name
@@ -39,6 +42,7 @@ public struct RetailerRow: Identifiable, Hashable, Sendable, Codable {
         self.webAddress = webAddress
         self.coordinate = coordinate
         self.sells = sells
+        self.languages = languages
     }
 }
 
@@ -83,12 +87,13 @@ public struct Coordinate: Hashable, Sendable, Codable {
 }
 
 extension RetailerRow {
-    /// From a `retailers` row and what the retailer sells.
-    package init(row: Row, sells: [ProductID]) throws {
+    /// From a `retailers` row, its texts read through `TranslatedTexts`, and what the retailer sells.
+    package init(row: Row, sells: [ProductID], reading: TextReading) throws {
         self.init(
             id: RetailerID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), logo: try row.imageID("logo"),
             address: try row.nonEmptyText("address"), phone: try row.nonEmptyText("phone"), openingHours: try row.nonEmptyText("opening_hours"),
-            otherInfo: try row.value("other_info"), webAddress: try row.value("web_address"), coordinate: try Self.coordinate(row), sells: sells)
+            otherInfo: try row.value("other_info"), webAddress: try row.value("web_address"), coordinate: try Self.coordinate(row), sells: sells,
+            languages: try reading.languages(row, [.openingHours: "opening_hours", .otherInfo: "other_info"]))
     }
 
     /// The row's place: both coordinates on Earth, or neither.
@@ -104,17 +109,29 @@ extension RetailerRow {
         }
     }
 
-    /// Retailer rows matching a condition on `retailers AS r`, in list order, each with what it
-    /// sells, in two queries whatever their number.
-    package static func fetchAll(_ db: Database, where condition: String = "1", arguments: StatementArguments = []) throws -> [RetailerRow] {
-        let rows = try Row.fetchAll(db, sql: "SELECT r.* FROM retailers AS r WHERE \(condition) ORDER BY r.position", arguments: arguments)
+    /// Retailer rows matching a condition on `retailers AS r` (and on the list position
+    /// `reading.listOrder(of: "retailer", alias: "r")` names), in the reading's list order, each
+    /// with what it sells, in two queries whatever their number.
+    package static func fetchAll(
+        _ db: Database, reading: TextReading, where condition: String = "1", arguments: StatementArguments = []
+    ) throws -> [RetailerRow] {
+        let order = reading.listOrder(of: "retailer", alias: "r")
+        var texts = TranslatedTexts(reading)
+        // A retailer's name is its business's, the same in every language: it has no translations.
+        for (name, field) in [("opening_hours", "hours"), ("other_info", "info")] {
+            texts.add(name, "r.\(name)", kind: "'retailer'", entity: "r.id", field: "'\(field)'")
+        }
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT r.id, r.name, r.logo, r.address, r.phone, r.web_address, r.latitude, r.longitude, \(texts.select)
+            FROM retailers AS r \(order.join) \(texts.join) WHERE \(condition) ORDER BY \(order.position)
+            """, arguments: arguments)
         var sells: [String: [ProductID]] = [:]
         for row in try Row.fetchAll(db, sql: """
-            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id
+            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id \(order.join)
             WHERE \(condition) ORDER BY rp.retailer_id, rp.position
             """, arguments: arguments) {
             sells[try row.slug("retailer_id"), default: []].append(ProductID(rawValue: try row.slug("product_id")))
         }
-        return try rows.map { row in try RetailerRow(row: row, sells: sells[try row.slug("id")] ?? []) }
+        return try rows.map { row in try RetailerRow(row: row, sells: sells[try row.slug("id")] ?? [], reading: reading) }
     }
 }

@@ -8,12 +8,15 @@ public struct SearchHit: Hashable, Identifiable, Sendable, Codable {
     public var name: String
     /// Its short description (empty for retailers).
     public var summary: String
+    /// The language of `name` and `summary`.
+    public var languages: TextLanguages
 
     /// A search result from its parts, for previews and tests.
-    public init(target: SearchTarget, name: String, summary: String) {
+    public init(target: SearchTarget, name: String, summary: String, languages: TextLanguages = TextLanguages(language: "fi")) {
         self.target = target
         self.name = name
         self.summary = summary
+        self.languages = languages
     }
 
     /// What it opens, for `ForEach` and `List`.
@@ -31,8 +34,9 @@ public enum SearchTarget: Hashable, Sendable, Codable {
 }
 
 extension SearchHit {
-    /// From a row of the search query: `kind`, `entity_id`, `name`, `summary`.
-    package init(row: Row) throws {
+    /// From a row of the search query: `kind`, `entity_id`, and `name` and `summary` read
+    /// through `TranslatedTexts`.
+    package init(row: Row, reading: TextReading) throws {
         let id = try row.slug("entity_id")
         let target: SearchTarget
         switch try row.value("kind", as: String.self) {
@@ -41,6 +45,10 @@ extension SearchHit {
         case "retailer": target = .retailer(RetailerID(rawValue: id))
         case let kind: throw BundleValueError(column: "kind", problem: "'\(Row.excerpt(kind))', not product, recipe or retailer")
         }
-        self.init(target: target, name: try row.nonEmptyText("name"), summary: try row.value("summary"))
+        // A retailer's name is the same in every language, and it has no summary.
+        let languages = if case .retailer = target { TextLanguages(language: reading.language) } else {
+            try reading.languages(row, [.name: "name", .summary: "summary"])
+        }
+        self.init(target: target, name: try row.nonEmptyText("name"), summary: try row.value("summary"), languages: languages)
     }
 }
