@@ -120,7 +120,7 @@ let package = Package(
                 .embedInCode("Templates/recipe.mustache"), .embedInCode("Templates/retailers.mustache"),
                 .embedInCode("Templates/company.mustache"), .embedInCode("Templates/picture.mustache"),
                 .embedInCode("Templates/block.mustache"), .embedInCode("Templates/inline.mustache"),
-                .embedInCode("Templates/style.css"),
+                .embedInCode("Templates/lang.mustache"), .embedInCode("Templates/style.css"),
                 // digno preview's additions: its error panel, a page for a missing screen, the
                 // reload script with its head elements and style sheet, and the changes panel.
                 .embedInCode("Templates/problems.mustache"), .embedInCode("Templates/notice.mustache"),

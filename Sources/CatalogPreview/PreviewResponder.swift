@@ -10,7 +10,8 @@ import Darwin
 #endif
 
 /// Answers the preview's requests: a screen's page at its deep link (`/products/espresso` for
-/// `cafedigno://products/espresso`), a picture at `/images/SHA-256` from the bundle's BLOBs,
+/// `cafedigno://products/espresso`; in another language of the catalogue under its code,
+/// `/sv/products/espresso`), a picture at `/images/SHA-256` from the bundle's BLOBs,
 /// the style sheet, and the preview's script, style sheet and event stream under `/_preview/`.
 /// Everything else gets a plain refusal.
 struct PreviewResponder: HTTPHandler {
@@ -71,9 +72,12 @@ struct PreviewResponder: HTTPHandler {
             // Browsers ask for it on every site; the app has none, and saying so is not an error.
             return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders(Self.securityHeaders))
         case "/":
-            return page(.home, number: 1)
+            return page(.home, number: 1, language: nil)
         default:
             if path.hasPrefix("/images/") { return image(String(path.dropFirst("/images/".count)), request: request) }
+            // A language's pages are in a folder named by its code.
+            let (language, path) = Self.languageFolder(of: path, languages: session.shown().bundle?.languages ?? [])
+            if path == "/" { return page(.home, number: 1, language: language) }
             guard let route = try? Route(parsing: Route.scheme + ":/" + path) else {
                 return notFound("There is no screen at \(path).")
             }
@@ -84,8 +88,18 @@ struct PreviewResponder: HTTPHandler {
             guard (1...Self.pageLimit).contains(number) else {
                 return notFound("A page is a number from 1.")
             }
-            return page(route, number: number)
+            return page(route, number: number, language: language)
         }
+    }
+
+    /// A path's language folder, if its first segment is one of `languages` other than the
+    /// first (the default's pages are at the root), and the rest of the path: `/sv/recipes` is
+    /// Swedish's `/recipes`, `/sv` its Etusivu.
+    static func languageFolder(of path: String, languages: [String]) -> (language: String?, path: String) {
+        let segments = path.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard segments.count >= 2, languages.dropFirst().contains(String(segments[1])) else { return (nil, path) }
+        let rest = path.dropFirst(segments[1].count + 1)
+        return (String(segments[1]), rest.isEmpty ? "/" : String(rest))
     }
 
     /// The highest list page asked for that is looked up (50 rows a page: five million rows).
@@ -93,22 +107,24 @@ struct PreviewResponder: HTTPHandler {
 
     // MARK: Pages
 
-    private func page(_ route: Route, number: Int) -> HTTPResponse {
+    private func page(_ route: Route, number: Int, language: String?) -> HTTPResponse {
         let shown = session.shown()
         let head = renderer.previewHead(generation: shown.generation)
         let foot = (shown.problems.map(renderer.problems) ?? "") + (shown.changes.map(renderer.changes) ?? "")
-        guard let bundle = shown.bundle else {
+        guard let shownBundle = shown.bundle else {
             let html = renderer.notice(
                 title: "Café Digno", message: "The content has not built yet: fix the errors above and save.",
                 hasHome: false, head: head, foot: foot)
             return Self.html(html, status: .serviceUnavailable)
         }
+        let bundle = language.map { shownBundle.reading(in: [$0]) } ?? shownBundle
+        let languages = PageLanguages(bundle)
         do throws(ScreenError) {
             let day = day() ?? bundle.release.releaseDate
             guard [.products, .recipes, .retailers].contains(route) else {
                 guard number == 1 else { return notFound("Only the lists have pages.") }
                 let screen = try bundle.screen(for: route, today: day)
-                return Self.html(renderer.page(screen, brand: bundle.release.brand, head: head, foot: foot), status: .ok)
+                return Self.html(renderer.page(screen, brand: bundle.release.brand, languages: languages, head: head, foot: foot), status: .ok)
             }
             // The page's rows and one more, which says whether another page follows.
             let size = listPageSize
@@ -116,7 +132,8 @@ struct PreviewResponder: HTTPHandler {
             let count = read.listCount ?? 0
             guard number == 1 || count > 0 else { return notFound("This list has no page \(number).") }
             let listPage = ListPage(number: number, hasNext: count > size)
-            return Self.html(renderer.page(read.listRows(0..<size), brand: bundle.release.brand, listPage: listPage, head: head, foot: foot), status: .ok)
+            return Self.html(renderer.page(read.listRows(0..<size), brand: bundle.release.brand, languages: languages, listPage: listPage,
+                                           head: head, foot: foot), status: .ok)
         } catch {
             switch error {
             case .route(let reason): return notFound(reason.description)

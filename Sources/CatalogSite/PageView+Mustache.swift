@@ -11,6 +11,10 @@ extension PageView: MustacheParent {
         switch key {
         case "title": title
         case "brand": brand
+        case "language": language
+        case "strings": strings
+        case "hasLanguages": hasLanguages
+        case "languages": languages
         case "kind": kind
         case "stylesheet": stylesheet
         case "head": head
@@ -48,6 +52,7 @@ extension TabView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
         case "title": title
+        case "titleLanguage": titleLanguage
         case "href": href
         case "icon": icon
         case "selected": selected
@@ -61,6 +66,7 @@ extension NavigationBarView: MustacheParent {
         switch key {
         case "hasTitle": hasTitle
         case "barTitle": barTitle
+        case "barLanguage": barLanguage
         case "hasBack": hasBack
         case "backLabel": backLabel
         case "backHref": backHref
@@ -74,6 +80,7 @@ extension PictureView: MustacheParent {
         switch key {
         case "src": src
         case "alt": alt
+        case "altLanguage": altLanguage
         default: nil
         }
     }
@@ -86,6 +93,7 @@ extension HomeView: MustacheParent {
         case "logo": logo
         case "picture": picture
         case "body": body
+        case "bodyLanguage": bodyLanguage
         case "hasPromotions": hasPromotions
         case "promotions": promotions
         default: nil
@@ -98,6 +106,8 @@ extension PromotionView: MustacheParent {
         switch key {
         case "title": title
         case "text": text
+        case "titleLanguage": titleLanguage
+        case "textLanguage": textLanguage
         case "picture": picture
         case "hasLink": hasLink
         case "linkHref": linkHref
@@ -121,6 +131,8 @@ extension RowView: MustacheParent {
         switch key {
         case "name": name
         case "summary": summary
+        case "nameLanguage": nameLanguage
+        case "summaryLanguage": summaryLanguage
         case "href": href
         case "icon": icon
         default: nil
@@ -135,6 +147,9 @@ extension ProductView: MustacheParent {
         case "summary": summary
         case "pictures": pictures
         case "body": body
+        case "nameLanguage": nameLanguage
+        case "summaryLanguage": summaryLanguage
+        case "bodyLanguage": bodyLanguage
         case "hasRecipes": hasRecipes
         case "recipes": recipes
         case "hasRetailers": hasRetailers
@@ -152,6 +167,9 @@ extension RecipeView: MustacheParent {
         case "pictures": pictures
         case "ingredients": ingredients
         case "method": method
+        case "nameLanguage": nameLanguage
+        case "summaryLanguage": summaryLanguage
+        case "methodLanguage": methodLanguage
         case "hasProducts": hasProducts
         case "products": products
         default: nil
@@ -163,6 +181,7 @@ extension IngredientView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
         case "text": text
+        case "textLanguage": textLanguage
         case "isLink": isLink
         case "href": href
         default: nil
@@ -191,6 +210,8 @@ extension RetailerView: MustacheParent {
         case "hours": hours
         case "hasInfo": hasInfo
         case "info": info
+        case "hoursLanguage": hoursLanguage
+        case "infoLanguage": infoLanguage
         case "hasWeb": hasWeb
         case "isSafeWeb": isSafeWeb
         case "web": web
@@ -205,6 +226,8 @@ extension CompanyView: MustacheParent {
         case "name": name
         case "logo": logo
         case "body": body
+        case "nameLanguage": nameLanguage
+        case "bodyLanguage": bodyLanguage
         case "pictures": pictures
         case "isSafeWeb": isSafeWeb
         case "web": web
@@ -247,6 +270,51 @@ extension InlineView: MustacheParent {
         case "text": text
         case "href": href
         case "children": children
+        default: nil
+        }
+    }
+}
+
+extension LanguageLinkView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "code": code
+        case "name": name
+        case "href": href
+        case "current": current
+        default: nil
+        }
+    }
+}
+
+extension TextLanguageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "isFallback": isFallback
+        case "code": code
+        default: nil
+        }
+    }
+}
+
+extension SiteStrings: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "language": language
+        case "promotions": promotions
+        case "seeProduct": seeProduct
+        case "seeRecipe": seeRecipe
+        case "recipes": recipes
+        case "products": products
+        case "retailers": retailers
+        case "ingredients": ingredients
+        case "method": method
+        case "pages": pages
+        case "page": page
+        case "previous": previous
+        case "next": next
+        case "sections": sections
+        case "languageSwitch": languageSwitch
         default: nil
         }
     }

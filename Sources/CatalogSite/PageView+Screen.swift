@@ -1,12 +1,44 @@
 import CatalogModel
 import Foundation
 
+/// The languages of a page: its own, and every language of its bundle, the default first (whose
+/// pages are at the root; the others' in a folder named by their code).
+package struct PageLanguages: Hashable, Sendable {
+    package var current: String
+    package var all: [String]
+
+    package init(current: String, all: [String]) {
+        self.current = current
+        self.all = all
+    }
+
+    /// The languages of the pages of `bundle`, read in its language.
+    package init(_ bundle: CatalogBundle) {
+        self.init(current: bundle.language, all: bundle.languages)
+    }
+
+    /// A catalogue in Finnish alone.
+    package static let finnish = PageLanguages(current: "fi", all: ["fi"])
+
+    /// The folder of `language`'s pages: nil for the default language's, at the root.
+    package func folder(of language: String) -> String? {
+        language == all.first ? nil : language
+    }
+}
+
 extension PageView {
-    /// The page of a screen, its links made by `links`.
-    init(_ screen: Screen, brand: String, links: SiteLinks, listPage: ListPage? = nil, head: String = "", foot: String = "") {
+    /// The page of a screen in `languages.current`, its links made by `links` (for that
+    /// language's folder).
+    init(
+        _ screen: Screen, brand: String, links siteLinks: SiteLinks, languages: PageLanguages = .finnish, listPage: ListPage? = nil,
+        head: String = "", foot: String = ""
+    ) {
         let page = screen.route
-        let builder = ViewBuilder(page: page, links: links)
-        let sectionTitle = screen.tabs.first { $0.id == screen.selectedTab }?.title
+        let links = siteLinks.inLanguageFolder(languages.folder(of: languages.current))
+        let strings = SiteStrings.for(languages.current)
+        let builder = ViewBuilder(page: page, links: links, strings: strings)
+        let section = screen.tabs.first { $0.id == screen.selectedTab }
+        let sectionTitle = section?.title
         let ownTitle: String? = switch screen.content {
         case .product(let detail): detail.name
         case .recipe(let detail): detail.name
@@ -17,17 +49,25 @@ extension PageView {
         self.init(
             title: ownTitle.map { "\($0) – \(brand)" } ?? brand,
             brand: brand,
+            language: languages.current,
+            strings: strings,
+            hasLanguages: languages.all.count > 1,
+            languages: languages.all.map { code in
+                LanguageLinkView(code: code, name: SiteStrings.name(of: code),
+                                 href: links.href(to: page, inLanguageFolder: languages.folder(of: code), from: page), current: code == languages.current)
+            },
             kind: builder.kind(of: screen.content),
             stylesheet: links.stylesheet(from: page),
             head: head,
             foot: foot,
             tabs: screen.tabs.map {
-                TabView(title: $0.title, href: links.href(to: .root(of: $0.id), from: page), icon: links.image($0.icon, from: page),
-                        selected: $0.id == screen.selectedTab)
+                TabView(title: $0.title, titleLanguage: fallback($0.languages, .title), href: links.href(to: .root(of: $0.id), from: page),
+                        icon: links.image($0.icon, from: page), selected: $0.id == screen.selectedTab)
             },
             hasNavigationBar: screen.navigationBar != nil,
             navigationBar: NavigationBarView(
                 hasTitle: screen.navigationBar?.title != nil, barTitle: screen.navigationBar?.title ?? "",
+                barLanguage: fallback(section?.languages ?? TextLanguages(language: languages.current), .title),
                 hasBack: screen.navigationBar?.backButton != nil, backLabel: screen.navigationBar?.backButton ?? "",
                 // A detail screen's back button leads to its section's list, as in the app
                 // when the screen was opened from outside the section (a deep link).
@@ -35,7 +75,7 @@ extension PageView {
             home: nil, list: nil, product: nil, recipe: nil, retailerList: nil, company: nil,
             hasPager: listPage.map { $0.number > 1 || $0.hasNext } ?? false,
             pager: PagerView(
-                label: "Sivu \(listPage?.number ?? 1)",
+                label: "\(strings.page) \(listPage?.number ?? 1)",
                 hasPrevious: (listPage?.number ?? 1) > 1,
                 previousHref: links.href(to: page, page: (listPage?.number ?? 1) - 1, from: page),
                 hasNext: listPage?.hasNext ?? false,
@@ -52,10 +92,16 @@ extension PageView {
     }
 }
 
+/// The language of a text, for its `lang` when it is not in its record's language (it fell back).
+private func fallback(_ languages: TextLanguages, _ field: TextField) -> TextLanguageView {
+    TextLanguageView(isFallback: languages.isFallback(field), code: languages.isFallback(field) ? languages[field] : "")
+}
+
 /// Makes the parts of one page.
 private struct ViewBuilder {
     var page: Route
     var links: SiteLinks
+    var strings: SiteStrings
 
     func kind(of content: ScreenContent) -> String {
         switch content {
@@ -70,44 +116,50 @@ private struct ViewBuilder {
     }
 
     func picture(_ picture: Picture) -> PictureView {
-        PictureView(src: links.image(picture.image, from: page), alt: picture.alt)
+        PictureView(src: links.image(picture.image, from: page), alt: picture.alt, altLanguage: fallback(picture.languages, .alt))
     }
 
     func row(_ row: ProductRow) -> RowView {
-        RowView(name: row.name, summary: row.summary, href: links.href(to: .product(row.id), from: page), icon: links.image(row.icon, from: page))
+        RowView(name: row.name, nameLanguage: fallback(row.languages, .name), summary: row.summary, summaryLanguage: fallback(row.languages, .summary),
+                href: links.href(to: .product(row.id), from: page), icon: links.image(row.icon, from: page))
     }
 
     func row(_ row: RecipeRow) -> RowView {
-        RowView(name: row.name, summary: row.summary, href: links.href(to: .recipe(row.id), from: page), icon: links.image(row.icon, from: page))
+        RowView(name: row.name, nameLanguage: fallback(row.languages, .name), summary: row.summary, summaryLanguage: fallback(row.languages, .summary),
+                href: links.href(to: .recipe(row.id), from: page), icon: links.image(row.icon, from: page))
     }
 
     func home(_ home: HomeScreen, brand: String) -> HomeView {
         HomeView(
             brand: brand, logo: links.image(home.logo, from: page), picture: picture(home.picture), body: blocks(home.body),
+            bodyLanguage: fallback(home.languages, .body),
             hasPromotions: !home.promotions.isEmpty,
             promotions: home.promotions.map { promotion in
                 PromotionView(
-                    title: promotion.title, text: promotion.text, picture: picture(promotion.picture), hasLink: promotion.link != nil,
-                    linkHref: promotion.link.map { links.href(to: Route($0), from: page) } ?? "",
-                    linkLabel: promotion.link.map { if case .product = $0 { "Katso tuote" } else { "Katso resepti" } } ?? "")
+                    title: promotion.title, titleLanguage: fallback(promotion.languages, .title),
+                    text: promotion.text, textLanguage: fallback(promotion.languages, .text), picture: picture(promotion.picture),
+                    hasLink: promotion.link != nil, linkHref: promotion.link.map { links.href(to: Route($0), from: page) } ?? "",
+                    linkLabel: promotion.link.map { if case .product = $0 { strings.seeProduct } else { strings.seeRecipe } } ?? "")
             })
     }
 
     func product(_ detail: ProductDetail) -> ProductView {
         ProductView(
-            name: detail.name, summary: detail.summary, pictures: detail.pictures.map(picture), body: blocks(detail.body),
-            hasRecipes: !detail.recipes.isEmpty, recipes: ListView(rows: detail.recipes.map(row)),
+            name: detail.name, nameLanguage: fallback(detail.languages, .name), summary: detail.summary,
+            summaryLanguage: fallback(detail.languages, .summary), pictures: detail.pictures.map(picture), body: blocks(detail.body),
+            bodyLanguage: fallback(detail.languages, .body), hasRecipes: !detail.recipes.isEmpty, recipes: ListView(rows: detail.recipes.map(row)),
             hasRetailers: !detail.retailers.isEmpty, retailerList: retailers(detail.retailers))
     }
 
     func recipe(_ detail: RecipeDetail) -> RecipeView {
         RecipeView(
-            name: detail.name, summary: detail.summary, pictures: detail.pictures.map(picture),
+            name: detail.name, nameLanguage: fallback(detail.languages, .name), summary: detail.summary,
+            summaryLanguage: fallback(detail.languages, .summary), pictures: detail.pictures.map(picture),
             ingredients: detail.ingredients.map { ingredient in
-                IngredientView(text: ingredient.text, isLink: ingredient.product != nil,
+                IngredientView(text: ingredient.text, textLanguage: fallback(ingredient.languages, .text), isLink: ingredient.product != nil,
                                href: ingredient.product.map { links.href(to: .product($0), from: page) } ?? "")
             },
-            method: blocks(detail.method), hasProducts: !detail.products.isEmpty, products: ListView(rows: detail.products.map(row)))
+            method: blocks(detail.method), methodLanguage: fallback(detail.languages, .method), hasProducts: !detail.products.isEmpty, products: ListView(rows: detail.products.map(row)))
     }
 
     func retailers(_ rows: [RetailerRow]) -> RetailerListView {
@@ -115,13 +167,15 @@ private struct ViewBuilder {
             RetailerView(
                 anchor: "retailer-\(retailer.id.rawValue)", name: retailer.name, logo: links.image(retailer.logo, from: page),
                 address: retailer.address, phone: retailer.phone, phoneHref: Self.telephone(retailer.phone), hours: retailer.openingHours,
-                hasInfo: retailer.otherInfo != nil, info: retailer.otherInfo ?? "",
+                hoursLanguage: fallback(retailer.languages, .openingHours),
+                hasInfo: retailer.otherInfo != nil, info: retailer.otherInfo ?? "", infoLanguage: fallback(retailer.languages, .otherInfo),
                 hasWeb: retailer.webAddress != nil, isSafeWeb: retailer.webAddress.map(Self.isWebLink) ?? false, web: retailer.webAddress ?? "")
         })
     }
 
     func company(_ company: CompanyScreen) -> CompanyView {
-        CompanyView(name: company.name, logo: links.image(company.logo, from: page), body: blocks(company.body),
+        CompanyView(name: company.name, nameLanguage: fallback(company.languages, .name), logo: links.image(company.logo, from: page),
+                    body: blocks(company.body), bodyLanguage: fallback(company.languages, .body),
                     pictures: company.pictures.map(picture), isSafeWeb: Self.isWebLink(company.webAddress), web: company.webAddress)
     }
 

@@ -8,6 +8,14 @@ import Foundation
 struct PageView {
     var title: String
     var brand: String
+    /// The page's language, `lang` on `<html>`; a text that fell back has its own `lang`.
+    var language: String
+    /// The site's own words, in the page's language.
+    var strings: SiteStrings
+    /// The language switch: the same screen in each language; `hasLanguages` is false for a
+    /// catalogue in one language.
+    var hasLanguages: Bool
+    var languages: [LanguageLinkView]
     var kind: String
     var stylesheet: String
     var head: String
@@ -34,8 +42,24 @@ struct PagerView {
     var nextHref: String
 }
 
+/// A language of the switch: its name in itself, and the same screen in it.
+struct LanguageLinkView {
+    var code: String
+    var name: String
+    var href: String
+    var current: Bool
+}
+
+/// The language of a text: when it is not the page's (the text is not translated into it), its
+/// code, put as the text's `lang` by the partial `lang`.
+struct TextLanguageView {
+    var isFallback: Bool
+    var code: String
+}
+
 struct TabView {
     var title: String
+    var titleLanguage: TextLanguageView
     var href: String
     var icon: String
     var selected: Bool
@@ -44,6 +68,8 @@ struct TabView {
 struct NavigationBarView {
     var hasTitle: Bool
     var barTitle: String
+    /// The language of the title or back label: the section's title's.
+    var barLanguage: TextLanguageView
     var hasBack: Bool
     var backLabel: String
     var backHref: String
@@ -52,6 +78,7 @@ struct NavigationBarView {
 struct PictureView {
     var src: String
     var alt: String
+    var altLanguage: TextLanguageView
 }
 
 struct HomeView {
@@ -59,13 +86,16 @@ struct HomeView {
     var logo: String
     var picture: PictureView
     var body: [BlockView]
+    var bodyLanguage: TextLanguageView
     var hasPromotions: Bool
     var promotions: [PromotionView]
 }
 
 struct PromotionView {
     var title: String
+    var titleLanguage: TextLanguageView
     var text: String
+    var textLanguage: TextLanguageView
     var picture: PictureView
     var hasLink: Bool
     var linkHref: String
@@ -78,16 +108,21 @@ struct ListView {
 
 struct RowView {
     var name: String
+    var nameLanguage: TextLanguageView
     var summary: String
+    var summaryLanguage: TextLanguageView
     var href: String
     var icon: String
 }
 
 struct ProductView {
     var name: String
+    var nameLanguage: TextLanguageView
     var summary: String
+    var summaryLanguage: TextLanguageView
     var pictures: [PictureView]
     var body: [BlockView]
+    var bodyLanguage: TextLanguageView
     var hasRecipes: Bool
     var recipes: ListView
     var hasRetailers: Bool
@@ -96,16 +131,20 @@ struct ProductView {
 
 struct RecipeView {
     var name: String
+    var nameLanguage: TextLanguageView
     var summary: String
+    var summaryLanguage: TextLanguageView
     var pictures: [PictureView]
     var ingredients: [IngredientView]
     var method: [BlockView]
+    var methodLanguage: TextLanguageView
     var hasProducts: Bool
     var products: ListView
 }
 
 struct IngredientView {
     var text: String
+    var textLanguage: TextLanguageView
     var isLink: Bool
     var href: String
 }
@@ -122,8 +161,10 @@ struct RetailerView {
     var phone: String
     var phoneHref: String
     var hours: String
+    var hoursLanguage: TextLanguageView
     var hasInfo: Bool
     var info: String
+    var infoLanguage: TextLanguageView
     var hasWeb: Bool
     var isSafeWeb: Bool
     var web: String
@@ -131,8 +172,10 @@ struct RetailerView {
 
 struct CompanyView {
     var name: String
+    var nameLanguage: TextLanguageView
     var logo: String
     var body: [BlockView]
+    var bodyLanguage: TextLanguageView
     var pictures: [PictureView]
     var isSafeWeb: Bool
     var web: String

@@ -2,6 +2,9 @@ import CatalogModel
 
 /// Where a page's links point: to the paths `digno preview` serves, or to the files of a static
 /// site, relative to the page, so that the site works opened from disk and on any static host.
+/// The default language's pages are at the root; each other language's in a folder named by
+/// its code (`/sv/products/espresso`, `sv/products/espresso.html`), beside the root's images
+/// and style sheet.
 package struct SiteLinks: Sendable {
     package enum Style: Sendable {
         /// `/products/espresso` for `cafedigno://products/espresso`, `/images/SHA-256`, `/style.css`.
@@ -13,20 +16,39 @@ package struct SiteLinks: Sendable {
     package var style: Style
     /// The file name extension of each image (`png`, `jpg`), for the files of a static site.
     package var imageExtensions: [ImageID: String]
+    /// The folder of the pages' language (`sv`); nil for the default language's, at the root.
+    package var languageFolder: String?
 
-    package init(style: Style, imageExtensions: [ImageID: String] = [:]) {
+    package init(style: Style, imageExtensions: [ImageID: String] = [:], languageFolder: String? = nil) {
         self.style = style
         self.imageExtensions = imageExtensions
+        self.languageFolder = languageFolder
     }
 
-    /// The path of a route's page, from the site's root: `products/espresso`, or for a static
-    /// site its file, `products/espresso.html` (Etusivu: `index.html`).
+    /// The same links, for the pages in `folder` (nil: the default language's).
+    package func inLanguageFolder(_ folder: String?) -> SiteLinks {
+        SiteLinks(style: style, imageExtensions: imageExtensions, languageFolder: folder)
+    }
+
+    /// The path of a route's page, from the site's root: `/products/espresso`, or for a static
+    /// site its file, `products/espresso.html` (Etusivu: `index.html`); in the language folder.
     package func path(of route: Route) -> String {
+        path(of: route, inLanguageFolder: languageFolder)
+    }
+
+    /// The path of a route's page in the language folder `folder` (nil: the default language's).
+    package func path(of route: Route, inLanguageFolder folder: String?) -> String {
         let deepLink = String(route.description.dropFirst(Route.scheme.count + 3))  // after "cafedigno://"
         switch style {
-        case .server: return "/" + deepLink
-        case .files: return route == .home ? "index.html" : deepLink + ".html"
+        case .server: return (folder.map { "/" + $0 } ?? "") + "/" + deepLink
+        case .files: return (folder.map { $0 + "/" } ?? "") + (route == .home ? "index.html" : deepLink + ".html")
         }
+    }
+
+    /// A link from the page of `page` to the same screen in the language folder `folder`: the
+    /// language switch.
+    package func href(to route: Route, inLanguageFolder folder: String?, from page: Route) -> String {
+        relative(path(of: route, inLanguageFolder: folder), from: page)
     }
 
     /// The path of page `number` (from 1) of a list shown a page at a time: page 1 is the list's
@@ -62,8 +84,10 @@ package struct SiteLinks: Sendable {
         relative(style == .server ? "/style.css" : "style.css", from: page)
     }
 
-    /// A path from the root as the page of `page` reaches it: detail pages are one folder down.
+    /// A path from the root as the page of `page` reaches it: detail pages are one folder down,
+    /// and a language folder's pages one more.
     private func relative(_ path: String, from page: Route) -> String {
-        style == .files && page.isDetail ? "../" + path : path
+        guard style == .files else { return path }
+        return String(repeating: "../", count: (languageFolder == nil ? 0 : 1) + (page.isDetail ? 1 : 0)) + path
     }
 }

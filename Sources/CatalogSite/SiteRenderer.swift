@@ -23,6 +23,7 @@ package struct SiteRenderer: Sendable {
         ("recipe", PackageResources.recipe_mustache), ("retailers", PackageResources.retailers_mustache),
         ("company", PackageResources.company_mustache), ("picture", PackageResources.picture_mustache),
         ("block", PackageResources.block_mustache), ("inline", PackageResources.inline_mustache),
+        ("lang", PackageResources.lang_mustache),
         ("problems", PackageResources.problems_mustache), ("notice", PackageResources.notice_mustache),
         ("preview-head", PackageResources.preview_head_mustache), ("changes", PackageResources.changes_mustache),
     ]
@@ -51,8 +52,12 @@ package struct SiteRenderer: Sendable {
     /// A screen's page. `head` and `foot` are HTML put as they are at the end of `<head>` and
     /// of `<body>` (the preview's reload script); everything else is escaped. For a list shown
     /// a page at a time, `listPage` says which page the screen's rows are and whether more follow.
-    package func page(_ screen: Screen, brand: String, listPage: ListPage? = nil, head: String = "", foot: String = "") -> String {
-        let view = PageView(screen, brand: brand, links: links, listPage: listPage, head: head, foot: foot)
+    /// `languages` says the page's language and the bundle's others, for its `lang`, its own
+    /// words, its links (a language's pages are in its folder) and its language switch.
+    package func page(
+        _ screen: Screen, brand: String, languages: PageLanguages = .finnish, listPage: ListPage? = nil, head: String = "", foot: String = ""
+    ) -> String {
+        let view = PageView(screen, brand: brand, links: links, languages: languages, listPage: listPage, head: head, foot: foot)
         return library.render(view, withTemplate: "page") ?? ""
     }
 

@@ -2,13 +2,16 @@ import CatalogContent
 import CatalogModel
 import Foundation
 
-/// `digno site`: every screen of a bundle as a static web site, pictures as files named by their
-/// SHA-256, links relative, so that it works opened from disk and on any static host. The same
-/// bundle and day give the same files, byte for byte.
+/// `digno site`: every screen of a bundle as a static web site, in each of its languages (the
+/// default at the root, each other in a folder named by its code: `sv/products/espresso.html`),
+/// pictures as files named by their SHA-256, links relative, so that it works opened from disk
+/// and on any static host. The same bundle and day give the same files, byte for byte.
 package struct StaticSite {
     /// What `write` made.
     package struct Summary: Equatable, Sendable {
         package var pages: Int
+        /// The languages the pages are in, the default's (at the root) first.
+        package var languages: [String]
         package var images: Int
         package var bytes: Int
     }
@@ -57,10 +60,15 @@ package struct StaticSite {
         return [.home, .products] + products.map { .product($0.id) } + [.recipes] + recipes.map { .recipe($0.id) } + [.retailers, .company]
     }
 
-    /// Every screen of the bundle, in the order of `routes()`, read on every core (the bundle's
-    /// reads are safe from several threads at once).
+    /// Every screen of the bundle in its language, in the order of `routes()`, read on every
+    /// core (the bundle's reads are safe from several threads at once).
     package func screens() throws(ScreenError) -> [Screen] {
-        let bundle = bundle, today = today
+        try screens(in: bundle)
+    }
+
+    /// Every screen of `bundle` (this bundle, read in one of its languages).
+    private func screens(in bundle: CatalogBundle) throws(ScreenError) -> [Screen] {
+        let today = today
         let results = Parallel.map(try routes(), workers: Self.workers, makeWorker: { _ in () }) { _, route in
             Result { () throws(ScreenError) -> Screen in try bundle.screen(for: route, today: today) }
         }
@@ -85,10 +93,14 @@ package struct StaticSite {
             throw .outputNotASite(output)
         }
 
-        let screens: [Screen]
-        do { screens = try self.screens() } catch { throw .bundle(error) }
+        // Each language's screens, the default's first.
+        var screensByLanguage: [(languages: PageLanguages, screens: [Screen])] = []
+        for language in bundle.languages {
+            let reading = bundle.reading(in: [language])
+            do { screensByLanguage.append((PageLanguages(reading), try screens(in: reading))) } catch { throw .bundle(error) }
+        }
         var images: [ImageID: StoredImage] = [:]
-        for id in Set(screens.flatMap(Self.images)).sorted() {
+        for id in Set(screensByLanguage.flatMap { $0.screens.flatMap(Self.images) }).sorted() {
             let image: StoredImage?
             do { image = try bundle.image(id) } catch { throw .bundle(.bundle(error)) }
             guard let image else {
@@ -102,10 +114,13 @@ package struct StaticSite {
 
         let brand = bundle.release.brand
         // The pages are independent: rendered on every core. A long list is several pages.
-        let pages = screens.flatMap { $0.listPages(size: listPageSize) }
-        var files: [(path: String, bytes: Data)] = Parallel.map(pages, workers: Self.workers, makeWorker: { _ in () }) { _, page in
-            (links.path(of: page.screen.route, page: page.page?.number ?? 1),
-             Data(renderer.page(page.screen, brand: brand, listPage: page.page).utf8))
+        let pages = screensByLanguage.flatMap { languages, screens in
+            screens.flatMap { $0.listPages(size: listPageSize) }.map { (languages: languages, page: $0) }
+        }
+        var files: [(path: String, bytes: Data)] = Parallel.map(pages, workers: Self.workers, makeWorker: { _ in () }) { _, item in
+            let page = item.page, languages = item.languages
+            return (links.inLanguageFolder(languages.folder(of: languages.current)).path(of: page.screen.route, page: page.page?.number ?? 1),
+                    Data(renderer.page(page.screen, brand: brand, languages: languages, listPage: page.page).utf8))
         }
         files += images.values.sorted { $0.id < $1.id }.map { image in
             ("images/\(image.id.rawValue).\(links.imageExtensions[image.id] ?? "png")", image.bytes)
@@ -126,7 +141,7 @@ package struct StaticSite {
             try? fileManager.removeItem(at: staging)
             throw .writing(output, reason: "\(error.localizedDescription)")
         }
-        return Summary(pages: pages.count, images: images.count, bytes: files.reduce(0) { $0 + $1.bytes.count })
+        return Summary(pages: pages.count, languages: bundle.languages, images: images.count, bytes: files.reduce(0) { $0 + $1.bytes.count })
     }
 
     /// Moves the finished site into place: the old one aside, the new one in, the old one away.

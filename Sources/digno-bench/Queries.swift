@@ -14,12 +14,16 @@ struct Queries: ParsableCommand {
     @Option(help: "Repetitions of each query.")
     var iterations = 200
 
+    @Option(help: "Read the screens in this language of the bundle (its default if not given).")
+    var language: String?
+
     func run() throws {
         var random = SplitMix64(seed: 7)
         let day = Day("2026-11-22")!
         let trust = InMemoryTrustStore()
-        let firstOpen = try time(1) { _ = try CatalogBundle(path: bundle, trust: trust).home(on: day) }
-        let open = try time(iterations) { _ = try CatalogBundle(path: bundle, trust: trust).home(on: day) }
+        let languages = language.map { [$0] } ?? []
+        let firstOpen = try time(1) { _ = try CatalogBundle(path: bundle, trust: trust).reading(in: languages).home(on: day) }
+        let open = try time(iterations) { _ = try CatalogBundle(path: bundle, trust: trust).reading(in: languages).home(on: day) }
         // The deep check an app may run once after a download: the whole file's SHA-256.
         guard let sha256 = BundleFileDigest.sha256(path: bundle)?.hex else { throw ValidationError("cannot read \(bundle)") }
         let deepOpen = try time(5) { _ = try CatalogBundle(path: bundle, expectedSHA256: sha256, trust: trust).home(on: day) }
@@ -33,7 +37,10 @@ struct Queries: ParsableCommand {
                 try process.run()
                 process.waitUntilExit()
             } : []
-        let catalog = try CatalogBundle(path: bundle, trust: trust)
+        let catalog = try CatalogBundle(path: bundle, trust: trust).reading(in: languages)
+        guard language == nil || catalog.language == language else {
+            throw ValidationError("the bundle has no language '\(language ?? "")'; it has \(catalog.languages.joined(separator: ", "))")
+        }
         let products = try catalog.productRows().map(\.id)
         let recipes = try catalog.recipeRows().map(\.id)
         let names = try catalog.recipeRows().map(\.name) + catalog.productRows().map(\.name)
@@ -47,7 +54,7 @@ struct Queries: ParsableCommand {
             let name = names[random.next(below: names.count)]
             _ = try catalog.search(String(name.prefix(2 + random.next(below: 4))), limit: 50)
         }
-        print("bundle: \(bundle) (\(products.count) products, \(recipes.count) recipes)")
+        print("bundle: \(bundle) (\(products.count) products, \(recipes.count) recipes), read in \(catalog.language)")
         print("query                                median ms   p99 ms")
         for (name, samples) in [("first open + home + quick_check", firstOpen), ("open + home", open),
                                 ("open + home + SHA-256 of the file", deepOpen), ("recipe list page of 50", listPage),

@@ -8,7 +8,7 @@ Environment: DIGNO (the binary; default .build/debug/digno), CHROMIUM (default
 screenshots of each screen go; default artifacts/screenshots). `.ci/run` installs what they need
 and runs them.
 
-One file over 300 lines on purpose: its tests run in order (test_1 … test_8) in one Chromium
+One file over 300 lines on purpose: its tests run in order (test_1 … test_9) in one Chromium
 session over one running preview, which a split would start twice.
 """
 
@@ -403,6 +403,57 @@ class PreviewInBrowserTests(unittest.TestCase):
         # The browser, sent to another site's name for this address, is refused too.
         self.browser.get("http://localhost.:%d/" % self.preview.port)
         self.assertIn("403 Forbidden", self.browser.find_element(By.TAG_NAME, "body").text)
+
+    # Languages
+
+    def test_9_swedish_screens_mark_what_is_not_translated(self):
+        self.console_errors()  # test_8's refused page logged its 403; start from none
+        recipe = self.preview.path("recipes/cafe-latte.xml")
+        original = read(recipe)
+        swedish_summary = '  <summary xml:lang="sv">Italienskt kaffe med mjölk</summary>\n'
+        self.assertIn(swedish_summary, original)
+        write(recipe, original.replace(swedish_summary, ""))
+        try:
+            self.open("sv/recipes/cafe-latte")
+            lead = lambda: self.browser.find_element(By.CSS_SELECTOR, "main p.lead")
+            self.wait_for(lambda: lead().text == "Italialainen maitokahvi", what="the Finnish summary on the Swedish screen")
+            self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "sv")
+            self.assertEqual(self.tab_titles(), ["Hem", "Produkter", "Kafferecept", "Återförsäljare", "Deling Group"])
+            self.assertEqual(self.selected_tab(), "Kafferecept")
+            self.assertEqual(self.navigation_bar(), (None, "Kafferecept"))
+            # The untranslated summary says it is Finnish, for a screen reader; the rest is Swedish.
+            self.assertEqual(lead().get_dom_attribute("lang"), "fi")
+            self.assertIsNone(self.browser.find_element(By.CSS_SELECTOR, "main h1").get_dom_attribute("lang"))
+            self.assertEqual(self.browser.find_element(By.CSS_SELECTOR, "main h1").text, "Caffè latte")
+            self.assertEqual([h.text for h in self.browser.find_elements(By.CSS_SELECTOR, "main h2")],
+                             ["Ingredienser", "Gör så här", "Produkter"])
+            self.assertEqual(len(self.browser.find_elements(By.CSS_SELECTOR, "main [lang]")), 1, "one text fell back")
+            self.assertNotEqual(lead().value_of_css_property("outline-style"), "none", "the preview outlines it")
+            self.shot("09-resepti-ruotsiksi")
+
+            # The language switch: the same screen in Finnish, then in English.
+            switch = 'nav.language-switch a[hreflang="%s"]'
+            current = self.browser.find_element(By.CSS_SELECTOR, 'nav.language-switch a[aria-current="true"]')
+            self.assertEqual(current.text, "Svenska")
+            self.browser.find_element(By.CSS_SELECTOR, switch % "fi").click()
+            self.assertEqual(self.path(), "/recipes/cafe-latte")
+            self.check_screen("Kahvireseptit", (None, "Kahvireseptit"))
+            self.browser.find_element(By.CSS_SELECTOR, switch % "en").click()
+            self.assertEqual(self.path(), "/en/recipes/cafe-latte")
+            self.assertEqual(self.browser.find_element(By.TAG_NAME, "html").get_attribute("lang"), "en")
+            self.assertEqual(lead().text, "Italian coffee with milk")
+            self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, "main [lang]"), [])
+            # Within English, a link stays in English.
+            self.browser.find_element(By.CSS_SELECTOR, 'main a[href="/en/products/espresso"]').click()
+            self.assertEqual(self.path(), "/en/products/espresso")
+            self.assertEqual(self.selected_tab(), "Products")
+        finally:
+            write(recipe, original)
+        self.open("sv/recipes/cafe-latte")
+        self.wait_for(lambda: self.browser.find_element(By.CSS_SELECTOR, "main p.lead").text == "Italienskt kaffe med mjölk",
+                      what="the Swedish summary back")
+        self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, "main [lang]"), [])
+        self.assertEqual(self.console_errors(), [])
 
 
 if __name__ == "__main__":

@@ -44,6 +44,28 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
+    @Test func eachLanguagesPagesAreInItsFolder() async throws {
+        show(bundle)
+        for (path, language, heading) in [
+            ("/sv", "sv", nil), ("/sv/", "sv", nil), ("/sv/home", "sv", nil), ("/en/recipes", "en", "<h1>Coffee recipes</h1>"),
+            ("/sv/recipes/cafe-latte", "sv", "<h2>Ingredienser</h2>"), ("/en/products?page=1", "en", "<h1>Products</h1>"),
+            ("/recipes/cafe-latte", "fi", "<h2>Ainekset</h2>"),
+        ] {
+            let response = get(String(path.split(separator: "?")[0]), query: path.contains("?") ? String(path.split(separator: "?")[1]) : "")
+            #expect(response.statusCode == .ok, "\(path)")
+            let page = try await Self.text(response)
+            #expect(page.contains("<html lang=\"\(language)\">"), "\(path)")
+            if let heading { #expect(page.contains(heading), "\(path)") }
+        }
+        // A language the catalogue does not have, or its default's code, is no folder.
+        for path in ["/de/recipes", "/fi/recipes", "/sv/sv/recipes"] {
+            #expect(get(path).statusCode == .notFound, "\(path)")
+        }
+        #expect(PreviewResponder.languageFolder(of: "/sv/products/espresso", languages: ["fi", "sv"]) == ("sv", "/products/espresso"))
+        #expect(PreviewResponder.languageFolder(of: "/svx/products", languages: ["fi", "sv"]) == (nil, "/svx/products"))
+        #expect(PreviewResponder.languageFolder(of: "/fi/products", languages: ["fi", "sv"]) == (nil, "/fi/products"))
+    }
+
     @Test func pagesAreServedAtTheirDeepLinks() async throws {
         show(bundle)
         let product = try #require(try await bundle.productRows().first)

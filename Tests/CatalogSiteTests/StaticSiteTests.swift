@@ -45,12 +45,16 @@ import Testing
         let summary = try StaticSite(bundle: bundle, today: today).write(to: output.path)
         let files = try Self.files(in: output)
         let pages = files.keys.filter { $0.hasSuffix(".html") }.sorted()
-        #expect(summary.pages == 21 && pages.count == 21)
-        #expect(pages.contains("index.html") && pages.contains("products/espresso.html") && pages.contains("recipes/cafe-latte.html"))
+        // Every screen in each of the three languages: Finnish at the root, the others in their folders.
+        #expect(summary.pages == 21 * 3 && pages.count == 21 * 3)
+        for folder in ["", "sv/", "en/"] {
+            #expect(pages.contains(folder + "index.html") && pages.contains(folder + "products/espresso.html") && pages.contains(folder + "recipes/cafe-latte.html"))
+        }
         #expect(summary.images == files.keys.filter { $0.hasPrefix("images/") }.count && summary.images > 20)
         for page in pages {
             let html = String(decoding: files[page]!, as: UTF8.self)
-            #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"fi\">"), "\(page)")
+            let language = page.hasPrefix("sv/") ? "sv" : page.hasPrefix("en/") ? "en" : "fi"
+            #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">"), "\(page)")
             let base = URL(fileURLWithPath: "/" + page).deletingLastPathComponent()
             for link in Self.attributes("href", in: html) + Self.attributes("src", in: html) {
                 if link.hasPrefix("https://") || link.hasPrefix("tel:") { continue }
@@ -69,7 +73,7 @@ import Testing
         // 13 recipes, 5 rows a page: recipes.html, recipes-2.html, recipes-3.html.
         let summary = try StaticSite(bundle: bundle, today: today, listPageSize: 5).write(to: output.path)
         let files = try Self.files(in: output)
-        #expect(summary.pages == 21 + 2)
+        #expect(summary.pages == (21 + 2) * 3)
         let recipes = try bundle.recipeRows()
         #expect(recipes.count == 13)
         for (number, name) in ["recipes.html", "recipes-2.html", "recipes-3.html"].enumerated() {
@@ -151,5 +155,73 @@ import Testing
         #expect(server.image("ab", from: .recipe("x")) == "/images/ab")
         let html = try SiteRenderer(links: server).page(try bundle.screen(for: .product("espresso"), today: today), brand: "Café Digno")
         #expect(html.contains("href=\"/recipes/cafe-latte\""))
+
+        // Another language's pages are in its folder; the images and the style sheet are shared.
+        let swedishFiles = files.inLanguageFolder("sv"), swedishServer = server.inLanguageFolder("sv")
+        #expect(swedishServer.path(of: .product("espresso")) == "/sv/products/espresso")
+        #expect(swedishServer.href(to: .home, from: .recipes) == "/sv/home")
+        #expect(swedishServer.image("ab", from: .recipe("x")) == "/images/ab")
+        #expect(swedishFiles.href(to: .recipe("cafe-latte"), from: .product("espresso")) == "../../sv/recipes/cafe-latte.html")
+        #expect(swedishFiles.href(to: .recipes, from: .recipes) == "../sv/recipes.html")
+        #expect(swedishFiles.image("ab", from: .recipe("x")) == "../../images/ab.jpg")
+        #expect(swedishFiles.stylesheet(from: .home) == "../style.css")
+        #expect(swedishFiles.href(to: .recipe("x"), inLanguageFolder: nil, from: .recipe("x")) == "../../recipes/x.html")
+        #expect(files.href(to: .recipe("x"), inLanguageFolder: "en", from: .recipe("x")) == "../en/recipes/x.html")
+    }
+
+    @Test func eachLanguageHasItsPagesItsWordsAndASwitch() throws {
+        let folder = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("site")
+        _ = try StaticSite(bundle: bundle, today: today).write(to: output.path)
+        let files = try Self.files(in: output)
+        let swedish = String(decoding: try #require(files["sv/recipes/cafe-latte.html"]), as: UTF8.self)
+        #expect(swedish.contains("<title>Caffè latte – Café Digno</title>"))
+        #expect(swedish.contains("<h2>Ingredienser</h2>") && swedish.contains("<h2>Gör så här</h2>") && swedish.contains("<h2>Produkter</h2>"))
+        #expect(swedish.contains(#"<nav class="tab-bar" aria-label="Avsnitt">"#) && swedish.contains("<span>Kafferecept</span>"))
+        #expect(swedish.contains("""
+            <nav class="language-switch" aria-label="Språk">
+            <ul>
+            <li><a href="../../recipes/cafe-latte.html" hreflang="fi" lang="fi">Suomi</a></li>
+            <li><a href="../../sv/recipes/cafe-latte.html" hreflang="sv" lang="sv" aria-current="true">Svenska</a></li>
+            <li><a href="../../en/recipes/cafe-latte.html" hreflang="en" lang="en">English</a></li>
+            </ul>
+            </nav>
+            """))
+        #expect(swedish.contains(#"<link rel="alternate" hreflang="en" href="../../en/recipes/cafe-latte.html">"#))
+        // The shipped content is wholly translated: no text in the page has a language of its own.
+        let main = try #require(swedish.components(separatedBy: "<main").last)
+        #expect(!main.contains(" lang=\""))
+        let finnish = String(decoding: try #require(files["recipes/cafe-latte.html"]), as: UTF8.self)
+        #expect(finnish.contains("<h2>Ainekset</h2>") && finnish.contains(#"aria-current="true">Suomi</a>"#))
+        let english = String(decoding: try #require(files["en/index.html"]), as: UTF8.self)
+        #expect(english.contains(#"<section class="promotions" aria-label="Offers">"#) || !english.contains("class=\"promotions\""))
+        #expect(english.contains(#"<a href="../index.html" hreflang="fi" lang="fi">Suomi</a>"#))
+    }
+
+    @Test func aTextThatFellBackHasItsLanguage() throws {
+        let icon: ImageID = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"
+        let swedish = TextLanguages(language: "sv")
+        let recipe = RecipeDetail(
+            id: "latte", name: "Caffè latte", summary: "Italialainen maitokahvi",
+            ingredients: [Ingredient(text: "1 shot espresso", languages: swedish),
+                          Ingredient(text: "2 dl täysmaitoa", languages: TextLanguages(language: "sv", fallbacks: [.text: "fi"]))],
+            method: RichText(blocks: [.paragraph([.text("Keitä.")])]),
+            pictures: [Picture(image: icon, alt: "Latte lasissa", languages: TextLanguages(language: "sv", fallbacks: [.alt: "fi"]))],
+            products: [ProductRow(id: "espresso", name: "Espresso", summary: "Tumma paahto", icon: icon,
+                                  languages: TextLanguages(language: "sv", fallbacks: [.summary: "fi"]))],
+            languages: TextLanguages(language: "sv", fallbacks: [.summary: "fi", .method: "fi"]))
+        let tabs = [SectionTab(id: .recipes, title: "Kahvireseptit", icon: icon, languages: TextLanguages(language: "sv", fallbacks: [.title: "fi"]))]
+        let screen = Screen(route: .recipe("latte"), tabs: tabs, navigationBar: NavigationBar(title: nil, backButton: "Kahvireseptit"),
+                            content: .recipe(recipe))
+        let html = try SiteRenderer(links: SiteLinks(style: .server))
+            .page(screen, brand: "Café Digno", languages: PageLanguages(current: "sv", all: ["fi", "sv", "en"]))
+        #expect(html.contains(#"<html lang="sv">"#))
+        #expect(html.contains(#"<h1 class="title">Caffè latte</h1>"#) && html.contains(#"<p class="lead" lang="fi">Italialainen maitokahvi</p>"#))
+        #expect(html.contains("<li>1 shot espresso</li>") && html.contains(#"<li lang="fi">2 dl täysmaitoa</li>"#))
+        #expect(html.contains(#"alt="Latte lasissa" lang="fi">"#))
+        #expect(html.contains(#"<div class="text" lang="fi"><p>Keitä.</p>"#))
+        #expect(html.contains(#"<span class="name">Espresso</span><span class="summary" lang="fi">Tumma paahto</span>"#))
+        #expect(html.contains(#"<span lang="fi">Kahvireseptit</span>"#) && html.contains(#"<a class="back" href="/sv/recipes" lang="fi">"#))
     }
 }

@@ -9,9 +9,10 @@ import Testing
         let output = folder.appendingPathComponent("site").path
         let outcome = try DignoRunner.run(["site", "--bundle", ShowCommandTests.bundle, "--output", output, "--today", "2026-11-22"])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(outcome.output.hasPrefix("wrote \(output): 21 pages, 62 images, "))
+        #expect(outcome.output.hasPrefix("wrote \(output): 63 pages in 3 languages (fi, sv, en), 62 images, "))
         #expect(outcome.output.hasSuffix("; open \(output)/index.html\n"))
         #expect(FileManager.default.fileExists(atPath: output + "/recipes/cafe-latte.html"))
+        #expect(FileManager.default.fileExists(atPath: output + "/sv/recipes/cafe-latte.html"))
 
         // A folder that holds something else is refused, and kept as it was.
         let other = folder.appendingPathComponent("notes").path
