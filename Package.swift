@@ -126,6 +126,7 @@ let package = Package(
                 .embedInCode("Templates/problems.mustache"), .embedInCode("Templates/notice.mustache"),
                 .embedInCode("Templates/preview-head.mustache"), .embedInCode("Templates/preview.css"),
                 .embedInCode("Templates/preview.js"), .embedInCode("Templates/changes.mustache"),
+                .embedInCode("Templates/warnings.mustache"), .embedInCode("Templates/translations.mustache"),
             ]
         ),
         // `digno preview`: builds the content into a scratch bundle, rebuilds on every save, and

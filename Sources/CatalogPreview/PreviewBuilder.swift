@@ -12,10 +12,14 @@ struct PreviewBuilder: Sendable {
     let scratch: URL
     /// The day promotions are judged against (warnings only), asked at each build.
     let day: @Sendable () -> Day?
+    /// The release `--compare` names, to find outdated translations against: its catalogue and
+    /// version, read once.
+    var since: (catalog: Catalog, release: String)? = nil
 
     enum Outcome: Sendable {
         /// The content built; `sha256` is the bundle's, which is the same for the same content.
-        case built(CatalogBundle, path: String, sha256: String)
+        /// `notes` are its warnings and its translations' status.
+        case built(CatalogBundle, path: String, sha256: String, notes: BuildNotes = BuildNotes())
         /// It did not: the problems, as the error panel shows them and as `digno validate`
         /// prints them.
         case failed(DiagnosticsPanel, text: String)
@@ -25,7 +29,8 @@ struct PreviewBuilder: Sendable {
     /// folder.
     func build(number: Int) -> Outcome {
         let output = bundlePath(number: number)
-        let builder = BundleBuilder(contentFolder: contentFolder, output: output, today: day())
+        var builder = BundleBuilder(contentFolder: contentFolder, output: output, today: day())
+        builder.since = since
         let report: ValidationReport
         do {
             report = try builder.validate()
@@ -38,7 +43,7 @@ struct PreviewBuilder: Sendable {
         do {
             let manifest = try builder.write(report)
             let bundle = try CatalogBundle(path: output)
-            return .built(bundle, path: output, sha256: manifest.bundle.sha256)
+            return .built(bundle, path: output, sha256: manifest.bundle.sha256, notes: notes(report, languages: bundle.languages))
         } catch {
             return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")
         }
@@ -65,6 +70,39 @@ struct PreviewBuilder: Sendable {
             hasLastGood: false)
     }
 
+    /// A build's warnings, for the panel over its pages (nil when there are none), and its
+    /// translations' status, for the translation page.
+    func notes(_ report: ValidationReport, languages: [String]) -> BuildNotes {
+        let warnings = report.warningCount == 0 ? nil : Self.panel(report)
+        let translationCodes: Set<DiagnosticCode> = [.translationMissing, .translationOutdated]
+        let status = TranslationStatus(
+            languages: report.coverage.map { coverage in
+                let links = SiteLinks(style: .server, languageFolder: coverage.language.rawValue == languages.first ? nil : coverage.language.rawValue)
+                return TranslationStatus.Language(
+                    code: coverage.language.rawValue, coverage: coverage.summary,
+                    entries: report.diagnostics.filter { translationCodes.contains($0.code) && $0.language == coverage.language }.map { diagnostic in
+                        TranslationStatus.Entry(
+                            place: ReportFormat.place(of: diagnostic), severity: diagnostic.severity.rawValue, message: diagnostic.message,
+                            code: diagnostic.code.rawValue, href: diagnostic.entity.map { links.path(of: Self.screen(showing: $0)) } ?? links.path(of: .home))
+                    })
+            },
+            comparedWith: since.map(\.release))
+        return BuildNotes(warnings: warnings, translations: status)
+    }
+
+    /// The screen an entity's texts show on: its own, or for a retailer, a section, a
+    /// promotion, the home and the company, the screen that shows them.
+    static func screen(showing entity: EntityReference) -> Route {
+        switch entity.kind {
+        case .product: .product(ProductID(rawValue: entity.id))
+        case .recipe: .recipe(RecipeID(rawValue: entity.id))
+        case .retailer: .retailers
+        case .section: SectionKind(rawValue: entity.id).map(Route.root(of:)) ?? .home
+        case .company: .company
+        default: .home
+        }
+    }
+
     /// A build that failed before any file was checked (the folder is gone, a disk is full).
     static func panel(failure: String) -> DiagnosticsPanel {
         DiagnosticsPanel(
@@ -72,4 +110,12 @@ struct PreviewBuilder: Sendable {
             problems: [DiagnosticsPanel.Entry(place: "", severity: "error", message: failure, code: "")],
             hasLastGood: false)
     }
+}
+
+/// What the preview shows of a build that succeeded besides its pages.
+struct BuildNotes: Sendable, Equatable {
+    /// Its warnings, in a panel over every page; nil when it has none.
+    var warnings: DiagnosticsPanel?
+    /// Each language's coverage and missing or outdated translations.
+    var translations = TranslationStatus(languages: [], comparedWith: nil)
 }

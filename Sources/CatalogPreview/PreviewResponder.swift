@@ -68,6 +68,8 @@ struct PreviewResponder: HTTPHandler {
             return Self.file(SiteRenderer.previewScript, type: "text/javascript; charset=utf-8")
         case "/_preview/events":
             return events()
+        case "/_preview/translations":
+            return translations()
         case "/favicon.ico":
             // Browsers ask for it on every site; the app has none, and saying so is not an error.
             return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders(Self.securityHeaders))
@@ -110,7 +112,8 @@ struct PreviewResponder: HTTPHandler {
     private func page(_ route: Route, number: Int, language: String?) -> HTTPResponse {
         let shown = session.shown()
         let head = renderer.previewHead(generation: shown.generation)
-        let foot = (shown.problems.map(renderer.problems) ?? "") + (shown.changes.map(renderer.changes) ?? "")
+        let foot = (shown.problems.map(renderer.problems) ?? shown.notes.warnings.map(renderer.warnings) ?? "")
+            + (shown.changes.map(renderer.changes) ?? "")
         guard let shownBundle = shown.bundle else {
             let html = renderer.notice(
                 title: "Café Digno", message: "The content has not built yet: fix the errors above and save.",
@@ -140,6 +143,15 @@ struct PreviewResponder: HTTPHandler {
             case .bundle(let reason): return Self.refusal(.internalServerError, "the bundle cannot be read: \(reason)")
             }
         }
+    }
+
+    /// The translation page: each language's coverage, and its missing and outdated
+    /// translations with links to their screens, as of the last version that built.
+    private func translations() -> HTTPResponse {
+        let shown = session.shown()
+        let html = renderer.translations(
+            shown.notes.translations, head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map(renderer.problems) ?? "")
+        return Self.html(html, status: .ok)
     }
 
     /// A screen that is not there, such as a product just removed. The page still reloads on

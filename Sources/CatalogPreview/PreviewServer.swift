@@ -1,4 +1,5 @@
 import BundleCompiler
+import CatalogContent
 import CatalogModel
 import CatalogSite
 import FlyingFox
@@ -96,7 +97,14 @@ package final class PreviewServer: @unchecked Sendable {
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("digno-preview-XXXXXX").path.utf8CString)
         guard mkdtemp(&template) != nil else { throw .scratch(String(cString: strerror(errno))) }
         scratch = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
-        builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, day: options.day)
+        var builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, day: options.day)
+        // The compared release's catalogue, read once, for translation-outdated at every build.
+        // One that cannot be read is said by the changes panel at every build.
+        if let compare = options.compare, let bundle = try? CatalogBundle(path: compare, trust: InMemoryTrustStore()),
+           let catalog = try? bundle.catalog() {
+            builder.since = (catalog, bundle.release.releaseVersion)
+        }
+        self.builder = builder
         session = PreviewSession(run: options.run)
     }
 
@@ -203,7 +211,7 @@ package final class PreviewServer: @unchecked Sendable {
         let elapsed = ContinuousClock.now - started
         let before = session.shown().generation
         var changes: ChangesPanel?
-        if let compare = options.compare, case .built(_, let path, _) = outcome {
+        if let compare = options.compare, case .built(_, let path, _, _) = outcome {
             changes = Self.changesPanel(from: compare, to: path)
         }
         for file in session.record(outcome, changes: changes) {

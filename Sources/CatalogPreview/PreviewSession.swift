@@ -16,6 +16,8 @@ final class PreviewSession: @unchecked Sendable {
         var problems: DiagnosticsPanel?
         /// What the last version that built changes compared with `--compare`'s bundle.
         var changes: ChangesPanel?
+        /// The warnings and translations of the last version that built.
+        var notes: BuildNotes
     }
 
     // @unchecked Sendable: every stored property below is read and written under `lock`.
@@ -32,6 +34,7 @@ final class PreviewSession: @unchecked Sendable {
     private var retired: [String] = []
     private var problems: DiagnosticsPanel?
     private var changes: ChangesPanel?
+    private var notes = BuildNotes()
     private var listeners: [Int: AsyncStream<Data>.Continuation] = [:]
     private var nextListener = 0
     private var isClosed = false
@@ -42,7 +45,7 @@ final class PreviewSession: @unchecked Sendable {
     }
 
     func shown() -> Shown {
-        lock.withLock { Shown(generation: "\(run)-\(number)", bundle: bundle, problems: problems, changes: changes) }
+        lock.withLock { Shown(generation: "\(run)-\(number)", bundle: bundle, problems: problems, changes: changes, notes: notes) }
     }
 
     /// The port the server listens on, which a request's `Host` must name; known once it
@@ -65,11 +68,12 @@ final class PreviewSession: @unchecked Sendable {
         lock.withLock {
             var unused: [String] = []
             switch outcome {
-            case .built(let newBundle, let path, let sha256):
-                if sha256 == bundleSHA256, problems == nil, newChanges == changes {
+            case .built(let newBundle, let path, let sha256, let newNotes):
+                if sha256 == bundleSHA256, problems == nil, newChanges == changes, newNotes == notes {
                     return PreviewBuilder.files(ofBundle: path)
                 }
                 changes = newChanges
+                notes = newNotes
                 if sha256 == bundleSHA256 {
                     unused = PreviewBuilder.files(ofBundle: path)
                 } else {

@@ -77,3 +77,53 @@ extension ChangesPanel.Entry: MustacheParent {
         }
     }
 }
+
+extension TranslationStatus: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "languages": languages
+        case "comparedWith": comparedWith
+        case "hasComparison": hasComparison
+        case "hasLanguages": hasLanguages
+        default: nil
+        }
+    }
+}
+
+extension TranslationStatus.Language: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "code": code
+        case "name": name
+        case "coverage": coverage
+        case "entries": entries
+        case "hasEntries": hasEntries
+        default: nil
+        }
+    }
+}
+
+extension TranslationStatus.Entry: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "place": place
+        case "severity": severity
+        case "message": message
+        case "code": code
+        case "href": href
+        default: nil
+        }
+    }
+}
+
+extension TranslationPageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "status": status
+        case "stylesheet": stylesheet
+        case "head": head
+        case "foot": foot
+        default: nil
+        }
+    }
+}

@@ -97,3 +97,70 @@ struct NoticeView {
 struct PreviewHeadView {
     var generation: String
 }
+
+/// The preview's translation page (`/_preview/translations`): for each language but the
+/// default, how much is translated, and every missing or outdated translation with a link to
+/// the screen it shows on in that language.
+package struct TranslationStatus: Sendable, Equatable {
+    package struct Language: Sendable, Equatable {
+        /// `sv`.
+        package var code: String
+        /// `Svenska`, the language's name in itself.
+        package var name: String
+        /// `sv: 128 of 130 texts, 98 %`.
+        package var coverage: String
+        package var entries: [Entry]
+        /// Read by the template.
+        var hasEntries: Bool
+
+        package init(code: String, coverage: String, entries: [Entry]) {
+            self.code = code
+            self.name = SiteStrings.name(of: code)
+            self.coverage = coverage
+            self.entries = entries
+            self.hasEntries = !entries.isEmpty
+        }
+    }
+
+    package struct Entry: Sendable, Equatable {
+        /// `recipes/cafe-latte.xml:7:3:`.
+        package var place: String
+        /// `error` (a required language) or `warning`.
+        package var severity: String
+        package var message: String
+        /// `translation-missing` or `translation-outdated`.
+        package var code: String
+        /// The screen the text shows on, in the language: `/sv/recipes/cafe-latte`.
+        package var href: String
+
+        package init(place: String, severity: String, message: String, code: String, href: String) {
+            self.place = place
+            self.severity = severity
+            self.message = message
+            self.code = code
+            self.href = href
+        }
+    }
+
+    package var languages: [Language]
+    /// The release outdated translations were looked for against (`--compare`'s), or empty.
+    package var comparedWith: String
+    /// Read by the template.
+    var hasComparison: Bool
+    var hasLanguages: Bool
+
+    package init(languages: [Language], comparedWith: String?) {
+        self.languages = languages
+        self.comparedWith = comparedWith ?? ""
+        self.hasComparison = comparedWith != nil
+        self.hasLanguages = !languages.isEmpty
+    }
+}
+
+/// The translation page: its status and the preview's head and foot.
+struct TranslationPageView {
+    var status: TranslationStatus
+    var stylesheet: String
+    var head: String
+    var foot: String
+}

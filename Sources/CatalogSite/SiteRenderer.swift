@@ -26,6 +26,7 @@ package struct SiteRenderer: Sendable {
         ("lang", PackageResources.lang_mustache),
         ("problems", PackageResources.problems_mustache), ("notice", PackageResources.notice_mustache),
         ("preview-head", PackageResources.preview_head_mustache), ("changes", PackageResources.changes_mustache),
+        ("warnings", PackageResources.warnings_mustache), ("translations", PackageResources.translations_mustache),
     ]
 
     /// A renderer whose pages link as `links` says. Throws when a template does not parse, a
@@ -79,6 +80,18 @@ package struct SiteRenderer: Sendable {
     /// The preview's error panel, HTML to put at the end of a page's body.
     package func problems(_ panel: DiagnosticsPanel) -> String {
         library.render(panel, withTemplate: "problems") ?? ""
+    }
+
+    /// The preview's warnings panel for a build that succeeded, HTML to put at the end of a
+    /// page's body.
+    package func warnings(_ panel: DiagnosticsPanel) -> String {
+        library.render(panel, withTemplate: "warnings") ?? ""
+    }
+
+    /// The preview's translation page.
+    package func translations(_ status: TranslationStatus, head: String = "", foot: String = "") -> String {
+        let view = TranslationPageView(status: status, stylesheet: "/style.css", head: head, foot: foot)
+        return library.render(view, withTemplate: "translations") ?? ""
     }
 
     /// What the preview adds to a page's head: its build number, its style sheet and its script.

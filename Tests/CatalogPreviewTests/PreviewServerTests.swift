@@ -134,6 +134,43 @@ import Testing
             #expect(changed.contains(#"<li class="changed"><span class="change">changed</span> product <span class="id">espresso</span> “Espresso”"#))
             #expect(changed.contains("<li>summary: Tummapaahteinen{+, hieno+} espressojauhe</li>"))
             #expect(changed.contains(#"<li class="removed"><span class="change">removed</span> recipe <span class="id">tiramisu-jaalatte</span> “Tiramisu-jäälatte”"#))
+
+            // The Finnish summary changed and its translations did not: outdated, in the warnings
+            // panel and on the translation page, each linked to the screen in its language.
+            #expect(changed.contains(#"<details id="digno-warnings" class="digno-warnings" lang="en">"#))
+            #expect(changed.contains("[translation-outdated]"))
+            let translations = try await Self.get(address + "_preview/translations")
+            #expect(translations.status == 200)
+            #expect(translations.body.contains("Outdated translations are those whose Finnish text changed since 2026.11.0 while they did not."))
+            for language in ["sv", "en"] {
+                #expect(translations.body.contains(#"<a href="/\#(language)/products/espresso">/\#(language)/products/espresso</a> <span class="place">products/espresso.xml:"#),
+                        "\(language)")
+            }
+            #expect(translations.body.components(separatedBy: "[translation-outdated]").count == 3)
+        }
+    }
+
+    @Test func theTranslationPageListsWhatIsMissingWithLinksToItsScreens() async throws {
+        let content = try Self.contentCopy()
+        defer { try? FileManager.default.removeItem(at: content) }
+        try await Self.withServer(content) { _, address in
+            let complete = try await Self.get(address + "_preview/translations").body
+            #expect(complete.contains(#"<h2 id="language-sv"><span lang="sv">Svenska</span> (sv: 130 of 130 texts, 100 %)</h2>"#))
+            #expect(complete.contains("<p>Every text is translated.</p>"))
+            #expect(complete.contains("Start the preview with <code>--compare</code>"))
+            #expect(!(try await Self.get(address + "recipes").body.contains("digno-warnings")), "no warnings, no panel")
+
+            let file = content.appendingPathComponent("recipes/cafe-latte.xml")
+            let original = try String(contentsOf: file, encoding: .utf8)
+            try original.replacingOccurrences(of: "  <summary xml:lang=\"sv\">Italienskt kaffe med mjölk</summary>\n", with: "")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let page = try await Self.eventually(address + "sv/recipes/cafe-latte") { $0.contains("digno-warnings") }
+            #expect(page.contains("<summary>Built with warnings: 0 errors, 1 warning in "))
+            #expect(page.contains(#"<p class="lead" lang="fi">Italialainen maitokahvi</p>"#))
+            let missing = try await Self.get(address + "_preview/translations").body
+            #expect(missing.contains("(sv: 129 of 130 texts, 99 %)") && missing.contains("(en: 130 of 130 texts, 100 %)"))
+            #expect(missing.contains(#"<li class="warning"><a href="/sv/recipes/cafe-latte">/sv/recipes/cafe-latte</a> <span class="place">recipes/cafe-latte.xml:7:3:</span>"#))
+            #expect(missing.contains("[translation-missing]"))
         }
     }
 

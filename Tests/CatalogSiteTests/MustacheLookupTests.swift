@@ -46,7 +46,14 @@ import Testing
         var kinds = Set<String>()
         for screen in try site.screens() {
             for page in screen.listPages(size: 5) {
-                let view = PageView(screen, brand: "Café Digno", links: SiteLinks(style: .files), listPage: page.page)
+                // In Swedish with a text that fell back, so that a language of a text is checked too.
+                var screen = page.screen
+                if case .recipe(var recipe) = screen.content {
+                    recipe.languages.fallbacks = [.summary: "fi"]
+                    screen.content = .recipe(recipe)
+                }
+                let view = PageView(screen, brand: "Café Digno", links: SiteLinks(style: .files),
+                                    languages: PageLanguages(current: "sv", all: ["fi", "sv", "en"]), listPage: page.page)
                 kinds.insert(view.kind)
                 compared += Self.check(view, path: screen.route.description)
             }
@@ -59,6 +66,11 @@ import Testing
         compared += Self.check(changes.entries[0], path: "changes.entries")
         compared += Self.check(NoticeView(title: "t", message: "m", stylesheet: "s", hasHome: true, homeHref: "h", head: "", foot: ""), path: "notice")
         compared += Self.check(PreviewHeadView(generation: "g"), path: "head")
+        let status = TranslationStatus(
+            languages: [.init(code: "sv", coverage: "sv: 1 of 2 texts, 50 %",
+                              entries: [.init(place: "a.xml:1:2:", severity: "warning", message: "m", code: "translation-missing", href: "/sv/")])],
+            comparedWith: "2026.11.0")
+        compared += Self.check(TranslationPageView(status: status, stylesheet: "s", head: "", foot: ""), path: "translations")
         #expect(compared > 1000)
     }
 }

@@ -17,6 +17,9 @@ package struct Diagnostic: Hashable, Sendable {
     package var column: Int?
     /// The entity the problem is in, when there is one.
     package var entity: EntityReference?
+    /// The language of the translation the problem is in (or, for `translation-missing`,
+    /// missing from); nil for the default language's texts and for problems of no text.
+    package var language: LanguageCode?
     /// What is wrong and what to do about it. Any invisible character in it, such as one
     /// quoted from a wrong value, is written as its code (`showingInvisibles`).
     package var message: String
@@ -24,7 +27,7 @@ package struct Diagnostic: Hashable, Sendable {
     /// A diagnostic from its parts.
     package init(
         _ severity: Severity, _ code: DiagnosticCode, file: String?, line: Int? = nil, column: Int? = nil,
-        entity: EntityReference? = nil, message: String
+        entity: EntityReference? = nil, language: LanguageCode? = nil, message: String
     ) {
         self.severity = severity
         self.code = code
@@ -32,6 +35,7 @@ package struct Diagnostic: Hashable, Sendable {
         self.line = line
         self.column = column
         self.entity = entity
+        self.language = language
         self.message = message.showingInvisibles
     }
 

@@ -137,7 +137,8 @@ package struct ContentValidator: Sendable {
                 // A missing catalog.xml, home.xml or company.xml is reported already; other
                 // diagnostics without a file concern a whole folder, such as `no-products`.
                 guard let folder = ContentFileKind.allCases.first(where: { $0.entityKind == diagnostic.entity.kind })?.folder else { continue }
-                result.append(Diagnostic(diagnostic.severity, diagnostic.code, file: folder, entity: diagnostic.entity, message: diagnostic.message))
+                result.append(Diagnostic(diagnostic.severity, diagnostic.code, file: folder, entity: diagnostic.entity, language: diagnostic.language,
+                                         message: diagnostic.message))
                 continue
             }
             if assembly.broken.contains(file.path) { continue }
@@ -151,7 +152,7 @@ package struct ContentValidator: Sendable {
                 }
             }
             result.append(Diagnostic(diagnostic.severity, diagnostic.code, file: file.path, line: position?.line, column: position?.column,
-                                     entity: diagnostic.entity, message: message))
+                                     entity: diagnostic.entity, language: diagnostic.language, message: message))
         }
         return result
     }

@@ -16,6 +16,9 @@ package struct BundleBuilder: Sendable {
     package var releaseVersion: String?
     /// The day promotions are judged against (warnings only).
     package var today: Day?
+    /// An earlier release to find outdated translations against: its catalogue and version
+    /// (`digno preview --compare`'s).
+    package var since: (catalog: Catalog, release: String)?
 
     /// A builder for one content folder and output path.
     package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
@@ -30,7 +33,7 @@ package struct BundleBuilder: Sendable {
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
-        try ContentValidator(contentFolder: contentFolder, today: today).validate(progress: progress)
+        try ContentValidator(contentFolder: contentFolder, today: today, since: since).validate(progress: progress)
     }
 
     /// Refuses what would make `write` fail whatever the content: a release version that is

@@ -98,7 +98,10 @@ extension CatalogRules {
                     ? "\(Self.named(first)) is not translated into \(language); " + Self.advice(first, language)
                     : "\(missing.count) texts are not translated into \(language): \(missing.map(Self.named).joined(separator: ", ")); "
                         + "write each translation after its text, with xml:lang=\"\(language)\""
-                report(.translationMissing, entity, first, message, severity: severity)
+                // Placed at the Finnish text (the translation is not there to point at); the
+                // language says whose translation it lacks.
+                diagnostics.append(EntityDiagnostic(severity: severity, code: .translationMissing, entity: entity, field: first,
+                                                    language: language, message: message))
             }
         }
     }
