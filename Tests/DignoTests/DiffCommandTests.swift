@@ -81,6 +81,32 @@ import Testing
         #expect(try DignoRunner.run(["diff", newBundle, newBundle]).status == 0)
     }
 
+    @Test func translationsAreComparedPerLanguage() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try edit("products/espresso.xml", "<summary xml:lang=\"sv\">Mörkrostat malet espressokaffe</summary>",
+                 "<summary xml:lang=\"sv\">Mörkrostat, finmalet espressokaffe</summary>")
+        try edit("recipes/cappuccino.xml", "<ingredient xml:lang=\"en\">about 150 ml whole milk</ingredient>",
+                 "<ingredient xml:lang=\"en\">150 ml whole milk</ingredient>")
+        try edit("recipes/cappuccino.xml", "      <alt xml:lang=\"sv\">Cappuccino i en cappuccinokopp</alt>\n", "")
+        let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        #expect(outcome.output == """
+            2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): 2 changed
+            products: 1 changed
+              changed  product espresso "Espresso"
+                         sv: summary: Mörkrostat{+,+} [-malet-]{+finmalet+} espressokaffe
+            recipes: 1 changed
+              changed  recipe cappuccino "Cappuccino"
+                         en: ingredient[1]: [-about -]150 ml whole milk
+                         sv: alt of image[0]: Cappuccino i en cappuccinokopp → (none)
+
+            """)
+        // The same between the two bundles, where only the entities whose rows differ are read.
+        let newBundle = folder.appendingPathComponent("new.sqlite").path
+        #expect(try DignoRunner.run(["build", content.path, "--output", newBundle, "--quiet"]).status == 0)
+        #expect(try DignoRunner.run(["diff", ShowCommandTests.bundle, newBundle]).output == outcome.output)
+    }
+
     @Test func errorsAreStatusTwo() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = try DignoRunner.run(["diff", ShowCommandTests.bundle, folder.appendingPathComponent("nothing").path])

@@ -9,8 +9,8 @@ package struct ListDigests: Sendable, Equatable {
     package struct List: Sendable, Equatable {
         /// The ids in list order.
         package var ids: [String] = []
-        /// Each entity's rows (its own and its pictures, ingredients or products), all columns
-        /// but its list position, hashed.
+        /// Each entity's rows (its own and its pictures, ingredients or products, and in a
+        /// bundle of schema 3 its translations), all columns but its list position, hashed.
         package var digests: [String: Data] = [:]
     }
 
@@ -22,12 +22,19 @@ package struct ListDigests: Sendable, Equatable {
 extension CatalogBundle {
     /// The digests of every product, recipe and retailer, in one read of their tables.
     package func listDigests() throws(CatalogBundleError) -> ListDigests {
-        try read(BundleQuery { db in
+        // Schema 3's translations of each entity, in their primary key's order.
+        let hasTranslations = release.schemaVersion >= 3
+        @Sendable func translations(_ kind: String, _ alias: String) -> String {
+            guard hasTranslations else { return "" }
+            return " || ';' || coalesce((SELECT group_concat(quote(t.language) || ',' || quote(t.field) || ',' || quote(t.text), ';') "
+                + "FROM translations AS t WHERE t.kind = '\(kind)' AND t.entity_id = \(alias).id), '')"
+        }
+        return try read(BundleQuery { db in
             ListDigests(
                 products: try Self.digests(db, sql: """
                     SELECT p.id, quote(p.name) || ',' || quote(p.summary) || ',' || quote(p.icon) || ',' || quote(p.body_json) || ';' ||
                       coalesce((SELECT group_concat(quote(i.position) || ',' || quote(i.image) || ',' || quote(i.alt), ';')
-                                FROM product_images AS i WHERE i.product_id = p.id), '')
+                                FROM product_images AS i WHERE i.product_id = p.id), '')\(translations("product", "p"))
                     FROM products AS p ORDER BY p.position
                     """),
                 recipes: try Self.digests(db, sql: """
@@ -35,7 +42,7 @@ extension CatalogBundle {
                       coalesce((SELECT group_concat(quote(i.position) || ',' || quote(i.image) || ',' || quote(i.alt), ';')
                                 FROM recipe_images AS i WHERE i.recipe_id = r.id), '') || ';' ||
                       coalesce((SELECT group_concat(quote(g.position) || ',' || quote(g.text) || ',' || quote(g.product_id), ';')
-                                FROM recipe_ingredients AS g WHERE g.recipe_id = r.id), '')
+                                FROM recipe_ingredients AS g WHERE g.recipe_id = r.id), '')\(translations("recipe", "r"))
                     FROM recipes AS r ORDER BY r.position
                     """),
                 retailers: try Self.digests(db, sql: """
@@ -43,7 +50,7 @@ extension CatalogBundle {
                       quote(r.opening_hours) || ',' || quote(r.other_info) || ',' || quote(r.web_address) || ',' ||
                       quote(r.latitude) || ',' || quote(r.longitude) || ';' ||
                       coalesce((SELECT group_concat(quote(s.position) || ',' || quote(s.product_id), ';')
-                                FROM retailer_products AS s WHERE s.retailer_id = r.id), '')
+                                FROM retailer_products AS s WHERE s.retailer_id = r.id), '')\(translations("retailer", "r"))
                     FROM retailers AS r ORDER BY r.position
                     """))
         })

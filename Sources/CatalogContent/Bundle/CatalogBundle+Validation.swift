@@ -89,13 +89,22 @@ extension CatalogBundle {
             company: Company(name: company.name, logo: ImageReference(company.logo), body: company.body,
                                  images: company.pictures.map(ImageReference.init), webAddress: company.webAddress),
             products: products, recipes: recipes, retailers: retailers)
-        if release.schemaVersion >= 3 { try readLanguages(db, into: &catalog) }
+        if release.schemaVersion >= 3 {
+            // With a selection, the translations of its products, recipes and retailers only.
+            let condition = selection == nil ? "1" : """
+                kind NOT IN ('product', 'recipe', 'retailer') OR (kind = 'product' AND \(filter("entity_id")))
+                OR (kind = 'recipe' AND \(filter("entity_id"))) OR (kind = 'retailer' AND \(filter("entity_id")))
+                """
+            var arguments = StatementArguments()
+            for list in [productIDs, recipeIDs, retailerIDs] { arguments += list }
+            try readLanguages(db, into: &catalog, where: condition, arguments: arguments)
+        }
         return catalog
     }
 
     /// Schema 3's languages and translations, onto the entities read. A text its editor marked
     /// `translate="no"` is read as translated into each language, as the bundle holds it.
-    private static func readLanguages(_ db: Database, into catalog: inout Catalog) throws {
+    private static func readLanguages(_ db: Database, into catalog: inout Catalog, where condition: String, arguments: StatementArguments) throws {
         var declarations: [Languages.Declaration] = []
         for row in try Row.fetchAll(db, sql: "SELECT code, fallback FROM languages ORDER BY position") {
             let fallback: String? = try row.value("fallback")
@@ -103,7 +112,8 @@ extension CatalogBundle {
         }
         if !declarations.isEmpty { catalog.languages = Languages(declarations) }
         var byEntity: [EntityReference: Translations] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT kind, entity_id, field, language, text FROM translations ORDER BY kind, entity_id, field, language") {
+        for row in try Row.fetchAll(db, sql: "SELECT kind, entity_id, field, language, text FROM translations WHERE \(condition) ORDER BY kind, entity_id, field, language",
+                                    arguments: arguments) {
             let kindText: String = try row.value("kind"), id: String = try row.value("entity_id"), fieldText: String = try row.value("field")
             guard let kind = EntityReference.Kind(rawValue: kindText), let field = Self.field(fieldText) else {
                 throw BundleValueError(column: "field", problem: "'\(String(kindText.prefix(40)).showingInvisibles) \(String(fieldText.prefix(40)).showingInvisibles)', which is no entity's text")

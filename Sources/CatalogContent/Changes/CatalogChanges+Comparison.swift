@@ -61,8 +61,9 @@ extension CatalogChanges {
     /// `pictures` are every picture's SHA-256 on each side.
     package init(from old: Catalog, to new: Catalog, oldDigest: String?, newDigest: String?,
                  orders: (old: ListOrders, new: ListOrders)?, pictures: (old: Set<String>, new: Set<String>)) {
-        // In the default language, which a bundle of schema 2 holds: translations are not yet
-        // compared (changes per language come with the bundle that holds them).
+        // The default language's texts first, as a bundle of schema 2 holds them; then each
+        // other language's translations, as fields named by language (`sv: summary`).
+        let translated = Self.translationChanges(from: old, to: new)
         let (old, new) = (old.defaultLanguageOnly, new.defaultLanguageOnly)
         var entities: [Entity] = []
         entities += Self.compare(.section, old.sections, new.sections, order: nil, id: \.id.rawValue, name: \.title, fields: EntityFields.init)
@@ -79,6 +80,7 @@ extension CatalogChanges {
                                  id: \.id.rawValue, name: \.name, fields: EntityFields.init)
         entities += Self.compare(.retailer, old.retailers, new.retailers, order: orders.map { ($0.old.retailers, $0.new.retailers) },
                                  id: \.id.rawValue, name: \.name, fields: EntityFields.init)
+        if !translated.isEmpty { entities = Self.merging(translated, into: entities, names: Self.names(in: new)) }
         self.init(
             old: Release(releaseVersion: old.releaseVersion, releaseDate: old.releaseDate, contentDigest: oldDigest),
             new: Release(releaseVersion: new.releaseVersion, releaseDate: new.releaseDate, contentDigest: newDigest),
@@ -125,6 +127,106 @@ extension CatalogChanges {
             }
         }
         return entities
+    }
+
+    /// For each entity on both sides, the translations that differ, added or removed: one
+    /// field per language and text, `sv: summary`, a text compared word by word (rich text by
+    /// its markup, as the default language's is). The entity's default-language fields are
+    /// compared elsewhere.
+    private static func translationChanges(from old: Catalog, to new: Catalog) -> [Entity.ID: [Field]] {
+        let before = translatedTexts(old)
+        var changes: [Entity.ID: [Field]] = [:]
+        for (entity, after) in translatedTexts(new) {
+            // Only entities on both sides: an added or removed one is reported whole.
+            guard let earlier = before[entity], earlier != after, let kind = Kind(rawValue: entity.kind.rawValue) else { continue }
+            var fields: [Field] = []
+            for key in Set(earlier.keys).union(after.keys).sorted() {
+                let (was, now) = (earlier[key], after[key])
+                guard was != now else { continue }
+                let name = "\(key.language): \(CatalogRules.named(key.field))"
+                if let was, let now {
+                    fields.append(Field(field: name, old: was, new: now, words: WordDifference.words(from: was, to: now)))
+                } else {
+                    fields.append(Field(field: name, old: was, new: now))
+                }
+            }
+            if !fields.isEmpty { changes[Entity.ID(kind: kind, slug: Self.slug(of: entity))] = fields }
+        }
+        return changes
+    }
+
+    /// A text in a language: the key of `translatedTexts`, in language and then field order.
+    private struct TranslatedKey: Hashable, Comparable {
+        var language: LanguageCode
+        var field: FieldPath
+
+        static func < (a: Self, b: Self) -> Bool {
+            (a.language.rawValue, a.field.description) < (b.language.rawValue, b.field.description)
+        }
+    }
+
+    /// Each entity's texts in each language but the default, as a bundle holds them: its
+    /// translations, and a text marked `translate="no"` as the same in every language (so that
+    /// a content folder compares equal to the bundle built from it).
+    private static func translatedTexts(_ catalog: Catalog) -> [EntityReference: [TranslatedKey: String]] {
+        let others = catalog.languages.translated
+        var result: [EntityReference: [TranslatedKey: String]] = [:]
+        catalog.forEachDefaultText { entity, translations, texts in
+            var shown: [TranslatedKey: String] = [:]
+            for entry in translations.entries where others.contains(entry.language) {
+                shown[TranslatedKey(language: entry.language, field: entry.field)] = Self.shown(entry.value)
+            }
+            for field in translations.fixed {
+                guard let text = texts[field] else { continue }
+                for language in others where translations[field, language] == nil {
+                    shown[TranslatedKey(language: language, field: field)] = text
+                }
+            }
+            result[entity] = shown
+        }
+        return result
+    }
+
+    /// A translation as the comparison shows it: its text, rich text as its markup.
+    private static func shown(_ value: Translations.Value) -> String {
+        switch value {
+        case .text(let text): text
+        case .richText(let text): text.markup
+        }
+    }
+
+    /// An entity's id in the changes: its slug, `home` and `company` for the single ones.
+    private static func slug(of entity: EntityReference) -> String {
+        switch entity.kind {
+        case .home: "home"
+        case .company: "company"
+        default: entity.id
+        }
+    }
+
+    /// Every entity's name in `catalog`, by its id in the changes.
+    private static func names(in catalog: Catalog) -> [Entity.ID: String] {
+        var names: [Entity.ID: String] = [Entity.ID(kind: .home, slug: "home"): "Etusivu", Entity.ID(kind: .company, slug: "company"): catalog.company.name]
+        for section in catalog.sections { names[Entity.ID(kind: .section, slug: section.id.rawValue)] = section.title }
+        for promotion in catalog.home.promotions { names[Entity.ID(kind: .promotion, slug: promotion.id.rawValue)] = promotion.title }
+        for product in catalog.products { names[Entity.ID(kind: .product, slug: product.id.rawValue)] = product.name }
+        for recipe in catalog.recipes { names[Entity.ID(kind: .recipe, slug: recipe.id.rawValue)] = recipe.name }
+        for retailer in catalog.retailers { names[Entity.ID(kind: .retailer, slug: retailer.id.rawValue)] = retailer.name }
+        return names
+    }
+
+    /// The entities with the translation changes added: to an entity already changed, after its
+    /// own fields; otherwise as a changed entity of its own. In kind and id order, as the rest.
+    private static func merging(_ translated: [Entity.ID: [Field]], into entities: [Entity], names: [Entity.ID: String]) -> [Entity] {
+        var entities = entities
+        var remaining = translated
+        for index in entities.indices where entities[index].change == .changed {
+            if let fields = remaining.removeValue(forKey: entities[index].id) { entities[index].fields += fields }
+        }
+        for (id, fields) in remaining {
+            entities.append(Entity(kind: id.kind, slug: id.slug, name: names[id] ?? id.slug, change: .changed, fields: fields))
+        }
+        return entities.sorted { ($0.kind, $0.slug) < ($1.kind, $1.slug) }
     }
 
     /// One field's change, or nil if it is the same.
