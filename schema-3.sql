@@ -39,3 +39,48 @@ CREATE TABLE list_positions (
     PRIMARY KEY (kind, language, position),
     UNIQUE (kind, language, entity_id)
 ) WITHOUT ROWID;
+
+-- Search in each language but the default, whose texts the index `search` of schema.sql holds:
+-- one row per product, recipe and retailer and language, of the texts a reader of that
+-- language sees (a text not translated into it as it falls back), folded as `search` folds
+-- them. `search_translated_entries` says which entity and language each row is. With n the
+-- rows of `search_entries` (one per entity), the language at position k of `languages` has
+-- the rowids (k - 2)·n + 1 … (k - 1)·n, in its list order (products, recipes, retailers), so
+-- that a search finds its run without reading the table.
+CREATE TABLE search_translated_entries (
+    rowid INTEGER PRIMARY KEY NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('product', 'recipe', 'retailer')),
+    entity_id TEXT NOT NULL,
+    language TEXT NOT NULL REFERENCES languages (code),
+    UNIQUE (language, kind, entity_id)
+);
+
+CREATE VIRTUAL TABLE search_translated USING fts5 (
+    name,
+    summary,
+    content,
+    content = '',
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '2 3'
+);
+
+-- The names of products, recipes and retailers in every language, the default's too, with
+-- the letters the language has as its own kept: in Finnish and Swedish å, ä and ö are letters
+-- of their own, which `search` folds into a, a and o. The text is written folded of every
+-- other accent (`cafe` finds `Café`) and the tokenizer keeps what is left, so a query written
+-- with ä finds names with ä first, before the folded indexes find the others. Rows as in
+-- `search_translated`, for every language: the one at position k has rowids (k - 1)·n + 1 … k·n.
+CREATE TABLE search_letters_entries (
+    rowid INTEGER PRIMARY KEY NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('product', 'recipe', 'retailer')),
+    entity_id TEXT NOT NULL,
+    language TEXT NOT NULL REFERENCES languages (code),
+    UNIQUE (language, kind, entity_id)
+);
+
+CREATE VIRTUAL TABLE search_letters USING fts5 (
+    name,
+    content = '',
+    tokenize = 'unicode61 remove_diacritics 0',
+    prefix = '2 3'
+);

@@ -5,13 +5,14 @@ import Foundation
 
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Print the screen a route opens in a bundle, as the app would show it.",
-        usage: "digno show <bundle> <route> [--lang <language>] [--format <format>] [--today <day>]",
+        abstract: "Print the screen a route opens in a bundle, or what a search finds, as the app would show it.",
+        usage: "digno show <bundle> (<route> | --search <text>) [--lang <language>] [--format <format>] [--today <day>]",
         discussion: """
             Routes: cafedigno://home, cafedigno://products, cafedigno://products/<id>, \
             cafedigno://recipes, cafedigno://recipes/<id>, cafedigno://retailers, cafedigno://company. \
             With --lang, a text not translated into that language is shown in the language it \
             falls back to, followed by that language in brackets ("[fi]"), as the app marks it. \
+            With --search, the hits of a search as the app ranks them, in the language read. \
             Exit status: 0 shown, 1 bad route or bad bundle, 2 usage errors.
             """)
 
@@ -31,6 +32,9 @@ struct Show: ParsableCommand {
         valueName: "language"))
     var language: String?
 
+    @Option(help: ArgumentHelp("Print what searching for this text finds, best first, instead of a screen.", valueName: "text"))
+    var search: String?
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -42,6 +46,10 @@ struct Show: ParsableCommand {
     func validate() throws {
         let example = "digno show dist/catalog.sqlite cafedigno://home"
         let bundleIsRoute = bundle.hasPrefix(Route.scheme + "://")
+        if search != nil {
+            if let route { throw ValidationError("give a route or --search, not both ('\(route)')") }
+            return
+        }
         guard let route else {
             if bundleIsRoute {
                 throw ValidationError("'\(bundle)' is a route; the first argument must be the bundle file, then the route: \(example)")
@@ -55,7 +63,7 @@ struct Show: ParsableCommand {
 
     func run() throws {
         do {
-            let parsed = try Route(parsing: route ?? "")
+            let parsed = search == nil ? try Route(parsing: route ?? "") : .home
             var opened = try CatalogBundle(path: bundle)
             if let language {
                 // An app falls back to the default for a language the bundle lacks; a person who
@@ -64,6 +72,11 @@ struct Show: ParsableCommand {
                     throw ShowError("the bundle has no language '\(language)'; it has \(opened.languages.joined(separator: ", "))")
                 }
                 opened = opened.reading(in: [language])
+            }
+            if let search {
+                let hits = try opened.search(search)
+                print(format == .json ? ScreenText.json(hits) : ScreenText.render(hits, language: opened.language), terminator: "")
+                return
             }
             let screen = try opened.screen(for: parsed, today: today ?? Day.today() ?? opened.release.releaseDate)
             print(format == .json ? ScreenText.json(screen) : ScreenText.render(screen, language: opened.language), terminator: "")

@@ -65,7 +65,7 @@ import Testing
         (["DROP INDEX recipe_products_by_product"], "schema: index 'recipe_products_by_product' is missing"),
         ([redefine("products", "summary TEXT NOT NULL CHECK (length(summary) BETWEEN 1 AND 400)", "summary TEXT NOT NULL")],
          "schema: table 'products' is not defined as schema version 3 defines it"),
-        (["PRAGMA schema_version = 99"], "schema: its schema cookie (PRAGMA schema_version) is 99, not the 27 a build writes"),
+        (["PRAGMA schema_version = 99"], "schema: its schema cookie (PRAGMA schema_version) is 99, not the 39 a build writes"),
         // Release information.
         (["DELETE FROM bundle_info WHERE key = 'generator'"], "its release information has no generator"),
         (["UPDATE bundle_info SET value = '2026-02-30' WHERE key = 'release_date'"], "its release date '2026-02-30' is not a day (YYYY-MM-DD)"),
@@ -91,7 +91,13 @@ import Testing
         (["DELETE FROM list_positions WHERE kind = 'recipe' AND language = 'en' AND position = 1"],
          "a language whose lists do not hold every entity once: en"),
         // FTS5's tables, which SQLite 3.40's integrity check does not look into.
-        (["DELETE FROM search_data WHERE id = (SELECT max(id) FROM search_data)"], "the search index: "),
+        (["DELETE FROM search_data WHERE id = (SELECT max(id) FROM search_data)"], "the search index search: "),
+        (["DELETE FROM search_letters_data WHERE id = (SELECT max(id) FROM search_letters_data)"], "the search index search_letters: "),
+        // The languages' search: an entity missing from a language, a row outside its
+        // language's run of rowids.
+        (["DELETE FROM search_translated_entries WHERE rowid = (SELECT max(rowid) FROM search_translated_entries)"],
+         "a language whose search does not hold every entity once: en"),
+        (["UPDATE search_letters_entries SET rowid = -1 WHERE rowid = 1"], "a language's search rows outside its run: -1"),
     ] as [([String], String)])
     func eachDamageIsFoundAndNamed(steps: [String], problem: String) throws {
         let (folder, bundle) = try Self.built()

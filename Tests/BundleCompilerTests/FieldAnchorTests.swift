@@ -92,7 +92,9 @@ import Testing
             var catalog = original
             breakage(&catalog)
             for diagnostic in catalog.validate(today: Fixtures.today, unloaded: reading.unloaded) where diagnostic.field != nil {
-                keys.append(placed(AnchorKey(entity: diagnostic.entity, field: diagnostic.field, language: diagnostic.language), in: original))
+                // A missing translation is placed at the text it translates, which is there.
+                let language = diagnostic.code == .translationMissing ? nil : diagnostic.language
+                keys.append(placed(AnchorKey(entity: diagnostic.entity, field: diagnostic.field, language: language), in: original))
                 if let clash = diagnostic.clash {
                     keys.append(placed(AnchorKey(entity: clash.other, field: clash.field, language: diagnostic.language), in: original))
                 }

@@ -145,6 +145,30 @@ import Testing
         #expect(retailer.summary.isEmpty && retailer.languages.fallbacks.isEmpty, "a retailer has no summary to fall back")
     }
 
+    @Test func eachLanguageSearchesItsOwnTexts() throws {
+        let swedish = shipped.reading(in: ["sv"]), english = shipped.reading(in: ["en"])
+        #expect(try swedish.search("mjölk").contains { $0.target == .recipe("cafe-latte") })
+        #expect(try swedish.search("mjolk").map(\.target) == (try swedish.search("mjölk")).map(\.target), "no name has either")
+        #expect(try swedish.search("maitokahvi").isEmpty && english.search("maitokahvi").isEmpty)
+        #expect(try shipped.search("maitokahvi").contains { $0.target == .recipe("cafe-latte") })
+        #expect(try english.search("whole milk").contains { $0.target == .recipe("cafe-latte") })
+        // Paging through hits: the same first hits whatever the limit.
+        let all = try english.search("co", limit: 50)
+        #expect(try english.search("co", limit: 3) == Array(all.prefix(3)))
+        #expect(try english.search("co", limit: 0).isEmpty && english.search("  ").isEmpty)
+    }
+
+    @Test func searchFoldsEveryAccentButTheLanguagesOwnLetters() {
+        #expect(SearchLetters.folded("Café Päärynä Ålö", language: "fi") == "Cafe Päärynä Ålö")
+        #expect(SearchLetters.folded("Café Päärynä Ålö", language: "sv-FI") == "Cafe Päärynä Ålö")
+        #expect(SearchLetters.folded("Café Päärynä Ålö", language: "en") == "Cafe Paaryna Alo")
+        #expect(SearchLetters.folded("Caffè crème brûlée, naïve", language: "sv") == "Caffe creme brulee, naive")
+        // Decomposed input is the same letters.
+        #expect(SearchLetters.folded("Pa\u{308}a\u{308}", language: "fi") == "Pää")
+        #expect(SearchLetters.folded("", language: "fi").isEmpty)
+        #expect(SearchLetters.ownLetters(of: "EN").isEmpty && SearchLetters.ownLetters(of: "FI") == ["å", "ä", "ö"])
+    }
+
     @Test func aSchema2BundleIsFinnishWhateverTheReaderPrefers() throws {
         let old = try CatalogBundle(path: BundleFixtures.smallSchema2)
         #expect(old.languages == ["fi"])

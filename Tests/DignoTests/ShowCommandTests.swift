@@ -136,6 +136,51 @@ import Testing
         #expect(unknown.errors == "error: the bundle has no language 'de'; it has fi, sv, en\n")
     }
 
+    @Test func searchKeepsTheLettersOfEachLanguage() throws {
+        // Two recipes whose names differ by ä (Finnish) and by ö (Swedish) alone at the start.
+        let content = Self.folder.appendingPathComponent("letters")
+        try? FileManager.default.removeItem(at: content)
+        try FileManager.default.copyItem(at: DignoRunner.repository.appendingPathComponent("content"), to: content)
+        func replace(_ file: String, _ old: String, _ new: String) throws {
+            let url = content.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains(old), "\(file): \(old)")
+            try text.replacingOccurrences(of: old, with: new).write(to: url, atomically: true, encoding: .utf8)
+        }
+        try replace("recipes/cafe-latte.xml", "<name>Café Latte</name>\n  <name xml:lang=\"sv\">Caffè latte</name>",
+                    "<name>Päärynälatte</name>\n  <name xml:lang=\"sv\">Mjölkkaffe</name>")
+        try replace("recipes/cappuccino.xml", "<name translate=\"no\">Cappuccino</name>",
+                    "<name>Paahtolatte</name>\n  <name xml:lang=\"sv\">Mjolkdryck</name>\n  <name xml:lang=\"en\">Cappuccino</name>")
+        let bundle = Self.folder.appendingPathComponent("letters.sqlite").path
+        let build = try DignoRunner.run(["build", "--content", content.path, "--output", bundle, "--quiet"])
+        #expect(build.status == 0, "\(build.errors)")
+        func hits(_ text: String, _ language: String) throws -> [String] {
+            let outcome = try DignoRunner.run(["show", bundle, "--search", text, "--lang", language])
+            #expect(outcome.status == 0, "\(outcome.errors)")
+            return outcome.output.split(separator: "\n").dropFirst(2).map { String($0.split(separator: " — ")[0]) }
+        }
+        // Written with ä: the name with ä first; without it: the name with a first, and the
+        // other still found, after.
+        #expect(try hits("pää", "fi").prefix(2) == ["Päärynälatte", "Paahtolatte"])
+        #expect(try hits("paa", "fi").prefix(2) == ["Paahtolatte", "Päärynälatte"])
+        #expect(try hits("mjö", "sv").prefix(2) == ["Mjölkkaffe", "Mjolkdryck"])
+        #expect(try hits("mjo", "sv").prefix(2) == ["Mjolkdryck", "Mjölkkaffe"])
+        #expect(try hits("MJÖLKK", "sv").first == "Mjölkkaffe")
+        // An accent that is not a letter of its own is folded both ways, in every language.
+        #expect(try hits("cafe", "en").contains("Café au lait") && hits("café", "fi").contains("Café au Lait"))
+        #expect(try hits("caffe", "en").contains("Caffè mocha") && hits("caffè", "sv").contains("Caffè mocha"))
+        // Each language searches its own texts: a Swedish word finds nothing in Finnish.
+        #expect(try hits("mjölkkaffe", "fi").isEmpty)
+        #expect(try hits("päärynälatte", "sv").isEmpty)
+
+        let json = try DignoRunner.run(["show", bundle, "--search", "mjö", "--lang", "sv", "--format", "json"])
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]).first
+        #expect(first?["name"] as? String == "Mjölkkaffe")
+        #expect(first?["target"] as? NSDictionary == ["recipe": ["_0": "cafe-latte"]] as NSDictionary)
+        let both = try DignoRunner.run(["show", bundle, "cafedigno://home", "--search", "x"])
+        #expect(both.status == 2 && both.errors.contains("give a route or --search, not both"))
+    }
+
     @Test func badRoutesAndBundlesFailWithTheirMessage() throws {
         let unknown = try DignoRunner.run(["show", Self.bundle, "cafedigno://products/mocha"])
         #expect(unknown.status == 1)
@@ -158,7 +203,7 @@ import Testing
         #expect(routeAlone.output == "")
         #expect(routeAlone.errors == """
             Error: 'cafedigno://home' is a route; the first argument must be the bundle file, then the route: digno show dist/catalog.sqlite cafedigno://home
-            Usage: digno show <bundle> <route> [--lang <language>] [--format <format>] [--today <day>]
+            Usage: digno show <bundle> (<route> | --search <text>) [--lang <language>] [--format <format>] [--today <day>]
               See 'digno show --help' for more information.
 
             """)

@@ -29,10 +29,15 @@ enum StoredValueChecks {
                 }
                 // SQLite 3.40's integrity check does not look inside FTS5's tables (3.44 does);
                 // FTS5's own check compares the index with itself and its row counts.
-                do {
-                    try memory.execute(sql: "INSERT INTO search (search, rank) VALUES ('integrity-check', 1)")
-                } catch {
-                    problems.append("the search index: \(CatalogBundle.reason(error))")
+                let indexes = try String.fetchAll(memory, sql: """
+                    SELECT name FROM sqlite_schema WHERE name IN ('search', 'search_translated', 'search_letters') ORDER BY rowid
+                    """)
+                for index in indexes {
+                    do {
+                        try memory.execute(sql: "INSERT INTO \(index) (\(index), rank) VALUES ('integrity-check', 1)")
+                    } catch {
+                        problems.append("the search index \(index): \(CatalogBundle.reason(error))")
+                    }
                 }
                 return problems
             }

@@ -102,8 +102,27 @@ package enum ScreenText {
 
     /// The screen as JSON (sorted keys, two-space indent).
     package static func json(_ screen: Screen) -> String {
+        json(encoding: screen)
+    }
+
+    /// Search hits as JSON, an array in rank order.
+    package static func json(_ hits: [SearchHit]) -> String {
+        json(encoding: hits)
+    }
+
+    private static func json(encoding value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(screen)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+        return String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self) + "\n"
+    }
+
+    /// Search hits as text, one a line in rank order: name, summary, the screen it opens.
+    package static func render(_ hits: [SearchHit], language: String) -> String {
+        var lines = ["language: \(language)", "\(hits.count) \(hits.count == 1 ? "hit" : "hits")"]
+        for hit in hits {
+            let summary = hit.summary.isEmpty ? "" : " — " + marked(hit.summary, hit.languages, .summary)
+            lines.append("\(marked(hit.name, hit.languages, .name))\(summary) → \(Route(hit.target))")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -18,9 +18,11 @@ final class Background<Value: Sendable, Failure: Error>: @unchecked Sendable {
         thread.start()
     }
 
-    /// Blocks until the work is done; its value, or the error it threw. Call once.
+    /// Blocks until the work is done; its value, or the error it threw. Several threads may
+    /// wait, each in turn passing the signal on.
     func wait() throws(Failure) -> Value {
         done.wait()
+        done.signal()
         return try outcome!.get()
     }
 }

@@ -84,6 +84,44 @@ enum BundleChecks {
         ("a list position in the default language", """
             SELECT DISTINCT language FROM list_positions WHERE language = (SELECT code FROM languages WHERE position = 1)
             """),
+        // The languages' search indexes: every entity once per language (the default's too for
+        // the names), each row with its indexed text.
+        ("a language whose search does not hold every entity once", """
+            SELECT l.code FROM languages l WHERE l.position > 1
+                AND (SELECT count(*) FROM search_translated_entries e WHERE e.language = l.code)
+                    <> (SELECT count(*) FROM products) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM retailers)
+            UNION ALL
+            SELECT l.code FROM languages l
+            WHERE (SELECT count(*) FROM search_letters_entries e WHERE e.language = l.code)
+                    <> (SELECT count(*) FROM products) + (SELECT count(*) FROM recipes) + (SELECT count(*) FROM retailers)
+            """),
+        ("a language's search entry for an unknown entity or in the default language", """
+            SELECT kind || ' ' || entity_id || ' ' || language FROM search_translated_entries
+            WHERE language = (SELECT code FROM languages WHERE position = 1)
+               OR (kind = 'product' AND entity_id NOT IN (SELECT id FROM products))
+               OR (kind = 'recipe' AND entity_id NOT IN (SELECT id FROM recipes))
+               OR (kind = 'retailer' AND entity_id NOT IN (SELECT id FROM retailers))
+            UNION ALL
+            SELECT kind || ' ' || entity_id || ' ' || language FROM search_letters_entries
+            WHERE (kind = 'product' AND entity_id NOT IN (SELECT id FROM products))
+               OR (kind = 'recipe' AND entity_id NOT IN (SELECT id FROM recipes))
+               OR (kind = 'retailer' AND entity_id NOT IN (SELECT id FROM retailers))
+            """),
+        ("a language's search rows outside its run", """
+            SELECT e.rowid FROM search_letters_entries e JOIN languages l ON l.code = e.language
+            WHERE e.rowid NOT BETWEEN (l.position - 1) * (SELECT max(rowid) FROM search_entries) + 1
+                                  AND l.position * (SELECT max(rowid) FROM search_entries)
+            UNION ALL
+            SELECT e.rowid FROM search_translated_entries e JOIN languages l ON l.code = e.language
+            WHERE e.rowid NOT BETWEEN (l.position - 2) * (SELECT max(rowid) FROM search_entries) + 1
+                                  AND (l.position - 1) * (SELECT max(rowid) FROM search_entries)
+            """),
+        ("a language's search entry without indexed text, or text without an entry", """
+            SELECT rowid FROM search_translated_entries WHERE rowid NOT IN (SELECT id FROM search_translated_docsize)
+            UNION ALL SELECT id FROM search_translated_docsize WHERE id NOT IN (SELECT rowid FROM search_translated_entries)
+            UNION ALL SELECT rowid FROM search_letters_entries WHERE rowid NOT IN (SELECT id FROM search_letters_docsize)
+            UNION ALL SELECT id FROM search_letters_docsize WHERE id NOT IN (SELECT rowid FROM search_letters_entries)
+            """),
     ]
 
     /// A value as a problem quotes it.

@@ -1,4 +1,3 @@
-import CICUCollation
 import CatalogContent
 import CatalogModel
 import GRDB
@@ -6,8 +5,9 @@ import GRDB
 // Schema 3's tables (schema-3.sql): the catalogue's languages, every translated text, and the
 // lists' order in each language but the default.
 extension BundleWriter {
-    /// Inserts the rows of `languages`, `translations` and `list_positions`.
-    func insertLanguages(_ db: Database) throws {
+    /// Inserts the rows of `languages`, `translations` and `list_positions` (from `translated`,
+    /// each other language's lists in its order).
+    func insertLanguages(_ db: Database, _ translated: TranslatedLists) throws {
         func insert(_ sql: String) throws -> SQLiteInsert { try SQLiteInsert(db, sql) }
         let languages = catalog.languages
         let insertLanguage = try insert("INSERT INTO languages (code, position, fallback) VALUES (?, ?, ?)")
@@ -41,15 +41,10 @@ extension BundleWriter {
         }
 
         let insertPosition = try insert("INSERT INTO list_positions (kind, language, position, entity_id) VALUES (?, ?, ?, ?)")
-        for language in others {
-            let translated = catalog.translated(to: language)
+        for (language, lists) in translated.languages {
             let orders: [(String, [String])] = [
-                ("product", ListOrder.ordered(translated.products, id: \.id.rawValue, name: \.name, position: \.position,
-                                              language: language.rawValue).map(\.id.rawValue)),
-                ("recipe", ListOrder.ordered(translated.recipes, id: \.id.rawValue, name: \.name, position: \.position,
-                                             language: language.rawValue).map(\.id.rawValue)),
-                ("retailer", ListOrder.ordered(translated.retailers, id: \.id.rawValue, name: \.name, position: \.position,
-                                               language: language.rawValue).map(\.id.rawValue)),
+                ("product", lists.products.map(\.id.rawValue)), ("recipe", lists.recipes.map(\.id.rawValue)),
+                ("retailer", lists.retailers.map(\.id.rawValue)),
             ]
             for (kind, ids) in orders {
                 for (index, id) in ids.enumerated() {

@@ -1,8 +1,16 @@
+import CatalogContent
+import CatalogModel
 import GRDB
 
-/// The search index: its rows, built on their own thread in a second scratch database;
-/// `search_entries`, written with the tables; and the index's copy into the new bundle.
+/// The search indexes: their rows, built on their own thread in a second scratch database;
+/// the tables naming each row's entity, written with the tables; and the indexes' copy into
+/// the new bundle.
 extension BundleWriter {
+    /// The FTS5 tables: schema.sql's `search` (the default language), and schema-3.sql's
+    /// `search_translated` (each other language) and `search_letters` (every language's names,
+    /// its own letters kept).
+    static let searchIndexes = ["search", "search_translated", "search_letters"]
+
     /// The kinds of entity in the search index, in rowid order.
     private enum SearchKind: String {
         case product, recipe, retailer
@@ -26,18 +34,77 @@ extension BundleWriter {
     static func insertSearch(_ db: Database, _ lists: Lists) throws {
         let insertText = try SQLiteInsert(db, "INSERT INTO search (rowid, name, summary, content) VALUES (?, ?, ?, ?)")
         try forEachSearchRow(lists) { rowid, kind, index in
-            switch kind {
-            case .product:
-                let product = lists.products[index]
-                try insertText(.integer(rowid), .text(product.name), .text(product.summary), .text(product.body.plainText))
-            case .recipe:
-                let recipe = lists.recipes[index]
-                let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
-                try insertText(.integer(rowid), .text(recipe.name), .text(recipe.summary), .text(ingredients + "\n\n" + recipe.method.plainText))
-            case .retailer:
-                let retailer = lists.retailers[index]
-                let content = [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n")
-                try insertText(.integer(rowid), .text(retailer.name), .text(""), .text(content))
+            let texts = searchTexts(lists, kind, index)
+            try insertText(.integer(rowid), .text(texts.name), .text(texts.summary), .text(texts.content))
+        }
+    }
+
+    /// What the search indexes hold of one entity of `lists`: its name, its summary (none for a
+    /// retailer), and its other texts.
+    private static func searchTexts(_ lists: Lists, _ kind: SearchKind, _ index: Int) -> (name: String, summary: String, content: String) {
+        switch kind {
+        case .product:
+            let product = lists.products[index]
+            return (product.name, product.summary, product.body.plainText)
+        case .recipe:
+            let recipe = lists.recipes[index]
+            let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
+            return (recipe.name, recipe.summary, ingredients + "\n\n" + recipe.method.plainText)
+        case .retailer:
+            let retailer = lists.retailers[index]
+            return (retailer.name, "", [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n"))
+        }
+    }
+
+    /// The entity of one row of `lists`.
+    private static func searchEntity(_ lists: Lists, _ kind: SearchKind, _ index: Int) -> String {
+        switch kind {
+        case .product: lists.products[index].id.rawValue
+        case .recipe: lists.recipes[index].id.rawValue
+        case .retailer: lists.retailers[index].id.rawValue
+        }
+    }
+
+    /// The rows of schema 3's language indexes, in rowid order: for each language (the
+    /// default's first, for `search_letters` only), its products, recipes and retailers in its
+    /// list order. The one order both writing threads follow.
+    private static func forEachLanguageRow(
+        _ languages: [(language: LanguageCode, lists: Lists)],
+        _ body: (_ rowid: Int, _ language: LanguageCode, _ lists: Lists, _ kind: SearchKind, _ index: Int) throws -> Void
+    ) rethrows {
+        var rowid = 0
+        for (language, lists) in languages {
+            try forEachSearchRow(lists) { _, kind, index in
+                rowid += 1
+                try body(rowid, language, lists, kind, index)
+            }
+        }
+    }
+
+    /// `search_translated`: each other language's texts, as its readers see them.
+    static func insertTranslatedSearch(_ db: Database, _ translated: TranslatedLists) throws {
+        let insertText = try SQLiteInsert(db, "INSERT INTO search_translated (rowid, name, summary, content) VALUES (?, ?, ?, ?)")
+        try forEachLanguageRow(translated.languages) { rowid, _, lists, kind, index in
+            let texts = searchTexts(lists, kind, index)
+            try insertText(.integer(rowid), .text(texts.name), .text(texts.summary), .text(texts.content))
+        }
+    }
+
+    /// `search_letters`: every language's names, folded but for the language's own letters.
+    static func insertLetterSearch(_ db: Database, default first: (LanguageCode, Lists), _ translated: TranslatedLists) throws {
+        let insertName = try SQLiteInsert(db, "INSERT INTO search_letters (rowid, name) VALUES (?, ?)")
+        try forEachLanguageRow([first] + translated.languages) { rowid, language, lists, kind, index in
+            try insertName(.integer(rowid), .text(SearchLetters.folded(searchTexts(lists, kind, index).name, language: language.rawValue)))
+        }
+    }
+
+    /// `search_translated_entries` and `search_letters_entries`, which name the entity and
+    /// language behind each row of the two indexes.
+    static func insertLanguageSearchEntries(_ db: Database, default first: (LanguageCode, Lists), _ translated: TranslatedLists) throws {
+        for (table, languages) in [("search_translated_entries", translated.languages), ("search_letters_entries", [first] + translated.languages)] {
+            let insertEntry = try SQLiteInsert(db, "INSERT INTO \(table) (rowid, kind, entity_id, language) VALUES (?, ?, ?, ?)")
+            try forEachLanguageRow(languages) { rowid, language, lists, kind, index in
+                try insertEntry(.integer(rowid), .text(kind.rawValue), .text(searchEntity(lists, kind, index)), .text(language.rawValue))
             }
         }
     }
@@ -47,13 +114,7 @@ extension BundleWriter {
     static func insertSearchEntries(_ db: Database, _ lists: Lists) throws {
         let insertEntry = try SQLiteInsert(db, "INSERT INTO search_entries (rowid, kind, entity_id) VALUES (?, ?, ?)")
         try forEachSearchRow(lists) { rowid, kind, index in
-            let id: String
-            switch kind {
-            case .product: id = lists.products[index].id.rawValue
-            case .recipe: id = lists.recipes[index].id.rawValue
-            case .retailer: id = lists.retailers[index].id.rawValue
-            }
-            try insertEntry(.integer(rowid), .text(kind.rawValue), .text(id))
+            try insertEntry(.integer(rowid), .text(kind.rawValue), .text(searchEntity(lists, kind, index)))
         }
     }
 
@@ -80,7 +141,7 @@ extension BundleWriter {
         try queue.inDatabase { db in
             try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
             try db.inTransaction {
-                for table in ["search_data", "search_idx", "search_docsize", "search_config"] {
+                for table in searchIndexes.flatMap({ index in ["data", "idx", "docsize", "config"].map { "\(index)_\($0)" } }) {
                     try db.execute(sql: "DELETE FROM main.\(table)")
                     // The memory budget of the build is a setting of this machine, not of the bundle.
                     let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""

@@ -32,15 +32,28 @@ struct BundleWriter: Sendable {
         var recipes: [Recipe]
         var retailers: [Retailer]
 
-        /// The catalogue's lists in list order (`ListOrder`): products on another core while
-        /// recipes and retailers are ordered on this one.
-        init(ordering catalog: Catalog) {
+        /// The catalogue's lists in `language`'s list order (`ListOrder`): products on another
+        /// core while recipes and retailers are ordered on this one.
+        init(ordering catalog: Catalog, language: String = "fi") {
             let products = Background<[Product], Never> {
-                ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position)
+                ListOrder.ordered(catalog.products, id: \.id.rawValue, name: \.name, position: \.position, language: language)
             }
-            recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position)
-            retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position)
+            recipes = ListOrder.ordered(catalog.recipes, id: \.id.rawValue, name: \.name, position: \.position, language: language)
+            retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position, language: language)
             self.products = products.wait()
+        }
+    }
+
+    /// The lists as each language but the default reads them: its texts (falling back where
+    /// not translated), in its list order. What `list_positions` and the languages' search
+    /// indexes are written from.
+    struct TranslatedLists: Sendable {
+        var languages: [(language: LanguageCode, lists: Lists)]
+
+        init(_ catalog: Catalog) {
+            languages = catalog.languages.translated.map { language in
+                (language, Lists(ordering: catalog.translated(to: language), language: language.rawValue))
+            }
         }
     }
 
@@ -60,20 +73,31 @@ struct BundleWriter: Sendable {
             try? AtomicFile.remove(path)
             try? AtomicFile.remove(searchPath)
         }
+        // Each other language's lists, made beside the default's search index and tables.
+        let translatedLists = Background { [catalog] in TranslatedLists(catalog) }
+        let defaultLanguage = catalog.languages.defaultLanguage
         let searchBuild = Background { [lists] () throws -> Void in
             let queue = try Self.openScratch(searchPath)
             try queue.inDatabase { db in
                 try db.execute(sql: BundleSchema.sql)
+                try db.execute(sql: BundleSchema.languagesSQL)
                 // FTS5 keeps new index entries in memory until this many bytes (default
                 // 1 MiB), then writes a segment; segments are merged later. A large budget
                 // writes the whole index as one segment at commit: no merges, and
                 // 'optimize' has nothing to do. Not copied into the bundle.
-                try db.execute(sql: "INSERT INTO search (search, rank) VALUES ('hashsize', \(Self.searchHashBytes))")
+                for index in Self.searchIndexes {
+                    try db.execute(sql: "INSERT INTO \(index) (\(index), rank) VALUES ('hashsize', \(Self.searchHashBytes))")
+                }
                 try db.inTransaction {
                     try Self.insertSearch(db, lists)
+                    let translated = translatedLists.wait()
+                    try Self.insertTranslatedSearch(db, translated)
+                    try Self.insertLetterSearch(db, default: (defaultLanguage, lists), translated)
                     return .commit
                 }
-                try db.execute(sql: "INSERT INTO search (search) VALUES ('optimize')")
+                for index in Self.searchIndexes {
+                    try db.execute(sql: "INSERT INTO \(index) (\(index)) VALUES ('optimize')")
+                }
             }
             try queue.close()
         }
@@ -89,8 +113,10 @@ struct BundleWriter: Sendable {
                                    arguments: ["digno \(CompilerVersion.number) (SQLite \(CompilerVersion.sqliteVersion))"])
                     try db.inTransaction {
                         try insertAll(db, lists)
-                        try insertLanguages(db)
                         try Self.insertSearchEntries(db, lists)
+                        let translated = translatedLists.wait()
+                        try insertLanguages(db, translated)
+                        try Self.insertLanguageSearchEntries(db, default: (defaultLanguage, lists), translated)
                         return .commit
                     }
                     // VACUUM INTO copies both into the bundle's header.

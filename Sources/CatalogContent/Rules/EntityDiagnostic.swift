@@ -28,7 +28,9 @@ package struct EntityDiagnostic: Hashable, Sendable {
     /// than at the element (an image's `src`); nil for the rules' problems.
     package var attribute: String?
     /// The language of the text the problem is in, when it is a translation (the compiler
-    /// places the problem at that translation's element); nil for the default language's.
+    /// places the problem at that translation's element); for `translation-missing`, the
+    /// language the text lacks (placed at the text, as there is no translation to point at);
+    /// nil for the default language's.
     package var language: LanguageCode?
     /// What is wrong and what to do about it.
     package var message: String

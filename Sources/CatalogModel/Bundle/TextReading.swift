@@ -18,12 +18,16 @@ package struct TextReading: Hashable, Sendable {
     /// The languages looked in before the default, best first: `["sv"]` for Swedish falling
     /// back to Finnish; empty when reading the default language.
     package let chain: [String]
+    /// The language's place among the bundle's, from 0 for the default: where its rows of the
+    /// languages' search indexes are.
+    package let index: Int
 
     /// Reading the default language of `languages` (the first).
     package init(defaultOf languages: [BundleLanguage]) {
         language = languages.first?.code ?? BundleLanguage.schema2Language
         defaultLanguage = language
         chain = []
+        index = 0
     }
 
     /// Reading `language`, one of `languages`, whose fallbacks the bundle's check made sure
@@ -39,6 +43,7 @@ package struct TextReading: Hashable, Sendable {
         self.language = language
         self.defaultLanguage = languages.first?.code ?? BundleLanguage.schema2Language
         self.chain = chain
+        self.index = languages.firstIndex { $0.code == language } ?? 0
     }
 
     /// The language of a text read through `TranslatedTexts`, from its `<name>:from` column:

@@ -1,9 +1,17 @@
 import Foundation
 
 extension CatalogBundle {
-    /// Reads every screen and every image once, as an app browsing the whole bundle would: what
-    /// the damaged-bundle tests and the bundle fuzz target run on each bundle they make.
+    /// Reads every screen and every image once, as an app browsing the whole bundle would, and
+    /// then every screen and a search in each other language: what the damaged-bundle tests and
+    /// the bundle fuzz target run on each bundle they make.
     package func readEveryScreen(on day: Day) throws(CatalogBundleError) {
+        try readEveryScreenInItsLanguage(on: day)
+        for language in languages.dropFirst() {
+            try reading(in: [language]).readEveryScreenInItsLanguage(on: day)
+        }
+    }
+
+    private func readEveryScreenInItsLanguage(on day: Day) throws(CatalogBundleError) {
         _ = try sections()
         _ = try home(on: day)
         for row in try productRows() { _ = try product(row.id) }

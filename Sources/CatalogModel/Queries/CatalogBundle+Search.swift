@@ -2,20 +2,25 @@ import Foundation
 import GRDB
 
 extension CatalogBundle {
-    /// Products, recipes and retailers matching what the user typed, best first. Accents and
-    /// case do not matter ("cafe" finds Café), and the last word matches as a prefix, so results
-    /// follow typing ("capp" finds Cappuccino). Ranked in three tiers: names holding every word
-    /// whole, then names where the last word is a prefix, each tier in list order (products,
-    /// recipes, retailers); then summaries and texts, by relevance (bm25, summaries weighing
-    /// more than texts).
+    /// Products, recipes and retailers matching what the user typed, best first, in the
+    /// language the bundle is read in (`reading(in:)`): its texts as its readers see them.
+    /// Case does not matter, accents do not ("cafe" finds Café), and the last word matches as
+    /// a prefix, so results follow typing ("capp" finds Cappuccino). In Finnish and Swedish, å,
+    /// ä and ö are letters of their own: names written with the letters typed come first ("pää"
+    /// finds Pää before Paa), and a query typed without them (a foreign keyboard) still finds
+    /// them, after. Ranked in tiers, each name tier in list order (products, recipes,
+    /// retailers): names holding every word whole with the letters as typed, then as a prefix;
+    /// names holding every word whole with any accents, then as a prefix; then summaries and
+    /// texts, by relevance (bm25, summaries weighing more than texts). A bundle of schema 2 is
+    /// searched as its one language, accents folded.
     public func search(_ text: String, limit: Int = 50) throws(CatalogBundleError) -> [SearchHit] {
-        try read(.search(text, limit: limit, textReading))
+        try read(.search(text, limit: limit, textReading, languageIndexes: release.schemaVersion >= 3))
     }
 
     /// Products, recipes and retailers matching what the user typed, best first; see
     /// `search(_:limit:)`.
     public func search(_ text: String, limit: Int = 50) async throws(CatalogBundleError) -> [SearchHit] {
-        try await read(.search(text, limit: limit, textReading))
+        try await read(.search(text, limit: limit, textReading, languageIndexes: release.schemaVersion >= 3))
     }
 
     /// The retailers with coordinates nearest to `coordinate`, nearest first, with their
@@ -32,41 +37,75 @@ extension CatalogBundle {
 }
 
 extension BundleQuery where Value == [SearchHit] {
-    /// The search of `CatalogBundle.search(_:limit:)`.
-    static func search(_ text: String, limit: Int, _ reading: TextReading) -> Self {
+    /// The search of `CatalogBundle.search(_:limit:)`. `languageIndexes`: the bundle has
+    /// schema 3's (`search_translated`, `search_letters`).
+    static func search(_ text: String, limit: Int, _ reading: TextReading, languageIndexes: Bool) -> Self {
         Self { db in
             guard let prefixQuery = matchQuery(text), limit > 0 else { return [] }
+            var tiers: [(index: SearchIndex, match: String, ranked: Bool)] = []
+            // The rows of each language index are runs of one row per entity, a language after
+            // another (schema-3.sql): the reading language's run is found from the count.
+            let entities = languageIndexes ? (try Int.fetchOne(db, sql: "SELECT max(rowid) FROM search_entries") ?? 0) : 0
+            if languageIndexes, !SearchLetters.ownLetters(of: reading.language).isEmpty,
+               let letters = matchQuery(SearchLetters.folded(text, language: reading.language)) {
+                let index = SearchIndex(table: "search_letters", entries: "search_letters_entries", weights: "",
+                                        rows: reading.index * entities + 1...(reading.index + 1) * entities)
+                tiers += [(index, "name : (\(letters.dropLast()))", false), (index, "name : (\(letters))", false)]
+            }
+            let folded = languageIndexes && reading.index > 0
+                ? SearchIndex(table: "search_translated", entries: "search_translated_entries", weights: "10.0, 4.0, 1.0",
+                              rows: (reading.index - 1) * entities + 1...reading.index * entities)
+                : SearchIndex(table: "search", entries: "search_entries", weights: "10.0, 4.0, 1.0", rows: nil)
             let wholeWords = String(prefixQuery.dropLast())  // the same words, the last one whole
-            // FTS5 scores every match before it can rank them, and a two-letter prefix matches
-            // thousands of names; so name tiers are not scored: they come in index order, which
-            // is list order (the compiler inserts rows by position), and stop at the limit.
-            var hits = try Self.hits(db, reading, match: "name : (\(wholeWords))", order: "search.rowid", limit: limit, excluding: [])
-            for (match, order) in [("name : (\(prefixQuery))", "search.rowid"), (prefixQuery, "bm25(search, 10.0, 4.0, 1.0), search.rowid")]
-            where hits.count < limit {
-                hits += try Self.hits(db, reading, match: match, order: order, limit: limit - hits.count, excluding: Set(hits.map(\.target)))
+            tiers += [(folded, "name : (\(wholeWords))", false), (folded, "name : (\(prefixQuery))", false), (folded, prefixQuery, true)]
+            var hits: [SearchHit] = []
+            for tier in tiers where hits.count < limit {
+                hits += try Self.hits(db, reading, in: tier.index, match: tier.match, ranked: tier.ranked, limit: limit - hits.count,
+                                      excluding: Set(hits.map(\.target)))
             }
             return hits
         }
     }
 
-    /// The index is contentless: `search_entries` names each row's entity, whose name and
-    /// summary come from its own table.
+    /// One of the full-text indexes, with the table naming each row's entity, the weights of
+    /// its columns for bm25, and the run of rowids of the language searched (nil: every row).
+    struct SearchIndex {
+        var table: String
+        var entries: String
+        var weights: String
+        var rows: ClosedRange<Int>?
+    }
+
+    /// FTS5 scores every match before it can rank them, and a two-letter prefix matches
+    /// thousands of names; so name tiers are not scored: they come in index order, which is
+    /// list order (the compiler inserts rows by position), and stop at the limit. The indexes
+    /// are contentless: the entries table names each row's entity, whose name and summary come
+    /// from its own table, read in the reading's language.
     private static func hits(
-        _ db: Database, _ reading: TextReading, match: String, order: String, limit: Int, excluding: Set<SearchTarget>
+        _ db: Database, _ reading: TextReading, in index: SearchIndex, match: String, ranked: Bool, limit: Int, excluding: Set<SearchTarget>
     ) throws -> [SearchHit] {
         var texts = TranslatedTexts(reading)
         texts.add("name", "coalesce(p.name, r.name, s.name)", kind: "e.kind", entity: "e.entity_id", field: "'name'")
         texts.add("summary", "coalesce(p.summary, r.summary, '')", kind: "e.kind", entity: "e.entity_id", field: "'summary'")
+        let table = index.table
+        var arguments: StatementArguments = [match]
+        var range = ""
+        if let rows = index.rows {
+            range = "AND \(table).rowid BETWEEN ? AND ?"
+            arguments += [rows.lowerBound, rows.upperBound]
+        }
+        arguments += [limit + excluding.count]
+        let order = ranked ? "bm25(\(table), \(index.weights)), \(table).rowid" : "\(table).rowid"
         return try Row.fetchAll(db, sql: """
             SELECT e.kind, e.entity_id, \(texts.select)
-            FROM search
-            JOIN search_entries e ON e.rowid = search.rowid
+            FROM \(table)
+            JOIN \(index.entries) e ON e.rowid = \(table).rowid
             LEFT JOIN products p ON e.kind = 'product' AND p.id = e.entity_id
             LEFT JOIN recipes r ON e.kind = 'recipe' AND r.id = e.entity_id
             LEFT JOIN retailers s ON e.kind = 'retailer' AND s.id = e.entity_id
             \(texts.join)
-            WHERE search MATCH ? ORDER BY \(order) LIMIT ?
-            """, arguments: [match, limit + excluding.count]).lazy.map { try SearchHit(row: $0, reading: reading) }
+            WHERE \(table) MATCH ? \(range) ORDER BY \(order) LIMIT ?
+            """, arguments: arguments).lazy.map { try SearchHit(row: $0, reading: reading) }
             .filter { !excluding.contains($0.target) }.prefix(limit).map { $0 }
     }
 
