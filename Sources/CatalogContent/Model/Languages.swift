@@ -136,7 +136,13 @@ package struct Translations: Hashable, Sendable, Codable {
 
     /// The text of `field` in `language`, if translated into it.
     package subscript(field: FieldPath, language: LanguageCode) -> Value? {
-        entries.first { $0.field == field && $0.language == language }?.value
+        // By index, the language compared first: `first(where:)` copied each entry it passed
+        // (retaining its text), which the rules, the coverage and the projections pay for every
+        // field of every entity in every language.
+        for index in entries.indices where entries[index].language == language && entries[index].field == field {
+            return entries[index].value
+        }
+        return nil
     }
 
     /// Sets the text of `field` in `language`; false, changing nothing, if it already has one.
