@@ -140,6 +140,22 @@ enum BundleChecks {
         try integrityProblems(in: db) + ruleProblems(in: db)
     }
 
+    /// What schema 3's language rules find (none for an earlier schema): the build runs them
+    /// on a thread of their own.
+    static func languageProblems(in db: Database) throws -> [String] {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        return version >= 3 ? try problems(of: languageRules, in: db) : []
+    }
+
+    /// The rules that return rows, each with the first few, read as whatever they hold: an id,
+    /// a rowid, or NULL in a damaged bundle.
+    private static func problems(of rules: [(name: String, sql: String)], in db: Database) throws -> [String] {
+        try rules.compactMap { rule in
+            let rows = try DatabaseValue.fetchAll(db, sql: rule.sql + " LIMIT 5")
+            return rows.isEmpty ? nil : "\(rule.name): \(rows.map(Self.shown).joined(separator: ", "))"
+        }
+    }
+
     /// What SQLite's `integrity_check` finds: the costliest check, which reads every page.
     /// The build runs it on one thread and `ruleProblems` on another.
     static func integrityProblems(in db: Database) throws -> [String] {
@@ -148,7 +164,7 @@ enum BundleChecks {
     }
 
     /// What the foreign key check, the relation rules and the marks of a bundle find.
-    static func ruleProblems(in db: Database) throws -> [String] {
+    static func ruleProblems(in db: Database, languages: Bool = true) throws -> [String] {
         var problems: [String] = []
         let foreignKeys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check")
         if !foreignKeys.isEmpty {
@@ -158,12 +174,8 @@ enum BundleChecks {
                 return "\(table ?? "?") row \(rowid.map(String.init) ?? "?") → \(parent ?? "?")"
             }.joined(separator: "; "))
         }
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        for rule in relationRules + (version >= 3 ? languageRules : []) {
-            // Read as whatever they hold: an id, a rowid, or NULL in a damaged bundle.
-            let rows = try DatabaseValue.fetchAll(db, sql: rule.sql + " LIMIT 5")
-            if !rows.isEmpty { problems.append("\(rule.name): \(rows.map(Self.shown).joined(separator: ", "))") }
-        }
+        problems += try Self.problems(of: relationRules, in: db)
+        if languages { problems += try languageProblems(in: db) }
         // Each image is addressed by the SHA-256 of its bytes: a flipped bit inside one passes
         // SQLite's checks, since a BLOB's bytes are not checked by anything else.
         // One image at a time: a cursor, not every blob in memory at once.

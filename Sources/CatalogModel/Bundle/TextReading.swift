@@ -73,11 +73,14 @@ package struct TextReading: Hashable, Sendable {
 
     /// How a list of `kind` (product, recipe, retailer), its table aliased `alias`, is ordered
     /// in this language: a join (none for the default, whose order is the table's `position`)
-    /// and the position to order by, from 1 in list order.
-    func listOrder(of kind: String, alias: String) -> (join: String, position: String) {
+    /// and the position to order by, from 1 in list order. `afterRows`: the rows are few and
+    /// found first (a product's recipes), so the join is a CROSS JOIN, which SQLite keeps inside
+    /// the loop over them; otherwise it reads the language's whole list in order to skip the
+    /// sort (39 ms for a product's recipes at 100,000 entities, instead of 0.5).
+    func listOrder(of kind: String, alias: String, afterRows: Bool = false) -> (join: String, position: String) {
         guard !chain.isEmpty else { return ("", "\(alias).position") }
         let order = "\(alias)_order"
-        return ("JOIN list_positions AS \(order) ON \(order).kind = '\(kind)' AND \(order).language = '\(language)' AND \(order).entity_id = \(alias).id",
+        return ("\(afterRows ? "CROSS JOIN" : "JOIN") list_positions AS \(order) ON \(order).kind = '\(kind)' AND \(order).language = '\(language)' AND \(order).entity_id = \(alias).id",
                 "\(order).position")
     }
 }

@@ -32,7 +32,7 @@ private func listRows<Record>(
     where condition: (_ position: String) -> String, arguments: StatementArguments, limit: Int = Int(Int32.max),
     _ record: (Row, TextReading) throws -> Record
 ) throws -> [Record] {
-    let order = reading.listOrder(of: kind, alias: "e")
+    let order = reading.listOrder(of: kind, alias: "e", afterRows: !joining.isEmpty)
     var texts = TranslatedTexts(reading)
     texts.add("name", "e.name", kind: "'\(kind)'", entity: "e.id", field: "'name'")
     texts.add("summary", "e.summary", kind: "'\(kind)'", entity: "e.id", field: "'summary'")
@@ -66,7 +66,7 @@ extension BundleQuery where Value == ProductDetail? {
                 return nil
             }
             let pictures = try BundleQuery<[Picture]>.pictures(of: "product", id.rawValue, reading).body(db)
-            let recipes = try listRows(db, reading, table: "recipes", kind: "recipe", joining: "recipe_products AS rp JOIN ",
+            let recipes = try listRows(db, reading, table: "recipes", kind: "recipe", joining: "recipe_products AS rp CROSS JOIN ",
                                        where: { _ in "rp.recipe_id = e.id AND rp.product_id = ?" }, arguments: [id.rawValue], RecipeRow.init(row:reading:))
             let retailers = try RetailerRow.fetchAll(
                 db, reading: reading, where: "r.id IN (SELECT retailer_id FROM retailer_products WHERE product_id = ?)", arguments: [id.rawValue])
@@ -119,7 +119,7 @@ extension BundleQuery where Value == RecipeDetail? {
                 SELECT i.product_id, \(lines.select) FROM recipe_ingredients AS i \(lines.join) WHERE i.recipe_id = ? ORDER BY i.position
                 """, arguments: [id.rawValue]).map { try Ingredient(row: $0, reading: reading) }
             let pictures = try BundleQuery<[Picture]>.pictures(of: "recipe", id.rawValue, reading).body(db)
-            let products = try listRows(db, reading, table: "products", kind: "product", joining: "recipe_products AS rp JOIN ",
+            let products = try listRows(db, reading, table: "products", kind: "product", joining: "recipe_products AS rp CROSS JOIN ",
                                         where: { _ in "rp.product_id = e.id AND rp.recipe_id = ?" }, arguments: [id.rawValue], ProductRow.init(row:reading:))
             return RecipeDetail(
                 id: id, name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"), ingredients: ingredients,
@@ -136,7 +136,7 @@ extension BundleQuery where Value == [RetailerRow] {
             let position = reading.listOrder(of: "retailer", alias: "r").position
             let (end, overflow) = offset.addingReportingOverflow(min(limit, Int(Int32.max)))
             return try RetailerRow.fetchAll(db, reading: reading, where: "\(position) > ? AND \(position) <= ?",
-                                            arguments: [offset, overflow ? Int.max : end])
+                                            arguments: [offset, overflow ? Int.max : end], byPosition: true)
         }
     }
 }

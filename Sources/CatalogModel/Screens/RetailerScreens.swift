@@ -111,11 +111,13 @@ extension RetailerRow {
 
     /// Retailer rows matching a condition on `retailers AS r` (and on the list position
     /// `reading.listOrder(of: "retailer", alias: "r")` names), in the reading's list order, each
-    /// with what it sells, in two queries whatever their number.
+    /// with what it sells, in two queries whatever their number. `byPosition`: the condition
+    /// is a range of positions (a page of the list), read in the order of the positions' index;
+    /// otherwise it picks rows by id, which are read first and then ordered.
     package static func fetchAll(
-        _ db: Database, reading: TextReading, where condition: String = "1", arguments: StatementArguments = []
+        _ db: Database, reading: TextReading, where condition: String = "1", arguments: StatementArguments = [], byPosition: Bool = false
     ) throws -> [RetailerRow] {
-        let order = reading.listOrder(of: "retailer", alias: "r")
+        let order = reading.listOrder(of: "retailer", alias: "r", afterRows: !byPosition)
         var texts = TranslatedTexts(reading)
         // A retailer's name is its business's, the same in every language: it has no translations.
         for (name, field) in [("opening_hours", "hours"), ("other_info", "info")] {
