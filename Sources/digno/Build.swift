@@ -10,7 +10,10 @@ struct Build: ParsableCommand {
         discussion: """
             Writes nothing if the content has any error. Otherwise writes the bundle and, \
             beside it, its manifest (catalog.manifest.json for catalog.sqlite), replacing the \
-            previous ones atomically. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
+            previous ones atomically. The bundle is of the newest schema (3, every language); the \
+            bundle of each older schema --schema names is written beside it for the apps in the \
+            field that read only that one (catalog.schema-2.sqlite, the default language alone). \
+            By default both 3 and 2. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
             """)
 
     @OptionGroup var folder: ContentFolderArguments
@@ -21,10 +24,21 @@ struct Build: ParsableCommand {
     @Option(help: ArgumentHelp("The release version, overriding catalog.xml's (year.month.patch).", valueName: "version"))
     var releaseVersion: String?
 
+    @Option(name: .customLong("schema"), help: ArgumentHelp(
+        "A bundle schema to write (repeatable): 3 (every language) and 2 (the default language alone, for apps that read only it). By default both.",
+        valueName: "version"))
+    var schemas: [Int] = BundleSchema.writableVersions
+
     @Flag(help: "Print only problems, no summary.")
     var quiet = false
 
+    /// The schemas to write, newest first: the newest at `--output`, each other beside it.
+    var schemaOrder: [Int] { Array(Set(schemas)).sorted(by: >) }
+
     func validate() throws {
+        for schema in schemas where !BundleSchema.writableVersions.contains(schema) {
+            throw ValidationError("--schema \(schema) is not one digno writes; give \(BundleSchema.writableVersions.map(String.init).joined(separator: " or "))")
+        }
         if let releaseVersion, !BundleBuilder.isReleaseVersion(releaseVersion) {
             throw ValidationError("release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
         }
@@ -53,12 +67,19 @@ struct Build: ParsableCommand {
             throw ExitCode(report.exitStatus)
         }
         do {
-            let manifest = try builder.write(report, progress: progress.update)
-            progress.finish()
-            if !quiet {
-                let elapsed = ContinuousClock.now - started
-                print(BuildSummary.line(manifest: manifest, output: output, elapsed: elapsed))
+            var lines: [String] = []
+            for (index, schema) in schemaOrder.enumerated() {
+                var schemaBuilder = builder
+                schemaBuilder.schemaVersion = schema
+                if index > 0 { schemaBuilder.output = BundleSchema.path(forBundle: output, schema: schema) }
+                let writing = ContinuousClock.now
+                let manifest = try schemaBuilder.write(report, progress: progress.update)
+                let elapsed = ContinuousClock.now - (index == 0 ? started : writing)
+                lines.append(index == 0 ? BuildSummary.line(manifest: manifest, output: schemaBuilder.output, elapsed: elapsed)
+                                        : BuildSummary.olderSchemaLine(manifest: manifest, output: schemaBuilder.output, elapsed: elapsed))
             }
+            progress.finish()
+            if !quiet { for line in lines { print(line) } }
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
@@ -72,5 +93,10 @@ enum BuildSummary {
     static func line(manifest: Manifest, output: String, elapsed: Duration) -> String {
         let counts = ["products", "recipes", "retailers", "images"].map { "\(manifest.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
         return "built \(output) \(manifest.releaseVersion): \(counts); \(manifest.bundle.bytes) bytes in \(elapsed.milliseconds) ms"
+    }
+
+    /// The line for a bundle of an older schema written beside the newest one.
+    static func olderSchemaLine(manifest: Manifest, output: String, elapsed: Duration) -> String {
+        "built \(output) for apps that read schema \(manifest.schemaVersion) (the default language alone); \(manifest.bundle.bytes) bytes in \(elapsed.milliseconds) ms"
     }
 }

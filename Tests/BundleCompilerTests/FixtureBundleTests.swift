@@ -35,4 +35,40 @@ import Testing
             run scripts/build-test-fixtures.sh and commit the bundles it writes
             """)
     }
+
+    /// Schema 2 as the compiler writes it for apps in the field is, byte for byte, the bundle
+    /// the compiler wrote before schema 3 (commit 6afe476): `small-schema2.sqlite` is that
+    /// compiler's bundle of the valid fixture, frozen. The fixture has no other language; a
+    /// catalogue with some is written in schema 2 as if it had none (the second half).
+    @Test func schema2IsWhatTheCompilerWroteBeforeSchema3() throws {
+        let folder = try BundleBuildTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let valid = BundleBuildTests.repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures/valid")
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        var builder = BundleBuilder(contentFolder: valid.path, output: output, today: Day.today())
+        builder.schemaVersion = 2
+        let manifest = try builder.write(try builder.validate())
+        #expect(manifest.schemaVersion == 2)
+        let frozen = try Data(contentsOf: Self.committed.appendingPathComponent("small-schema2.sqlite"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == frozen, "schema 2 differs from what 6afe476 wrote")
+
+        // The same content with Swedish texts beside the Finnish ones: the same schema 2 bundle
+        // but for the content digest, which covers every file.
+        let translated = folder.appendingPathComponent("translated")
+        try FileManager.default.copyItem(at: valid, to: translated)
+        let catalogFile = translated.appendingPathComponent("catalog.xml")
+        let catalogText = try String(contentsOf: catalogFile, encoding: .utf8)
+        try catalogText.replacingOccurrences(of: "<title>Tuotteet</title>", with: "<title>Tuotteet</title><title xml:lang=\"sv\">Produkter</title>")
+            .replacingOccurrences(of: "<sections>", with: "<languages><language code=\"fi\"/><language code=\"sv\" fallback=\"fi\"/></languages>\n  <sections>")
+            .write(to: catalogFile, atomically: true, encoding: .utf8)
+        let second = folder.appendingPathComponent("translated.sqlite").path
+        var translatedBuilder = BundleBuilder(contentFolder: translated.path, output: second, today: Day.today())
+        translatedBuilder.schemaVersion = 2
+        let report = try translatedBuilder.validate()
+        #expect(report.isValid, "\(report.diagnostics)")
+        _ = try translatedBuilder.write(report)
+        let bundle = try CatalogBundle(path: second)
+        #expect(bundle.release.schemaVersion == 2 && bundle.languages == ["fi"])
+        #expect(try bundle.sections().map(\.title) == (try CatalogBundle(path: output).sections()).map(\.title))
+    }
 }

@@ -10,17 +10,32 @@ import Testing
         return folder
     }
 
-    @Test func buildWritesTheBundleAndManifestAndSaysSoInOneLine() throws {
+    @Test func buildWritesTheBundlesAndManifestsAndSaysSoALineEach() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
         let outcome = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite"], in: folder)
         #expect(outcome.status == 0)
         #expect(outcome.errors == "")
-        #expect(outcome.output.hasPrefix("built out/catalog.sqlite 2026.11.0: 2 products, 2 recipes, 1 retailers, 3 images; "))
-        #expect(outcome.output.hasSuffix(" ms\n"))
+        let lines = outcome.output.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("built out/catalog.sqlite 2026.11.0: 2 products, 2 recipes, 1 retailers, 3 images; ") == true)
+        #expect(lines.last?.hasPrefix("built out/catalog.schema-2.sqlite for apps that read schema 2 (the default language alone); ") == true)
+        #expect(lines.allSatisfy { $0.hasSuffix(" ms") })
+        // Schema 3 at --output, and schema 2 beside it for the apps in the field, each with its manifest.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
+                    == ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.sqlite"])
+        for (file, schema) in [("catalog.manifest.json", 3), ("catalog.schema-2.manifest.json", 2)] {
+            let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/" + file))) as? [String: Any]
+            #expect(manifest?["schemaVersion"] as? Int == schema, "\(file)")
+        }
+        // One schema alone, when asked.
+        let only = try DignoRunner.run(["build", "--content", valid, "--output", "only/catalog.sqlite", "--schema", "3"], in: folder)
+        #expect(only.status == 0 && only.output.split(separator: "\n").count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("only").path).sorted()
                     == ["catalog.manifest.json", "catalog.sqlite"])
+        let unknown = try DignoRunner.run(["build", "--content", valid, "--output", "x/catalog.sqlite", "--schema", "1"], in: folder)
+        #expect(unknown.status == 2 && unknown.errors.contains("--schema 1 is not one digno writes; give 3 or 2"))
         let quiet = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite", "--quiet"], in: folder)
         #expect(quiet.status == 0)
         #expect(quiet.output == "")
@@ -101,7 +116,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
-        #expect(try DignoRunner.run(["build", "--content", valid, "--output", "catalog.sqlite", "--quiet"], in: folder).status == 0)
+        #expect(try DignoRunner.run(["build", "--content", valid, "--output", "catalog.sqlite", "--quiet", "--schema", "3"], in: folder).status == 0)
         let bundle = folder.appendingPathComponent("catalog.sqlite")
         let whole = try Data(contentsOf: bundle)
         #expect(try DignoRunner.run(["inspect", "catalog.sqlite"], in: folder).status == 0)
@@ -179,7 +194,7 @@ import Testing
     let again = try DignoRunner.run(["build", "--quiet"], in: folder)
     #expect(again.status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("dist").path).sorted()
-                == ["catalog.manifest.json", "catalog.sqlite"])
+                == ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.sqlite"])
     #expect(try Data(contentsOf: bundle) != bundleBefore)
 }
 
@@ -190,7 +205,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-damaged-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
-        #expect(try DignoRunner.run(["build", "--content", valid, "--output", "catalog.sqlite", "--quiet"], in: folder).status == 0)
+        #expect(try DignoRunner.run(["build", "--content", valid, "--output", "catalog.sqlite", "--quiet", "--schema", "3"], in: folder).status == 0)
         for step in steps {
             var configuration = Configuration()
             configuration.foreignKeysEnabled = false

@@ -19,6 +19,9 @@ package struct BundleBuilder: Sendable {
     /// An earlier release to find outdated translations against: its catalogue and version
     /// (`digno preview --compare`'s).
     package var since: (catalog: Catalog, release: String)?
+    /// The bundle schema to write: the newest (`BundleSchema.version`, every language), or an
+    /// older one apps in the field read (2: the default language only).
+    package var schemaVersion = BundleSchema.version
 
     /// A builder for one content folder and output path.
     package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
@@ -64,7 +67,12 @@ package struct BundleBuilder: Sendable {
     /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
     /// each stage as it starts, in words, for a command to show on a terminal.
     package func write(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> Manifest {
-        guard report.isValid, let catalog = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
+        guard report.isValid, let validated = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
+        guard BundleSchema.writableVersions.contains(schemaVersion) else {
+            throw .output(path: output, reason: "schema \(schemaVersion) is not one this compiler writes (\(BundleSchema.writableVersions.map(String.init).joined(separator: ", ")))")
+        }
+        // Schema 2 holds the default language alone.
+        let catalog = schemaVersion >= 3 ? validated : validated.defaultLanguageOnly
         try checkOptions()
         progress("reading images and ordering the lists")
         // Three parts on two cores: the images and the content digest on one thread, the
@@ -77,7 +85,7 @@ package struct BundleBuilder: Sendable {
         let (images, digest) = try imagesAndDigest.wait()
         let version = releaseVersion ?? catalog.releaseVersion
         let info = [
-            "schema_version": String(BundleSchema.version),
+            "schema_version": String(schemaVersion),
             "release_version": version,
             "release_date": catalog.releaseDate.description,
             "content_digest": digest,
@@ -93,7 +101,7 @@ package struct BundleBuilder: Sendable {
         let temporary = AtomicFile.temporaryPath(for: output)
         do {
             progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
-            try BundleWriter(catalog: catalog, lists: lists, images: images, info: info)
+            try BundleWriter(catalog: catalog, lists: lists, images: images, info: info, schemaVersion: schemaVersion)
                 .write(into: temporary, scratch: AtomicFile.scratchPath(for: output)) { progress("compacting into \(output)") }
             progress("verifying the bundle")
             // Four things at once: syncing the file waits on the disk, not on a core; SQLite's
@@ -110,7 +118,7 @@ package struct BundleBuilder: Sendable {
                 }
                 let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
                 let manifest = Manifest(
-                    format: BundleSchema.format, schemaVersion: BundleSchema.version, releaseVersion: version,
+                    format: BundleSchema.format, schemaVersion: schemaVersion, releaseVersion: version,
                     releaseDate: catalog.releaseDate.description, contentDigest: digest,
                     bundle: Manifest.File(file: name, sha256: bundleSHA256, bytes: bundleBytes),
                     counts: [

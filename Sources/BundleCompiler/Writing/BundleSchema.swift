@@ -1,10 +1,25 @@
 import CatalogModel
+import Foundation
 
 /// The bundle's schema: `schema.sql` from the repository root, embedded at build time.
 package enum BundleSchema {
     /// The schema version written to `PRAGMA user_version`: the one CatalogModel reads, so that
     /// writer and reader cannot disagree.
     package static let version = CatalogBundle.supportedSchemaVersion
+    /// Every schema the compiler writes: the newest, and 2 for apps in the field that read
+    /// only it (the default language alone, as the compiler wrote it before schema 3).
+    package static let writableVersions: [Int] = [version, 2]
+
+    /// Where a build writes the bundle of an older `schema` beside the newest one at `output`:
+    /// `dist/catalog.schema-2.sqlite` beside `dist/catalog.sqlite` (its manifest
+    /// `dist/catalog.schema-2.manifest.json`).
+    package static func path(forBundle output: String, schema: Int) -> String {
+        let url = URL(fileURLWithPath: output)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let name = "\(stem).schema-\(schema)" + (url.pathExtension.isEmpty ? "" : ".\(url.pathExtension)")
+        let folder = (output as NSString).deletingLastPathComponent
+        return folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+    }
     /// The `PRAGMA application_id` that marks a Café Digno bundle: 'CDBG' in ASCII.
     package static let applicationID = CatalogBundle.applicationID
     /// The name of the bundle format in the manifest.

@@ -129,7 +129,7 @@ extension BundleWriter {
     /// give the same bytes. No journal and no syncing: the file is not published yet, and a
     /// failure removes it. The checks after this open the file afresh; a test runs FTS5's own
     /// integrity check on a built bundle.
-    static func copySearchIndex(from path: String, into bundle: String) throws {
+    static func copySearchIndex(_ indexes: [String], from path: String, into bundle: String) throws {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
         configuration.label = "digno.bundle"
@@ -141,7 +141,7 @@ extension BundleWriter {
         try queue.inDatabase { db in
             try db.execute(sql: "ATTACH DATABASE ? AS built", arguments: [path])
             try db.inTransaction {
-                for table in searchIndexes.flatMap({ index in ["data", "idx", "docsize", "config"].map { "\(index)_\($0)" } }) {
+                for table in indexes.flatMap({ index in ["data", "idx", "docsize", "config"].map { "\(index)_\($0)" } }) {
                     try db.execute(sql: "DELETE FROM main.\(table)")
                     // The memory budget of the build is a setting of this machine, not of the bundle.
                     let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""

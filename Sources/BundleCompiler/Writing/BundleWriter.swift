@@ -21,6 +21,12 @@ struct BundleWriter: Sendable {
     let lists: Lists
     let images: BundleImages
     let info: [String: String]
+    /// The schema to write: 3, or 2 (schema.sql's tables alone, the default language's texts,
+    /// byte for byte as the compiler wrote it before schema 3).
+    var schemaVersion = BundleSchema.version
+
+    /// The search indexes of the schema written.
+    var searchIndexes: [String] { schemaVersion >= 3 ? Self.searchIndexes : ["search"] }
 
     /// The memory FTS5 may hold pending index entries in before it writes a segment.
     static let searchHashBytes = 256 << 20
@@ -50,6 +56,10 @@ struct BundleWriter: Sendable {
     struct TranslatedLists: Sendable {
         var languages: [(language: LanguageCode, lists: Lists)]
 
+        init(languages: [(language: LanguageCode, lists: Lists)]) {
+            self.languages = languages
+        }
+
         init(_ catalog: Catalog) {
             languages = catalog.languages.translated.map { language in
                 (language, Lists(ordering: catalog.translated(to: language), language: language.rawValue))
@@ -74,28 +84,32 @@ struct BundleWriter: Sendable {
             try? AtomicFile.remove(searchPath)
         }
         // Each other language's lists, made beside the default's search index and tables.
-        let translatedLists = Background { [catalog] in TranslatedLists(catalog) }
+        let languages = schemaVersion >= 3
+        let translatedLists = Background { [catalog] in languages ? TranslatedLists(catalog) : TranslatedLists(languages: []) }
         let defaultLanguage = catalog.languages.defaultLanguage
+        let searchIndexes = searchIndexes
         let searchBuild = Background { [lists] () throws -> Void in
             let queue = try Self.openScratch(searchPath)
             try queue.inDatabase { db in
                 try db.execute(sql: BundleSchema.sql)
-                try db.execute(sql: BundleSchema.languagesSQL)
+                if languages { try db.execute(sql: BundleSchema.languagesSQL) }
                 // FTS5 keeps new index entries in memory until this many bytes (default
                 // 1 MiB), then writes a segment; segments are merged later. A large budget
                 // writes the whole index as one segment at commit: no merges, and
                 // 'optimize' has nothing to do. Not copied into the bundle.
-                for index in Self.searchIndexes {
+                for index in searchIndexes {
                     try db.execute(sql: "INSERT INTO \(index) (\(index), rank) VALUES ('hashsize', \(Self.searchHashBytes))")
                 }
                 try db.inTransaction {
                     try Self.insertSearch(db, lists)
-                    let translated = translatedLists.wait()
-                    try Self.insertTranslatedSearch(db, translated)
-                    try Self.insertLetterSearch(db, default: (defaultLanguage, lists), translated)
+                    if languages {
+                        let translated = translatedLists.wait()
+                        try Self.insertTranslatedSearch(db, translated)
+                        try Self.insertLetterSearch(db, default: (defaultLanguage, lists), translated)
+                    }
                     return .commit
                 }
-                for index in Self.searchIndexes {
+                for index in searchIndexes {
                     try db.execute(sql: "INSERT INTO \(index) (\(index)) VALUES ('optimize')")
                 }
             }
@@ -108,19 +122,21 @@ struct BundleWriter: Sendable {
             do {
                 try queue.inDatabase { db in
                     try db.execute(sql: BundleSchema.sql)
-                    try db.execute(sql: BundleSchema.languagesSQL)
+                    if languages { try db.execute(sql: BundleSchema.languagesSQL) }
                     try db.execute(sql: "INSERT INTO bundle_info (key, value) VALUES ('generator', ?)",
                                    arguments: ["digno \(CompilerVersion.number) (SQLite \(CompilerVersion.sqliteVersion))"])
                     try db.inTransaction {
                         try insertAll(db, lists)
                         try Self.insertSearchEntries(db, lists)
                         let translated = translatedLists.wait()
-                        try insertLanguages(db, translated)
-                        try Self.insertLanguageSearchEntries(db, default: (defaultLanguage, lists), translated)
+                        if languages {
+                            try insertLanguages(db, translated)
+                            try Self.insertLanguageSearchEntries(db, default: (defaultLanguage, lists), translated)
+                        }
                         return .commit
                     }
                     // VACUUM INTO copies both into the bundle's header.
-                    try db.execute(sql: "PRAGMA user_version = \(BundleSchema.version)")
+                    try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
                     try db.execute(sql: "PRAGMA application_id = \(BundleSchema.applicationID)")
                     compacting()
                     // VACUUM INTO keeps the source's page size unless one is set first.
@@ -143,7 +159,7 @@ struct BundleWriter: Sendable {
             let discarded = try tables.get()
             defer { discarded.wait() }
             try search.get()
-            try Self.copySearchIndex(from: searchPath, into: bundle)
+            try Self.copySearchIndex(searchIndexes, from: searchPath, into: bundle)
         } catch let error as BuildError {
             throw error
         } catch {
