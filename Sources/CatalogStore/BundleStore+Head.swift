@@ -1,3 +1,4 @@
+import CatalogModel
 import ChannelFormat
 import Foundation
 
@@ -18,12 +19,12 @@ extension BundleStore {
         if response.status == 304, let known { return known.head }
 
         let trusted = try await trustedKeys(&state)
-        if pinnedChanged, let seen = state.channels[channel], (try? ChannelHead.verified(seen.envelope, keys: trusted)) != seen.head {
+        if pinnedChanged, let seen = state.channels[channel], (try? Self.verifiedHead(seen.envelope, keys: trusted)) != seen.head {
             state.channels[channel] = nil
         }
         let envelope = data ?? Data()
         let head: ChannelHead
-        do { head = try ChannelHead.verified(envelope, keys: trusted) } catch { throw .refused(.head(error)) }
+        do { head = try Self.verifiedHead(envelope, keys: trusted) } catch { throw .refused(.head(error)) }
         guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
         if let seen = state.channels[channel] {
             guard head.sequence >= seen.highestSequence else {
@@ -45,7 +46,14 @@ extension BundleStore {
         return head
     }
 
-    /// The pinned keys as the state records them.
+    /// A head as this store reads it: verified with `keys`, then as the newest bundle schema it
+    /// offers that `CatalogBundle` reads (`ChannelHead.forSchemas`): a channel may serve one
+    /// release in several schemas, for apps of several ages.
+    static func verifiedHead(_ envelope: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
+        try ChannelHead.verified(envelope, keys: keys).forSchemas(CatalogBundle.readableSchemaVersions)
+    }
+
+        /// The pinned keys as the state records them.
     private var pinnedKeys: [String] { keys.map(\.description).sorted() }
 
     /// The most key statements one update reads.

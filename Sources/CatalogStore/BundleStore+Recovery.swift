@@ -53,7 +53,7 @@ extension BundleStore {
     func checkedHeads(_ state: StoreState) -> StoreState {
         var state = state
         let trusted = keys + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
-        for (name, seen) in state.channels where (try? ChannelHead.verified(seen.envelope, keys: trusted)) != seen.head || seen.head.channel != name {
+        for (name, seen) in state.channels where (try? Self.verifiedHead(seen.envelope, keys: trusted)) != seen.head || seen.head.channel != name {
             state.channels[name] = nil
         }
         return state
@@ -68,7 +68,7 @@ extension BundleStore {
         var found: [(head: ChannelHead, envelope: Data)] = []
         for name in StoreFiles.names(in: bundlesFolder) where name.hasSuffix(".head.json") {
             guard let envelope = try? StoreFiles.contents(bundlesFolder + "/" + name, limit: Self.headSizeLimit),
-                  let head = try? ChannelHead.verified(envelope, keys: keys),
+                  let head = try? Self.verifiedHead(envelope, keys: keys),
                   head.channel == channel, name == head.bundle.sha256 + ".head.json",
                   holdsSignedBytes(Self.release(of: head)) == true
             else { continue }

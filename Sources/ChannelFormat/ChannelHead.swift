@@ -59,6 +59,30 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         package var file: BundleFile { BundleFile(path: path, sha256: sha256, bytes: bytes) }
     }
 
+    /// The same release in another bundle schema than the head's own fields describe: its
+    /// bundle, the bundles of earlier releases in that schema kept on the host, its deltas and
+    /// release notes. A head's own fields are the oldest schema the channel serves, which
+    /// clients built before `schemas` existed read (they ignore this key); `schemas` holds the
+    /// newer ones. Each client installs the newest schema it reads (`forSchemas(_:)`).
+    package struct SchemaRelease: Codable, Sendable, Equatable {
+        package var schemaVersion: Int
+        package var bundle: BundleFile
+        package var retained: [BundleFile]
+        package var notes: Notes?
+        package var deltas: [Delta]?
+        package var notesFrom: [Notes]?
+
+        package init(schemaVersion: Int, bundle: BundleFile, retained: [BundleFile], notes: Notes? = nil, deltas: [Delta]? = nil,
+                     notesFrom: [Notes]? = nil) {
+            self.schemaVersion = schemaVersion
+            self.bundle = bundle
+            self.retained = retained
+            self.notes = notes
+            self.deltas = deltas
+            self.notesFrom = notesFrom
+        }
+    }
+
     /// The envelope's payload type for a head.
     package static let payloadType = "application/vnd.cafedigno.channel-head+json"
     /// The head format this library reads.
@@ -96,10 +120,13 @@ package struct ChannelHead: Codable, Sendable, Equatable {
     /// releases behind says what changed since the release it had. Absent when there are none
     /// (and from heads written before them; a client that does not know the key ignores it).
     package var notesFrom: [Notes]?
+    /// The release in the newer schemas the channel serves, each once, oldest first; absent when
+    /// it serves one (and from heads written before them).
+    package var schemas: [SchemaRelease]?
 
     package init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
                 contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil,
-                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil) {
+                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil, schemas: [SchemaRelease]? = nil) {
         self.format = Self.formatVersion
         self.channel = channel
         self.sequence = sequence
@@ -113,6 +140,27 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         self.notes = notes
         self.deltas = deltas
         self.notesFrom = notesFrom
+        self.schemas = schemas
+    }
+
+    /// The head as a client that reads the schemas `readable` sees it: its own fields those of
+    /// the newest schema it offers that the client reads (the head's own schema, or one of
+    /// `schemas`), without `schemas`. When it offers none the client reads, the newest it offers,
+    /// which the client then refuses as needing an app update.
+    package func forSchemas(_ readable: ClosedRange<Int>) -> ChannelHead {
+        let offered = [SchemaRelease(schemaVersion: schemaVersion, bundle: bundle, retained: retained, notes: notes, deltas: deltas,
+                                     notesFrom: notesFrom)] + (schemas ?? [])
+        let chosen = offered.filter { readable.contains($0.schemaVersion) }.max { $0.schemaVersion < $1.schemaVersion }
+            ?? offered.max { $0.schemaVersion < $1.schemaVersion }!
+        var head = self
+        head.schemaVersion = chosen.schemaVersion
+        head.bundle = chosen.bundle
+        head.retained = chosen.retained
+        head.notes = chosen.notes
+        head.deltas = chosen.deltas
+        head.notesFrom = chosen.notesFrom
+        head.schemas = nil
+        return head
     }
 
     /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it
@@ -130,10 +178,20 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
         let (bundles, notes, deltas) = (ChannelLayout.bundlesFolder + "/", ChannelLayout.notesFolder + "/", ChannelLayout.deltasFolder + "/")
-        let files = ([head.bundle] + head.retained).map { ($0, bundles) } + (head.notes.map { [$0.json, $0.markdown] } ?? []).map { ($0, notes) }
-            + (head.deltas ?? []).map { ($0.file, deltas) }
-        for delta in head.deltas ?? [] where !delta.from.isSHA256Hex {
-            throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
+        let releases = [SchemaRelease(schemaVersion: head.schemaVersion, bundle: head.bundle, retained: head.retained, notes: head.notes,
+                                      deltas: head.deltas, notesFrom: head.notesFrom)] + (head.schemas ?? [])
+        // Each schema once: a client picks one by its version.
+        guard Set(releases.map(\.schemaVersion)).count == releases.count else {
+            throw .notAHead("it offers schema \(releases.map(\.schemaVersion).sorted().map(String.init).joined(separator: ", ")), one of them twice")
+        }
+        var files: [(BundleFile, String)] = []
+        for release in releases {
+            files += ([release.bundle] + release.retained).map { ($0, bundles) }
+            files += ((release.notes.map { [$0] } ?? []) + (release.notesFrom ?? [])).flatMap { [$0.json, $0.markdown] }.map { ($0, notes) }
+            files += (release.deltas ?? []).map { ($0.file, deltas) }
+            for delta in release.deltas ?? [] where !delta.from.isSHA256Hex {
+                throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
+            }
         }
         for (file, folder) in files {
             guard isFilePath(file.path, in: folder) else { throw .notAHead("'\(file.path)' is not a path under \(folder)") }

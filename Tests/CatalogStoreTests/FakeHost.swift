@@ -114,6 +114,8 @@ struct ChannelFixture {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let shipped = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/shipped.sqlite").path
     static let small = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small.sqlite").path
+    /// The small fixture as the compiler wrote it before schema 3: what apps in the field read.
+    static let smallSchema2 = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small-schema2.sqlite").path
 
     let folder: URL
     let key = Curve25519.Signing.PrivateKey()
@@ -185,7 +187,7 @@ struct ChannelFixture {
     mutating func publish(_ bundle: Data, sequence: Int? = nil, schema: Int = 2, expires: Date = Date(timeIntervalSince1970: 1_800_000_000),
                           signer: Curve25519.Signing.PrivateKey? = nil, channel: String = "stable", notes: Data? = nil,
                           notesSince: String = "2026.10.0", notesFrom: [(since: String, notes: Data)] = [],
-                          deltas: [DeltaSource] = []) throws -> ChannelHead {
+                          deltas: [DeltaSource] = [], schemas: [(schema: Int, bundle: Data)] = []) throws -> ChannelHead {
         self.sequence = sequence ?? self.sequence + 1
         let sha = Self.sha256(bundle)
         let path = "bundles/\(sha).sqlite"
@@ -211,7 +213,13 @@ struct ChannelFixture {
             channel: channel, sequence: self.sequence, releaseVersion: info.releaseVersion, releaseDate: info.releaseDate,
             schemaVersion: schema, contentDigest: info.contentDigest, bundle: .init(path: path, sha256: sha, bytes: bundle.count),
             expires: expires, retained: [], notes: published, deltas: publishedDeltas.isEmpty ? nil : publishedDeltas,
-            notesFrom: older.isEmpty ? nil : older)
+            notesFrom: older.isEmpty ? nil : older,
+            schemas: schemas.isEmpty ? nil : schemas.map { schema, bundle in
+                let sha = Self.sha256(bundle)
+                host.put("bundles/\(sha).sqlite", bundle)
+                return ChannelHead.SchemaRelease(schemaVersion: schema, bundle: .init(path: "bundles/\(sha).sqlite", sha256: sha, bytes: bundle.count),
+                                                 retained: [])
+            })
         try sign(head, with: signer)
         return head
     }

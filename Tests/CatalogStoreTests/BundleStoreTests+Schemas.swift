@@ -1,0 +1,71 @@
+import CatalogModel
+@testable import CatalogStore
+import ChannelFormat
+import Crypto
+import Foundation
+import Testing
+
+/// A channel that serves one release in two bundle schemas (issue 36): the head's own fields
+/// the older (2, for the apps in the field, which ignore the rest), `schemas` the newer. This
+/// library installs the newest schema it reads.
+extension BundleStoreTests {
+    @Test func theNewestSchemaTheLibraryReadsIsInstalled() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        // The small fixture's content in both schemas (one content digest), over a seed of other content.
+        let store = fixture.store(seed: ChannelFixture.shipped)
+        let old = try fixture.release("2026.12.0", from: ChannelFixture.smallSchema2)
+        let new = try fixture.release("2026.12.0", from: ChannelFixture.small)
+        let head = try fixture.publish(old, schema: 2, schemas: [(3, new)])
+        #expect(head.schemaVersion == 2 && head.schemas?.map(\.schemaVersion) == [3])
+        let outcome = try await store.update()
+        guard case .installed(let release) = outcome else { Issue.record("not installed: \(outcome)"); return }
+        #expect(release.sha256 == ChannelFixture.sha256(new))
+        let current = try await store.current().bundle
+        #expect(current.release.schemaVersion == 3 && current.release.releaseVersion == "2026.12.0")
+        // The schema 2 bundle was never fetched.
+        #expect(!fixture.host.requestLog().contains { $0.path == "bundles/\(ChannelFixture.sha256(old)).sqlite" })
+        // Started again, the store finds the schema 3 release by its kept head.
+        #expect(try await fixture.store(seed: ChannelFixture.shipped).current().bundle.release.schemaVersion == 3)
+    }
+
+    @Test func aNewerSchemaThanTheLibraryReadsLeavesTheNewestItReads() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let readable = try fixture.release("2026.12.0", from: ChannelFixture.shipped)
+        let future = try fixture.release("2026.12.0", from: ChannelFixture.small)
+        let newer = CatalogBundle.supportedSchemaVersion + 1
+        try fixture.publish(readable, schema: 3, schemas: [(newer, future)])
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.sha256 == ChannelFixture.sha256(readable))
+
+        // Nothing it reads: the newest offered is what it needs an app update for.
+        try fixture.publish(try fixture.release("2026.12.1"), schema: newer + 1, schemas: [(newer, future)])
+        #expect(try await store.update() == .schemaNotSupported(releaseVersion: "2026.12.1", schemaVersion: newer + 1,
+                                                                supported: CatalogBundle.supportedSchemaVersion))
+    }
+
+    @Test func aHeadOffersEachSchemaOnce() throws {
+        let file = ChannelHead.BundleFile(path: "bundles/a.sqlite", sha256: String(repeating: "a", count: 64), bytes: 10)
+        let release = ChannelHead.SchemaRelease(schemaVersion: 3, bundle: file, retained: [])
+        let twice = ChannelHead(channel: "stable", sequence: 1, releaseVersion: "2026.12.0", releaseDate: Day("2026-12-01")!, schemaVersion: 3,
+                                contentDigest: String(repeating: "b", count: 64), bundle: file, expires: Date(timeIntervalSince1970: 1_800_000_000),
+                                retained: [], schemas: [release])
+        let key = Curve25519.Signing.PrivateKey()
+        let envelope = try SignedEnvelope.signing(twice.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded()
+        #expect(throws: ChannelError.self) { try ChannelHead.verified(envelope, keys: [ChannelKey(key.publicKey)]) }
+        var climbing = twice
+        climbing.schemaVersion = 2
+        climbing.schemas = [ChannelHead.SchemaRelease(schemaVersion: 3, bundle: .init(path: "bundles/../../etc/passwd", sha256: file.sha256, bytes: 1),
+                                                       retained: [])]
+        let bad = try SignedEnvelope.signing(climbing.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded()
+        #expect(throws: ChannelError.notAHead("'bundles/../../etc/passwd' is not a path under bundles/")) {
+            try ChannelHead.verified(bad, keys: [ChannelKey(key.publicKey)])
+        }
+        // Seen by a client of schema 2 alone, a head offering 2 and 3 is its schema 2 release.
+        climbing.schemas![0].bundle.path = "bundles/b.sqlite"
+        #expect(climbing.forSchemas(2...2).bundle == file && climbing.forSchemas(2...3).bundle.path == "bundles/b.sqlite")
+        #expect(climbing.forSchemas(2...3).schemas == nil && climbing.forSchemas(2...3).schemaVersion == 3)
+    }
+}
