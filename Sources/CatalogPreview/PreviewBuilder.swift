@@ -62,11 +62,7 @@ struct PreviewBuilder: Sendable {
     static func panel(_ report: ValidationReport) -> DiagnosticsPanel {
         DiagnosticsPanel(
             summary: ReportFormat.summary(report),
-            problems: report.diagnostics.map { diagnostic in
-                DiagnosticsPanel.Entry(
-                    place: ReportFormat.place(of: diagnostic), severity: diagnostic.severity.rawValue,
-                    message: diagnostic.message, code: diagnostic.code.rawValue)
-            },
+            problems: report.diagnostics.map(entry),
             hasLastGood: false)
     }
 
@@ -82,8 +78,7 @@ struct PreviewBuilder: Sendable {
                     code: coverage.language.rawValue, coverage: coverage.summary,
                     entries: report.diagnostics.filter { translationCodes.contains($0.code) && $0.language == coverage.language }.map { diagnostic in
                         TranslationStatus.Entry(
-                            place: ReportFormat.place(of: diagnostic), severity: diagnostic.severity.rawValue, message: diagnostic.message,
-                            code: diagnostic.code.rawValue, href: diagnostic.entity.map { links.path(of: Self.screen(showing: $0)) } ?? links.path(of: .home))
+                            problem: Self.entry(diagnostic), href: diagnostic.entity.map { links.path(of: Self.screen(showing: $0)) } ?? links.path(of: .home))
                     })
             },
             comparedWith: since.map(\.release))
@@ -101,6 +96,12 @@ struct PreviewBuilder: Sendable {
         case .company: .company
         default: .home
         }
+    }
+
+    /// A problem as the panels word it, as `digno validate` prints it.
+    static func entry(_ diagnostic: Diagnostic) -> DiagnosticsPanel.Entry {
+        DiagnosticsPanel.Entry(place: ReportFormat.place(of: diagnostic), severity: diagnostic.severity.rawValue,
+                               message: diagnostic.message, code: diagnostic.code.rawValue)
     }
 
     /// A build that failed before any file was checked (the folder is gone, a disk is full).

@@ -106,10 +106,7 @@ extension TranslationStatus.Language: MustacheParent {
 extension TranslationStatus.Entry: MustacheParent {
     package func child(named key: String) -> Any? {
         switch key {
-        case "place": place
-        case "severity": severity
-        case "message": message
-        case "code": code
+        case "problem": problem
         case "href": href
         default: nil
         }

@@ -122,22 +122,15 @@ package struct TranslationStatus: Sendable, Equatable {
         }
     }
 
+    /// A missing or outdated translation, as the error panel words a problem
+    /// (`translation-missing`, an error for a required language), with the screen it shows on.
     package struct Entry: Sendable, Equatable {
-        /// `recipes/cafe-latte.xml:7:3:`.
-        package var place: String
-        /// `error` (a required language) or `warning`.
-        package var severity: String
-        package var message: String
-        /// `translation-missing` or `translation-outdated`.
-        package var code: String
+        package var problem: DiagnosticsPanel.Entry
         /// The screen the text shows on, in the language: `/sv/recipes/cafe-latte`.
         package var href: String
 
-        package init(place: String, severity: String, message: String, code: String, href: String) {
-            self.place = place
-            self.severity = severity
-            self.message = message
-            self.code = code
+        package init(problem: DiagnosticsPanel.Entry, href: String) {
+            self.problem = problem
             self.href = href
         }
     }

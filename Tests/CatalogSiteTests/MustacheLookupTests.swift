@@ -68,7 +68,7 @@ import Testing
         compared += Self.check(PreviewHeadView(generation: "g"), path: "head")
         let status = TranslationStatus(
             languages: [.init(code: "sv", coverage: "sv: 1 of 2 texts, 50 %",
-                              entries: [.init(place: "a.xml:1:2:", severity: "warning", message: "m", code: "translation-missing", href: "/sv/")])],
+                              entries: [.init(problem: .init(place: "a.xml:1:2:", severity: "warning", message: "m", code: "translation-missing"), href: "/sv/")])],
             comparedWith: "2026.11.0")
         compared += Self.check(TranslationPageView(status: status, stylesheet: "s", head: "", foot: ""), path: "translations")
         #expect(compared > 1000)
