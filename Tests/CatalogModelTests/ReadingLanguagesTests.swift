@@ -197,7 +197,21 @@ import Testing
                 }
             }
         }
-        // A translation read from a chain's language that is not there: damage, on the screen that reads it.
+        // Search runs found from a count a damaged bundle gives as anything: no crash, no other language's rows.
+        for change in ["DELETE FROM search_entries", "UPDATE search_entries SET rowid = 9223372036854775000 WHERE rowid = 1",
+                       "UPDATE search_entries SET rowid = -5 WHERE rowid = (SELECT max(rowid) FROM search_entries)"] {
+            let path = try Self.copy(BundleFixtures.shipped) { db in try db.execute(sql: change) }
+            for language in ["fi", "sv", "en"] {
+                let bundle = try CatalogBundle(path: path, trust: InMemoryTrustStore()).reading(in: [language])
+                do {
+                    let hits = try bundle.search("es")
+                    #expect(hits.allSatisfy { $0.languages.language == language }, "\(change)")
+                } catch {
+                    #expect(error.isDamage, "\(change), \(language): \(error)")
+                }
+            }
+        }
+                // A translation read from a chain's language that is not there: damage, on the screen that reads it.
         let path = try Self.copy(BundleFixtures.shipped) { db in
             try db.execute(sql: "PRAGMA ignore_check_constraints = ON; UPDATE translations SET text = '' WHERE language = 'sv' AND field = 'name'")
         }
@@ -241,5 +255,13 @@ import Testing
                 : "SELECT entity_id FROM list_positions WHERE kind = ? AND language = ? ORDER BY position",
                 arguments: language == "fi" ? [] : [kind, language])
         }
+    }
+}
+
+extension CatalogBundleError {
+    /// Whether this is a damaged bundle's error.
+    var isDamage: Bool {
+        if case .damaged = self { return true }
+        return false
     }
 }

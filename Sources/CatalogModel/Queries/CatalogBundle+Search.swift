@@ -44,18 +44,27 @@ extension BundleQuery where Value == [SearchHit] {
             guard let prefixQuery = matchQuery(text), limit > 0 else { return [] }
             var tiers: [(index: SearchIndex, match: String, ranked: Bool)] = []
             // The rows of each language index are runs of one row per entity, a language after
-            // another (schema-3.sql): the reading language's run is found from the count.
+            // another (schema-3.sql): the reading language's run is found from the count, which
+            // a damaged bundle may give as anything.
             let entities = languageIndexes ? (try Int.fetchOne(db, sql: "SELECT max(rowid) FROM search_entries") ?? 0) : 0
+            func run(_ number: Int) -> ClosedRange<Int>? {
+                let (first, overflow) = number.multipliedReportingOverflow(by: entities)
+                guard entities > 0, number >= 0, !overflow, first <= Int.max - entities else { return nil }
+                return first + 1...first + entities
+            }
             if languageIndexes, !SearchLetters.ownLetters(of: reading.language).isEmpty,
-               let letters = matchQuery(SearchLetters.folded(text, language: reading.language)) {
-                let index = SearchIndex(table: "search_letters", entries: "search_letters_entries", weights: "",
-                                        rows: reading.index * entities + 1...(reading.index + 1) * entities)
+               let letters = matchQuery(SearchLetters.folded(text, language: reading.language)), let rows = run(reading.index) {
+                let index = SearchIndex(table: "search_letters", entries: "search_letters_entries", weights: "", rows: rows)
                 tiers += [(index, "name : (\(letters.dropLast()))", false), (index, "name : (\(letters))", false)]
             }
-            let folded = languageIndexes && reading.index > 0
-                ? SearchIndex(table: "search_translated", entries: "search_translated_entries", weights: "10.0, 4.0, 1.0",
-                              rows: (reading.index - 1) * entities + 1...reading.index * entities)
-                : SearchIndex(table: "search", entries: "search_entries", weights: "10.0, 4.0, 1.0", rows: nil)
+            let folded: SearchIndex
+            if languageIndexes, reading.index > 0 {
+                // A bundle whose count gives no run finds nothing in this language, rather than another's rows.
+                guard let rows = run(reading.index - 1) else { return [] }
+                folded = SearchIndex(table: "search_translated", entries: "search_translated_entries", weights: "10.0, 4.0, 1.0", rows: rows)
+            } else {
+                folded = SearchIndex(table: "search", entries: "search_entries", weights: "10.0, 4.0, 1.0", rows: nil)
+            }
             let wholeWords = String(prefixQuery.dropLast())  // the same words, the last one whole
             tiers += [(folded, "name : (\(wholeWords))", false), (folded, "name : (\(prefixQuery))", false), (folded, prefixQuery, true)]
             var hits: [SearchHit] = []
