@@ -143,13 +143,22 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         self.schemas = schemas
     }
 
+    /// The release in every schema the head offers, its own fields' first.
+    package var offered: [SchemaRelease] {
+        [SchemaRelease(schemaVersion: schemaVersion, bundle: bundle, retained: retained, notes: notes, deltas: deltas, notesFrom: notesFrom)]
+            + (schemas ?? [])
+    }
+
+    /// The head as its release in `schema` alone, if it offers that schema.
+    package func release(schema: Int) -> ChannelHead? {
+        offered.contains { $0.schemaVersion == schema } ? forSchemas(schema...schema) : nil
+    }
+
     /// The head as a client that reads the schemas `readable` sees it: its own fields those of
     /// the newest schema it offers that the client reads (the head's own schema, or one of
     /// `schemas`), without `schemas`. When it offers none the client reads, the newest it offers,
     /// which the client then refuses as needing an app update.
     package func forSchemas(_ readable: ClosedRange<Int>) -> ChannelHead {
-        let offered = [SchemaRelease(schemaVersion: schemaVersion, bundle: bundle, retained: retained, notes: notes, deltas: deltas,
-                                     notesFrom: notesFrom)] + (schemas ?? [])
         let chosen = offered.filter { readable.contains($0.schemaVersion) }.max { $0.schemaVersion < $1.schemaVersion }
             ?? offered.max { $0.schemaVersion < $1.schemaVersion }!
         var head = self

@@ -13,6 +13,9 @@ extension ChannelPublisher {
         case keyReplaced(statement: String)
         case deltas(String)
         case writing(String)
+        /// The channel serves a schema this publish would drop (in its head of `release`), and
+        /// the publish was not asked to retire it.
+        case schemaDropped(schema: Int, release: String)
 
         package var description: String {
             switch self {
@@ -29,6 +32,10 @@ extension ChannelPublisher {
                 "the key given was handed over to another by \(statement); sign with the key it names"
             case .deltas(let reason): "cannot write the deltas: \(reason)"
             case .writing(let reason): "cannot write the channel: \(reason)"
+            case .schemaDropped(let schema, let release):
+                "the channel serves bundle schema \(schema) (release \(release) in it), and this publish has no bundle of it: "
+                    + "apps that read only schema \(schema) would get no more releases; build it too (digno build writes it by default), "
+                    + "or give --retire-schema \(schema) to stop serving it on purpose"
             }
         }
     }

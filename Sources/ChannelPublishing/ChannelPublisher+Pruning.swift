@@ -9,9 +9,10 @@ extension ChannelPublisher {
     /// notes, and every delta to a bundle a head still names or retains (a client may be
     /// fetching them as the head changes).
     func removeUnretained(after head: ChannelHead, previous: ChannelHead?) -> [String] {
-        let heads = [head] + otherChannelsHeads()
+        // Every schema each head offers, as a head of its own.
+        let heads = ([head] + otherChannelsHeads()).flatMap(Self.perSchema)
         var retained = heads.reduce(into: Set<String>()) { $0.formUnion(Self.paths(named: $1)) }
-        retained.formUnion(previous.map(Self.notesPaths(of:)) ?? [])
+        retained.formUnion(previous.map { Self.perSchema($0).flatMap(Self.notesPaths(of:)) } ?? [])
         let served = Set(heads.flatMap { [$0.bundle.sha256] + $0.retained.map(\.sha256) })
         return removeUnnamed(in: ChannelLayout.bundlesFolder, suffixes: ChannelLayout.bundleSuffixes, retained: retained)
             + removeUnnamed(in: ChannelLayout.deltasFolder, suffixes: ChannelLayout.deltaSuffixes, retained: retained) { name in
@@ -28,6 +29,11 @@ extension ChannelPublisher {
         let bundles = ([head.bundle] + head.retained).map(\.path) + (head.deltas ?? []).map { ChannelLayout.bundlePath(sha256: $0.from) }
         let deltas = (head.deltas ?? []).map(\.path)
         return Set(bundles + bundles.map(ChannelLayout.gzipPath) + deltas + deltas.map(ChannelLayout.gzipPath) + notesPaths(of: head))
+    }
+
+    /// `head` as one head per schema it offers.
+    static func perSchema(_ head: ChannelHead) -> [ChannelHead] {
+        head.offered.compactMap { head.release(schema: $0.schemaVersion) }
     }
 
     /// The paths of every release notes file `head` names.

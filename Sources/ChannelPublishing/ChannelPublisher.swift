@@ -39,13 +39,47 @@ package struct ChannelPublisher {
     /// The file or folder at `relative` (a path of `ChannelLayout`) in the channel folder.
     func path(_ relative: String) -> String { channelFolder + "/" + relative }
 
-    /// Publishes the bundle at `bundlePath` as the channel's new head, valid until `now` plus
-    /// `lifetime`. A release not newer than the head's is refused unless `rollbackTo` names its
-    /// version: then it is published again under a new sequence number, so that going back never
-    /// lowers the number clients have seen.
+    /// Publishes the bundle at `bundlePath` as the channel's new head; see
+    /// `publish(bundles:now:lifetime:rollbackTo:retiring:)`.
     package func publish(bundle bundlePath: String, now: Date, lifetime: TimeInterval, rollbackTo: String? = nil) throws(Failure) -> Outcome {
+        try publish(bundles: [bundlePath], now: now, lifetime: lifetime, rollbackTo: rollbackTo)
+    }
+
+    /// Publishes one release, the bundles at `bundlePaths` (one per bundle schema, from one
+    /// content), as the channel's new head, valid until `now` plus `lifetime`. The head's own
+    /// fields are the oldest schema's, which the apps in the field read; the newer ones are its
+    /// `schemas` (docs/RELEASES.md, "Bundle schemas"). Each schema gets its own deltas, release
+    /// notes and retained bundles, from the channel's releases in that schema. A release not newer
+    /// than the head's is refused unless `rollbackTo` names its version: then it is published
+    /// again under a new sequence number, so that going back never lowers the number clients
+    /// have seen. A schema the channel serves and `bundlePaths` lacks is refused unless
+    /// `retiring` names it: a schema is never dropped by accident.
+    package func publish(bundles bundlePaths: [String], now: Date, lifetime: TimeInterval, rollbackTo: String? = nil,
+                         retiring: Set<Int> = []) throws(Failure) -> Outcome {
         guard ChannelLayout.isChannelName(channel) else { throw .badChannelName(channel) }
-        let (release, file) = try Self.release(at: bundlePath)
+        var releases: [(release: ReleaseInfo, file: ChannelHead.BundleFile, path: String)] = []
+        for bundlePath in bundlePaths {
+            let (release, file) = try Self.release(at: bundlePath)
+            releases.append((release, file, bundlePath))
+        }
+        releases.sort { $0.release.schemaVersion < $1.release.schemaVersion }
+        guard let release = releases.first?.release else { throw .bundle("no bundle was given") }
+        for other in releases.dropFirst() {
+            guard other.release.releaseVersion == release.releaseVersion, other.release.contentDigest == release.contentDigest else {
+                throw .bundle("'\(other.path)' is release \(other.release.releaseVersion) of other content than '\(releases[0].path)' "
+                    + "(\(release.releaseVersion)); publish the bundles one build wrote")
+            }
+        }
+        // Each schema once: the same file given twice counts once, two files of one schema are a mistake.
+        var bySchema: [(release: ReleaseInfo, file: ChannelHead.BundleFile, path: String)] = []
+        for entry in releases {
+            if let kept = bySchema.last, kept.release.schemaVersion == entry.release.schemaVersion {
+                guard kept.file == entry.file else { throw .bundle("'\(kept.path)' and '\(entry.path)' are both of schema \(entry.release.schemaVersion)") }
+                continue
+            }
+            bySchema.append(entry)
+        }
+        releases = bySchema
         try makeFolder(ChannelLayout.channelFolder(channel))
         try makeFolder(ChannelLayout.bundlesFolder)
         let lock = try lockFolder()
@@ -56,19 +90,36 @@ package struct ChannelPublisher {
         let current = try currentHead()
         try Self.refuseOutOfOrder(release, after: current, rollbackTo: rollbackTo)
         guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
-        let sources = current.map { deltaSources(after: $0, to: file) } ?? []
-        if !sources.isEmpty, deltaEncoder == nil {
+        let schemas = Set(releases.map(\.release.schemaVersion))
+        for served in current?.offered ?? [] where !schemas.contains(served.schemaVersion) && !retiring.contains(served.schemaVersion) {
+            throw .schemaDropped(schema: served.schemaVersion, release: current?.releaseVersion ?? "")
+        }
+        // Each schema's release, from the channel's releases in that schema.
+        let earlier = releases.map { current?.release(schema: $0.release.schemaVersion) }
+        let sources = zip(releases, earlier).map { entry, previous in previous.map { deltaSources(after: $0, to: entry.file) } ?? [] }
+        if sources.contains(where: { !$0.isEmpty }), deltaEncoder == nil {
             throw .deltas("xdelta3 is not installed (Debian: apt-get install xdelta3); install it, or publish with --deltas 0")
         }
-        try copyIntoPlace(bundlePath, as: file)
-        let (notes, notesProblem) = releaseNotes(from: current, to: file)
-        let notesFrom = olderReleaseNotes(from: sources, besides: current, to: file)
-        let (deltaFiles, deltasLeftOut) = try writeDeltas(from: sources, to: file)
+        var offered: [ChannelHead.SchemaRelease] = []
+        var notesProblem: String?, deltasLeftOut: [String] = []
+        for ((entry, previous), sources) in zip(zip(releases, earlier), sources) {
+            try copyIntoPlace(entry.path, as: entry.file)
+            let (notes, problem) = releaseNotes(from: previous, to: entry.file)
+            let notesFrom = olderReleaseNotes(from: sources, besides: previous, to: entry.file)
+            let (deltaFiles, leftOut) = try writeDeltas(from: sources, to: entry.file)
+            notesProblem = notesProblem ?? problem
+            deltasLeftOut += leftOut
+            offered.append(ChannelHead.SchemaRelease(
+                schemaVersion: entry.release.schemaVersion, bundle: entry.file, retained: retainedBundles(after: previous, besides: entry.file),
+                notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles, notesFrom: notesFrom.isEmpty ? nil : notesFrom))
+        }
+        let oldest = offered[0]
         let head = ChannelHead(
             channel: channel, sequence: (current?.sequence ?? 0) + 1, releaseVersion: release.releaseVersion,
-            releaseDate: release.releaseDate, schemaVersion: release.schemaVersion, contentDigest: release.contentDigest,
-            bundle: file, expires: now.addingTimeInterval(lifetime), retained: retainedBundles(after: current, besides: file),
-            notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles, notesFrom: notesFrom.isEmpty ? nil : notesFrom)
+            releaseDate: release.releaseDate, schemaVersion: oldest.schemaVersion, contentDigest: release.contentDigest,
+            bundle: oldest.bundle, expires: now.addingTimeInterval(lifetime), retained: oldest.retained,
+            notes: oldest.notes, deltas: oldest.deltas, notesFrom: oldest.notesFrom,
+            schemas: offered.count > 1 ? Array(offered.dropFirst()) : nil)
         try replaceAtomically(headPath, with: try signed(head))
         let removed = removeUnretained(after: head, previous: current)
         return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut)

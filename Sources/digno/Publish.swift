@@ -1,4 +1,5 @@
 import ArgumentParser
+import BundleCompiler
 import ChannelFormat
 import ChannelPublishing
 import Crypto
@@ -7,7 +8,7 @@ import Foundation
 struct Publish: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a bundle on a release channel: a folder to copy to any static host.",
-        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--deltas <n>] [--rollback-to <version> | --renew]",
+        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--deltas <n>] [--retire-schema <n>] [--rollback-to <version> | --renew]",
         discussion: """
             Copies the bundle to <folder>/bundles/<sha256>.sqlite (and its gzip copy beside it, \
             <sha256>.sqlite.gz, for hosts that serve it compressed) and then writes the channel's \
@@ -18,7 +19,10 @@ struct Publish: ParsableCommand {
             (with xdelta3, which must be installed), and names them in the head, so that a client \
             holding one of those bundles downloads the difference only. A release not \
             newer than the channel's is refused unless --rollback-to names its version. --renew \
-            publishes the head again with a new expiry, for a channel with no new release. Exit \
+            publishes the head again with a new expiry, for a channel with no new release. The \
+            bundles of older schemas that digno build wrote beside the bundle (catalog.schema-2.sqlite) \
+            are published in the same head, for the apps that read only those; a schema the \
+            channel serves and this publish lacks is refused unless --retire-schema names it. Exit \
             status: 0 published, 1 refused, 2 usage or I/O errors.
             """)
 
@@ -48,6 +52,16 @@ struct Publish: ParsableCommand {
 
     @Flag(help: "Publish the channel's head again with a new expiry (and sequence number), with no new release.")
     var renew = false
+
+    @Option(name: .customLong("retire-schema"), help: ArgumentHelp(
+        "Stop serving this bundle schema (repeatable): apps that read only it get no more releases.", valueName: "n"))
+    var retiredSchemas: [Int] = []
+
+    /// The bundle and those of older schemas `digno build` wrote beside it.
+    var bundles: [String] {
+        [bundle] + BundleSchema.writableVersions.map { BundleSchema.path(forBundle: bundle, schema: $0) }
+            .filter { $0 != bundle && FileManager.default.fileExists(atPath: $0) }
+    }
 
     func validate() throws {
         guard Self.lifetime(expires) != nil else {
@@ -96,14 +110,18 @@ struct Publish: ParsableCommand {
             let lifetime = Self.lifetime(expires) ?? 0
             let outcome = renew
                 ? try publisher.renew(now: now, lifetime: lifetime)
-                : try publisher.publish(bundle: bundle, now: now, lifetime: lifetime, rollbackTo: rollbackTo)
+                : try publisher.publish(bundles: bundles, now: now, lifetime: lifetime, rollbackTo: rollbackTo, retiring: Set(retiredSchemas))
             let head = outcome.head
             let formatter = ISO8601DateFormatter()
             print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): \(head.bundle.path), \(head.bundle.bytes) bytes")
+            for other in head.schemas ?? [] {
+                print("and in schema \(other.schemaVersion): \(other.bundle.path), \(other.bundle.bytes) bytes")
+            }
             if let problem = outcome.notesProblem {
                 FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))
             }
-            if let deltas = head.deltas, !renew {
+            let deltas = head.offered.flatMap { $0.deltas ?? [] }
+            if !deltas.isEmpty, !renew {
                 print("\(deltas.count) delta\(deltas.count == 1 ? "" : "s") from recent releases: " + deltas.map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", "))
             }
             for reason in outcome.deltasLeftOut {
@@ -113,7 +131,7 @@ struct Publish: ParsableCommand {
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
-            case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .head: throw ExitCode(1)
+            case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .head, .schemaDropped: throw ExitCode(1)
             case .bundle, .deltas, .writing, .badChannelName: throw ExitCode(2)
             }
         }

@@ -20,8 +20,10 @@ import Testing
         let outcome = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key, "--expires", "7d"])
         #expect(outcome.status == 0, "\(outcome.errors)")
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
+        // The bundle of schema 2 that digno build wrote beside it is published in the same head.
+        #expect(lines.count == 3, "\(lines)")
         #expect(lines.first?.hasPrefix("published release 2026.11.0 on stable as head 1: bundles/") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("and in schema 3: bundles/") == true)
         #expect(lines.last?.hasPrefix("channels/stable/head.json expires ") == true)
         #expect(lines.last?.hasSuffix("; 0 earlier bundles kept, 0 removed") == true)
         #expect(FileManager.default.fileExists(atPath: channel + "/channels/stable/head.json"))
@@ -52,8 +54,38 @@ import Testing
         let outcome = try DignoRunner.run(publish)
         #expect(outcome.status == 0, "\(outcome.errors)")
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        try #require(lines.count == 3, "\(lines)")
-        #expect(lines[1].hasPrefix("1 delta from recent releases: deltas/") && lines[1].hasSuffix(" bytes)"), "\(lines)")
+        try #require(lines.count == 4, "\(lines)")
+        // A delta in each schema, each from the channel's previous release in that schema.
+        #expect(lines[2].hasPrefix("2 deltas from recent releases: deltas/") && lines[2].hasSuffix(" bytes)"), "\(lines)")
+    }
+
+    @Test func aSchemaIsRetiredOnlyOnPurpose() throws {
+        let (folder, key) = try Self.folderWithKey()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let channel = folder.appendingPathComponent("channel").path
+        #expect(try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key]).status == 0)
+        // The next release built in schema 3 alone.
+        let next = folder.appendingPathComponent("next.sqlite").path
+        let build = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
+                                         "--release-version", "2026.12.0", "--quiet", "--schema", "3"])
+        #expect(build.status == 0, "\(build.errors)")
+        let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key, "--deltas", "0"]
+        let refused = try DignoRunner.run(publish)
+        #expect(refused.status == 1)
+        #expect(refused.errors == "error: the channel serves bundle schema 2 (release 2026.11.0 in it), and this publish has no bundle of it: "
+                + "apps that read only schema 2 would get no more releases; build it too (digno build writes it by default), "
+                + "or give --retire-schema 2 to stop serving it on purpose\n")
+        let retired = try DignoRunner.run(publish + ["--retire-schema", "2"])
+        #expect(retired.status == 0, "\(retired.errors)")
+        let lines = retired.output.split(separator: "\n")
+        #expect(lines.count == 2 && !retired.output.contains("and in schema"))
+        // The head's own fields are schema 3 now: apps that read only 2 are told to update.
+        let head = try #require(FileManager.default.contents(atPath: channel + "/channels/stable/head.json"))
+        let envelope = try #require(try JSONSerialization.jsonObject(with: head) as? [String: Any])
+        let encoded = try #require(envelope["payload"] as? String)
+        let payload = try #require(Data(base64Encoded: encoded))
+        let fields = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
+        #expect(fields["schemaVersion"] as? Int == 3 && fields["schemas"] == nil)
     }
 
     @Test func usageAndKeyErrorsHaveStatusTwo() throws {
