@@ -36,6 +36,9 @@ struct Diff: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        if let note = ReleaseSide.languageNote(from: old, to: new) {
+            FileHandle.standardError.write(Data("note: \(note)\n".utf8))
+        }
         switch format {
         case .json: FileHandle.standardOutput.write(changes.encoded() + Data("\n".utf8))
         case .text: FileHandle.standardOutput.write(Data(ChangesText.render(changes, style: .text).utf8))

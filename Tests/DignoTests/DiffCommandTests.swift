@@ -107,6 +107,29 @@ import Testing
         #expect(try DignoRunner.run(["diff", ShowCommandTests.bundle, newBundle]).output == outcome.output)
     }
 
+    @Test func bundlesOfTwoSchemasAreComparedInTheDefaultLanguageAndSaySo() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let built = folder.appendingPathComponent("dist/catalog.sqlite").path
+        #expect(try DignoRunner.run(["build", content.path, "--output", built, "--quiet"]).status == 0)
+        let schema2 = folder.appendingPathComponent("dist/catalog.schema-2.sqlite").path
+        // The same release in schema 2 and 3: no changes, not every translation added.
+        for (old, new) in [(schema2, built), (schema2, content.path), (built, schema2)] {
+            let same = try DignoRunner.run(["diff", old, new])
+            #expect(same.status == 0, "\(old) \(new): \(same.output)")
+            #expect(same.errors == "note: '\(schema2)' is of bundle schema 2, which holds the default language alone: both are compared in it\n")
+        }
+        // A Swedish edit is not seen from schema 2; a Finnish one is.
+        try edit("products/espresso.xml", "<summary xml:lang=\"sv\">Mörkrostat malet espressokaffe</summary>",
+                 "<summary xml:lang=\"sv\">Mörkrostat, finmalet espressokaffe</summary>")
+        #expect(try DignoRunner.run(["diff", schema2, content.path]).status == 0)
+        try edit("products/espresso.xml", "<summary>Tummapaahteinen espressojauhe</summary>", "<summary>Tummapaahteinen jauhe</summary>")
+        let changed = try DignoRunner.run(["diff", schema2, content.path])
+        #expect(changed.status == 1 && changed.output.contains("summary: Tummapaahteinen [-espressojauhe-]{+jauhe+}"))
+        #expect(!changed.output.contains("sv: "))
+        // Two bundles of schema 3: no note.
+        #expect(try DignoRunner.run(["diff", built, built]).errors == "")
+    }
+
     @Test func errorsAreStatusTwo() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = try DignoRunner.run(["diff", ShowCommandTests.bundle, folder.appendingPathComponent("nothing").path])

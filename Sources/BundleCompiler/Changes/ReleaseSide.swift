@@ -26,12 +26,29 @@ package struct ReleaseSide {
     /// The changes from the release at `old` to the one at `new`, each a bundle or a content
     /// folder. Two bundles are compared by their rows first (`CatalogBundle.listDigests()`),
     /// and only the entities that differ or moved are read whole.
+    ///
+    /// A bundle of schema 2 holds the default language alone: compared with one, both sides are
+    /// compared in the default language (`languageNote` says so), not every translation called added.
     package static func changes(from old: String, to new: String) throws(Failure) -> CatalogChanges {
+        let defaultLanguageOnly = languageNote(from: old, to: new) != nil
         if !isFolder(old), !isFolder(new) {
-            return try bundleChanges(from: old, to: new)
+            return try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly)
         }
-        let (before, after) = (try read(old), try read(new))
+        var (before, after) = (try read(old), try read(new))
+        if defaultLanguageOnly { (before.catalog, after.catalog) = (before.catalog.defaultLanguageOnly, after.catalog.defaultLanguageOnly) }
         return CatalogChanges(from: before.catalog, to: after.catalog, oldDigest: before.contentDigest, newDigest: after.contentDigest)
+    }
+
+    /// Why two releases are compared in the default language alone, when they are: one is a
+    /// bundle of an older schema than the other side's, which holds no other language. Nil when
+    /// both hold their languages (or a side cannot be read, which `changes` reports).
+    package static func languageNote(from old: String, to new: String) -> String? {
+        func schema(_ path: String) -> Int? {
+            isFolder(path) ? BundleSchema.version : (try? CatalogBundle(path: path))?.release.schemaVersion
+        }
+        guard let a = schema(old), let b = schema(new), a != b, min(a, b) < 3 else { return nil }
+        let older = a < b ? old : new
+        return "'\(older)' is of bundle schema \(min(a, b)), which holds the default language alone: both are compared in it"
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -39,7 +56,7 @@ package struct ReleaseSide {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    static func bundleChanges(from oldPath: String, to newPath: String) throws(Failure) -> CatalogChanges {
+    static func bundleChanges(from oldPath: String, to newPath: String, defaultLanguageOnly: Bool = false) throws(Failure) -> CatalogChanges {
         // Each side opened (its `quick_check`) and its lists hashed on a core of its own, without
         // SQLite's memory statistics, whose process-wide mutex the two threads would fight over
         // (as the build's writers did).
@@ -67,7 +84,9 @@ package struct ReleaseSide {
             let chosen = CatalogBundle.EntitySelection(products: selection(\.products), recipes: selection(\.recipes), retailers: selection(\.retailers))
             let orders = (old: ReleaseOrders(products: before.products.ids, recipes: before.recipes.ids, retailers: before.retailers.ids),
                           new: ReleaseOrders(products: after.products.ids, recipes: after.recipes.ids, retailers: after.retailers.ids))
-            return CatalogChanges(from: try old.catalog(only: chosen), to: try new.catalog(only: chosen),
+            var (before, after) = (try old.catalog(only: chosen), try new.catalog(only: chosen))
+            if defaultLanguageOnly { (before, after) = (before.defaultLanguageOnly, after.defaultLanguageOnly) }
+            return CatalogChanges(from: before, to: after,
                                   oldDigest: old.release.contentDigest, newDigest: new.release.contentDigest,
                                   orders: orders, pictures: (try old.pictureSHA256s(), try new.pictureSHA256s()))
         } catch {
