@@ -296,26 +296,3 @@ extension TextLanguageView: MustacheParent {
         }
     }
 }
-
-extension SiteStrings: MustacheParent {
-    func child(named key: String) -> Any? {
-        switch key {
-        case "language": language
-        case "promotions": promotions
-        case "seeProduct": seeProduct
-        case "seeRecipe": seeRecipe
-        case "recipes": recipes
-        case "products": products
-        case "retailers": retailers
-        case "ingredients": ingredients
-        case "method": method
-        case "pages": pages
-        case "page": page
-        case "previous": previous
-        case "next": next
-        case "sections": sections
-        case "languageSwitch": languageSwitch
-        default: nil
-        }
-    }
-}

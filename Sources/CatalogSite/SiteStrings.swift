@@ -1,5 +1,6 @@
 import CatalogModel
 import Foundation
+import Mustache
 
 /// The words of a page that are the site's own, not the content's (headings, the pager, the
 /// landmarks' labels), in Finnish, Swedish and English. A language a catalogue adds beyond
@@ -47,5 +48,29 @@ struct SiteStrings: Sendable {
     static func name(of language: String) -> String {
         let name = Locale(identifier: language).localizedString(forIdentifier: language) ?? language
         return name.prefix(1).uppercased() + name.dropFirst()
+    }
+}
+
+// Given to the templates by name, as the pages' views are (PageView+Mustache.swift says why).
+extension SiteStrings: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "language": language
+        case "promotions": promotions
+        case "seeProduct": seeProduct
+        case "seeRecipe": seeRecipe
+        case "recipes": recipes
+        case "products": products
+        case "retailers": retailers
+        case "ingredients": ingredients
+        case "method": method
+        case "pages": pages
+        case "page": page
+        case "previous": previous
+        case "next": next
+        case "sections": sections
+        case "languageSwitch": languageSwitch
+        default: nil
+        }
     }
 }

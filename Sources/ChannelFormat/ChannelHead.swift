@@ -187,8 +187,7 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }
         let (bundles, notes, deltas) = (ChannelLayout.bundlesFolder + "/", ChannelLayout.notesFolder + "/", ChannelLayout.deltasFolder + "/")
-        let releases = [SchemaRelease(schemaVersion: head.schemaVersion, bundle: head.bundle, retained: head.retained, notes: head.notes,
-                                      deltas: head.deltas, notesFrom: head.notesFrom)] + (head.schemas ?? [])
+        let releases = head.offered
         // Each schema once: a client picks one by its version.
         guard Set(releases.map(\.schemaVersion)).count == releases.count else {
             throw .notAHead("it offers schema \(releases.map(\.schemaVersion).sorted().map(String.init).joined(separator: ", ")), one of them twice")

@@ -20,21 +20,6 @@ struct CatalogHeader: Hashable, Sendable {
     var languages: Languages
 }
 
-/// Where each field of an entity starts in its file, keyed by entity and field (nil for the
-/// entity's own element). Recorded only when a diagnostic needs a position.
-struct AnchorKey: Hashable {
-    var entity: EntityReference
-    var field: FieldPath?
-    /// The language of a translation's element; nil for the default language's.
-    var language: LanguageCode?
-
-    init(entity: EntityReference, field: FieldPath?, language: LanguageCode? = nil) {
-        self.entity = entity
-        self.field = field
-        self.language = language
-    }
-}
-
 /// Turns a schema-valid document into a model entity. The schema has already fixed the
 /// structure; this reads values, normalises whitespace, and finds what the schema cannot say
 /// (a link with no target or two). One concern, an entity from its elements, at some 300
