@@ -10,7 +10,7 @@ struct Build: ParsableCommand {
         discussion: """
             Writes nothing if the content has any error. Otherwise writes the bundle and, \
             beside it, its manifest (catalog.manifest.json for catalog.sqlite), replacing the \
-            previous ones atomically. The bundle is of the newest schema (3, every language); the \
+            previous ones atomically (every schema's, or none if one fails). The bundle is of the newest schema (3, every language); the \
             bundle of each older schema --schema names is written beside it for the apps in the \
             field that read only that one (catalog.schema-2.sqlite, the default language alone). \
             By default both 3 and 2. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
@@ -46,7 +46,9 @@ struct Build: ParsableCommand {
 
     func run() throws {
         let started = ContinuousClock.now
-        let builder = BundleBuilder(contentFolder: folder.contentFolder, output: output, releaseVersion: releaseVersion, today: Day.today())
+        var builder = BundleBuilder(contentFolder: folder.contentFolder, output: output, releaseVersion: releaseVersion, today: Day.today())
+        builder.schemaVersion = schemaOrder[0]
+        builder.olderSchemas = Array(schemaOrder.dropFirst())
         let progress = ProgressLine(enabled: !quiet)
         defer { progress.finish() }
         let report: ValidationReport
@@ -67,19 +69,19 @@ struct Build: ParsableCommand {
             throw ExitCode(report.exitStatus)
         }
         do {
-            var lines: [String] = []
-            for (index, schema) in schemaOrder.enumerated() {
-                var schemaBuilder = builder
-                schemaBuilder.schemaVersion = schema
-                if index > 0 { schemaBuilder.output = BundleSchema.path(forBundle: output, schema: schema) }
-                let writing = ContinuousClock.now
-                let manifest = try schemaBuilder.write(report, progress: progress.update)
-                let elapsed = ContinuousClock.now - (index == 0 ? started : writing)
-                lines.append(index == 0 ? BuildSummary.line(manifest: manifest, output: schemaBuilder.output, elapsed: elapsed)
-                                        : BuildSummary.olderSchemaLine(manifest: manifest, output: schemaBuilder.output, elapsed: elapsed))
+            // Every schema's bundle or none (BundleBuilder.writeAll).
+            let stale = builder.staleSchemaFiles
+            let written = try builder.writeAll(report, progress: progress.update)
+            let total = ContinuousClock.now - started
+            let lines = written.enumerated().map { index, entry in
+                index == 0 ? BuildSummary.line(manifest: entry.manifest, output: entry.output, elapsed: total - written.dropFirst().map(\.elapsed).reduce(.zero, +))
+                    : BuildSummary.olderSchemaLine(manifest: entry.manifest, output: entry.output, elapsed: entry.elapsed)
             }
             progress.finish()
-            if !quiet { for line in lines { print(line) } }
+            if !quiet {
+                for line in lines { print(line) }
+                for path in stale { print("removed \(path), of an earlier build in a schema this one does not write") }
+            }
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -22,6 +22,9 @@ package struct BundleBuilder: Sendable {
     /// The bundle schema to write: the newest (`BundleSchema.version`, every language), or an
     /// older one apps in the field read (2: the default language only).
     package var schemaVersion = BundleSchema.version
+    /// Older schemas written beside `output` too (`BundleSchema.path(forBundle:schema:)`), from
+    /// the same content, for the apps in the field: all of them or none (`writeAll`).
+    package var olderSchemas: [Int] = []
 
     /// A builder for one content folder and output path.
     package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
@@ -33,6 +36,33 @@ package struct BundleBuilder: Sendable {
 
     /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
     package var manifestPath: String { Manifest.path(forBundle: output) }
+
+    /// Each schema this builder writes and where: `schemaVersion` at `output`, each of
+    /// `olderSchemas` beside it.
+    package var targets: [(schema: Int, output: String)] {
+        [(schemaVersion, output)] + olderSchemas.filter { $0 != schemaVersion }.map { ($0, BundleSchema.path(forBundle: output, schema: $0)) }
+    }
+
+    /// The bundles (and manifests) of the other schemas an earlier build wrote beside `output`,
+    /// which this one does not write: `writeAll` removes them, so that `digno publish` does not
+    /// take last build's schema 2 for this release's.
+    package var staleSchemaFiles: [String] {
+        let written = Set(targets.map(\.schema))
+        return BundleSchema.writableVersions.filter { !written.contains($0) }
+            .map { BundleSchema.path(forBundle: output, schema: $0) }
+            .filter { $0 != output }
+            .flatMap { [$0, Manifest.path(forBundle: $0)] }
+            .filter { FileSystem.entryType($0) == .file }
+    }
+
+    /// A bundle `writeAll` wrote.
+    package struct Written: Sendable {
+        package var schema: Int
+        package var output: String
+        package var manifest: Manifest
+        /// How long writing and checking it took (not validating the content).
+        package var elapsed: Duration
+    }
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
@@ -50,7 +80,10 @@ package struct BundleBuilder: Sendable {
         if ["", ".", ".."].contains(AtomicFile.split(output).name) {
             throw .output(path: output, reason: "it names a folder; give the bundle's file name, such as dist/catalog.sqlite")
         }
-        for path in [output, manifestPath] where FileSystem.entryType(path) == .folder {
+        for schema in [schemaVersion] + olderSchemas where !BundleSchema.writableVersions.contains(schema) {
+            throw .output(path: output, reason: "schema \(schema) is not one this compiler writes (\(BundleSchema.writableVersions.map(String.init).joined(separator: ", ")))")
+        }
+        for path in targets.flatMap({ [$0.output, Manifest.path(forBundle: $0.output)] }) where FileSystem.entryType(path) == .folder {
             throw .output(path: path, reason: "a folder is there; remove it, or give the bundle another name with --output")
         }
         try AtomicFile.refuseInside(content: contentFolder, output: output)
@@ -64,92 +97,115 @@ package struct BundleBuilder: Sendable {
         }
     }
 
-    /// Step two: write the bundle and manifest of a valid report's catalogue. `progress` hears
-    /// each stage as it starts, in words, for a command to show on a terminal.
+    /// Step two: write the bundle and manifest of a valid report's catalogue (and of each older
+    /// schema, `writeAll`); the manifest of the bundle at `output`. `progress` hears each stage as
+    /// it starts, in words, for a command to show on a terminal.
     package func write(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> Manifest {
+        try writeAll(report, progress: progress)[0].manifest
+    }
+
+    /// Writes the bundle and manifest of every schema in `targets`, all or none: each is written
+    /// and checked under its temporary name first, and only when all are sound are they renamed
+    /// into place, so that a failure in one schema leaves every earlier pair as it was (a build
+    /// killed between the renames can still leave them of two builds; `digno publish` refuses
+    /// bundles of different content). In `targets`' order. Then removes `staleSchemaFiles`.
+    package func writeAll(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> [Written] {
         guard report.isValid, let validated = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
-        guard BundleSchema.writableVersions.contains(schemaVersion) else {
-            throw .output(path: output, reason: "schema \(schemaVersion) is not one this compiler writes (\(BundleSchema.writableVersions.map(String.init).joined(separator: ", ")))")
-        }
-        // Schema 2 holds the default language alone.
-        let catalog = schemaVersion >= 3 ? validated : validated.defaultLanguageOnly
         try checkOptions()
         progress("reading images and ordering the lists")
-        // Three parts on two cores: the images and the content digest on one thread, the
-        // products' order on another, the recipes' and retailers' on this one.
+        // The images and the content digest, the same in every schema, on one thread while
+        // the first schema's lists are ordered (the products' on another, the recipes' and
+        // retailers' on this one).
         let imagesAndDigest = Background { [contentFolder] () throws(BuildError) -> (BundleImages, String) in
             let images = try BundleImages(paths: report.imagePaths, spellings: report.imageSpellings, root: contentFolder)
             return (images, ContentDigest.compute(files: report.fileDigests, images: images))
         }
-        let lists = BundleWriter.Lists(ordering: catalog)
-        let (images, digest) = try imagesAndDigest.wait()
+        let folder = AtomicFile.split(output).folder
+        try AtomicFile.makeFolder(folder)
+        // Held until every file is published (or removed): one build at a time per folder.
+        let lock = try AtomicFile.FolderLock(folder) { progress("waiting for another build writing into \(folder)") }
+        defer { withExtendedLifetime(lock) {} }
+        let paths = targets.flatMap { [$0.output, Manifest.path(forBundle: $0.output)] }
+        for path in paths { try AtomicFile.removeStale(for: path) }
+        do {
+            var written: [Written] = []
+            for (schema, output) in targets {
+                let started = ContinuousClock.now
+                let catalog = schema >= 3 ? validated : validated.defaultLanguageOnly
+                let lists = BundleWriter.Lists(ordering: catalog)
+                let (images, digest) = try imagesAndDigest.wait()
+                let manifest = try writeTemporary(catalog, schema: schema, output: output, lists: lists, images: images, digest: digest,
+                                                  progress: progress)
+                written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: ContinuousClock.now - started))
+            }
+            progress("publishing")
+            for entry in written {
+                try AtomicFile.publish(bundle: entry.output, manifest: Manifest.path(forBundle: entry.output))
+            }
+            for path in staleSchemaFiles { try AtomicFile.remove(path) }
+            return written
+        } catch {
+            for path in paths { try? AtomicFile.removeTemporary(for: path) }
+            // The output's name, not the hidden temporary file's the failure happened in.
+            if case .output(let failed, let reason) = error, let target = paths.first(where: { AtomicFile.temporaryPath(for: $0) == failed }) {
+                throw .output(path: target, reason: reason)
+            }
+            throw error
+        }
+    }
+
+    /// Writes the bundle of `catalog` in `schema` and its manifest under the temporary names of
+    /// `output` and its manifest, checked and synced, ready to be renamed into place.
+    private func writeTemporary(_ catalog: Catalog, schema: Int, output: String, lists: BundleWriter.Lists, images: BundleImages, digest: String,
+                                progress: (String) -> Void) throws(BuildError) -> Manifest {
         let version = releaseVersion ?? catalog.releaseVersion
         let info = [
-            "schema_version": String(schemaVersion),
+            "schema_version": String(schema),
             "release_version": version,
             "release_date": catalog.releaseDate.description,
             "content_digest": digest,
             "brand": catalog.brand,
         ]
-        let (folder, name) = AtomicFile.split(output)
-        try AtomicFile.makeFolder(folder)
-        // Held until both files are published (or removed): one build at a time per folder.
-        let lock = try AtomicFile.FolderLock(folder) { progress("waiting for another build writing into \(folder)") }
-        defer { withExtendedLifetime(lock) {} }
-        try AtomicFile.removeStale(for: output)
-        try AtomicFile.removeStale(for: manifestPath)
         let temporary = AtomicFile.temporaryPath(for: output)
-        do {
-            progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
-            try BundleWriter(catalog: catalog, lists: lists, images: images, info: info, schemaVersion: schemaVersion)
-                .write(into: temporary, scratch: AtomicFile.scratchPath(for: output)) { progress("compacting into \(output)") }
-            progress("verifying the bundle")
-            // Four things at once: syncing the file waits on the disk, not on a core; SQLite's
-            // integrity check reads every page; schema 3's language rules read its 1.3 million
-            // translations at 100,000 entities in three languages; the other rules, the hashing
-            // and the manifest. Three of them on two cores take about as long as each other.
-            let synced = Background { try AtomicFile.sync(temporary) }
-            let verification = Background { try Self.check(temporary, BundleChecks.integrityProblems) }
-            let languages = Background { try Self.check(temporary, BundleChecks.languageProblems) }
-            let described = Result { () throws(BuildError) -> Manifest in
-                try Self.check(temporary) { db in
-                    let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
-                    return try BundleChecks.ruleProblems(in: db, languages: false) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
-                }
-                let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
-                let manifest = Manifest(
-                    format: BundleSchema.format, schemaVersion: schemaVersion, releaseVersion: version,
-                    releaseDate: catalog.releaseDate.description, contentDigest: digest,
-                    bundle: Manifest.File(file: name, sha256: bundleSHA256, bytes: bundleBytes),
-                    counts: [
-                        "products": catalog.products.count, "recipes": catalog.recipes.count,
-                        "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
-                        "images": images.bySHA256.count,
-                    ])
-                // Written and synced beside its temporary name; a failure below removes it.
-                try AtomicFile.writeTemporary(manifest.encoded(), for: manifestPath)
-                return manifest
+        progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
+        try BundleWriter(catalog: catalog, lists: lists, images: images, info: info, schemaVersion: schema)
+            .write(into: temporary, scratch: AtomicFile.scratchPath(for: output)) { progress("compacting into \(output)") }
+        progress("verifying the bundle")
+        // Four things at once: syncing the file waits on the disk, not on a core; SQLite's
+        // integrity check reads every page; schema 3's language rules read its 1.3 million
+        // translations at 100,000 entities in three languages; the other rules, the hashing
+        // and the manifest. Three of them on two cores take about as long as each other.
+        let synced = Background { try AtomicFile.sync(temporary) }
+        let verification = Background { try Self.check(temporary, BundleChecks.integrityProblems) }
+        let languages = Background { try Self.check(temporary, BundleChecks.languageProblems) }
+        let described = Result { () throws(BuildError) -> Manifest in
+            try Self.check(temporary) { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+                return try BundleChecks.ruleProblems(in: db, languages: false) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
             }
-            // Both threads are waited for before anything fails, so that neither is still
-            // reading or syncing the file when a failure removes it.
-            let verified = Result { () throws(BuildError) in try Self.wait(for: verification) }
-            let languagesVerified = Result { () throws(BuildError) in try Self.wait(for: languages) }
-            let flushed = Result { () throws(BuildError) in try Self.wait(for: synced) }
-            try verified.get()
-            try languagesVerified.get()
-            try flushed.get()
-            let manifest = try described.get()
-            progress("publishing")
-            // Both files are complete on disk before either is renamed.
-            try AtomicFile.publish(bundle: output, manifest: manifestPath)
+            let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
+            let manifest = Manifest(
+                format: BundleSchema.format, schemaVersion: schema, releaseVersion: version,
+                releaseDate: catalog.releaseDate.description, contentDigest: digest,
+                bundle: Manifest.File(file: AtomicFile.split(output).name, sha256: bundleSHA256, bytes: bundleBytes),
+                counts: [
+                    "products": catalog.products.count, "recipes": catalog.recipes.count,
+                    "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
+                    "images": images.bySHA256.count,
+                ])
+            // Written and synced beside its temporary name; a failure removes it.
+            try AtomicFile.writeTemporary(manifest.encoded(), for: Manifest.path(forBundle: output))
             return manifest
-        } catch {
-            try? AtomicFile.removeTemporary(for: output)
-            try? AtomicFile.removeTemporary(for: manifestPath)
-            // The output's name, not the hidden temporary file's the failure happened in.
-            if case .output(temporary, let reason) = error { throw .output(path: output, reason: reason) }
-            throw error
         }
+        // Every thread is waited for before anything fails, so that none is still reading or
+        // syncing the file when a failure removes it.
+        let verified = Result { () throws(BuildError) in try Self.wait(for: verification) }
+        let languagesVerified = Result { () throws(BuildError) in try Self.wait(for: languages) }
+        let flushed = Result { () throws(BuildError) in try Self.wait(for: synced) }
+        try verified.get()
+        try languagesVerified.get()
+        try flushed.get()
+        return try described.get()
     }
 
     /// SHA-256 and size of a file, read in pieces so that a large bundle is never all in memory:
