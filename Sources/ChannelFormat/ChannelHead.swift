@@ -71,15 +71,18 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         package var notes: Notes?
         package var deltas: [Delta]?
         package var notesFrom: [Notes]?
+        /// As the head's `releaseCount`, for this schema.
+        package var releaseCount: Int?
 
         package init(schemaVersion: Int, bundle: BundleFile, retained: [BundleFile], notes: Notes? = nil, deltas: [Delta]? = nil,
-                     notesFrom: [Notes]? = nil) {
+                     notesFrom: [Notes]? = nil, releaseCount: Int? = nil) {
             self.schemaVersion = schemaVersion
             self.bundle = bundle
             self.retained = retained
             self.notes = notes
             self.deltas = deltas
             self.notesFrom = notesFrom
+            self.releaseCount = releaseCount
         }
     }
 
@@ -123,10 +126,15 @@ package struct ChannelHead: Codable, Sendable, Equatable {
     /// The release in the newer schemas the channel serves, each once, oldest first; absent when
     /// it serves one (and from heads written before them).
     package var schemas: [SchemaRelease]?
+    /// How many releases the channel has served in the head's own schema, this one included (a
+    /// rollback or a renewal is no new release), so that retiring a schema can say how long it
+    /// was served. Absent from heads written before it was counted: the publisher counts such a
+    /// head as one release. Clients do not read it.
+    package var releaseCount: Int?
 
     package init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
                 contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil,
-                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil, schemas: [SchemaRelease]? = nil) {
+                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil, schemas: [SchemaRelease]? = nil, releaseCount: Int? = nil) {
         self.format = Self.formatVersion
         self.channel = channel
         self.sequence = sequence
@@ -141,11 +149,13 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         self.deltas = deltas
         self.notesFrom = notesFrom
         self.schemas = schemas
+        self.releaseCount = releaseCount
     }
 
     /// The release in every schema the head offers, its own fields' first.
     package var offered: [SchemaRelease] {
-        [SchemaRelease(schemaVersion: schemaVersion, bundle: bundle, retained: retained, notes: notes, deltas: deltas, notesFrom: notesFrom)]
+        [SchemaRelease(schemaVersion: schemaVersion, bundle: bundle, retained: retained, notes: notes, deltas: deltas, notesFrom: notesFrom,
+                       releaseCount: releaseCount)]
             + (schemas ?? [])
     }
 
@@ -168,6 +178,7 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         head.notes = chosen.notes
         head.deltas = chosen.deltas
         head.notesFrom = chosen.notesFrom
+        head.releaseCount = chosen.releaseCount
         head.schemas = nil
         return head
     }
@@ -199,6 +210,10 @@ package struct ChannelHead: Codable, Sendable, Equatable {
             files += (release.deltas ?? []).map { ($0.file, deltas) }
             for delta in release.deltas ?? [] where !delta.from.isSHA256Hex {
                 throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
+            }
+            // As the sequence number: a publisher adds one to it.
+            if let count = release.releaseCount, !(1...maximumSequence).contains(count) {
+                throw .notAHead("it counts \(count) releases in schema \(release.schemaVersion)")
             }
         }
         for (file, folder) in files {

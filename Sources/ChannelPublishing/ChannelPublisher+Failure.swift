@@ -13,9 +13,9 @@ extension ChannelPublisher {
         case keyReplaced(statement: String)
         case deltas(String)
         case writing(String)
-        /// The channel serves a schema this publish would drop (in its head of `release`), and
-        /// the publish was not asked to retire it.
-        case schemaDropped(schema: Int, release: String)
+        /// The channel serves a schema this publish would drop, and the publish was not asked
+        /// to retire it.
+        case schemaDropped(Outcome.Retired)
 
         package var description: String {
             switch self {
@@ -32,10 +32,10 @@ extension ChannelPublisher {
                 "the key given was handed over to another by \(statement); sign with the key it names"
             case .deltas(let reason): "cannot write the deltas: \(reason)"
             case .writing(let reason): "cannot write the channel: \(reason)"
-            case .schemaDropped(let schema, let release):
-                "the channel serves bundle schema \(schema) (release \(release) in it), and this publish has no bundle of it: "
-                    + "apps that read only schema \(schema) would get no more releases; build it too (digno build writes it by default), "
-                    + "or give --retire-schema \(schema) to stop serving it on purpose"
+            case .schemaDropped(let dropped):
+                "bundle schema \(dropped.schema) has been served for \(dropped.releasesText) (the latest \(dropped.latest)), and this publish has no bundle of it: "
+                    + "apps that read only schema \(dropped.schema) would get no more releases; build it too (digno build writes it by default), "
+                    + "or give --retire-schema \(dropped.schema) to stop serving it on purpose"
             }
         }
     }
@@ -52,5 +52,19 @@ extension ChannelPublisher {
         /// The recent releases that have no delta to this one, and why (too large to be worth
         /// it, or the delta could not be made): "from bundles/<sha256>.sqlite: why".
         package var deltasLeftOut: [String] = []
+        /// The schemas this publish stopped serving (`retiring`).
+        package var retired: [Retired] = []
+
+        /// A bundle schema the channel served and a publish leaves out.
+        package struct Retired: Equatable, Sendable {
+            package var schema: Int
+            /// For how many releases the channel served it (`ChannelHead.releaseCount`).
+            package var releases: Int
+            /// The last release served in it, which its apps keep.
+            package var latest: String
+
+            /// "2 releases".
+            package var releasesText: String { "\(releases) release\(releases == 1 ? "" : "s")" }
+        }
     }
 }

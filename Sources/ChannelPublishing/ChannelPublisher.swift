@@ -91,8 +91,11 @@ package struct ChannelPublisher {
         try Self.refuseOutOfOrder(release, after: current, rollbackTo: rollbackTo)
         guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         let schemas = Set(releases.map(\.release.schemaVersion))
-        for served in current?.offered ?? [] where !schemas.contains(served.schemaVersion) && !retiring.contains(served.schemaVersion) {
-            throw .schemaDropped(schema: served.schemaVersion, release: current?.releaseVersion ?? "")
+        var retired: [Outcome.Retired] = []
+        for served in current?.offered ?? [] where !schemas.contains(served.schemaVersion) {
+            let dropped = Outcome.Retired(schema: served.schemaVersion, releases: served.releaseCount ?? 1, latest: current?.releaseVersion ?? "")
+            guard retiring.contains(served.schemaVersion) else { throw .schemaDropped(dropped) }
+            retired.append(dropped)
         }
         // Each schema's release, from the channel's releases in that schema.
         let earlier = releases.map { current?.release(schema: $0.release.schemaVersion) }
@@ -111,7 +114,8 @@ package struct ChannelPublisher {
             deltasLeftOut += leftOut
             offered.append(ChannelHead.SchemaRelease(
                 schemaVersion: entry.release.schemaVersion, bundle: entry.file, retained: retainedBundles(after: previous, besides: entry.file),
-                notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles, notesFrom: notesFrom.isEmpty ? nil : notesFrom))
+                notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles, notesFrom: notesFrom.isEmpty ? nil : notesFrom,
+                releaseCount: Self.releaseCount(after: previous, rollback: rollbackTo != nil)))
         }
         let oldest = offered[0]
         let head = ChannelHead(
@@ -119,10 +123,20 @@ package struct ChannelPublisher {
             releaseDate: release.releaseDate, schemaVersion: oldest.schemaVersion, contentDigest: release.contentDigest,
             bundle: oldest.bundle, expires: now.addingTimeInterval(lifetime), retained: oldest.retained,
             notes: oldest.notes, deltas: oldest.deltas, notesFrom: oldest.notesFrom,
-            schemas: offered.count > 1 ? Array(offered.dropFirst()) : nil)
+            schemas: offered.count > 1 ? Array(offered.dropFirst()) : nil, releaseCount: oldest.releaseCount)
         try replaceAtomically(headPath, with: try signed(head))
         let removed = removeUnretained(after: head, previous: current)
-        return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut)
+        return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut,
+                       retired: retired)
+    }
+
+    /// How many releases a schema has been served for once this publish serves it, `previous`
+    /// being the channel's head in that schema: one more for a new release, as many for a
+    /// rollback (an older release again). A head from before the count counts as one.
+    static func releaseCount(after previous: ChannelHead?, rollback: Bool) -> Int {
+        // At most 2^53 (ChannelHead.verified), so adding one cannot overflow.
+        let served = previous.map { $0.releaseCount ?? 1 } ?? 0
+        return rollback ? max(served, 1) : served + 1
     }
 
     /// The release in the bundle at `bundlePath`, and the bundle as a file of the channel.

@@ -117,6 +117,9 @@ struct Publish: ParsableCommand {
             for other in head.schemas ?? [] {
                 print("and in schema \(other.schemaVersion): \(other.bundle.path), \(other.bundle.bytes) bytes")
             }
+            for retired in outcome.retired {
+                print("retired schema \(retired.schema) after \(retired.releasesText): apps that read only it keep release \(retired.latest)")
+            }
             if let problem = outcome.notesProblem {
                 FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))
             }

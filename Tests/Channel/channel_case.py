@@ -16,6 +16,10 @@ class ChannelTestCase(unittest.TestCase):
     """One nginx and one proxy for the suite; each test has its own channel folder under the
     served root, its own store and its own keys."""
 
+    # The bundle schemas each release is published in: the newest alone, or with schema 2
+    # (3, 2) as `digno build` writes them by default, the oldest then in the head's own fields.
+    SCHEMAS = (3,)
+
     @classmethod
     def setUpClass(cls):
         cls.work = tempfile.mkdtemp(prefix="digno-channel-")
@@ -24,6 +28,7 @@ class ChannelTestCase(unittest.TestCase):
         cls.root = os.path.join(cls.work, "root")
         os.makedirs(cls.root)
         cls.base_bundle = os.path.join(cls.work, "base.sqlite")
+        # Schema 3 there, schema 2 beside it (base.schema-2.sqlite).
         digno("build", os.path.join(REPOSITORY, "content"), "--output", cls.base_bundle, check=0)
         cls.nginx = Nginx(cls.root)
         cls.proxy = Proxy(cls.nginx.port)
@@ -43,18 +48,35 @@ class ChannelTestCase(unittest.TestCase):
         self.store = os.path.join(self.folder, "store")
         self.key_file = os.path.join(self.folder, "signing.key")
         self.public_key = self.keygen(self.key_file)
-        self.seed = release_copy(self.base_bundle, os.path.join(self.folder, "seed.sqlite"), "2026.1.0")
+        self.seed = self.release_file("seed", "2026.1.0", 3)
 
     def keygen(self, path):
         output = digno("keygen", "--output", path, check=0).stdout
         return output.strip().splitlines()[-1]
 
-    def release(self, version):
-        return release_copy(self.base_bundle, os.path.join(self.folder, f"{version}.sqlite"), version)
+    @staticmethod
+    def schema_path(path, schema):
+        """Where `digno build` writes the bundle of an older schema beside `path`."""
+        return path if schema == 3 else path.removesuffix(".sqlite") + f".schema-{schema}.sqlite"
 
-    def publish(self, version, *extra, key=None):
-        result = digno("publish", "--bundle", self.release(version), "--channel-dir", self.channel, "--key", key or self.key_file, *extra, check=0)
-        return result.stdout
+    def release_file(self, name, version, schema):
+        """Release `version` in `schema`, a copy of the base bundle, as <name>.sqlite or beside it."""
+        return release_copy(self.schema_path(self.base_bundle, schema), self.schema_path(os.path.join(self.folder, f"{name}.sqlite"), schema), version)
+
+    def release(self, version, schemas=None):
+        """Release `version` in each of `schemas` (by default the class's), as `digno build` writes
+        them: the newest at <version>.sqlite, the older beside it; the newest's path."""
+        for schema in schemas or self.SCHEMAS:
+            self.release_file(version, version, schema)
+        return os.path.join(self.folder, f"{version}.sqlite")
+
+    def publish(self, version, *extra, key=None, schemas=None):
+        """Publishes release `version` (in `schemas`, by default the class's); its standard output."""
+        return self.publish_result(version, *extra, key=key, schemas=schemas, check=0).stdout
+
+    def publish_result(self, version, *extra, key=None, schemas=None, check=None):
+        return digno("publish", "--bundle", self.release(version, schemas), "--channel-dir", self.channel, "--key", key or self.key_file,
+                     *extra, check=check)
 
     def path(self, relative):
         """The path the proxy sees for a file of this test's channel folder."""
@@ -64,16 +86,24 @@ class ChannelTestCase(unittest.TestCase):
         with open(os.path.join(self.channel, HEAD), "rb") as file:
             return file.read()
 
+    def newest_release(self):
+        """The head's release in the newest schema it offers, which this version's client
+        installs: the head's own fields, or the last of its `schemas`."""
+        head = verified_payload(self.head())
+        return (head.get("schemas") or [head])[-1]
+
     def bundle_path(self):
-        return self.path(verified_payload(self.head())["bundle"]["path"])
+        return self.path(self.newest_release()["bundle"]["path"])
 
-    def update(self, *extra, key=None, check=None):
-        return digno("update", "--url", self.proxy.url(f"/{self.name}"), "--store", self.store, "--key", key or self.public_key,
-                     "--seed", self.seed, *extra, check=check)
+    def update(self, *extra, key=None, check=None, client=None, store=None, seed=None):
+        """`digno update` of this test's store (or `store`, with `seed`), by this version's client
+        or the `digno` at `client`."""
+        return digno("update", "--url", self.proxy.url(f"/{self.name}"), "--store", store or self.store, "--key", key or self.public_key,
+                     "--seed", seed or self.seed, *extra, check=check, binary=client)
 
-    def serving(self):
+    def serving(self, **client):
         """What the store serves now, asked of digno update --current: (version, source, path)."""
-        output = self.update("--current", check=0).stdout
+        output = self.update("--current", check=0, **client).stdout
         found = re.fullmatch(r"serving release (\S+) from (.+?): (\S+)\n", output)
         self.assertIsNotNone(found, output)
         return found.group(1), found.group(2), found.group(3)

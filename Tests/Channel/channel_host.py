@@ -239,11 +239,11 @@ class Proxy:
         self.server.server_close()
 
 
-def digno(*arguments, check=None, **options):
-    """Runs digno; `check` is the exit status expected, if any."""
-    result = subprocess.run([DIGNO, *arguments], capture_output=True, text=True, timeout=120, **options)
+def digno(*arguments, check=None, binary=None, **options):
+    """Runs digno (this version's, or the one at `binary`); `check` is the exit status expected, if any."""
+    result = subprocess.run([binary or DIGNO, *arguments], capture_output=True, text=True, timeout=120, **options)
     if check is not None and result.returncode != check:
-        raise AssertionError(f"digno {' '.join(arguments)} exited {result.returncode}, not {check}:\n{result.stdout}{result.stderr}")
+        raise AssertionError(f"{binary or 'digno'} {' '.join(arguments)} exited {result.returncode}, not {check}:\n{result.stdout}{result.stderr}")
     return result
 
 
@@ -257,6 +257,15 @@ def release_copy(base, path, version):
         connection.execute("UPDATE bundle_info SET value = ? WHERE key = 'content_digest'", (hashlib.sha256(version.encode()).hexdigest(),))
     connection.close()
     return path
+
+
+def bundle_schema(path):
+    """The bundle schema of the SQLite file at `path` (its user_version)."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return connection.execute("PRAGMA user_version").fetchone()[0]
+    finally:
+        connection.close()
 
 
 def sha256_file(path):

@@ -11,12 +11,15 @@ import subprocess
 import time
 import unittest
 
-from channel_host import DIGNO, Fault, sha256_file, verified_payload
+from channel_host import DIGNO, Fault, bundle_schema, sha256_file
 from channel_case import ChannelTestCase
 
 
 class KilledUpdateTests(ChannelTestCase):
     KILLS = int(os.environ.get("KILLS", "100"))
+    # Each release in schemas 3 and 2, as digno build writes them: the client installs schema 3
+    # from a head whose own fields are schema 2's.
+    SCHEMAS = (3, 2)
 
     def test_an_update_killed_at_random_points_leaves_a_valid_bundle(self):
         """`digno update` killed (SIGKILL) at a random time, 100 times, each time with a new
@@ -24,12 +27,12 @@ class KilledUpdateTests(ChannelTestCase):
         head, the download, the checks, the renames). Every other release comes with a delta
         from the one before (slowed too), so kills also land while a delta is fetched and
         applied. After each, the store serves a bundle that opens, is the one it names, and is
-        the release served before or the new one."""
+        the release served before or the new one, in schema 3 (each head offers 2 and 3)."""
         random.seed(23)
         # Uncapped rate, then one slowed to about 0.3 s for the download, to time a whole update.
         self.publish("2026.2.0")
         # The download comes plain (Linux): its size decides how many pieces the proxy sends.
-        plain = os.path.getsize(os.path.join(self.channel, verified_payload(self.head())["bundle"]["path"]))
+        plain = os.path.getsize(os.path.join(self.channel, self.newest_release()["bundle"]["path"]))
         pieces = -(-plain // 16384)
         self.proxy.set(self.bundle_path(), Fault(delay=0.3 / pieces))
         started = time.monotonic()
@@ -41,7 +44,7 @@ class KilledUpdateTests(ChannelTestCase):
             version = f"2026.3.{round}"
             self.publish(version, *(["--deltas", "0"] if round % 2 else []))
             self.proxy.set(self.bundle_path(), Fault(delay=0.3 / pieces))
-            for delta in verified_payload(self.head()).get("deltas", []):
+            for delta in self.newest_release().get("deltas", []):
                 self.proxy.set(self.path(delta["path"]), Fault(delay=0.3))
             process = subprocess.Popen([DIGNO, "update", "--url", self.proxy.url(f"/{self.name}"), "--store", self.store, "--key", self.public_key],
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -52,6 +55,7 @@ class KilledUpdateTests(ChannelTestCase):
             self.assertIn(served, (before, version), f"round {round}")
             self.assertEqual(source, "installed", f"round {round}")
             self.assertEqual(os.path.basename(path), sha256_file(path) + ".sqlite", f"round {round}")
+            self.assertEqual(bundle_schema(path), 3, f"round {round}")
             if served == version:
                 installs += 1
             elif round % 5 == 4:

@@ -72,13 +72,14 @@ import Testing
         let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key, "--deltas", "0"]
         let refused = try DignoRunner.run(publish)
         #expect(refused.status == 1)
-        #expect(refused.errors == "error: the channel serves bundle schema 2 (release 2026.11.0 in it), and this publish has no bundle of it: "
+        #expect(refused.errors == "error: bundle schema 2 has been served for 1 release (the latest 2026.11.0), and this publish has no bundle of it: "
                 + "apps that read only schema 2 would get no more releases; build it too (digno build writes it by default), "
                 + "or give --retire-schema 2 to stop serving it on purpose\n")
         let retired = try DignoRunner.run(publish + ["--retire-schema", "2"])
         #expect(retired.status == 0, "\(retired.errors)")
         let lines = retired.output.split(separator: "\n")
-        #expect(lines.count == 2 && !retired.output.contains("and in schema"))
+        #expect(lines.count == 3 && !retired.output.contains("and in schema"))
+        #expect(lines[1] == "retired schema 2 after 1 release: apps that read only it keep release 2026.11.0", "\(lines)")
         // The head's own fields are schema 3 now: apps that read only 2 are told to update.
         let head = try #require(FileManager.default.contents(atPath: channel + "/channels/stable/head.json"))
         let envelope = try #require(try JSONSerialization.jsonObject(with: head) as? [String: Any])

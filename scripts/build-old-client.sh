@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds `digno` as it was at an earlier commit, for tests of what apps in the field run: the
+# release channel's tests of a channel serving two bundle schemas (Tests/Channel/test_schemas.py)
+# build the last commit before bundle schema 3, whose `digno update` is the app's BundleStore
+# as it was then.
+#
+#     bash scripts/build-old-client.sh COMMIT     # prints the binary's path on its last line
+#
+# The build is kept in .build/old-client/COMMIT (about 2 minutes the first time here, nothing
+# after). The commit must be in the clone's history; a shallow clone fetches it from origin.
+set -euo pipefail
+commit=${1:?usage: build-old-client.sh COMMIT (a full commit hash)}
+if ! [[ "$commit" =~ ^[0-9a-f]{40}$ ]]; then
+  echo "error: '$commit' is not a full commit hash" >&2
+  exit 2
+fi
+repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+folder="$repository/.build/old-client/$commit"
+binary="$folder/.build/debug/digno"
+
+if [ -x "$binary" ] && [ -e "$folder/BUILT" ]; then
+  echo "$binary"
+  exit 0
+fi
+if ! git -C "$repository" cat-file -e "$commit^{commit}" 2>/dev/null; then
+  git -C "$repository" fetch --quiet origin "$commit" >&2 || true
+fi
+if ! git -C "$repository" cat-file -e "$commit^{commit}" 2>/dev/null; then
+  echo "error: commit $commit is not in this clone; fetch the history (git fetch --unshallow)" >&2
+  exit 2
+fi
+rm -rf "$folder"
+mkdir -p "$folder"
+git -C "$repository" archive "$commit" | tar -x -C "$folder"
+echo "building digno at ${commit:0:7} in $folder" >&2
+# Its warnings are its own: no -warnings-as-errors for a commit that cannot change.
+(cd "$folder" && swift build --product digno >&2)
+# Last, so that an interrupted build is started again rather than taken for done.
+touch "$folder/BUILT"
+echo "$binary"
