@@ -8,21 +8,8 @@ import Testing
 extension ChannelPublisherTests {
     /// Release `version` in schemas 3 and 2, as `digno build` writes them: the newest's path first.
     func bundlesInTwoSchemas(_ version: String, mark: String) throws -> [String] {
-        let content = try Fixtures.makeContent { root in
-            let company = root.appendingPathComponent("company.xml")
-            let text = try String(contentsOf: company, encoding: .utf8)
-            try text.replacingOccurrences(of: "<name>", with: "<name>\(mark) ", options: [], range: text.range(of: "<name>"))
-                .write(to: company, atomically: true, encoding: .utf8)
-        }
-        defer { Fixtures.remove(content) }
-        let output = folder.appendingPathComponent("\(version)\(mark).sqlite").path
-        var builder = BundleBuilder(contentFolder: content.path, output: output, releaseVersion: version, today: Fixtures.today)
-        let report = try builder.validate()
-        _ = try builder.write(report)
-        builder.schemaVersion = 2
-        builder.output = BundleSchema.path(forBundle: output, schema: 2)
-        _ = try builder.write(report)
-        return [output, builder.output]
+        let output = try bundle(version, mark: mark, olderSchemas: [2])
+        return [output, BundleSchema.path(forBundle: output, schema: 2)]
     }
 
     @Test func eachSchemaCountsTheReleasesItWasServedForAndRetiringSaysHowMany() throws {

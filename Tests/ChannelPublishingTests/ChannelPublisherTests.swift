@@ -19,8 +19,8 @@ import Testing
     }
 
     /// The valid fixture built as release `version` (with `mark` in its company name, for content
-    /// that differs).
-    func bundle(_ version: String, mark: String = "") throws -> String {
+    /// that differs), and in `olderSchemas` beside it.
+    func bundle(_ version: String, mark: String = "", olderSchemas: [Int] = []) throws -> String {
         let content = try Fixtures.makeContent { root in
             guard !mark.isEmpty else { return }
             let company = root.appendingPathComponent("company.xml")
@@ -30,8 +30,9 @@ import Testing
         }
         defer { Fixtures.remove(content) }
         let output = folder.appendingPathComponent("\(version)\(mark).sqlite").path
-        let builder = BundleBuilder(contentFolder: content.path, output: output, releaseVersion: version, today: Fixtures.today)
-        _ = try builder.write(try builder.validate())
+        var builder = BundleBuilder(contentFolder: content.path, output: output, releaseVersion: version, today: Fixtures.today)
+        builder.olderSchemas = olderSchemas
+        _ = try builder.writeAll(try builder.validate())
         return output
     }
 
