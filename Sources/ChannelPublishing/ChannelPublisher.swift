@@ -91,6 +91,10 @@ package struct ChannelPublisher {
         try Self.refuseOutOfOrder(release, after: current, rollbackTo: rollbackTo)
         guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         let schemas = Set(releases.map(\.release.schemaVersion))
+        if let kept = releases.first(where: { retiring.contains($0.release.schemaVersion) }) {
+            throw .bundle("'\(kept.path)' is of schema \(kept.release.schemaVersion), which this publish is to stop serving; "
+                + "leave it out (digno build --schema), or do not retire its schema")
+        }
         var retired: [Outcome.Retired] = []
         for served in current?.offered ?? [] where !schemas.contains(served.schemaVersion) {
             let dropped = Outcome.Retired(schema: served.schemaVersion, releases: served.releaseCount ?? 1, latest: current?.releaseVersion ?? "")

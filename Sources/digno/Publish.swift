@@ -22,7 +22,8 @@ struct Publish: ParsableCommand {
             publishes the head again with a new expiry, for a channel with no new release. The \
             bundles of older schemas that digno build wrote beside the bundle (catalog.schema-2.sqlite) \
             are published in the same head, for the apps that read only those; a schema the \
-            channel serves and this publish lacks is refused unless --retire-schema names it. Exit \
+            channel serves and this publish lacks is refused unless --retire-schema names it (which \
+            also leaves out that schema's bundle beside the bundle). Exit \
             status: 0 published, 1 refused, 2 usage or I/O errors.
             """)
 
@@ -57,9 +58,10 @@ struct Publish: ParsableCommand {
         "Stop serving this bundle schema (repeatable): apps that read only it get no more releases.", valueName: "n"))
     var retiredSchemas: [Int] = []
 
-    /// The bundle and those of older schemas `digno build` wrote beside it.
+    /// The bundle and those of older schemas `digno build` wrote beside it, but for the schemas
+    /// this publish retires.
     var bundles: [String] {
-        [bundle] + BundleSchema.writableVersions.map { BundleSchema.path(forBundle: bundle, schema: $0) }
+        [bundle] + BundleSchema.writableVersions.filter { !retiredSchemas.contains($0) }.map { BundleSchema.path(forBundle: bundle, schema: $0) }
             .filter { $0 != bundle && FileManager.default.fileExists(atPath: $0) }
     }
 
@@ -70,6 +72,7 @@ struct Publish: ParsableCommand {
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
         guard (0...20).contains(deltas) else { throw ValidationError("--deltas must be from 0 to 20") }
         guard !renew || rollbackTo == nil else { throw ValidationError("--renew and --rollback-to cannot be given together") }
+        guard !renew || retiredSchemas.isEmpty else { throw ValidationError("--renew and --retire-schema cannot be given together: retire a schema with a release") }
         guard ChannelLayout.isChannelName(channel) else {
             throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
         }
@@ -119,6 +122,9 @@ struct Publish: ParsableCommand {
             }
             for retired in outcome.retired {
                 print("retired schema \(retired.schema) after \(retired.releasesText): apps that read only it keep release \(retired.latest)")
+            }
+            for schema in Set(retiredSchemas).sorted() where !outcome.retired.contains(where: { $0.schema == schema }) {
+                FileHandle.standardError.write(Data("note: the channel did not serve schema \(schema); there was nothing to retire\n".utf8))
             }
             if let problem = outcome.notesProblem {
                 FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))

@@ -75,11 +75,20 @@ import Testing
         #expect(refused.errors == "error: bundle schema 2 has been served for 1 release (the latest 2026.11.0), and this publish has no bundle of it: "
                 + "apps that read only schema 2 would get no more releases; build it too (digno build writes it by default), "
                 + "or give --retire-schema 2 to stop serving it on purpose\n")
+        // Retiring a schema the bundle is of is a mistake.
+        let own = try DignoRunner.run(publish + ["--retire-schema", "3"])
+        #expect(own.status == 2 && own.errors.contains("is of schema 3, which this publish is to stop serving"), "\(own.errors)")
+        // The same release built in both schemas (the default): the schema-2 bundle beside it
+        // is left out when schema 2 is retired.
+        let both = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
+                                        "--release-version", "2026.12.0", "--quiet"])
+        #expect(both.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("next.schema-2.sqlite").path))
         let retired = try DignoRunner.run(publish + ["--retire-schema", "2"])
         #expect(retired.status == 0, "\(retired.errors)")
         let lines = retired.output.split(separator: "\n")
         #expect(lines.count == 3 && !retired.output.contains("and in schema"))
         #expect(lines[1] == "retired schema 2 after 1 release: apps that read only it keep release 2026.11.0", "\(lines)")
+        #expect(try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--renew", "--retire-schema", "2"]).status == 2)
         // The head's own fields are schema 3 now: apps that read only 2 are told to update.
         let head = try #require(FileManager.default.contents(atPath: channel + "/channels/stable/head.json"))
         let envelope = try #require(try JSONSerialization.jsonObject(with: head) as? [String: Any])
@@ -87,6 +96,13 @@ import Testing
         let payload = try #require(Data(base64Encoded: encoded))
         let fields = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
         #expect(fields["schemaVersion"] as? Int == 3 && fields["schemas"] == nil)
+
+        // Once retired, there is nothing more to retire, and the publish says so.
+        let later = folder.appendingPathComponent("later.sqlite").path
+        #expect(try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", later,
+                                     "--release-version", "2026.12.1", "--quiet", "--schema", "3"]).status == 0)
+        let again = try DignoRunner.run(["publish", "--bundle", later, "--channel-dir", channel, "--key", key, "--deltas", "0", "--retire-schema", "2"])
+        #expect(again.status == 0 && again.errors == "note: the channel did not serve schema 2; there was nothing to retire\n", "\(again.errors)")
     }
 
     @Test func usageAndKeyErrorsHaveStatusTwo() throws {

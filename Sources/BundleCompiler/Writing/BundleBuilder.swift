@@ -37,10 +37,12 @@ package struct BundleBuilder: Sendable {
     /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
     package var manifestPath: String { Manifest.path(forBundle: output) }
 
-    /// Each schema this builder writes and where: `schemaVersion` at `output`, each of
+    /// Each schema this builder writes and where, once: `schemaVersion` at `output`, each of
     /// `olderSchemas` beside it.
     package var targets: [(schema: Int, output: String)] {
-        [(schemaVersion, output)] + olderSchemas.filter { $0 != schemaVersion }.map { ($0, BundleSchema.path(forBundle: output, schema: $0)) }
+        var schemas = [schemaVersion]
+        for schema in olderSchemas where !schemas.contains(schema) { schemas.append(schema) }
+        return schemas.enumerated().map { index, schema in (schema, index == 0 ? output : BundleSchema.path(forBundle: output, schema: schema)) }
     }
 
     /// The bundles (and manifests) of the other schemas an earlier build wrote beside `output`,
