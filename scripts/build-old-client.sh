@@ -8,6 +8,8 @@
 #
 # The build is kept in .build/old-client/COMMIT (about 2 minutes the first time here, nothing
 # after). The commit must be in the clone's history; a shallow clone fetches it from origin.
+# SWIFT names the swift to use (default swift). It takes the package versions this clone's own
+# build resolved (Package.resolved), when there is one: the old commit's dependencies are ours.
 set -euo pipefail
 commit=${1:?usage: build-old-client.sh COMMIT (a full commit hash)}
 if ! [[ "$commit" =~ ^[0-9a-f]{40}$ ]]; then
@@ -17,6 +19,10 @@ fi
 repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 folder="$repository/.build/old-client/$commit"
 binary="$folder/.build/debug/digno"
+mkdir -p "$repository/.build/old-client"
+# One build at a time (two test runs at once would remove each other's folder).
+exec 9>"$repository/.build/old-client/.lock"
+flock 9
 
 if [ -x "$binary" ] && [ -e "$folder/BUILT" ]; then
   echo "$binary"
@@ -32,9 +38,11 @@ fi
 rm -rf "$folder"
 mkdir -p "$folder"
 git -C "$repository" archive "$commit" | tar -x -C "$folder"
+if [ -f "$repository/Package.resolved" ]; then cp "$repository/Package.resolved" "$folder/"; fi
 echo "building digno at ${commit:0:7} in $folder" >&2
-# Its warnings are its own: no -warnings-as-errors for a commit that cannot change.
-(cd "$folder" && swift build --product digno >&2)
+# Its warnings are its own: no -warnings-as-errors for a commit that cannot change. The
+# package's switches (Package.swift) off: the whole package, as the commit built it.
+(cd "$folder" && env -u DIGNO_FUZZ -u DIGNO_CLIENT_ONLY "${SWIFT:-swift}" build --product digno >&2)
 # Last, so that an interrupted build is started again rather than taken for done.
 touch "$folder/BUILT"
 echo "$binary"

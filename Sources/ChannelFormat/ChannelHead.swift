@@ -71,11 +71,12 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         package var notes: Notes?
         package var deltas: [Delta]?
         package var notesFrom: [Notes]?
-        /// As the head's `releaseCount`, for this schema.
+        /// As the head's `releaseCount` and `releaseCountIsAtLeast`, for this schema.
         package var releaseCount: Int?
+        package var releaseCountIsAtLeast: Bool?
 
         package init(schemaVersion: Int, bundle: BundleFile, retained: [BundleFile], notes: Notes? = nil, deltas: [Delta]? = nil,
-                     notesFrom: [Notes]? = nil, releaseCount: Int? = nil) {
+                     notesFrom: [Notes]? = nil, releaseCount: Int? = nil, releaseCountIsAtLeast: Bool? = nil) {
             self.schemaVersion = schemaVersion
             self.bundle = bundle
             self.retained = retained
@@ -83,6 +84,7 @@ package struct ChannelHead: Codable, Sendable, Equatable {
             self.deltas = deltas
             self.notesFrom = notesFrom
             self.releaseCount = releaseCount
+            self.releaseCountIsAtLeast = releaseCountIsAtLeast
         }
     }
 
@@ -128,13 +130,17 @@ package struct ChannelHead: Codable, Sendable, Equatable {
     package var schemas: [SchemaRelease]?
     /// How many releases the channel has served in the head's own schema, this one included (a
     /// rollback or a renewal is no new release), so that retiring a schema can say how long it
-    /// was served. Absent from heads written before it was counted: the publisher counts such a
-    /// head as one release. Clients do not read it.
+    /// was served. Absent from heads written before it was counted. For the publisher alone:
+    /// clients neither read nor check it.
     package var releaseCount: Int?
+    /// True when the channel served the schema in heads written before releases were counted
+    /// (each counted as one): `releaseCount` is then a lower bound. Absent otherwise.
+    package var releaseCountIsAtLeast: Bool?
 
     package init(channel: String, sequence: Int, releaseVersion: String, releaseDate: Day, schemaVersion: Int,
                 contentDigest: String, bundle: BundleFile, expires: Date, retained: [BundleFile], notes: Notes? = nil,
-                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil, schemas: [SchemaRelease]? = nil, releaseCount: Int? = nil) {
+                deltas: [Delta]? = nil, notesFrom: [Notes]? = nil, schemas: [SchemaRelease]? = nil, releaseCount: Int? = nil,
+                releaseCountIsAtLeast: Bool? = nil) {
         self.format = Self.formatVersion
         self.channel = channel
         self.sequence = sequence
@@ -150,12 +156,13 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         self.notesFrom = notesFrom
         self.schemas = schemas
         self.releaseCount = releaseCount
+        self.releaseCountIsAtLeast = releaseCountIsAtLeast
     }
 
     /// The release in every schema the head offers, its own fields' first.
     package var offered: [SchemaRelease] {
         [SchemaRelease(schemaVersion: schemaVersion, bundle: bundle, retained: retained, notes: notes, deltas: deltas, notesFrom: notesFrom,
-                       releaseCount: releaseCount)]
+                       releaseCount: releaseCount, releaseCountIsAtLeast: releaseCountIsAtLeast)]
             + (schemas ?? [])
     }
 
@@ -179,6 +186,7 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         head.deltas = chosen.deltas
         head.notesFrom = chosen.notesFrom
         head.releaseCount = chosen.releaseCount
+        head.releaseCountIsAtLeast = chosen.releaseCountIsAtLeast
         head.schemas = nil
         return head
     }
@@ -210,10 +218,6 @@ package struct ChannelHead: Codable, Sendable, Equatable {
             files += (release.deltas ?? []).map { ($0.file, deltas) }
             for delta in release.deltas ?? [] where !delta.from.isSHA256Hex {
                 throw .notAHead("'\(delta.from)' is not a SHA-256 in lowercase hex")
-            }
-            // As the sequence number: a publisher adds one to it.
-            if let count = release.releaseCount, !(1...maximumSequence).contains(count) {
-                throw .notAHead("it counts \(count) releases in schema \(release.schemaVersion)")
             }
         }
         for (file, folder) in files {

@@ -15,7 +15,7 @@ extension ChannelPublisher {
         case writing(String)
         /// The channel serves a schema this publish would drop, and the publish was not asked
         /// to retire it.
-        case schemaDropped(Outcome.Retired)
+        case schemaDropped(ServedSchema)
 
         package var description: String {
             switch self {
@@ -33,7 +33,7 @@ extension ChannelPublisher {
             case .deltas(let reason): "cannot write the deltas: \(reason)"
             case .writing(let reason): "cannot write the channel: \(reason)"
             case .schemaDropped(let dropped):
-                "bundle schema \(dropped.schema) has been served for \(dropped.releasesText) (the latest \(dropped.latest)), and this publish has no bundle of it: "
+                "bundle schema \(dropped.schema) has been served for \(dropped.releasesText) (the latest being \(dropped.latest)), and this publish has no bundle of it: "
                     + "apps that read only schema \(dropped.schema) would get no more releases; build it too (digno build writes it by default), "
                     + "or give --retire-schema \(dropped.schema) to stop serving it on purpose"
             }
@@ -53,18 +53,30 @@ extension ChannelPublisher {
         /// it, or the delta could not be made): "from bundles/<sha256>.sqlite: why".
         package var deltasLeftOut: [String] = []
         /// The schemas this publish stopped serving (`retiring`).
-        package var retired: [Retired] = []
+        package var retired: [ServedSchema] = []
+    }
 
-        /// A bundle schema the channel served and a publish leaves out.
-        package struct Retired: Equatable, Sendable {
-            package var schema: Int
-            /// For how many releases the channel served it (`ChannelHead.releaseCount`).
-            package var releases: Int
-            /// The last release served in it, which its apps keep.
-            package var latest: String
+    /// A bundle schema the channel has served, as a publish that leaves it out tells it.
+    package struct ServedSchema: Equatable, Sendable {
+        package var schema: Int
+        /// For how many releases the channel served it (`ChannelHead.releaseCount`).
+        package var releaseCount: Int
+        /// Whether the channel served it before heads counted releases: `releaseCount` is then
+        /// a lower bound.
+        package var isAtLeast: Bool
+        /// The last release served in it: the newest its apps can have.
+        package var latest: String
 
-            /// "2 releases".
-            package var releasesText: String { "\(releases) release\(releases == 1 ? "" : "s")" }
+        package init(schema: Int, releaseCount: Int, isAtLeast: Bool = false, latest: String) {
+            self.schema = schema
+            self.releaseCount = releaseCount
+            self.isAtLeast = isAtLeast
+            self.latest = latest
+        }
+
+        /// "14 releases", "at least 2 releases".
+        package var releasesText: String {
+            (isAtLeast ? "at least " : "") + "\(releaseCount) release\(releaseCount == 1 ? "" : "s")"
         }
     }
 }

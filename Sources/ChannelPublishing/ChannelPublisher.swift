@@ -62,14 +62,15 @@ package struct ChannelPublisher {
             let (release, file) = try Self.release(at: bundlePath)
             releases.append((release, file, bundlePath))
         }
-        releases.sort { $0.release.schemaVersion < $1.release.schemaVersion }
-        guard let release = releases.first?.release else { throw .bundle("no bundle was given") }
+        guard let given = releases.first else { throw .bundle("no bundle was given") }
         for other in releases.dropFirst() {
-            guard other.release.releaseVersion == release.releaseVersion, other.release.contentDigest == release.contentDigest else {
-                throw .bundle("'\(other.path)' is release \(other.release.releaseVersion) of other content than '\(releases[0].path)' "
-                    + "(\(release.releaseVersion)); publish the bundles one build wrote")
+            guard other.release.releaseVersion == given.release.releaseVersion, other.release.contentDigest == given.release.contentDigest else {
+                throw .bundle("'\(other.path)' is release \(other.release.releaseVersion) of other content than '\(given.path)' "
+                    + "(release \(given.release.releaseVersion)), left by another build; run digno build again, which writes every schema")
             }
         }
+        releases.sort { $0.release.schemaVersion < $1.release.schemaVersion }
+        let release = releases[0].release
         // Each schema once: the same file given twice counts once, two files of one schema are a mistake.
         var bySchema: [(release: ReleaseInfo, file: ChannelHead.BundleFile, path: String)] = []
         for entry in releases {
@@ -92,12 +93,14 @@ package struct ChannelPublisher {
         guard (current?.sequence ?? 0) < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         let schemas = Set(releases.map(\.release.schemaVersion))
         if let kept = releases.first(where: { retiring.contains($0.release.schemaVersion) }) {
-            throw .bundle("'\(kept.path)' is of schema \(kept.release.schemaVersion), which this publish is to stop serving; "
-                + "leave it out (digno build --schema), or do not retire its schema")
+            throw .bundle("'\(kept.path)' is of schema \(kept.release.schemaVersion), which --retire-schema \(kept.release.schemaVersion) "
+                + "stops serving; give the bundle of a schema the channel goes on serving, or do not retire schema \(kept.release.schemaVersion)")
         }
-        var retired: [Outcome.Retired] = []
+        var retired: [ServedSchema] = []
         for served in current?.offered ?? [] where !schemas.contains(served.schemaVersion) {
-            let dropped = Outcome.Retired(schema: served.schemaVersion, releases: served.releaseCount ?? 1, latest: current?.releaseVersion ?? "")
+            let dropped = ServedSchema(schema: served.schemaVersion, releaseCount: served.releaseCount ?? 1,
+                                       isAtLeast: served.releaseCount == nil || served.releaseCountIsAtLeast == true,
+                                       latest: current?.releaseVersion ?? "")
             guard retiring.contains(served.schemaVersion) else { throw .schemaDropped(dropped) }
             retired.append(dropped)
         }
@@ -116,10 +119,11 @@ package struct ChannelPublisher {
             let (deltaFiles, leftOut) = try writeDeltas(from: sources, to: entry.file)
             notesProblem = notesProblem ?? problem
             deltasLeftOut += leftOut
+            let count = Self.releaseCount(after: previous, rollback: rollbackTo != nil)
             offered.append(ChannelHead.SchemaRelease(
                 schemaVersion: entry.release.schemaVersion, bundle: entry.file, retained: retainedBundles(after: previous, besides: entry.file),
                 notes: notes, deltas: deltaFiles.isEmpty ? nil : deltaFiles, notesFrom: notesFrom.isEmpty ? nil : notesFrom,
-                releaseCount: Self.releaseCount(after: previous, rollback: rollbackTo != nil)))
+                releaseCount: count.releases, releaseCountIsAtLeast: count.isAtLeast ? true : nil))
         }
         let oldest = offered[0]
         let head = ChannelHead(
@@ -127,7 +131,8 @@ package struct ChannelPublisher {
             releaseDate: release.releaseDate, schemaVersion: oldest.schemaVersion, contentDigest: release.contentDigest,
             bundle: oldest.bundle, expires: now.addingTimeInterval(lifetime), retained: oldest.retained,
             notes: oldest.notes, deltas: oldest.deltas, notesFrom: oldest.notesFrom,
-            schemas: offered.count > 1 ? Array(offered.dropFirst()) : nil, releaseCount: oldest.releaseCount)
+            schemas: offered.count > 1 ? Array(offered.dropFirst()) : nil, releaseCount: oldest.releaseCount,
+            releaseCountIsAtLeast: oldest.releaseCountIsAtLeast)
         try replaceAtomically(headPath, with: try signed(head))
         let removed = removeUnretained(after: head, previous: current)
         return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut,
@@ -136,11 +141,14 @@ package struct ChannelPublisher {
 
     /// How many releases a schema has been served for once this publish serves it, `previous`
     /// being the channel's head in that schema: one more for a new release, as many for a
-    /// rollback (an older release again). A head from before the count counts as one.
-    static func releaseCount(after previous: ChannelHead?, rollback: Bool) -> Int {
-        // At most 2^53 (ChannelHead.verified), so adding one cannot overflow.
-        let served = previous.map { $0.releaseCount ?? 1 } ?? 0
-        return rollback ? max(served, 1) : served + 1
+    /// rollback (an older release again), at most 2^53. A head from before the count counts as
+    /// one, and makes the count a lower bound from then on.
+    static func releaseCount(after previous: ChannelHead?, rollback: Bool) -> (releases: Int, isAtLeast: Bool) {
+        guard let previous else { return (1, false) }
+        // At most 2^53 (`currentHead`), so adding one cannot overflow.
+        let served = previous.releaseCount ?? 1
+        let isAtLeast = previous.releaseCount == nil || previous.releaseCountIsAtLeast == true
+        return (rollback ? served : min(served + 1, ChannelHead.maximumSequence), isAtLeast)
     }
 
     /// The release in the bundle at `bundlePath`, and the bundle as a file of the channel.
@@ -193,11 +201,19 @@ package struct ChannelPublisher {
             if FileManager.default.fileExists(atPath: path) { throw .head("'\(path)' cannot be read") }
             return nil
         }
+        let head: ChannelHead
         do {
-            return try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)])
+            head = try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)])
         } catch {
             throw .head("\(error) (is this the channel's key?)")
         }
+        // Checked here, not by clients, which do not read it: the next publish adds one to it.
+        for release in head.offered {
+            if let count = release.releaseCount, !(1...ChannelHead.maximumSequence).contains(count) {
+                throw .head("it counts \(count) releases in schema \(release.schemaVersion)")
+            }
+        }
+        return head
     }
 
     /// The head signed with this publisher's key, as published.

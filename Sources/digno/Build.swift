@@ -10,7 +10,7 @@ struct Build: ParsableCommand {
         discussion: """
             Writes nothing if the content has any error. Otherwise writes the bundle and, \
             beside it, its manifest (catalog.manifest.json for catalog.sqlite), replacing the \
-            previous ones atomically (every schema's, or none if one fails). The bundle is of the newest schema (3, every language); the \
+            previous ones atomically (every schema's, or none if writing one fails). The bundle is of the newest schema (3, every language); the \
             bundle of each older schema --schema names is written beside it for the apps in the \
             field that read only that one (catalog.schema-2.sqlite, the default language alone). \
             By default both 3 and 2. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
@@ -70,7 +70,6 @@ struct Build: ParsableCommand {
         }
         do {
             // Every schema's bundle or none (BundleBuilder.writeAll).
-            let stale = builder.staleSchemaFiles
             let written = try builder.writeAll(report, progress: progress.update)
             let total = ContinuousClock.now - started
             let lines = written.enumerated().map { index, entry in
@@ -78,10 +77,7 @@ struct Build: ParsableCommand {
                     : BuildSummary.olderSchemaLine(manifest: entry.manifest, output: entry.output, elapsed: entry.elapsed)
             }
             progress.finish()
-            if !quiet {
-                for line in lines { print(line) }
-                for path in stale { print("removed \(path), of an earlier build in a schema this one does not write") }
-            }
+            if !quiet { for line in lines { print(line) } }
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -121,7 +121,8 @@ struct Publish: ParsableCommand {
                 print("and in schema \(other.schemaVersion): \(other.bundle.path), \(other.bundle.bytes) bytes")
             }
             for retired in outcome.retired {
-                print("retired schema \(retired.schema) after \(retired.releasesText): apps that read only it keep release \(retired.latest)")
+                print("retired schema \(retired.schema) after \(retired.releasesText): apps that read only it keep the release they have "
+                      + "(\(retired.latest) at the newest) and are told to update")
             }
             for schema in Set(retiredSchemas).sorted() where !outcome.retired.contains(where: { $0.schema == schema }) {
                 FileHandle.standardError.write(Data("note: the channel did not serve schema \(schema); there was nothing to retire\n".utf8))

@@ -1,7 +1,7 @@
 """One channel for the apps of two bundle schemas, against nginx: `digno publish` puts each
 release in schema 2 and schema 3 into one head, and two clients update from it side by side:
 the app's BundleStore as apps in the field have it (`digno update` built from commit
-SCHEMA_2_CLIENT, which installs schema 2 only) and as this version has it (which installs the
+OLD_CLIENT_COMMIT, which installs schema 2 only) and as this version has it (which installs the
 newest schema it reads, 3).
 
     python3 -m unittest discover -s Tests/Channel -v
@@ -20,22 +20,22 @@ from channel_case import HEAD, ChannelTestCase
 
 # The last commit before the languages issue changed the bundle's schema (b0f75d5 made schema 3):
 # its `digno update` is the client that apps in the field run.
-SCHEMA_2_CLIENT = "6afe47647c21b6f8c17c51c0644447524612d829"
+OLD_CLIENT_COMMIT = "6afe47647c21b6f8c17c51c0644447524612d829"
 
 
 def old_client():
-    """The path of `digno` built at SCHEMA_2_CLIENT, built now if it is not yet."""
-    print(f"\n(the schema-2 client: digno at {SCHEMA_2_CLIENT[:7]}, built once into .build/old-client)", file=sys.stderr, flush=True)
-    result = subprocess.run(["bash", os.path.join(REPOSITORY, "scripts", "build-old-client.sh"), SCHEMA_2_CLIENT],
+    """The path of `digno` built at OLD_CLIENT_COMMIT, built now if it is not yet."""
+    print(f"\n(the old client: digno at {OLD_CLIENT_COMMIT[:7]}, built once into .build/old-client)", file=sys.stderr, flush=True)
+    result = subprocess.run(["bash", os.path.join(REPOSITORY, "scripts", "build-old-client.sh"), OLD_CLIENT_COMMIT],
                             capture_output=True, text=True, timeout=1800)
     if result.returncode != 0:
-        raise RuntimeError(f"the schema-2 client could not be built (scripts/build-old-client.sh {SCHEMA_2_CLIENT}):\n"
+        raise RuntimeError(f"the old client could not be built (scripts/build-old-client.sh {OLD_CLIENT_COMMIT}):\n"
                            + "\n".join(result.stderr.splitlines()[-30:]))
     return result.stdout.strip().splitlines()[-1]
 
 
 class SchemaTests(ChannelTestCase):
-    """A channel serving schemas 2 and 3, updated by the schema-2 client (`old`) and by this
+    """A channel serving schemas 2 and 3, updated by the old client (`old`) and by this
     version's (`new`), each with its own store and the seed of its schema."""
 
     SCHEMAS = (3, 2)
@@ -148,12 +148,13 @@ class SchemaTests(ChannelTestCase):
         # Dropped by accident: refused, and the channel is as it was.
         refused = self.publish_result("2026.4.0", schemas=(3,))
         self.assertEqual(refused.returncode, 1, refused.stdout + refused.stderr)
-        self.assertIn("schema 2 has been served for 2 releases (the latest 2026.3.0)", refused.stderr)
+        self.assertIn("schema 2 has been served for 2 releases (the latest being 2026.3.0)", refused.stderr)
         self.assertIn("--retire-schema 2", refused.stderr)
         self.assertEqual(self.head(), before)
 
         # On purpose: the head serves schema 3 alone, in its own fields.
-        self.publish("2026.4.0", "--retire-schema", "2", schemas=(3,))
+        output = self.publish("2026.4.0", "--retire-schema", "2", schemas=(3,))
+        self.assertIn("retired schema 2 after 2 releases: apps that read only it keep the release they have (2026.3.0 at the newest)", output)
         head = self.head_payload()
         self.assertEqual(head["schemaVersion"], 3)
         self.assertNotIn("schemas", head)

@@ -28,17 +28,19 @@ extension ChannelPublisherTests {
         #expect(back.offered.map(\.releaseCount) == [3, 3])
         #expect(try head().offered.map(\.releaseCount) == [3, 3], "as read back, verified")
 
-        // A head from before the count counts as one release.
+        // A head from before the count counts as one release, and the count is a lower bound from then on.
         var uncounted = try head()
         uncounted.releaseCount = nil
         uncounted.schemas?[0].releaseCount = nil
         try publisher.signed(uncounted).write(to: URL(fileURLWithPath: channel + "/channels/stable/head.json"))
         let next = try bundlesInTwoSchemas("2026.11.3", mark: "S3")
-        #expect(try publisher.publish(bundles: next, now: now, lifetime: 86_400).head.offered.map(\.releaseCount) == [2, 2])
+        let counted = try publisher.publish(bundles: next, now: now, lifetime: 86_400).head
+        #expect(counted.offered.map(\.releaseCount) == [2, 2] && counted.offered.map(\.releaseCountIsAtLeast) == [true, true])
 
         // Dropping schema 2 says for how many releases it was served, and needs asking.
         let newest = try bundlesInTwoSchemas("2026.11.4", mark: "S4")
-        let dropped = ChannelPublisher.Outcome.Retired(schema: 2, releases: 2, latest: "2026.11.3")
+        let dropped = ChannelPublisher.ServedSchema(schema: 2, releaseCount: 2, isAtLeast: true, latest: "2026.11.3")
+        #expect(dropped.releasesText == "at least 2 releases")
         #expect(throws: ChannelPublisher.Failure.schemaDropped(dropped)) {
             try publisher.publish(bundles: [newest[0]], now: now, lifetime: 86_400)
         }
@@ -47,16 +49,28 @@ extension ChannelPublisherTests {
         #expect(retired.head.offered.map(\.schemaVersion) == [3] && retired.head.releaseCount == 3)
     }
 
-    @Test func aHeadCountingNoReleasesOrMoreThanAHeadMayHaveIsNotAHead() throws {
+    /// Clients do not read the count; the publisher, which adds one to it, refuses a head whose
+    /// count is out of range, in any schema, and stops counting at 2^53.
+    @Test func aPublisherRefusesAHeadCountingNoReleasesOrTooMany() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let publisher = publisher(deltas: 0)
         _ = try publisher.publish(bundles: try bundlesInTwoSchemas("2026.11.0", mark: "C"), now: now, lifetime: 86_400)
-        for count in [0, -1, ChannelHead.maximumSequence + 1] {
-            var head = try head()
-            head.schemas?[0].releaseCount = count
-            #expect(throws: ChannelError.self) {
-                try ChannelHead.verified(try publisher.signed(head), keys: [ChannelKey(key.publicKey)])
+        let headPath = URL(fileURLWithPath: channel + "/channels/stable/head.json")
+        let original = try head()
+        let next = try bundlesInTwoSchemas("2026.11.1", mark: "D")
+        for (own, newer) in [(0, 1), (1, -1), (1, ChannelHead.maximumSequence + 1)] {
+            var head = original
+            head.releaseCount = own
+            head.schemas?[0].releaseCount = newer
+            try publisher.signed(head).write(to: headPath)
+            #expect(try ChannelHead.verified(try Data(contentsOf: headPath), keys: [ChannelKey(key.publicKey)]) == head, "a client takes it")
+            #expect(throws: ChannelPublisher.Failure.head("it counts \(own == 0 ? own : newer) releases in schema \(own == 0 ? 2 : 3)")) {
+                try publisher.publish(bundles: next, now: now, lifetime: 86_400)
             }
         }
+        var highest = original
+        highest.releaseCount = ChannelHead.maximumSequence
+        try publisher.signed(highest).write(to: headPath)
+        #expect(try publisher.publish(bundles: next, now: now, lifetime: 86_400).head.offered.map(\.releaseCount) == [ChannelHead.maximumSequence, 2])
     }
 }

@@ -39,16 +39,6 @@ import Testing
         let quiet = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite", "--quiet"], in: folder)
         #expect(quiet.status == 0)
         #expect(quiet.output == "")
-        // Schema 3 alone where a build had written 2 as well: the earlier schema-2 pair goes, so
-        // that digno publish does not take it for this release's.
-        let newestAlone = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite", "--schema", "3"], in: folder)
-        #expect(newestAlone.status == 0)
-        #expect(newestAlone.output.split(separator: "\n").dropFirst() == [
-            "removed out/catalog.schema-2.sqlite, of an earlier build in a schema this one does not write",
-            "removed out/catalog.schema-2.manifest.json, of an earlier build in a schema this one does not write",
-        ], "\(newestAlone.output)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
-                    == ["catalog.manifest.json", "catalog.sqlite"])
 
         let inspect = try DignoRunner.run(["inspect", "out/catalog.sqlite"], in: folder)
         #expect(inspect.status == 0)

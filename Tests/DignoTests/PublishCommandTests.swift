@@ -72,12 +72,12 @@ import Testing
         let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key, "--deltas", "0"]
         let refused = try DignoRunner.run(publish)
         #expect(refused.status == 1)
-        #expect(refused.errors == "error: bundle schema 2 has been served for 1 release (the latest 2026.11.0), and this publish has no bundle of it: "
+        #expect(refused.errors == "error: bundle schema 2 has been served for 1 release (the latest being 2026.11.0), and this publish has no bundle of it: "
                 + "apps that read only schema 2 would get no more releases; build it too (digno build writes it by default), "
                 + "or give --retire-schema 2 to stop serving it on purpose\n")
         // Retiring a schema the bundle is of is a mistake.
         let own = try DignoRunner.run(publish + ["--retire-schema", "3"])
-        #expect(own.status == 2 && own.errors.contains("is of schema 3, which this publish is to stop serving"), "\(own.errors)")
+        #expect(own.status == 2 && own.errors.contains("is of schema 3, which --retire-schema 3 stops serving; "), "\(own.errors)")
         // The same release built in both schemas (the default): the schema-2 bundle beside it
         // is left out when schema 2 is retired.
         let both = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
@@ -87,7 +87,8 @@ import Testing
         #expect(retired.status == 0, "\(retired.errors)")
         let lines = retired.output.split(separator: "\n")
         #expect(lines.count == 3 && !retired.output.contains("and in schema"))
-        #expect(lines[1] == "retired schema 2 after 1 release: apps that read only it keep release 2026.11.0", "\(lines)")
+        #expect(lines[1] == "retired schema 2 after 1 release: apps that read only it keep the release they have (2026.11.0 at the newest) "
+                + "and are told to update", "\(lines)")
         #expect(try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--renew", "--retire-schema", "2"]).status == 2)
         // The head's own fields are schema 3 now: apps that read only 2 are told to update.
         let head = try #require(FileManager.default.contents(atPath: channel + "/channels/stable/head.json"))
@@ -103,6 +104,24 @@ import Testing
                                      "--release-version", "2026.12.1", "--quiet", "--schema", "3"]).status == 0)
         let again = try DignoRunner.run(["publish", "--bundle", later, "--channel-dir", channel, "--key", key, "--deltas", "0", "--retire-schema", "2"])
         #expect(again.status == 0 && again.errors == "note: the channel did not serve schema 2; there was nothing to retire\n", "\(again.errors)")
+    }
+
+    /// A schema-2 bundle left beside the bundle by an earlier build is not taken for this
+    /// release's: the publish is refused, naming it.
+    @Test func aBundleLeftByAnotherBuildIsRefused() throws {
+        let (folder, key) = try Self.folderWithKey()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = DignoRunner.repository.appendingPathComponent("content").path
+        let bundle = folder.appendingPathComponent("catalog.sqlite").path
+        #expect(try DignoRunner.run(["build", "--content", content, "--output", bundle, "--release-version", "2026.12.0", "--quiet"]).status == 0)
+        #expect(try DignoRunner.run(["build", "--content", content, "--output", bundle, "--release-version", "2026.12.1", "--quiet",
+                                     "--schema", "3"]).status == 0)
+        let channel = folder.appendingPathComponent("channel").path
+        let refused = try DignoRunner.run(["publish", "--bundle", bundle, "--channel-dir", channel, "--key", key, "--deltas", "0"])
+        #expect(refused.status == 2)
+        #expect(refused.errors == "error: the bundle cannot be published: '\(folder.appendingPathComponent("catalog.schema-2.sqlite").path)' is release "
+                + "2026.12.0 of other content than '\(bundle)' (release 2026.12.1), left by another build; run digno build again, which writes every schema\n")
+        #expect(!FileManager.default.fileExists(atPath: channel + "/channels/stable/head.json"))
     }
 
     @Test func usageAndKeyErrorsHaveStatusTwo() throws {

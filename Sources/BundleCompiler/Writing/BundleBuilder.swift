@@ -45,18 +45,6 @@ package struct BundleBuilder: Sendable {
         return schemas.enumerated().map { index, schema in (schema, index == 0 ? output : BundleSchema.path(forBundle: output, schema: schema)) }
     }
 
-    /// The bundles (and manifests) of the other schemas an earlier build wrote beside `output`,
-    /// which this one does not write: `writeAll` removes them, so that `digno publish` does not
-    /// take last build's schema 2 for this release's.
-    package var staleSchemaFiles: [String] {
-        let written = Set(targets.map(\.schema))
-        return BundleSchema.writableVersions.filter { !written.contains($0) }
-            .map { BundleSchema.path(forBundle: output, schema: $0) }
-            .filter { $0 != output }
-            .flatMap { [$0, Manifest.path(forBundle: $0)] }
-            .filter { FileSystem.entryType($0) == .file }
-    }
-
     /// A bundle `writeAll` wrote.
     package struct Written: Sendable {
         package var schema: Int
@@ -106,29 +94,37 @@ package struct BundleBuilder: Sendable {
         try writeAll(report, progress: progress)[0].manifest
     }
 
-    /// Writes the bundle and manifest of every schema in `targets`, all or none: each is written
-    /// and checked under its temporary name first, and only when all are sound are they renamed
-    /// into place, so that a failure in one schema leaves every earlier pair as it was (a build
-    /// killed between the renames can still leave them of two builds; `digno publish` refuses
-    /// bundles of different content). In `targets`' order. Then removes `staleSchemaFiles`.
+    /// Writes the bundle and manifest of every schema in `targets`, in that order: each is
+    /// written and checked under its temporary name first, and only when all are sound are they
+    /// renamed into place, so that a failure in writing or checking any schema leaves every pair
+    /// as it was. The renames are one pair at a time: a failure of a later pair's rename (a
+    /// folder put in its place meanwhile) or a kill between them leaves pairs of two builds,
+    /// which `digno publish` refuses as bundles of different content.
     package func writeAll(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> [Written] {
         guard report.isValid, let validated = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
         try checkOptions()
         progress("reading images and ordering the lists")
         // The images and the content digest, the same in every schema, on one thread while
-        // the first schema's lists are ordered (the products' on another, the recipes' and
-        // retailers' on this one).
+        // this one waits for the folder's lock and orders the first schema's lists (the
+        // products' on another thread, the recipes' and retailers' on this one).
         let imagesAndDigest = Background { [contentFolder] () throws(BuildError) -> (BundleImages, String) in
             let images = try BundleImages(paths: report.imagePaths, spellings: report.imageSpellings, root: contentFolder)
             return (images, ContentDigest.compute(files: report.fileDigests, images: images))
         }
         let folder = AtomicFile.split(output).folder
-        try AtomicFile.makeFolder(folder)
-        // Held until every file is published (or removed): one build at a time per folder.
-        let lock = try AtomicFile.FolderLock(folder) { progress("waiting for another build writing into \(folder)") }
-        defer { withExtendedLifetime(lock) {} }
         let paths = targets.flatMap { [$0.output, Manifest.path(forBundle: $0.output)] }
-        for path in paths { try AtomicFile.removeStale(for: path) }
+        let lock: AtomicFile.FolderLock
+        do {
+            try AtomicFile.makeFolder(folder)
+            // Held until every file is published (or removed): one build at a time per folder.
+            lock = try AtomicFile.FolderLock(folder) { progress("waiting for another build writing into \(folder)") }
+            for path in paths { try AtomicFile.removeStale(for: path) }
+        } catch {
+            // Not left reading the images after the build has failed.
+            _ = try? imagesAndDigest.wait()
+            throw error
+        }
+        defer { withExtendedLifetime(lock) {} }
         do {
             var written: [Written] = []
             for (schema, output) in targets {
@@ -144,7 +140,6 @@ package struct BundleBuilder: Sendable {
             for entry in written {
                 try AtomicFile.publish(bundle: entry.output, manifest: Manifest.path(forBundle: entry.output))
             }
-            for path in staleSchemaFiles { try AtomicFile.remove(path) }
             return written
         } catch {
             for path in paths { try? AtomicFile.removeTemporary(for: path) }
