@@ -68,11 +68,6 @@ class SchemaTests(ChannelTestCase):
         self.assertEqual(sha256_file(path), self.offered(schema)["bundle"]["sha256"])
         self.assertEqual(bundle_schema(path), schema)
 
-    def bundle_paths(self):
-        """The paths of every bundle file the head names, as the proxy sees them."""
-        head = self.head_payload()
-        return {self.path(release["bundle"]["path"]) for release in [head, *head.get("schemas", [])]}
-
     def fetched(self):
         """The bundles, deltas and notes the proxy was asked for since it was last cleared (not
         the head or the key statements)."""
