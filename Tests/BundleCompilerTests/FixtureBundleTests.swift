@@ -70,5 +70,12 @@ import Testing
         let bundle = try CatalogBundle(path: second)
         #expect(bundle.release.schemaVersion == 2 && bundle.languages == ["fi"])
         #expect(try bundle.sections().map(\.title) == (try CatalogBundle(path: output).sections()).map(\.title))
+
+        // Written beside schema 3 by a default build (`writeAll`), schema 2 is the same bytes.
+        let both = folder.appendingPathComponent("both.sqlite").path
+        var bothBuilder = BundleBuilder(contentFolder: translated.path, output: both, today: Day.today())
+        bothBuilder.olderSchemas = [2]
+        #expect(try bothBuilder.writeAll(report).map(\.schema) == [3, 2])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: BundleSchema.path(forBundle: both, schema: 2))) == Data(contentsOf: URL(fileURLWithPath: second)))
     }
 }
