@@ -12,6 +12,13 @@ import Testing
         return (folder, key)
     }
 
+    /// `digno build` of the shipped content as release `version` to `output` (quietly), with
+    /// `extra` arguments such as `--schema 3`.
+    static func build(_ version: String, to output: String, _ extra: String...) throws -> DignoRunner.Outcome {
+        try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", output,
+                             "--release-version", version, "--quiet"] + extra)
+    }
+
     @Test func publishesThenRefusesTheSameContent() throws {
         let (folder, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -39,8 +46,7 @@ import Testing
         let channel = folder.appendingPathComponent("channel").path
         #expect(try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key]).status == 0)
         let next = folder.appendingPathComponent("next.sqlite").path
-        let build = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
-                                         "--release-version", "2026.12.0", "--quiet"])
+        let build = try Self.build("2026.12.0", to: next)
         #expect(build.status == 0, "\(build.errors)")
         let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key]
 
@@ -66,8 +72,7 @@ import Testing
         #expect(try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key]).status == 0)
         // The next release built in schema 3 alone.
         let next = folder.appendingPathComponent("next.sqlite").path
-        let build = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
-                                         "--release-version", "2026.12.0", "--quiet", "--schema", "3"])
+        let build = try Self.build("2026.12.0", to: next, "--schema", "3")
         #expect(build.status == 0, "\(build.errors)")
         let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key, "--deltas", "0"]
         let refused = try DignoRunner.run(publish)
@@ -80,8 +85,7 @@ import Testing
         #expect(own.status == 2 && own.errors.contains("is of schema 3, which --retire-schema 3 stops serving; "), "\(own.errors)")
         // The same release built in both schemas (the default): the schema-2 bundle beside it
         // is left out when schema 2 is retired.
-        let both = try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", next,
-                                        "--release-version", "2026.12.0", "--quiet"])
+        let both = try Self.build("2026.12.0", to: next)
         #expect(both.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("next.schema-2.sqlite").path))
         let retired = try DignoRunner.run(publish + ["--retire-schema", "2"])
         #expect(retired.status == 0, "\(retired.errors)")
@@ -100,8 +104,7 @@ import Testing
 
         // Once retired, there is nothing more to retire, and the publish says so.
         let later = folder.appendingPathComponent("later.sqlite").path
-        #expect(try DignoRunner.run(["build", "--content", DignoRunner.repository.appendingPathComponent("content").path, "--output", later,
-                                     "--release-version", "2026.12.1", "--quiet", "--schema", "3"]).status == 0)
+        #expect(try Self.build("2026.12.1", to: later, "--schema", "3").status == 0)
         let again = try DignoRunner.run(["publish", "--bundle", later, "--channel-dir", channel, "--key", key, "--deltas", "0", "--retire-schema", "2"])
         #expect(again.status == 0 && again.errors == "note: the channel did not serve schema 2; there was nothing to retire\n", "\(again.errors)")
     }
@@ -111,11 +114,9 @@ import Testing
     @Test func aBundleLeftByAnotherBuildIsRefused() throws {
         let (folder, key) = try Self.folderWithKey()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let content = DignoRunner.repository.appendingPathComponent("content").path
         let bundle = folder.appendingPathComponent("catalog.sqlite").path
-        #expect(try DignoRunner.run(["build", "--content", content, "--output", bundle, "--release-version", "2026.12.0", "--quiet"]).status == 0)
-        #expect(try DignoRunner.run(["build", "--content", content, "--output", bundle, "--release-version", "2026.12.1", "--quiet",
-                                     "--schema", "3"]).status == 0)
+        #expect(try Self.build("2026.12.0", to: bundle).status == 0)
+        #expect(try Self.build("2026.12.1", to: bundle, "--schema", "3").status == 0)
         let channel = folder.appendingPathComponent("channel").path
         let refused = try DignoRunner.run(["publish", "--bundle", bundle, "--channel-dir", channel, "--key", key, "--deltas", "0"])
         #expect(refused.status == 2)
