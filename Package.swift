@@ -97,11 +97,18 @@ let package = Package(
             name: "CBuildTuning",
             linkerSettings: [.linkedLibrary("sqlite3")]
         ),
+        // libvips from the system (Debian: libvips-dev, with its HEIF, WebP, lcms2 and EXIF
+        // support), for the pictures' renditions: decoding, orientation, colour, resizing and
+        // encoding. Used by the compiler only.
+        .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
+        // The few libvips calls the compiler makes, in C: libvips takes its options as variadic
+        // arguments, which Swift cannot pass. Used by the compiler only.
+        .target(name: "CPictureCodec", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("dl")]),
         // The content compiler: reading, parsing, file checks.
         .target(
             name: "BundleCompiler",
             dependencies: [
-                "CatalogModel", "CatalogContent", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning",
+                "CatalogModel", "CatalogContent", "CLibXML2", "CICUCollation", "CICUSpoof", "CBuildTuning", "CPictureCodec",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -226,11 +233,13 @@ if Context.environment["DIGNO_FUZZ"] != nil {
         .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogContent", "CatalogModel"], path: "Fuzz/FuzzBundle"),
         .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler", "CatalogContent"], path: "Fuzz/FuzzContent"),
         .executableTarget(name: "fuzz-vcdiff", dependencies: ["ChannelFormat"], path: "Fuzz/FuzzVCDIFF"),
+        .executableTarget(name: "fuzz-picture", dependencies: ["BundleCompiler"], path: "Fuzz/FuzzPicture"),
     ]
     package.products += [
         .executable(name: "fuzz-bundle", targets: ["fuzz-bundle"]),
         .executable(name: "fuzz-content", targets: ["fuzz-content"]),
         .executable(name: "fuzz-vcdiff", targets: ["fuzz-vcdiff"]),
+        .executable(name: "fuzz-picture", targets: ["fuzz-picture"]),
     ]
 }
 

@@ -77,7 +77,7 @@ struct Build: ParsableCommand {
                     : BuildSummary.olderSchemaLine(manifest: entry.manifest, output: entry.output, elapsed: entry.elapsed)
             }
             progress.finish()
-            if !quiet { for line in lines { print(line) } }
+            if !quiet { for line in lines + [report.picturesSummary] { print(line) } }
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))

@@ -17,7 +17,7 @@ import Testing
     _ = try builder.write(report)
     var whole = try #require(report.catalog)
     #expect(whole.languages.declarations.map(\.code) == ["fi", "sv", "en"])
-    let images = try BundleImages(paths: report.imagePaths, root: BundleBuildTests.shippedContent)
+    let images = BundleImages(pictures: report.pictures)
     whole.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
     whole.products.sort { $0.id.rawValue < $1.id.rawValue }
     whole.recipes.sort { $0.id.rawValue < $1.id.rawValue }

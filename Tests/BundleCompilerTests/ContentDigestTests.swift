@@ -44,12 +44,25 @@ import Testing
 /// The content digest: one line per file, sorted by path, whatever order the files came in.
 @Suite struct ContentDigestTests {
     @Test func isTheHashOfSortedLinesWhateverTheOrder() throws {
-        let images = try BundleImages(paths: [], root: "/nonexistent")
+        let images = BundleImages(pictures: [:])
         let a = ContentDigest.Entry(path: "products/a.xml", sha256: "11")
         let b = ContentDigest.Entry(path: "catalog.xml", sha256: "22")
         let expected = SHA256.hash(data: Array("catalog.xml\t22\nproducts/a.xml\t11\n".utf8)).hexString
         #expect(ContentDigest.compute(files: [a, b], images: images) == expected)
         #expect(ContentDigest.compute(files: [b, a], images: images) == expected)
         #expect(expected.count == 64 && expected.allSatisfy { "0123456789abcdef".contains($0) })
+    }
+
+    /// A picture's line holds its source's SHA-256, and a last line what its renditions depend
+    /// on besides (settings, libraries): a new encoder changes the digest, the rendition's
+    /// own bytes do not enter it.
+    @Test func picturesCountByTheirSourceAndTheRenditionSettings() {
+        let rendition = Rendition(format: .png, width: 1, height: 1, bytes: [1, 2, 3])
+        let images = BundleImages(pictures: ["images/a.png": RenderedPicture(source: "33", rendition: rendition, fromCache: false, isSmallerThanUse: true)])
+        let file = ContentDigest.Entry(path: "catalog.xml", sha256: "22")
+        let expected = SHA256.hash(data: Array("catalog.xml\t22\nimages/a.png\t33\nrenditions\tsettings 1\n".utf8)).hexString
+        #expect(ContentDigest.compute(files: [file], images: images, renditions: "settings 1") == expected)
+        #expect(ContentDigest.compute(files: [file], images: images, renditions: "settings 2") != expected)
+        #expect(ContentDigest.compute(files: [file], images: images) == ContentDigest.compute(files: [file], images: images, renditions: RenditionSettings.identity))
     }
 }

@@ -37,9 +37,12 @@ import Testing
     }
 
     /// Schema 2 as the compiler writes it for apps in the field is, byte for byte, the bundle
-    /// the compiler wrote before schema 3 (commit 6afe476): `small-schema2.sqlite` is that
-    /// compiler's bundle of the valid fixture, frozen. The fixture has no other language; a
-    /// catalogue with some is written in schema 2 as if it had none (the second half).
+    /// the compiler wrote before schema 3 (commit 6afe476), but for its pictures:
+    /// `small-schema2.sqlite` is that compiler's bundle of the valid fixture, frozen, remade once
+    /// when pictures became renditions (the images' bytes and ids, and the content digest that
+    /// now covers the renditions' settings, are all that changed; every other row and the
+    /// schema stayed as they were). The fixture has no other language; a catalogue with some
+    /// is written in schema 2 as if it had none (the second half).
     @Test func schema2IsWhatTheCompilerWroteBeforeSchema3() throws {
         let folder = try BundleBuildTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -50,7 +53,7 @@ import Testing
         let manifest = try builder.write(try builder.validate())
         #expect(manifest.schemaVersion == 2)
         let frozen = try Data(contentsOf: Self.committed.appendingPathComponent("small-schema2.sqlite"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == frozen, "schema 2 differs from what 6afe476 wrote")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == frozen, "schema 2 differs from what 6afe476 wrote (with renditions for pictures)")
 
         // The same content with Swedish texts beside the Finnish ones: the same schema 2 bundle
         // but for the content digest, which covers every file.

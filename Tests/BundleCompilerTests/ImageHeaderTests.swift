@@ -86,7 +86,7 @@ import Testing
         let report = try Fixtures.validate(content)
         let messages = Set(report.diagnostics.map { "\($0.code) \($0.message)" })
         #expect(messages == [
-            "image-damaged 'images/picture.png' is an empty file (0 bytes); save or export the picture into it again, as PNG or JPEG",
+            "image-damaged 'images/picture.png' is an empty file (0 bytes); save or export the picture into it again, as JPEG, PNG, HEIC or WebP",
             "image-missing 'images\\icon.png' separates folders with '\\'; write '/' instead: images/icon.png",
         ])
         // An absolute Windows path leads out of the folder: '/' would not make it right.
@@ -100,12 +100,16 @@ import Testing
         #expect(try Fixtures.validate(absolute).diagnostics.map(\.code.rawValue) == ["image-outside-root"])
     }
 
-    /// An image over 4096 pixels on a side is refused, whatever its size in bytes (a flat PNG
-    /// of 60000×60000 is a few hundred kilobytes); 4096 itself passes.
-    @Test(arguments: [(4096, 10, true), (10, 4096, true), (4097, 10, false), (10, 4097, false), (60000, 60000, false)])
-    func picturesAreAtMost4096PixelsOnASide(width: Int, height: Int, passes: Bool) throws {
+    /// A picture over 16383 pixels on a side, or over 50 megapixels, is refused on its header,
+    /// before a pixel is decoded, whatever its size in bytes (a flat PNG of 50000×50000 is a
+    /// megabyte): the refused JPEGs below hold no pixel data at all, and would be reported as
+    /// damaged if anything tried to decode them. 16383 itself passes (real pictures, decoded).
+    @Test(arguments: [(16383, 10, true), (10, 16383, true), (16384, 10, false), (10, 16384, false), (8000, 6300, false), (60000, 60000, false)])
+    func picturesAreAtMost50MegapixelsAnd16383PixelsOnASide(width: Int, height: Int, passes: Bool) throws {
         let content = try Fixtures.makeContent { content in
-            try Data(Self.jpeg(width: width, height: height, ended: true)).write(to: content.appendingPathComponent("images/photo.jpg"))
+            let picture = passes || max(width, height) < 20000 && width * height < 1_000_000
+                ? [UInt8](PNGTile.make(width: width, height: height, seed: 1)) : Self.jpeg(width: width, height: height, ended: true)
+            try Data(picture).write(to: content.appendingPathComponent("images/photo.jpg"))
             let product = content.appendingPathComponent("products/espresso.xml")
             let text = try String(contentsOf: product, encoding: .utf8)
             try text.replacingOccurrences(of: "images/picture.png", with: "images/photo.jpg").write(to: product, atomically: true, encoding: .utf8)
@@ -114,10 +118,33 @@ import Testing
         let report = try Fixtures.validate(content)
         if passes {
             #expect(report.diagnostics == [])
+            // Fitted into the detail picture's 1170 × 2340.
+            let rendition = try #require(report.pictures["images/photo.jpg"]?.rendition)
+            #expect(rendition.width <= 1170 && rendition.height <= 2340 && (rendition.width == 1170 || rendition.height == 2340))
         } else {
             #expect(report.diagnostics.map(\.code.rawValue) == ["image-dimensions"])
             #expect(report.diagnostics.first?.message
-                == "image 'images/photo.jpg' is \(width)×\(height) pixels; the limit is 4096 on each side, more than any phone screen shows: scale it down")
+                == "image 'images/photo.jpg' is \(width)×\(height) pixels\(width * height > 50_000_000 ? " (\(ImageChecker.megapixels(width * height)))" : ""); the limit is 50 megapixels and 16383 on a side, "
+                    + "more than a 48-megapixel phone photo: scale it down")
+            #expect(report.pictures["images/photo.jpg"] == nil)
         }
+    }
+
+    /// A PNG that declares 50,000 × 50,000 pixels in a sound chunk structure (its pixel data
+    /// a few bytes, which no decoder would accept) is refused for its size, so its pixels were
+    /// never asked for.
+    @Test func aPNGDeclaringBillionsOfPixelsIsRefusedOnItsHeader() throws {
+        var png = [UInt8](PNGTile.make(width: 1, height: 1, seed: 2))
+        // IHDR's width and height, then its CRC-32 over type and data made anew.
+        png.replaceSubrange(16..<24, with: [0x00, 0x00, 0xC3, 0x50, 0x00, 0x00, 0xC3, 0x50])
+        let crc = CRC32.of(png[12..<29])
+        png.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        let content = try Fixtures.makeContent { content in
+            try Data(png).write(to: content.appendingPathComponent("images/picture.png"))
+        }
+        defer { Fixtures.remove(content) }
+        let report = try Fixtures.validate(content)
+        #expect(Set(report.diagnostics.map(\.code.rawValue)) == ["image-dimensions"])
+        #expect(report.diagnostics.first?.message.hasPrefix("image 'images/picture.png' is 50000×50000 pixels (2500.0 megapixels); ") == true)
     }
 }

@@ -113,8 +113,8 @@ import Testing
 
             Brygg espresson. Skumma den uppvärmda mjölken. Häll den heta espresson i botten av ett glas och toppa med mjölkskummet.
 
-            picture: 05871c015433 "Café Latte lasissa" [fi]
-            picture: eb584ce6efa4 "Mjölkskum hälls över espresso"
+            picture: 2009f36ca441 "Café Latte lasissa" [fi]
+            picture: e35040b2e0c5 "Mjölkskum hälls över espresso"
 
             products: Espresso
 

@@ -117,12 +117,7 @@ package struct ReleaseSide {
             throw .unreadable(path: path, reason: "\(error)")
         }
         guard report.isValid, var catalog = report.catalog else { throw .invalidContent(path: path, errors: max(report.errorCount, 1)) }
-        let images: BundleImages
-        do {
-            images = try BundleImages(paths: report.imagePaths, spellings: report.imageSpellings, root: path)
-        } catch {
-            throw .unreadable(path: path, reason: "\(error)")
-        }
+        let images = BundleImages(pictures: report.pictures)
         let lists = BundleWriter.Lists(ordering: catalog)
         catalog.products = lists.products
         catalog.recipes = lists.recipes

@@ -8,9 +8,11 @@ package enum CompilerVersion {
     /// The compiler's own version; a bundle's `generator` names it.
     package static let number = "0.2.0"
 
-    /// One line, such as `digno 0.2.0 (bundle schema 2, SQLite 3.40.1, libxml2 2.9.14)`.
+    /// Such as `digno 0.2.0 (bundle schema 3, SQLite 3.40.1, libxml2 2.9.14)`, then a line
+    /// for the pictures: the libraries that make their renditions, and the settings.
     package static var line: String {
-        "digno \(number) (bundle schema \(BundleSchema.version), SQLite \(sqliteVersion), libxml2 \(libxml2Version))"
+        "digno \(number) (bundle schema \(BundleSchema.version), SQLite \(sqliteVersion), libxml2 \(libxml2Version))\n"
+            + "pictures: \(PictureCodec.libraries); \(RenditionSettings.summary)"
     }
 
     /// SQLite's version, `3.40.1`.

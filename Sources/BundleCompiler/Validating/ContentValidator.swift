@@ -16,6 +16,12 @@ package struct ContentValidator: Sendable {
     /// An earlier release to find outdated translations against (`--since`): its catalogue,
     /// every language's texts, and its release version.
     package var since: (catalog: Catalog, release: String)?
+    /// Where the pictures' renditions are kept between runs: by default `.digno-cache/renditions`
+    /// in the folder that holds the content folder; nil keeps none.
+    package var renditionCache: String?
+    /// How many pictures are rendered at once; nil: one per core. The renditions are the same
+    /// bytes whatever the number.
+    package var renditionWorkers: Int?
 
     /// A validator for the content folder at `contentFolder`.
     package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
@@ -24,6 +30,7 @@ package struct ContentValidator: Sendable {
         self.today = today
         self.requiredLanguages = requiredLanguages
         self.since = since
+        self.renditionCache = RenditionCache.beside(contentFolder: contentFolder).folder
     }
 
     /// Checks everything. Throws only when the folder itself cannot be read; every problem in
@@ -47,7 +54,8 @@ package struct ContentValidator: Sendable {
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
-        var images = ImageChecker(tree: tree)
+        var images = ImageChecker(tree: tree, renderer: PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)),
+                                                                        workers: renditionWorkers))
         let imageResult = images.check(catalog)
         // While any file is unread, the images it uses are unknown: none is called unused.
         if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {
@@ -62,8 +70,7 @@ package struct ContentValidator: Sendable {
             catalog: assembly.singlesPresent ? catalog : nil,
             coverage: catalog.translationCoverage(),
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
-            imagePaths: imageResult.used,
-            imageSpellings: tree.imageSpellings)
+            pictures: imageResult.renditions)
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.

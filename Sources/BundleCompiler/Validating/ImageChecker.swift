@@ -2,40 +2,74 @@ import CatalogContent
 import CatalogModel
 import Crypto
 
-/// Checks every image the content uses: inside the content folder, present, a PNG or JPEG
-/// with readable dimensions, square where it must be; and warns about image files nothing uses.
+/// Checks every picture the content uses: inside the content folder, present, a JPEG, PNG,
+/// HEIC or WebP file whose header reads, within the size limits, square where it must be; makes
+/// the renditions of the sound ones (`PictureRenderer`), whose failures are diagnostics too; and
+/// warns about image files nothing uses.
 struct ImageChecker {
-    /// The largest image accepted.
-    static let maxImageSize = 8 * 1024 * 1024
-    /// The most pixels an image may have on either side. A PNG of flat colour stays small in
-    /// bytes whatever its size in pixels: 60000×60000 fits in a few hundred kilobytes and would
-    /// take a phone 14 GB to draw. 4096 is nearly three times the width of the widest phone
-    /// screens (about 1440 pixels).
-    static let maxSide = 4096
+    /// The largest picture file accepted: 64 MiB, above a 48-megapixel phone photo (about 25 MB
+    /// as JPEG, 10 as HEIC) and most cameras' largest JPEGs.
+    static let maxImageSize = 64 * 1024 * 1024
+    /// The most pixels a picture may declare: 50 megapixels, above the 48 of the largest
+    /// phone photos (8064 × 6048). Checked on the header, before a pixel is decoded: a PNG of
+    /// flat colour stays small in bytes whatever its size in pixels (50,000 × 50,000 fits in a
+    /// megabyte) and would take gigabytes to decode.
+    static let maxPixels = 50_000_000
+    /// The most pixels on either side: WebP's own limit, and no photo's.
+    static let maxSide = 16_383
 
     let tree: ContentTree
-    /// Each file's header, read once however often the file is used.
-    private var headers: [String: Result<ImageHeader, ImageFailure>] = [:]
-    /// The SHA-256 of each readable file's bytes, which is its id in a bundle.
+    /// Makes the renditions; nil checks the pictures without making any (`check` then returns
+    /// none).
+    var renderer: PictureRenderer?
+    /// Each file's picture, read once however often the file is used.
+    private var pictures: [String: Result<SourcePicture, ImageFailure>] = [:]
+    /// The SHA-256 of each readable file's bytes: the source of its renditions, and a line of
+    /// the content digest.
     private var digests: [String: SHA256.Digest] = [:]
 
-    init(tree: ContentTree) {
+    init(tree: ContentTree, renderer: PictureRenderer? = nil) {
         self.tree = tree
+        self.renderer = renderer
+    }
+
+    /// A readable picture: its format and header.
+    struct SourcePicture {
+        var format: PictureFormat
+        var header: PictureCodec.Header
     }
 
     enum ImageFailure: Error {
         case missing, brokenLink(target: String), notAFile(FileSystem.EntryType), outside(symlink: Bool), tooLarge(Int), unreadable(String)
+        /// None of the four formats; what it most likely is, if known.
+        case notAPicture(other: String?)
+        /// A PNG's or JPEG's structure is broken (`ImageHeader`'s own checks).
         case format(ImageHeader.Failure)
+        /// libvips cannot read the header.
+        case undecodable(PictureCodec.Failure)
     }
 
-    /// The problems of every image use in `catalog`, still to be given positions, and the set
-    /// of paths used, with the images that missing ones most likely meant.
-    mutating func check(_ catalog: Catalog) -> (diagnostics: [EntityDiagnostic], used: Set<String>) {
+    /// What `check` found.
+    struct Outcome {
+        /// The problems of every picture use, still to be given positions.
+        var diagnostics: [EntityDiagnostic]
+        /// Every path used, with the pictures that missing ones most likely meant.
+        var used: Set<String>
+        /// The rendition of each picture used, by its path: none when there is an error.
+        var renditions: [String: RenderedPicture]
+    }
+
+    /// The problems of every image use in `catalog`, still to be given positions, the set of
+    /// paths used, with the images that missing ones most likely meant, and the renditions.
+    mutating func check(_ catalog: Catalog) -> Outcome {
         var diagnostics: [EntityDiagnostic] = []
         var used = Set<String>()
         // Images that do not exist: the diagnostic that reports each, its `src` and its path.
         var missing: [(diagnostic: Int, source: String, path: String)] = []
-        catalog.forEachImageUse { reference, mustBeSquare, place in
+        // The largest use of each sound picture, and those with a problem, not rendered.
+        var largestUse: [String: PictureUse] = [:]
+        var unsound = Set<String>()
+        catalog.forEachImageUse { reference, use, place in
             let source = reference.source
             func report(_ code: DiagnosticCode, _ message: String) {
                 let place = place()
@@ -67,14 +101,19 @@ struct ImageChecker {
             // A path into a refused folder (`images` a file, or a link leading out) is not
             // judged: the folder's own error says what to do, once rather than at every use.
             if tree.refusedFolders.contains(where: { path.hasPrefix($0 + "/") }) { return }
-            switch header(path) {
-            case .success(let header):
-                if header.width > Self.maxSide || header.height > Self.maxSide {
-                    report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels; the limit is \(Self.maxSide) on each side, "
-                        + "more than any phone screen shows: scale it down")
-                }
-                if mustBeSquare && header.width != header.height {
-                    report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels; icons must be square")
+            switch picture(path) {
+            case .success(let picture):
+                let header = picture.header
+                let pixels = header.width * header.height
+                if header.width > Self.maxSide || header.height > Self.maxSide || pixels > Self.maxPixels {
+                    unsound.insert(path)
+                    report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels\(pixels > Self.maxPixels ? " (\(Self.megapixels(pixels)))" : ""); "
+                        + "the limit is 50 megapixels and \(Self.maxSide) on a side, more than a 48-megapixel phone photo: scale it down")
+                } else if use == .icon && header.width != header.height {
+                    unsound.insert(path)
+                    report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels\(header.isTurned ? " as shown (turned by its orientation)" : ""); icons must be square")
+                } else {
+                    largestUse[path] = max(largestUse[path] ?? use, use)
                 }
             case .failure(.missing):
                 missing.append((diagnostics.count, source, path))
@@ -88,19 +127,23 @@ struct ImageChecker {
             case .failure(.outside):
                 report(.imageOutsideRoot, "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder")
             case .failure(.tooLarge(let size)):
-                report(.imageTooLarge, "image '\(source)' is \(size) bytes; the limit is \(Self.maxImageSize) bytes (8 MiB): make it smaller")
+                report(.imageTooLarge, "image '\(source)' is \(size) bytes; the limit is \(Self.maxImageSize) bytes (64 MiB): save it at a lower quality or size")
             case .failure(.unreadable(let reason)):
                 report(.fileUnreadable, "image '\(source)' cannot be read: \(reason)")
             case .failure(.format(.empty)):
-                report(.imageDamaged, "'\(source)' is an empty file (0 bytes); save or export the picture into it again, as PNG or JPEG")
-            case .failure(.format(.notAnImage)):
-                report(.imageFormat, "'\(source)' is not a PNG or JPEG file; save the picture as PNG or JPEG")
+                report(.imageDamaged, "'\(source)' is an empty file (0 bytes); save or export the picture into it again, as \(PictureFormat.names)")
+            case .failure(.notAPicture(let other)):
+                report(.imageFormat, Self.formatMessage(source, other: other))
+            case .failure(.format(.notAnImage)):  // not met: the format is known before ImageHeader reads
+                report(.imageFormat, Self.formatMessage(source, other: nil))
             case .failure(.format(.truncated(let format))):
                 report(.imageDamaged, "'\(source)' is cut short: the \(format == .png ? "PNG" : "JPEG") file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
             case .failure(.format(.checksum(let chunk))):
                 report(.imageDamaged, "'\(source)' is damaged: the bytes of its PNG part \(chunk) do not match their checksum, so the app would show it broken or not at all; copy or export it again")
             case .failure(.format(.unreadableDimensions(let format))):
                 report(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
+            case .failure(.undecodable(let failure)):
+                report(.imageDamaged, Self.undecodableMessage(source, failure))
             }
         }
         // The image a missing one most likely meant is looked for among those nothing uses
@@ -113,9 +156,25 @@ struct ImageChecker {
             if let match { meant.insert(match.path) }
         }
         diagnostics += samePictures(catalog)
+        let renditions = render(largestUse.filter { !unsound.contains($0.key) }, catalog: catalog, diagnostics: &diagnostics)
         // The images meant count as used only for `unused`: a missing image is an error, so
         // no bundle is built from these paths.
-        return (diagnostics, used.union(meant))
+        return Outcome(diagnostics: diagnostics, used: used.union(meant), renditions: renditions)
+    }
+
+    /// `pixels` in megapixels, one decimal: "12.2 megapixels".
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) megapixels"
+    }
+
+    static func formatMessage(_ source: String, other: String?) -> String {
+        "'\(source)' is " + (other.map { "\($0), not a \(PictureFormat.names) file" } ?? "not a \(PictureFormat.names) file")
+            + "; save the picture as \(PictureFormat.names)"
+    }
+
+    static func undecodableMessage(_ source: String, _ failure: PictureCodec.Failure) -> String {
+        "'\(source)' cannot be decoded (\(failure.reason)); the file may be damaged or cut short: copy or export it again, as \(PictureFormat.names)"
     }
 
     /// A detail screen's two pictures that are one image in the bundle, though their `src`
@@ -161,17 +220,15 @@ struct ImageChecker {
         }
     }
 
-    private mutating func header(_ path: String) -> Result<ImageHeader, ImageFailure> {
-        if let known = headers[path] { return known }
-        let (result, digest) = readHeader(path)
-        headers[path] = result
+    private mutating func picture(_ path: String) -> Result<SourcePicture, ImageFailure> {
+        if let known = pictures[path] { return known }
+        let (result, digest) = readPicture(path)
+        pictures[path] = result
         digests[path] = digest
         return result
     }
 
-    private func readHeader(_ path: String) -> (Result<ImageHeader, ImageFailure>, SHA256.Digest?) {
-        let result: Result<ImageHeader, ImageFailure>
-        var digest: SHA256.Digest?
+    private func readPicture(_ path: String) -> (Result<SourcePicture, ImageFailure>, SHA256.Digest?) {
         let absolute = tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings)
         guard let type = FileSystem.entryType(absolute) else { return (.failure(.missing), nil) }
         guard let real = FileSystem.realPath(absolute) else {
@@ -180,13 +237,61 @@ struct ImageChecker {
         guard tree.isInside(real) else { return (.failure(.outside(symlink: type == .symlink)), nil) }
         switch FileSystem.read(absolute, limit: Self.maxImageSize) {
         case .success(let bytes):
-            result = ImageHeader.read(bytes).mapError(ImageFailure.format)
-            digest = SHA256.hash(data: bytes)
-        case .failure(.tooLarge(let size)): result = .failure(.tooLarge(size))
-        case .failure(.notAFile(let type)): result = .failure(.notAFile(type))
-        case .failure(.unreadable(let reason)): result = .failure(.unreadable(reason))
+            return (Self.picture(in: bytes), SHA256.hash(data: bytes))
+        case .failure(.tooLarge(let size)): return (.failure(.tooLarge(size)), nil)
+        case .failure(.notAFile(let type)): return (.failure(.notAFile(type)), nil)
+        case .failure(.unreadable(let reason)): return (.failure(.unreadable(reason)), nil)
         }
-        return (result, digest)
+    }
+
+    /// The picture in `bytes`: its format by its first bytes, a PNG's or JPEG's structure
+    /// checked whole (`ImageHeader`: libvips would only warn of a cut-short file and show it
+    /// half grey), then its header through libvips. No pixel is decoded.
+    static func picture(in bytes: [UInt8]) -> Result<SourcePicture, ImageFailure> {
+        if bytes.isEmpty { return .failure(.format(.empty)) }
+        guard let format = PictureFormat.of(bytes) else { return .failure(.notAPicture(other: PictureFormat.otherFormat(bytes))) }
+        if format == .png || format == .jpeg, case .failure(let failure) = ImageHeader.read(bytes) {
+            return .failure(.format(failure))
+        }
+        return PictureCodec.header(bytes, format: format)
+            .map { SourcePicture(format: format, header: $0) }
+            .mapError(ImageFailure.undecodable)
+    }
+
+    /// Makes the rendition of each sound picture for its largest use, and reports at every use
+    /// of a picture the renderer could not make.
+    private func render(_ largestUse: [String: PictureUse], catalog: Catalog, diagnostics: inout [EntityDiagnostic]) -> [String: RenderedPicture] {
+        guard let renderer else { return [:] }
+        var jobs: [PictureRenderer.Job] = []
+        for (path, use) in largestUse.sorted(by: { String.utf8Precedes($0.key, $1.key) }) {
+            guard case .success(let picture) = pictures[path], let digest = digests[path] else { continue }
+            jobs.append(PictureRenderer.Job(
+                path: path, file: tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings), source: digest.hexString,
+                format: picture.format, request: .forSchema2(use: use, source: picture.format, hasAlpha: picture.header.hasAlpha)))
+        }
+        var rendered: [String: RenderedPicture] = [:]
+        var failed: [String: PictureRenderer.Outcome] = [:]
+        for (job, outcome) in zip(jobs, renderer.render(jobs)) {
+            guard let rendition = outcome.rendition, case .success(let picture) = pictures[job.path] else {
+                failed[job.path] = outcome
+                continue
+            }
+            let box = largestUse[job.path]!.largestBox
+            rendered[job.path] = RenderedPicture(
+                source: job.source, rendition: rendition, fromCache: { if case .cached = outcome { true } else { false } }(),
+                isSmallerThanUse: picture.header.width < box.width && picture.header.height < box.height)
+        }
+        guard !failed.isEmpty else { return rendered }
+        catalog.forEachImageUse { reference, _, place in
+            guard let path = Self.normalized(reference.source), let outcome = failed[path] else { return }
+            let place = place()
+            let (code, message): (DiagnosticCode, String) = switch outcome {
+            case .failed(let failure): (.imageDamaged, Self.undecodableMessage(reference.source, failure))
+            default: (.fileUnreadable, "image '\(reference.source)' changed while it was being checked; run the command again when it is saved")
+            }
+            diagnostics.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
+        }
+        return rendered
     }
 
     /// The path on disk of the file a `src` names (`path`, normalised, in NFC like every

@@ -9,35 +9,35 @@ struct ImageUsePlace {
 }
 
 extension Catalog {
-    /// Calls `visit` with every image use, in a stable order: the reference, whether the image
-    /// must be square (list icons and tab icons), and a function that names the use's place.
+    /// Calls `visit` with every image use, in a stable order: the reference, how it is shown
+    /// (an icon must be square), and a function that names the use's place.
     /// A visitor rather than an array of uses: a 100,000-entity catalogue has some 300,000.
-    func forEachImageUse(_ visit: (ImageReference, _ mustBeSquare: Bool, _ place: () -> ImageUsePlace) -> Void) {
+    func forEachImageUse(_ visit: (ImageReference, PictureUse, _ place: () -> ImageUsePlace) -> Void) {
         func pictures(_ kind: EntityReference.Kind, _ id: String, _ images: [ImageReference]) {
             for (index, image) in images.enumerated() {
-                visit(image, false) { ImageUsePlace(entity: EntityReference(kind, id), field: .picture(index)) }
+                visit(image, .picture) { ImageUsePlace(entity: EntityReference(kind, id), field: .picture(index)) }
             }
         }
         for section in sections {
-            visit(section.icon, true) { ImageUsePlace(entity: EntityReference(.section, section.id.rawValue), field: .icon) }
+            visit(section.icon, .icon) { ImageUsePlace(entity: EntityReference(.section, section.id.rawValue), field: .icon) }
         }
-        visit(home.logo, false) { ImageUsePlace(entity: EntityReference(.home), field: .logo) }
-        visit(home.image, false) { ImageUsePlace(entity: EntityReference(.home), field: .image) }
+        visit(home.logo, .logo) { ImageUsePlace(entity: EntityReference(.home), field: .logo) }
+        visit(home.image, .picture) { ImageUsePlace(entity: EntityReference(.home), field: .image) }
         for promotion in home.promotions {
-            visit(promotion.image, false) { ImageUsePlace(entity: EntityReference(.promotion, promotion.id.rawValue), field: .image) }
+            visit(promotion.image, .picture) { ImageUsePlace(entity: EntityReference(.promotion, promotion.id.rawValue), field: .image) }
         }
-        visit(company.logo, false) { ImageUsePlace(entity: EntityReference(.company), field: .logo) }
+        visit(company.logo, .logo) { ImageUsePlace(entity: EntityReference(.company), field: .logo) }
         pictures(.company, "", company.images)
         for product in products {
-            visit(product.icon, true) { ImageUsePlace(entity: EntityReference(.product, product.id.rawValue), field: .icon) }
+            visit(product.icon, .icon) { ImageUsePlace(entity: EntityReference(.product, product.id.rawValue), field: .icon) }
             pictures(.product, product.id.rawValue, product.images)
         }
         for recipe in recipes {
-            visit(recipe.icon, true) { ImageUsePlace(entity: EntityReference(.recipe, recipe.id.rawValue), field: .icon) }
+            visit(recipe.icon, .icon) { ImageUsePlace(entity: EntityReference(.recipe, recipe.id.rawValue), field: .icon) }
             pictures(.recipe, recipe.id.rawValue, recipe.images)
         }
         for retailer in retailers {
-            visit(retailer.logo, false) { ImageUsePlace(entity: EntityReference(.retailer, retailer.id.rawValue), field: .logo) }
+            visit(retailer.logo, .logo) { ImageUsePlace(entity: EntityReference(.retailer, retailer.id.rawValue), field: .logo) }
         }
     }
 }

@@ -15,11 +15,25 @@ package struct ValidationReport: Sendable {
     /// SHA-256 of each XML file that could be read (line ends normalised), for the content
     /// digest; each path once.
     var fileDigests: [ContentDigest.Entry] = []
-    /// Every image file the catalogue uses, by its path in the content folder.
-    var imagePaths: Set<String> = []
-    /// The path on disk of each image whose name there is spelled in another Unicode form
-    /// than its path (`ContentTree.imageSpellings`).
-    var imageSpellings: [String: String] = [:]
+    /// The rendition of every picture the catalogue uses, by its path in the content folder;
+    /// none when a picture has an error.
+    var pictures: [String: RenderedPicture] = [:]
+
+    /// The pictures' renditions in one line, for a build's summary: how many, their bytes (each
+    /// distinct rendition once, as a bundle stores them), how many were made now and how many
+    /// found in the cache, and how many pictures are smaller than their use's largest
+    /// rendition (not enlarged, so the largest screens show them less sharp).
+    package var picturesSummary: String {
+        var made = 0, smaller = 0
+        var bytes: [String: Int] = [:]
+        for picture in pictures.values {
+            if !picture.fromCache { made += 1 }
+            if picture.isSmallerThanUse { smaller += 1 }
+            bytes[picture.rendition.sha256] = picture.rendition.bytes.count
+        }
+        return "pictures: \(pictures.count) renditions, \(bytes.values.reduce(0, +)) bytes (\(made) made, \(pictures.count - made) from the cache); "
+            + "\(smaller) smaller than their use's largest rendition, not enlarged"
+    }
 
     /// How many errors there are.
     package var errorCount: Int { diagnostics.count { $0.severity == .error } }

@@ -25,6 +25,12 @@ package struct BundleBuilder: Sendable {
     /// Older schemas written beside `output` too (`BundleSchema.path(forBundle:schema:)`), from
     /// the same content, for the apps in the field: all of them or none (`writeAll`).
     package var olderSchemas: [Int] = []
+    /// Where the pictures' renditions are kept between builds (`ContentValidator.renditionCache`);
+    /// nil keeps none.
+    package var renditionCache: String?
+    /// How many pictures are rendered at once (`ContentValidator.renditionWorkers`); nil: one
+    /// per core.
+    package var renditionWorkers: Int?
 
     /// A builder for one content folder and output path.
     package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
@@ -32,6 +38,7 @@ package struct BundleBuilder: Sendable {
         self.output = output
         self.releaseVersion = releaseVersion
         self.today = today
+        self.renditionCache = RenditionCache.beside(contentFolder: contentFolder).folder
     }
 
     /// The manifest's path: the bundle's, with `.manifest.json` for its extension.
@@ -56,7 +63,10 @@ package struct BundleBuilder: Sendable {
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
-        try ContentValidator(contentFolder: contentFolder, today: today, since: since).validate(progress: progress)
+        var validator = ContentValidator(contentFolder: contentFolder, today: today, since: since)
+        validator.renditionCache = renditionCache
+        validator.renditionWorkers = renditionWorkers
+        return try validator.validate(progress: progress)
     }
 
     /// Refuses what would make `write` fail whatever the content: a release version that is
@@ -104,11 +114,12 @@ package struct BundleBuilder: Sendable {
         guard report.isValid, let validated = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
         try checkOptions()
         progress("reading images and ordering the lists")
-        // The images and the content digest, the same in every schema, on one thread while
-        // this one waits for the folder's lock and orders the first schema's lists (the
-        // products' on another thread, the recipes' and retailers' on this one).
-        let imagesAndDigest = Background { [contentFolder] () throws(BuildError) -> (BundleImages, String) in
-            let images = try BundleImages(paths: report.imagePaths, spellings: report.imageSpellings, root: contentFolder)
+        // The images (validation made their renditions) and the content digest, the same in
+        // every schema, on one thread while this one waits for the folder's lock and orders the
+        // first schema's lists (the products' on another thread, the recipes' and retailers' on
+        // this one).
+        let imagesAndDigest = Background { () -> (BundleImages, String) in
+            let images = BundleImages(pictures: report.pictures)
             return (images, ContentDigest.compute(files: report.fileDigests, images: images))
         }
         let folder = AtomicFile.split(output).folder
@@ -120,8 +131,8 @@ package struct BundleBuilder: Sendable {
             lock = try AtomicFile.FolderLock(folder) { progress("waiting for another build writing into \(folder)") }
             for path in paths { try AtomicFile.removeStale(for: path) }
         } catch {
-            // Not left reading the images after the build has failed.
-            _ = try? imagesAndDigest.wait()
+            // Not left hashing the images after the build has failed.
+            _ = imagesAndDigest.wait()
             throw error
         }
         defer { withExtendedLifetime(lock) {} }
@@ -131,7 +142,7 @@ package struct BundleBuilder: Sendable {
                 let started = ContinuousClock.now
                 let catalog = schema >= 3 ? validated : validated.defaultLanguageOnly
                 let lists = BundleWriter.Lists(ordering: catalog)
-                let (images, digest) = try imagesAndDigest.wait()
+                let (images, digest) = imagesAndDigest.wait()
                 let manifest = try writeTemporary(catalog, schema: schema, output: output, lists: lists, images: images, digest: digest,
                                                   progress: progress)
                 written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: ContinuousClock.now - started))
@@ -189,7 +200,8 @@ package struct BundleBuilder: Sendable {
                     "products": catalog.products.count, "recipes": catalog.recipes.count,
                     "retailers": catalog.retailers.count, "promotions": catalog.home.promotions.count,
                     "images": images.bySHA256.count,
-                ])
+                ],
+                renditions: Manifest.Renditions(libraries: PictureCodec.libraries, settings: RenditionSettings.summary))
             // Written and synced beside its temporary name; a failure removes it.
             try AtomicFile.writeTemporary(manifest.encoded(), for: Manifest.path(forBundle: output))
             return manifest

@@ -1,11 +1,10 @@
 import CatalogContent
 import CatalogModel
-import Crypto
 
-/// The images of a bundle: every distinct file the content uses, read once, hashed, and
-/// stored once however often it is used.
-struct BundleImages {
-    struct Image {
+/// The images of a bundle: the rendition of every distinct picture the content uses, stored
+/// once by the SHA-256 of its bytes however often it is used.
+struct BundleImages: Sendable {
+    struct Image: Sendable {
         var sha256: String
         var header: ImageHeader
         var bytes: [UInt8]
@@ -13,27 +12,22 @@ struct BundleImages {
 
     /// Each distinct image by its SHA-256, in hash order.
     private(set) var bySHA256: [String: Image] = [:]
-    /// The SHA-256 of each content path.
+    /// The SHA-256 of each content path's rendition.
     private(set) var byPath: [String: String] = [:]
+    /// The SHA-256 of each content path's source file, for the content digest.
+    private(set) var sourceByPath: [String: String] = [:]
 
-    /// Reads the images at `paths` (normalised, inside the content folder at `root`): the
-    /// ones validation found in use (`ValidationReport.imagePaths`), each from its name on
-    /// disk (`spellings`, `ValidationReport.imageSpellings`) but known by its path. Validation
-    /// has already checked each path and header, so a failure here means a file changed during
-    /// the build.
-    init(paths: Set<String>, spellings: [String: String] = [:], root: String) throws(BuildError) {
-        for path in paths.sorted(by: String.utf8Precedes) {
-            let bytes: [UInt8]
-            switch FileSystem.read(root + "/" + ImageChecker.pathOnDisk(path, spellings: spellings), limit: ImageChecker.maxImageSize) {
-            case .success(let read): bytes = read
-            case .failure: throw .contentChanged("image '\(path)' could not be read")
-            }
-            guard case .success(let header) = ImageHeader.read(bytes) else {
-                throw .contentChanged("image '\(path)' is no longer a readable PNG or JPEG")
-            }
-            let sha256 = SHA256.hash(data: bytes).hexString
+    /// The images of `pictures`, a valid report's renditions (`ValidationReport.pictures`).
+    init(pictures: [String: RenderedPicture]) {
+        for (path, picture) in pictures {
+            let rendition = picture.rendition
+            let sha256 = rendition.sha256
             byPath[path] = sha256
-            bySHA256[sha256] = Image(sha256: sha256, header: header, bytes: bytes)
+            sourceByPath[path] = picture.source
+            // Schema 2 and 3 bundles hold the JPEG and PNG renditions their `images` table allows.
+            let format: ImageHeader.Format = rendition.format == .png ? .png : .jpeg
+            bySHA256[sha256] = Image(sha256: sha256, header: ImageHeader(format: format, width: rendition.width, height: rendition.height),
+                                     bytes: rendition.bytes)
         }
     }
 

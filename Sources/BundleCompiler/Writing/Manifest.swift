@@ -17,6 +17,17 @@ package struct Manifest: Codable, Equatable, Sendable {
     package var bundle: File
     /// How many of each kind the bundle holds.
     package var counts: [String: Int]
+    /// What the pictures' renditions were made with; absent in manifests from before
+    /// renditions.
+    package var renditions: Renditions?
+
+    /// The libraries that made the pictures' renditions, with their versions, and the settings.
+    package struct Renditions: Codable, Equatable, Sendable {
+        /// Such as "libvips 8.14.1, libjpeg-turbo 2.1.5, libpng 1.6.39, …".
+        package var libraries: String
+        /// `RenditionSettings.summary`.
+        package var settings: String
+    }
 
     /// A file's name, SHA-256 and size in bytes.
     package struct File: Codable, Equatable, Sendable {

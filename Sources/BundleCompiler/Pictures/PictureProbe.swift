@@ -1,0 +1,20 @@
+/// What validation does with one picture file's bytes, without a content folder: the format by
+/// the first bytes, the structure and header, the limits, then the renditions a bundle would
+/// hold. For the fuzz target `fuzz-picture`, which feeds it hostile bytes.
+package enum PictureProbe {
+    /// What became of `bytes`, in a word: `refused` (not a picture, damaged, or over the
+    /// limits), `undecodable` (libvips could not make a rendition) or `rendered`.
+    package static func probe(_ bytes: [UInt8]) -> String {
+        guard case .success(let picture) = ImageChecker.picture(in: bytes) else { return "refused" }
+        let header = picture.header
+        guard header.width <= ImageChecker.maxSide, header.height <= ImageChecker.maxSide,
+              header.width * header.height <= ImageChecker.maxPixels else { return "refused" }
+        // The smallest use and the largest: a list icon and a detail picture, each in the
+        // format a bundle of schema 2 would hold.
+        for use in [PictureUse.icon, .picture] {
+            let request = RenditionRequest.forSchema2(use: use, source: picture.format, hasAlpha: header.hasAlpha)
+            guard case .success = PictureCodec.render(bytes, format: picture.format, request) else { return "undecodable" }
+        }
+        return "rendered"
+    }
+}

@@ -1,0 +1,99 @@
+import Crypto
+
+/// A picture as the app receives it: resized from the content's picture (its source) for a
+/// use, upright, in sRGB, with no metadata, encoded in a format iOS 16 and every current
+/// browser decode.
+struct Rendition: Equatable, Sendable {
+    var format: RenditionFormat
+    /// The size as shown, in pixels.
+    var width: Int
+    var height: Int
+    var bytes: [UInt8]
+
+    /// The SHA-256 of the bytes, in hexadecimal: the picture's id in a bundle.
+    var sha256: String { SHA256.hash(data: bytes).hexString }
+}
+
+/// A rendition's encoding.
+enum RenditionFormat: String, Sendable {
+    case jpeg = "image/jpeg"
+    case png = "image/png"
+    case webp = "image/webp"
+
+    /// The number `CPictureCodec` knows the format by.
+    var codecNumber: Int32 {
+        switch self {
+        case .jpeg: 1
+        case .png: 2
+        case .webp: 3
+        }
+    }
+
+    /// The format of the one rendition a bundle of schema 2 or 3 holds for a picture: PNG for a
+    /// PNG source (drawn pictures: logos, icons, the placeholders, kept sharp and lossless) and
+    /// for any picture with transparency; JPEG for the rest (photos). Those bundles' `images`
+    /// table allows no other type: apps in the field decode only these two.
+    static func forSchema2(source: PictureFormat, hasAlpha: Bool) -> RenditionFormat {
+        source == .png || hasAlpha ? .png : .jpeg
+    }
+}
+
+/// Where the content shows a picture, which decides the sizes of its renditions.
+enum PictureUse: Int, Comparable, Sendable {
+    /// A list's or a tab's icon: square, 60 points.
+    case icon
+    /// A logo: the home's, the company's, a retailer's; at most 200 points wide.
+    case logo
+    /// A detail picture, the home's promotional image, a promotion's: the phone's width, 390
+    /// points on the common iPhones.
+    case picture
+
+    static func < (lhs: PictureUse, rhs: PictureUse) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The box the largest rendition fits in, in pixels: the use's size in points at a screen
+    /// scale of 3 (the largest iPhones have). A picture may be up to twice as tall as wide.
+    var largestBox: (width: Int, height: Int) {
+        switch self {
+        case .icon: (180, 180)
+        case .logo: (600, 600)
+        case .picture: (1170, 2340)
+        }
+    }
+}
+
+/// One rendition to make: the box it fits in (never enlarged), its format and its quality.
+struct RenditionRequest: Hashable, Sendable {
+    var width: Int
+    var height: Int
+    var format: RenditionFormat
+    /// JPEG's and WebP's quality, 1 to 100; PNG is lossless and ignores it.
+    var quality: Int
+
+    /// The rendition a bundle of schema 2 or 3 holds for a picture in `format` (its
+    /// transparency known) shown as `use` (its largest).
+    static func forSchema2(use: PictureUse, source: PictureFormat, hasAlpha: Bool) -> RenditionRequest {
+        RenditionRequest(width: use.largestBox.width, height: use.largestBox.height,
+                         format: .forSchema2(source: source, hasAlpha: hasAlpha), quality: RenditionSettings.jpegQuality)
+    }
+
+    /// The request in the words of the settings, such as `jpeg 1170x2340 q80`: part of a cache
+    /// entry's key.
+    var key: String { "\(format == .jpeg ? "jpeg" : format == .png ? "png" : "webp") \(width)x\(height) q\(quality)" }
+}
+
+/// What the renditions' bytes depend on besides the source: these settings and the libraries'
+/// versions (`PictureCodec.libraries`). Both are in the content digest, the manifest and
+/// `digno --version`, so that a new encoder or setting makes a new release.
+enum RenditionSettings {
+    /// Raised whenever a setting below, or the way a rendition is made, changes.
+    static let version = 1
+    /// JPEG's quality: 80, where photos show no artefacts at a phone's sizes (libvips' default
+    /// is 75, sharp's 80).
+    static let jpegQuality = 80
+
+    /// The settings in words, for `digno --version` and the manifest.
+    static let summary = "renditions \(version): icon 180×180, logo 600×600, picture 1170×2340 px; JPEG quality \(jpegQuality), PNG level 9; upright, sRGB, no metadata"
+
+    /// The settings and the libraries, the whole of what a rendition depends on but its source.
+    static var identity: String { summary + "; " + PictureCodec.libraries }
+}

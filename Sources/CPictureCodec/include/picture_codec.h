@@ -1,0 +1,56 @@
+#ifndef DIGNO_PICTURE_CODEC_H
+#define DIGNO_PICTURE_CODEC_H
+
+#include <stddef.h>
+
+// The compiler's calls into libvips, which Swift cannot make itself: libvips' operations take
+// their options as variadic arguments (name, value, …, NULL). Each call here is one fixed
+// sequence of them. Used by BundleCompiler's Pictures/ only.
+
+/// Starts libvips once per process (later calls return the first one's result): one thread per
+/// operation (the compiler runs pictures side by side itself), no operation cache, and every
+/// loader blocked but the four the content may use (JPEG, PNG, HEIF, WebP). 0, or -1.
+int digno_pictures_start(void);
+
+/// The versions of the libraries a rendition's bytes depend on, as "libvips 8.14.1, libjpeg-turbo
+/// 2.1.5, …", written into `text` (NUL-terminated, cut to `size`).
+void digno_pictures_versions(char *text, size_t size);
+
+/// A picture's header, read without decoding its pixels.
+typedef struct {
+    /// As stored, before any orientation.
+    int width;
+    int height;
+    /// The EXIF orientation, 1 to 8; 1 where there is none (or the decoder applies it itself).
+    int orientation;
+    /// Whether it has an alpha channel.
+    int has_alpha;
+} digno_picture_header;
+
+/// Reads the header of the picture in `bytes`, with the loader of `format` (1 JPEG, 2 PNG, 3
+/// HEIF, 4 WebP) only. 0, or -1 with libvips' words in `error` (cut to `error_size`).
+int digno_picture_read_header(const void *bytes, size_t length, int format, digno_picture_header *header,
+                              char *error, size_t error_size);
+
+/// A rendition to make: fitted inside `width` × `height` pixels, never enlarged, turned upright
+/// by its EXIF orientation, converted to sRGB, all metadata removed, encoded as `format` (1 JPEG,
+/// 2 PNG, 3 WebP) at `quality` (JPEG and WebP; PNG is lossless).
+typedef struct {
+    int width;
+    int height;
+    int format;
+    int quality;
+} digno_rendition_request;
+
+/// Makes a rendition of the picture in `bytes` (read with the loader of `source_format`, as
+/// above). On success, `*output` holds `*output_length` bytes to release with
+/// `digno_pictures_free`, and `*width`, `*height` the rendition's size. 0, or -1 with libvips'
+/// words in `error`.
+int digno_picture_render(const void *bytes, size_t length, int source_format, digno_rendition_request request,
+                         void **output, size_t *output_length, int *width, int *height,
+                         char *error, size_t error_size);
+
+/// Releases a rendition's bytes.
+void digno_pictures_free(void *bytes);
+
+#endif

@@ -1,0 +1,175 @@
+@testable import BundleCompiler
+import Foundation
+import GRDB
+import Testing
+
+/// Photos as editors' phones take them, through `digno build`: every rendition in a bundle is
+/// upright, in sRGB, without a trace of the photo's metadata, decoded by Pillow and read by
+/// exiftool (tools independent of libvips), and the same bytes on every build.
+@Suite struct PictureTests {
+    /// The valid fixture with four of its pictures replaced by photos: a JPEG turned by its
+    /// EXIF orientation (espresso), a HEIC (ground coffee), a WebP (Café Latte) and a PNG (Café
+    /// au Lait), each 1600 × 1200 stored pixels in Display P3, with a GPS position, make and
+    /// model.
+    static func photoContent() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-pictures-\(UUID().uuidString)")
+        let content = folder.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
+        let photos: [(file: String, entity: String, orientation: Int)] = [
+            ("photo.jpg", "products/espresso.xml", 6), ("photo.heic", "products/ground-coffee.xml", 1),
+            ("photo.webp", "recipes/cafe-latte.xml", 1), ("photo.png", "recipes/cafe-au-lait.xml", 1),
+        ]
+        for photo in photos {
+            try CameraPhotos.make(content.appendingPathComponent("images/" + photo.file), width: 1600, height: 1200, orientation: photo.orientation)
+            let entity = content.appendingPathComponent(photo.entity)
+            let text = try String(contentsOf: entity, encoding: .utf8)
+            try text.replacingOccurrences(of: "<image src=\"images/picture.png\"", with: "<image src=\"images/\(photo.file)\"")
+                .write(to: entity, atomically: true, encoding: .utf8)
+        }
+        return content
+    }
+
+    /// An image row of a bundle.
+    struct StoredImage {
+        var sha256: String
+        var mediaType: String
+        var width: Int
+        var height: Int
+        var bytes: Data
+    }
+
+    static func images(_ bundle: URL) throws -> [StoredImage] {
+        let queue = try DatabaseQueue(path: bundle.path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT sha256, media_type, width, height, bytes FROM images ORDER BY sha256").map {
+                StoredImage(sha256: $0["sha256"], mediaType: $0["media_type"], width: $0["width"], height: $0["height"], bytes: $0["bytes"])
+            }
+        }
+    }
+
+    /// The image an entity's first picture names in `bundle`.
+    static func picture(of table: String, _ key: String, _ id: String, in bundle: URL) throws -> String {
+        let queue = try DatabaseQueue(path: bundle.path)
+        defer { try? queue.close() }
+        return try queue.read { db in try String.fetchOne(db, sql: "SELECT image FROM \(table) WHERE \(key) = ? AND position = 1", arguments: [id]) ?? "" }
+    }
+
+    /// What Pillow sees in each file: its format, size and the colours at the given places
+    /// (fractions of the width and height).
+    static func pillow(_ files: [URL], at places: [(Double, Double)]) throws -> [[String: Any]] {
+        let python = try installedTool("python3", debian: "python3")
+        let script = """
+            import json, sys
+            try:
+                from PIL import Image
+            except ImportError:
+                sys.exit("Pillow is not installed, and this test runs it (pip install pillow)")
+            places = json.loads(sys.argv[1])
+            found = []
+            for path in sys.argv[2:]:
+                image = Image.open(path)
+                image.load()
+                rgb = image.convert("RGB")
+                found.append({"format": image.format, "width": image.width, "height": image.height,
+                              "colours": [list(rgb.getpixel((int(x * image.width), int(y * image.height)))) for x, y in places]})
+            print(json.dumps(found))
+            """
+        let placesJSON = "[" + places.map { "[\($0.0), \($0.1)]" }.joined(separator: ",") + "]"
+        let output = try CameraPhotos.run(python, ["-c", script, placesJSON] + files.map(\.path))
+        return try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]] ?? []
+    }
+
+    static func near(_ found: Any?, _ expected: [Int], tolerance: Int = 12) -> Bool {
+        guard let found = found as? [Int], found.count == 3 else { return false }
+        return zip(found, expected).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+
+    @Test func photosBecomeSmallUprightSRGBRenditionsWithNoMetadata() throws {
+        let content = try Self.photoContent()
+        let folder = content.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let build = try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder)
+        #expect(build.status == 0, "\(build.errors)")
+        // The sources carry what the renditions must not: exiftool finds it in them.
+        let exiftool = try installedTool("exiftool", debian: "libimage-exiftool-perl")
+        for photo in ["photo.jpg", "photo.heic", "photo.webp", "photo.png"] {
+            let tags = try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", content.appendingPathComponent("images/" + photo).path])
+            #expect(tags.contains("\"GPS:GPSLatitude\"") && tags.contains("iPhone 15 Pro") && tags.contains("\"ICC_Profile:ProfileDescription\""), "\(photo): \(tags)")
+        }
+        #expect(build.output.contains("\npictures: 7 renditions, "), "\(build.output)")
+        #expect(build.output.contains(" (7 made, 0 from the cache); 3 smaller than their use's largest rendition, not enlarged\n"), "\(build.output)")
+
+        for bundle in ["out/catalog.sqlite", "out/catalog.schema-2.sqlite"].map(folder.appendingPathComponent) {
+            let images = try Self.images(bundle)
+            #expect(images.count == 7)
+            let files = folder.appendingPathComponent("renditions-\(bundle.lastPathComponent)")
+            try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+            let written = try images.map { image in
+                let file = files.appendingPathComponent(image.sha256 + (image.mediaType == "image/png" ? ".png" : ".jpg"))
+                try image.bytes.write(to: file)
+                return file
+            }
+            // exiftool finds nothing of the phone's: no EXIF, GPS, XMP, IPTC or ICC group, and
+            // no make, model or position by any name.
+            let tags = try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", "-u"] + written.map(\.path))
+            for group in ["IFD0:", "ExifIFD:", "GPS:", "XMP", "IPTC:", "ICC", "MakerNotes", "IFD1:", "Photoshop:"] {
+                #expect(!tags.contains("\"\(group)"), "a rendition keeps \(group) tags: \(tags)")
+            }
+            for name in ["GPS", "Make", "Model", "Artist", "Creator", "By-line", "iPhone", "Apple"] {
+                #expect(!tags.contains(name), "a rendition keeps \(name): \(tags)")
+            }
+            // Pillow decodes every rendition, at the size the bundle records.
+            let decoded = try Self.pillow(written, at: [])
+            for (image, seen) in zip(images, decoded) {
+                #expect(seen["width"] as? Int == image.width && seen["height"] as? Int == image.height)
+                #expect(seen["format"] as? String == (image.mediaType == "image/png" ? "PNG" : "JPEG"))
+            }
+
+            // The turned JPEG is upright: 1200 × 1600 as shown, fitted to 1170 wide, with the
+            // marker (stored top left, turned a quarter clockwise) at the top right, the left
+            // half of the drawing above; the colours back in sRGB from Display P3.
+            let turned = try Self.picture(of: "product_images", "product_id", "espresso", in: bundle)
+            let turnedImage = try #require(images.first { $0.sha256 == turned })
+            #expect(turnedImage.mediaType == "image/jpeg" && turnedImage.width == 1170 && turnedImage.height == 1560)
+            let upright = try Self.pillow([files.appendingPathComponent(turned + ".jpg")], at: [(0.97, 0.03), (0.3, 0.3), (0.5, 0.8)])[0]
+            let colours = upright["colours"] as? [Any] ?? []
+            #expect(colours.count == 3 && Self.near(colours[0], CameraPhotos.marker) && Self.near(colours[1], CameraPhotos.left)
+                    && Self.near(colours[2], CameraPhotos.right), "\(colours)")
+
+            // The others were stored upright: 1600 × 1200 fitted to 1170 wide. The PNG stays PNG.
+            for (table, key, id, type) in [("product_images", "product_id", "ground-coffee", "image/jpeg"),
+                                           ("recipe_images", "recipe_id", "cafe-latte", "image/jpeg"),
+                                           ("recipe_images", "recipe_id", "cafe-au-lait", "image/png")] {
+                let sha256 = try Self.picture(of: table, key, id, in: bundle)
+                let image = try #require(images.first { $0.sha256 == sha256 })
+                #expect(image.mediaType == type && image.width == 1170 && (877...878).contains(image.height), "\(id): \(image.width)×\(image.height)")
+                let file = files.appendingPathComponent(sha256 + (type == "image/png" ? ".png" : ".jpg"))
+                let seen = try Self.pillow([file], at: [(0.03, 0.03), (0.3, 0.6), (0.75, 0.5)])[0]
+                let colours = seen["colours"] as? [Any] ?? []
+                #expect(colours.count == 3 && Self.near(colours[0], CameraPhotos.marker) && Self.near(colours[1], CameraPhotos.left)
+                        && Self.near(colours[2], CameraPhotos.right), "\(id): \(colours)")
+            }
+        }
+    }
+
+    /// The same content gives the same renditions, and so the same bundle, on every build and
+    /// with one thread or two; a new build with no cache makes them all again.
+    @Test func renditionsAreTheSameBytesOnEveryBuildAndWithAnyNumberOfThreads() throws {
+        let content = try Self.photoContent()
+        let folder = content.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var bundles: [Data] = []
+        for (index, workers) in [1, 2, 2].enumerated() {
+            var builder = BundleBuilder(contentFolder: content.path, output: folder.appendingPathComponent("out-\(index)/catalog.sqlite").path)
+            builder.renditionCache = nil
+            builder.renditionWorkers = workers
+            let report = try builder.validate()
+            #expect(report.isValid && report.pictures.count == 7 && report.pictures.values.allSatisfy { !$0.fromCache })
+            _ = try builder.write(report)
+            bundles.append(try Data(contentsOf: URL(fileURLWithPath: builder.output)))
+        }
+        #expect(bundles[0] == bundles[1] && bundles[1] == bundles[2])
+    }
+}
