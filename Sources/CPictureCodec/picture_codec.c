@@ -77,12 +77,20 @@ void digno_pictures_versions(char *text, size_t size) {
              webp, loaded_version("heif_get_version"));
 }
 
+/// libvips' words for the last failure: the last line of its error buffer, which names the
+/// decoder's own reason (the lines before it are the reading's consequences, such as "source:
+/// bad seek to 296807"); a diagnostic holds one line.
 static void take_error(char *error, size_t error_size, const char *fallback) {
     char *words = vips_error_buffer_copy();
-    const char *text = (words && words[0]) ? words : fallback;
-    snprintf(error, error_size, "%s", text);
-    // libvips' messages end in a line break; a diagnostic holds one line.
-    for (char *at = error; *at; at++) if (*at == '\n') *at = (at[1] ? ' ' : '\0');
+    char *last = NULL;
+    // A line with no letter (libheif ends its message with its error codes, " (2.100)", on a
+    // line of their own) is not a reason.
+    char *rest = NULL;
+    for (char *line = words ? strtok_r(words, "\n", &rest) : NULL; line; line = strtok_r(NULL, "\n", &rest)) {
+        for (char *at = line; *at; at++)
+            if ((*at >= 'A' && *at <= 'Z') || (*at >= 'a' && *at <= 'z')) { last = line; break; }
+    }
+    snprintf(error, error_size, "%s", last ? last : fallback);
     g_free(words);
 }
 

@@ -73,28 +73,37 @@ struct Build: ParsableCommand {
             let written = try builder.writeAll(report, progress: progress.update)
             let total = ContinuousClock.now - started
             let lines = written.enumerated().map { index, entry in
-                index == 0 ? BuildSummary.line(manifest: entry.manifest, output: entry.output, elapsed: total - written.dropFirst().map(\.elapsed).reduce(.zero, +))
-                    : BuildSummary.olderSchemaLine(manifest: entry.manifest, output: entry.output, elapsed: entry.elapsed)
+                index == 0 ? BuildSummary.line(entry, elapsed: total - written.dropFirst().map(\.elapsed).reduce(.zero, +))
+                    : BuildSummary.olderSchemaLine(entry)
             }
             progress.finish()
             if !quiet { for line in lines + [report.picturesSummary] { print(line) } }
         } catch {
             progress.finish()
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            // Over the budget is the content's doing, as a content error is: status 1.
+            if case .overBudget = error { throw ExitCode(1) }
             throw ExitCode(2)
         }
     }
 }
 
-/// The one line a build ends with.
+/// The lines a build ends with: one per bundle, with its bytes and its pictures' share.
 enum BuildSummary {
-    static func line(manifest: Manifest, output: String, elapsed: Duration) -> String {
+    static func line(_ written: BundleBuilder.Written, elapsed: Duration) -> String {
+        let manifest = written.manifest
         let counts = ["products", "recipes", "retailers", "images"].map { "\(manifest.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        return "built \(output) \(manifest.releaseVersion): \(counts); \(manifest.bundle.bytes) bytes in \(elapsed.milliseconds) ms"
+        return "built \(written.output) \(manifest.releaseVersion): \(counts); \(bytes(written)) in \(elapsed.milliseconds) ms"
     }
 
     /// The line for a bundle of an older schema written beside the newest one.
-    static func olderSchemaLine(manifest: Manifest, output: String, elapsed: Duration) -> String {
-        "built \(output) for apps that read schema \(manifest.schemaVersion) (the default language alone); \(manifest.bundle.bytes) bytes in \(elapsed.milliseconds) ms"
+    static func olderSchemaLine(_ written: BundleBuilder.Written) -> String {
+        "built \(written.output) for apps that read schema \(written.manifest.schemaVersion) (the default language alone); \(bytes(written)) in \(written.elapsed.milliseconds) ms"
+    }
+
+    /// "983040 bytes (pictures 4 %)": the bundle's size and its pictures' share of it.
+    static func bytes(_ written: BundleBuilder.Written) -> String {
+        let total = written.manifest.bundle.bytes
+        return "\(total) bytes (pictures \(total > 0 ? written.pictureBytes * 100 / total : 0) %)"
     }
 }

@@ -30,8 +30,9 @@ struct Diff: ParsableCommand {
 
     func run() throws {
         let changes: CatalogChanges
+        let sizes: ReleaseSide.Sizes
         do {
-            changes = try ReleaseSide.changes(from: old, to: new)
+            (changes, sizes) = try ReleaseSide.changesAndSizes(from: old, to: new)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
@@ -41,8 +42,8 @@ struct Diff: ParsableCommand {
         }
         switch format {
         case .json: FileHandle.standardOutput.write(changes.encoded() + Data("\n".utf8))
-        case .text: FileHandle.standardOutput.write(Data(ChangesText.render(changes, style: .text).utf8))
-        case .markdown: FileHandle.standardOutput.write(Data(ChangesText.render(changes, style: .markdown).utf8))
+        case .text: FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .text) + sizes.line + "\n").utf8))
+        case .markdown: FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .markdown) + "\n" + sizes.line + "\n").utf8))
         }
         if !changes.isEmpty { throw ExitCode(1) }
     }

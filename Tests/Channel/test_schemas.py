@@ -23,13 +23,13 @@ from channel_case import HEAD, ChannelTestCase
 OLD_CLIENT_COMMIT = "6afe47647c21b6f8c17c51c0644447524612d829"
 
 
-def old_client():
-    """The path of `digno` built at OLD_CLIENT_COMMIT, built now if it is not yet."""
-    print(f"\n(the old client: digno at {OLD_CLIENT_COMMIT[:7]}, built once into .build/old-client)", file=sys.stderr, flush=True)
-    result = subprocess.run(["bash", os.path.join(REPOSITORY, "scripts", "build-old-client.sh"), OLD_CLIENT_COMMIT],
+def old_client(commit=OLD_CLIENT_COMMIT):
+    """The path of `digno` built at `commit` (by default OLD_CLIENT_COMMIT), built now if it is not yet."""
+    print(f"\n(an old client: digno at {commit[:7]}, built once into .build/old-client)", file=sys.stderr, flush=True)
+    result = subprocess.run(["bash", os.path.join(REPOSITORY, "scripts", "build-old-client.sh"), commit],
                             capture_output=True, text=True, timeout=1800)
     if result.returncode != 0:
-        raise RuntimeError(f"the old client could not be built (scripts/build-old-client.sh {OLD_CLIENT_COMMIT}):\n"
+        raise RuntimeError(f"the old client could not be built (scripts/build-old-client.sh {commit}):\n"
                            + "\n".join(result.stderr.splitlines()[-30:]))
     return result.stdout.strip().splitlines()[-1]
 

@@ -72,6 +72,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
     }
 
+    /// catalog.xml's budget holds every bundle a build writes: one over it fails the build
+    /// with status 1, names its bytes and its pictures' share, and writes nothing, the previous
+    /// release left as it was; a budget it fits passes; a size that is not one is the schema's.
+    @Test func aBundleOverTheBudgetIsNotWritten() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let content = folder.appendingPathComponent("content")
+        try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
+        let catalog = content.appendingPathComponent("catalog.xml")
+        let text = try String(contentsOf: catalog, encoding: .utf8)
+        func budget(_ size: String) throws {
+            try text.replacingOccurrences(of: "date=\"2026-11-01\"/>", with: "date=\"2026-11-01\"/>\n  <budget bundle=\"\(size)\"/>")
+                .write(to: catalog, atomically: true, encoding: .utf8)
+        }
+        try budget("2 MB")
+        let fits = try DignoRunner.run(["build"], in: folder)
+        #expect(fits.status == 0, "\(fits.errors)")
+        let before = try Data(contentsOf: folder.appendingPathComponent("dist/catalog.sqlite"))
+
+        try budget("200 kB")
+        let over = try DignoRunner.run(["build", "--release-version", "2026.11.1"], in: folder)
+        #expect(over.status == 1)
+        #expect(over.errors.wholeMatch(of: /error: 'dist\/catalog.sqlite' would be \d+ bytes, over the budget of 200 kB \(200000 bytes\) that catalog.xml sets; its pictures take \d+ bytes \(\d+ %\): remove or replace large ones, or raise <budget bundle="…"\/>; nothing was written\n/) != nil,
+                "\(over.errors)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("dist/catalog.sqlite")) == before)
+
+        try budget("2 MiB")
+        let unreadable = try DignoRunner.run(["validate", "content"], in: folder)
+        #expect(unreadable.status == 1)
+        #expect(unreadable.output.hasPrefix("catalog.xml:5:3: error: "), "\(unreadable.output)")
+        #expect(unreadable.output.contains("[schema-invalid]"))
+    }
+
     @Test func theFolderMayBeGivenAsForValidate() throws {
         // `digno build content`, as `digno validate content` is written.
         let folder = try scratch()

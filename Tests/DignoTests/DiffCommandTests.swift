@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `digno diff`: two bundles, or a bundle and a content folder; its three formats and its exit
@@ -33,7 +34,33 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(outcome.output == "2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): no changes\n")
+        let pictures = try #require(try Self.pictureBytes(ShowCommandTests.bundle))
+        #expect(outcome.output == "2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): no changes\n"
+            + "size: the pictures \(pictures) → \(pictures) bytes (+0); a content folder's bundle is known once it is built\n")
+    }
+
+    /// The pictures' bytes of a bundle, read as sqlite3 would.
+    static func pictureBytes(_ bundle: String) throws -> Int? {
+        let queue = try DatabaseQueue(path: bundle, configuration: { var configuration = Configuration(); configuration.readonly = true; return configuration }())
+        defer { try? queue.close() }
+        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT sum(byte_count) FROM images") }
+    }
+
+    /// What a release adds is told in bytes: the bundles' when both sides are bundles, and
+    /// their pictures'; a content folder's pictures as their renditions will be.
+    @Test func whatAReleaseAddsIsToldInBytes() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let small = DignoRunner.repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small.sqlite").path
+        let outcome = try DignoRunner.run(["diff", small, ShowCommandTests.bundle])
+        #expect(outcome.status == 1)
+        let size = { (path: String) in ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.intValue ?? 0 }
+        let (oldBundle, newBundle) = (size(small), size(ShowCommandTests.bundle))
+        let (oldPictures, newPictures) = (try Self.pictureBytes(small) ?? 0, try Self.pictureBytes(ShowCommandTests.bundle) ?? 0)
+        #expect(outcome.output.hasSuffix("\nsize: the bundle \(oldBundle) → \(newBundle) bytes (+\(newBundle - oldBundle)), "
+            + "its pictures \(oldPictures) → \(newPictures) bytes (+\(newPictures - oldPictures))\n"), "\(outcome.output)")
+        let backwards = try DignoRunner.run(["diff", ShowCommandTests.bundle, small, "--format", "markdown"])
+        #expect(backwards.output.hasSuffix("\n\nsize: the bundle \(newBundle) → \(oldBundle) bytes (−\(newBundle - oldBundle)), "
+            + "its pictures \(newPictures) → \(oldPictures) bytes (−\(newPictures - oldPictures))\n"), "\(backwards.output)")
     }
 
     @Test func changesAreShownDownToTheFieldWithStatusOne() throws {
@@ -100,11 +127,15 @@ import Testing
                          en: ingredient[1]: [-about -]150 ml whole milk
                          sv: alt of image[0]: Cappuccino i en cappuccinokopp → (none)
 
-            """)
-        // The same between the two bundles, where only the entities whose rows differ are read.
+            """ + outcome.output.split(separator: "\n").last.map { $0 + "\n" }!)
+        #expect(outcome.output.hasSuffix("; a content folder's bundle is known once it is built\n"))
+        // The same between the two bundles, where only the entities whose rows differ are read
+        // (and the bundles' own sizes are known).
         let newBundle = folder.appendingPathComponent("new.sqlite").path
         #expect(try DignoRunner.run(["build", content.path, "--output", newBundle, "--quiet"]).status == 0)
-        #expect(try DignoRunner.run(["diff", ShowCommandTests.bundle, newBundle]).output == outcome.output)
+        let bundles = try DignoRunner.run(["diff", ShowCommandTests.bundle, newBundle]).output
+        #expect(bundles.split(separator: "\n").dropLast() == outcome.output.split(separator: "\n").dropLast())
+        #expect(bundles.split(separator: "\n").last?.hasPrefix("size: the bundle ") == true)
     }
 
     @Test func bundlesOfTwoSchemasAreComparedInTheDefaultLanguageAndSaySo() throws {

@@ -197,7 +197,7 @@ import Testing
 
     /// A build's summary with its bundle size and time as `N`: both change with the compiler.
     static func sizeAndTimeAside(_ summary: String) -> String {
-        summary.replacingOccurrences(of: #"\d+ bytes in \d+ ms"#, with: "N bytes in N ms", options: .regularExpression)
+        summary.replacingOccurrences(of: #"\d+ bytes \(pictures \d+ %\) in \d+ ms"#, with: "N bytes (pictures N %) in N ms", options: .regularExpression)
             // The pictures' bytes, and how many came from the cache, which depends on earlier builds.
             .replacingOccurrences(of: #"\d+ bytes \(\d+ made, \d+ from the cache\)"#, with: "N bytes (N made, N from the cache)", options: .regularExpression)
     }

@@ -172,4 +172,93 @@ import Testing
         }
         #expect(bundles[0] == bundles[1] && bundles[1] == bundles[2])
     }
+
+    /// The line a build ends with, about the pictures.
+    static func picturesLine(_ output: String) -> String {
+        output.split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// A rebuild makes only the renditions whose source changed, and finds the rest in the
+    /// cache beside the content folder; a damaged cache entry is made again, to the same bytes.
+    @Test func theCacheMakesOnlyWhatChanged() throws {
+        let content = try Self.photoContent()
+        let folder = content.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func build() throws -> (line: String, bundle: Data) {
+            let outcome = try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder)
+            #expect(outcome.status == 0, "\(outcome.errors)")
+            return (Self.picturesLine(outcome.output), try Data(contentsOf: folder.appendingPathComponent("out/catalog.sqlite")))
+        }
+        let first = try build()
+        #expect(first.line.contains(" (7 made, 0 from the cache); "), "\(first.line)")
+        let cache = folder.appendingPathComponent(".digno-cache/renditions")
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter { $0.count > 3 }
+        #expect(entries.count == 7)
+
+        let second = try build()
+        #expect(second.line.contains(" (0 made, 7 from the cache); "), "\(second.line)")
+        #expect(second.bundle == first.bundle)
+
+        // A byte of one entry changed (a disk's decay, a hand's edit): made again, the same bytes.
+        let damaged = cache.appendingPathComponent(entries[0])
+        var bytes = try Data(contentsOf: damaged)
+        bytes[bytes.count - 10] ^= 0x01
+        try bytes.write(to: damaged)
+        let third = try build()
+        #expect(third.line.contains(" (1 made, 6 from the cache); "), "\(third.line)")
+        #expect(third.bundle == first.bundle)
+
+        // One photo replaced: its rendition alone is made.
+        try CameraPhotos.make(content.appendingPathComponent("images/photo.jpg"), width: 1200, height: 1600)
+        let fourth = try build()
+        #expect(fourth.line.contains(" (1 made, 6 from the cache); "), "\(fourth.line)")
+        #expect(fourth.bundle != first.bundle)
+    }
+
+    /// Pictures as phones and cameras save them pass up to 48 megapixels; a HEIC or WebP cut
+    /// short, another format and a file over 64 MiB are diagnostics at the `src` that names
+    /// them, with what to do.
+    @Test func theLargestPhotosPassAndBrokenOnesAreSaidWhereTheyAreUsed() throws {
+        let content = try Self.photoContent()
+        let folder = content.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let vips = try installedTool("vips", debian: "libvips-tools")
+        let images = content.appendingPathComponent("images")
+        // A 48-megapixel photo, 8064 × 6048, as the largest phone cameras take them.
+        try CameraPhotos.run(vips, ["black", images.appendingPathComponent("large.v").path, "8064", "6048", "--bands", "3"])
+        try CameraPhotos.run(vips, ["copy", images.appendingPathComponent("large.v").path, images.appendingPathComponent("photo.jpg").path + "[Q=85]"])
+        try FileManager.default.removeItem(at: images.appendingPathComponent("large.v"))
+        let large = try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder)
+        #expect(large.status == 0, "\(large.errors)")
+        let turned = try Self.picture(of: "product_images", "product_id", "espresso", in: folder.appendingPathComponent("out/catalog.sqlite"))
+        let stored = try #require(try Self.images(folder.appendingPathComponent("out/catalog.sqlite")).first { $0.sha256 == turned })
+        #expect(stored.width == 1170 && stored.height == 878 && stored.mediaType == "image/jpeg")
+
+        // The HEIC and the WebP cut in half, a GIF, and a PNG of 65 MiB (a file with a hole).
+        for name in ["photo.heic", "photo.webp"] {
+            let file = images.appendingPathComponent(name)
+            let bytes = try Data(contentsOf: file)
+            try bytes.prefix(bytes.count / 2).write(to: file)
+        }
+        try Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8).write(to: images.appendingPathComponent("photo.jpg"))
+        let huge = images.appendingPathComponent("photo.png")
+        try Data().write(to: huge)
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 65 << 20)
+        try handle.close()
+        let broken = try DignoRunner.run(["validate", "content"], in: folder)
+        #expect(broken.status == 1)
+        let lines = broken.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5, "\(broken.output)")
+        let expected: [(prefix: String, suffix: String)] = [
+            ("products/espresso.xml:15:5: error: 'images/photo.jpg' is a GIF picture, not a JPEG, PNG, HEIC or WebP file; save the picture as JPEG, PNG, HEIC or WebP [image-format]", ""),
+            ("products/ground-coffee.xml:10:5: error: 'images/photo.heic' cannot be decoded (", "); the file may be damaged or cut short: copy or export it again, as JPEG, PNG, HEIC or WebP [image-damaged]"),
+            ("recipes/cafe-au-lait.xml:14:5: error: image 'images/photo.png' is 68157440 bytes; the limit is 67108864 bytes (64 MiB): save it at a lower quality or size [image-too-large]", ""),
+            ("recipes/cafe-latte.xml:14:5: error: 'images/photo.webp' cannot be decoded (", "); the file may be damaged or cut short: copy or export it again, as JPEG, PNG, HEIC or WebP [image-damaged]"),
+            ("4 errors, 0 warnings in ", ""),
+        ]
+        for (line, (prefix, suffix)) in zip(lines, expected) {
+            #expect(line.hasPrefix(prefix) && line.hasSuffix(suffix), "\(line)")
+        }
+    }
 }

@@ -22,6 +22,55 @@ package struct ReleaseSide {
 
     package var catalog: Catalog
     package var contentDigest: String?
+    /// The bundle file's bytes; nil for a content folder, which has no bundle yet.
+    package var bundleBytes: Int?
+    /// The pictures' bytes, as a bundle stores them (each rendition once).
+    package var pictureBytes = 0
+
+    /// How many bytes a release adds: each side's bundle and pictures.
+    package struct Sizes: Equatable, Sendable {
+        package var oldBundle: Int?
+        package var newBundle: Int?
+        package var oldPictures: Int
+        package var newPictures: Int
+
+        /// One line, such as "size: the bundle 606208 → 983040 bytes (+376832), its pictures
+        /// 42044 → 50000 bytes (+7956)"; a content folder's bundle is not known before it is built.
+        package var line: String {
+            func change(_ old: Int, _ new: Int) -> String { "\(old) → \(new) bytes (\(new >= old ? "+" : "−")\(abs(new - old)))" }
+            let pictures = change(oldPictures, newPictures)
+            guard let oldBundle, let newBundle else {
+                return "size: the pictures \(pictures); a content folder's bundle is known once it is built"
+            }
+            return "size: the bundle \(change(oldBundle, newBundle)), its pictures \(pictures)"
+        }
+    }
+
+    /// The changes from `old` to `new`, as `changes(from:to:)` finds them, and the sizes of
+    /// both sides (`digno diff`): each side read once.
+    package static func changesAndSizes(from old: String, to new: String) throws(Failure) -> (CatalogChanges, Sizes) {
+        let defaultLanguageOnly = languageNote(from: old, to: new) != nil
+        if !isFolder(old), !isFolder(new) {
+            let changes = try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly)
+            let (before, after) = (try bundleSizes(old), try bundleSizes(new))
+            return (changes, Sizes(oldBundle: before.bundle, newBundle: after.bundle, oldPictures: before.pictures, newPictures: after.pictures))
+        }
+        var (before, after) = (try read(old), try read(new))
+        if defaultLanguageOnly { (before.catalog, after.catalog) = (before.catalog.defaultLanguageOnly, after.catalog.defaultLanguageOnly) }
+        let changes = CatalogChanges(from: before.catalog, to: after.catalog, oldDigest: before.contentDigest, newDigest: after.contentDigest)
+        return (changes, Sizes(oldBundle: before.bundleBytes, newBundle: after.bundleBytes, oldPictures: before.pictureBytes, newPictures: after.pictureBytes))
+    }
+
+    /// A bundle's file size and its pictures' bytes, read from its `images` table.
+    static func bundleSizes(_ path: String) throws(Failure) -> (bundle: Int?, pictures: Int) {
+        do {
+            let bundle = try CatalogBundle(path: path)
+            let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            return (bytes, try bundle.pictureByteCount())
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+    }
 
     /// The changes from the release at `old` to the one at `new`, each a bundle or a content
     /// folder. Two bundles are compared by their rows first (`CatalogBundle.listDigests()`),
@@ -30,13 +79,7 @@ package struct ReleaseSide {
     /// A bundle of schema 2 holds the default language alone: compared with one, both sides are
     /// compared in the default language (`languageNote` says so), not every translation called added.
     package static func changes(from old: String, to new: String) throws(Failure) -> CatalogChanges {
-        let defaultLanguageOnly = languageNote(from: old, to: new) != nil
-        if !isFolder(old), !isFolder(new) {
-            return try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly)
-        }
-        var (before, after) = (try read(old), try read(new))
-        if defaultLanguageOnly { (before.catalog, after.catalog) = (before.catalog.defaultLanguageOnly, after.catalog.defaultLanguageOnly) }
-        return CatalogChanges(from: before.catalog, to: after.catalog, oldDigest: before.contentDigest, newDigest: after.contentDigest)
+        try changesAndSizes(from: old, to: new).0
     }
 
     /// Why two releases are compared in the default language alone, when they are: one is a
@@ -103,7 +146,9 @@ package struct ReleaseSide {
     static func bundle(_ path: String) throws(Failure) -> ReleaseSide {
         do {
             let bundle = try CatalogBundle(path: path)
-            return ReleaseSide(catalog: try bundle.catalog(), contentDigest: bundle.release.contentDigest)
+            let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
+            return ReleaseSide(catalog: try bundle.catalog(), contentDigest: bundle.release.contentDigest, bundleBytes: bytes,
+                               pictureBytes: try bundle.pictureByteCount())
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }
@@ -123,7 +168,8 @@ package struct ReleaseSide {
         catalog.recipes = lists.recipes
         catalog.retailers = lists.retailers
         catalog.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
-        return ReleaseSide(catalog: catalog, contentDigest: ContentDigest.compute(files: report.fileDigests, images: images))
+        return ReleaseSide(catalog: catalog, contentDigest: ContentDigest.compute(files: report.fileDigests, images: images),
+                           pictureBytes: images.byteCount)
     }
 }
 

@@ -18,6 +18,8 @@ struct CatalogHeader: Hashable, Sendable {
     var releaseDate: Day
     var sections: [Section]
     var languages: Languages
+    /// The most bytes a bundle may have (`<budget bundle="…"/>`), if catalog.xml sets it.
+    var budget: BundleBudget?
 }
 
 /// Turns a schema-valid document into a model entity. The schema has already fixed the
@@ -81,8 +83,10 @@ struct EntityBuilder<Element: ContentElement> {
             }
         }
         guard let release, let date = value(release, "date", entity, as: Day.init) else { return nil }
+        // The schema's ByteSize pattern has admitted only what BundleBudget reads.
+        let budget = root.child("budget").flatMap { $0.attribute("bundle") }.flatMap { BundleBudget(collapsingWhitespace($0)) }
         return CatalogHeader(brand: brand, releaseVersion: release.attribute("version") ?? "", releaseDate: date, sections: sections,
-                             languages: languages(entity))
+                             languages: languages(entity), budget: budget)
     }
 
     private mutating func home() -> Home {

@@ -43,6 +43,9 @@ struct CatalogAssembly {
         if company == nil { broken.insert("company.xml") }
     }
 
+    /// The bundle budget catalog.xml sets, if it sets one.
+    var budget: BundleBudget? { header?.budget }
+
     /// Whether catalog.xml, home.xml and company.xml were all read.
     var singlesPresent: Bool { header != nil && home != nil && company != nil }
 

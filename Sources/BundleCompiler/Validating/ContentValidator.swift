@@ -70,7 +70,8 @@ package struct ContentValidator: Sendable {
             catalog: assembly.singlesPresent ? catalog : nil,
             coverage: catalog.translationCoverage(),
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
-            pictures: imageResult.renditions)
+            pictures: imageResult.renditions,
+            budget: assembly.budget)
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.

@@ -18,6 +18,8 @@ package struct ValidationReport: Sendable {
     /// The rendition of every picture the catalogue uses, by its path in the content folder;
     /// none when a picture has an error.
     var pictures: [String: RenderedPicture] = [:]
+    /// The most bytes a bundle may have, if catalog.xml sets it.
+    package var budget: BundleBudget?
 
     /// The pictures' renditions in one line, for a build's summary: how many, their bytes (each
     /// distinct rendition once, as a bundle stores them), how many were made now and how many

@@ -11,6 +11,9 @@ package enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
     case bundleCheckFailed(String)
     /// The content folder could not be read at all.
     case compiler(CompilerError)
+    /// A bundle would be larger than catalog.xml's budget: its path, its bytes and its
+    /// pictures' bytes.
+    case overBudget(path: String, bytes: Int, pictureBytes: Int, budget: BundleBudget)
 
     /// A message for the person running the command.
     package var description: String {
@@ -25,6 +28,10 @@ package enum BuildError: Error, Equatable, Sendable, CustomStringConvertible {
             "internal error: the bundle failed its checks (\(reason)); nothing was published; please report this as a bug"
         case .compiler(let error):
             error.description
+        case .overBudget(let path, let bytes, let pictureBytes, let budget):
+            "'\(path)' would be \(bytes) bytes, over the budget of \(budget.written) (\(budget.bytes) bytes) that catalog.xml sets; "
+                + "its pictures take \(pictureBytes) bytes (\(bytes > 0 ? pictureBytes * 100 / bytes : 0) %): remove or replace large ones, "
+                + "or raise <budget bundle=\"…\"/>; nothing was written"
         }
     }
 }

@@ -59,6 +59,8 @@ package struct BundleBuilder: Sendable {
         package var manifest: Manifest
         /// How long writing and checking it took (not validating the content).
         package var elapsed: Duration
+        /// How many of its bytes are its pictures' (the renditions' own bytes).
+        package var pictureBytes: Int
     }
 
     /// Step one: validate. Print the report; call `write` only if it is valid.
@@ -144,8 +146,9 @@ package struct BundleBuilder: Sendable {
                 let lists = BundleWriter.Lists(ordering: catalog)
                 let (images, digest) = imagesAndDigest.wait()
                 let manifest = try writeTemporary(catalog, schema: schema, output: output, lists: lists, images: images, digest: digest,
-                                                  progress: progress)
-                written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: ContinuousClock.now - started))
+                                                  budget: report.budget, progress: progress)
+                written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: ContinuousClock.now - started,
+                                       pictureBytes: images.byteCount))
             }
             progress("publishing")
             for entry in written {
@@ -163,9 +166,10 @@ package struct BundleBuilder: Sendable {
     }
 
     /// Writes the bundle of `catalog` in `schema` and its manifest under the temporary names of
-    /// `output` and its manifest, checked and synced, ready to be renamed into place.
+    /// `output` and its manifest, checked and synced, ready to be renamed into place; refused
+    /// if it is larger than `budget`.
     private func writeTemporary(_ catalog: Catalog, schema: Int, output: String, lists: BundleWriter.Lists, images: BundleImages, digest: String,
-                                progress: (String) -> Void) throws(BuildError) -> Manifest {
+                                budget: BundleBudget?, progress: (String) -> Void) throws(BuildError) -> Manifest {
         let version = releaseVersion ?? catalog.releaseVersion
         let info = [
             "schema_version": String(schema),
@@ -192,6 +196,9 @@ package struct BundleBuilder: Sendable {
                 return try BundleChecks.ruleProblems(in: db, languages: false) + (mode == "delete" ? [] : ["journal mode is \(mode ?? "?")"])
             }
             let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
+            if let budget, bundleBytes > budget.bytes {
+                throw BuildError.overBudget(path: output, bytes: bundleBytes, pictureBytes: images.byteCount, budget: budget)
+            }
             let manifest = Manifest(
                 format: BundleSchema.format, schemaVersion: schema, releaseVersion: version,
                 releaseDate: catalog.releaseDate.description, contentDigest: digest,

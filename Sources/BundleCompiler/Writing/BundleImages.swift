@@ -31,6 +31,9 @@ struct BundleImages: Sendable {
         }
     }
 
+    /// The bytes of every distinct image, as a bundle stores them.
+    var byteCount: Int { bySHA256.values.reduce(0) { $0 + $1.bytes.count } }
+
     /// The SHA-256 of the image a reference names.
     func sha256(of reference: ImageReference) -> String {
         ImageChecker.normalized(reference.source).flatMap { byPath[$0] } ?? ""

@@ -75,4 +75,9 @@ extension CatalogBundle {
     package func pictureSHA256s() throws(CatalogBundleError) -> Set<String> {
         try read(BundleQuery { db in Set(try String.fetchAll(db, sql: "SELECT sha256 FROM images")) })
     }
+
+    /// The pictures' bytes, each image once, as the bundle stores them.
+    package func pictureByteCount() throws(CatalogBundleError) -> Int {
+        try read(BundleQuery { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(byte_count), 0) FROM images") ?? 0 })
+    }
 }
