@@ -23,7 +23,6 @@ build of digno (`swift build -c release --product digno`).
 import argparse
 import os
 import re
-import resource
 import shutil
 import sqlite3
 import statistics
@@ -98,7 +97,7 @@ def content(folder, photos):
   <name>Tuote {index}</name>
   <icon src="images/icon.png"/>
   <summary>Kahvi numero {index}</summary>
-  <body><p>Kuvattu puhelimella.</p></body>
+  <body><p>Tuote {index} kuvattuna puhelimella.</p></body>
   <images><image src="images/photos/{os.path.basename(photo)}" alt="Tuote {index}"/></images>
 </product>
 """)
@@ -110,7 +109,7 @@ def content(folder, photos):
   <icon src="images/icon.png"/>
   <summary>Kahvijuoma numero {index}</summary>
   <ingredients><ingredient product="tuote-{index:02d}">Tuote {index}</ingredient></ingredients>
-  <method><p>Valmista.</p></method>
+  <method><p>Valmista resepti {index}.</p></method>
   <images><image src="images/photos/{os.path.basename(photo)}" alt="Resepti {index}"/></images>
 </recipe>
 """)
@@ -122,19 +121,20 @@ def content(folder, photos):
         open(path, "w").write(text)
 
 
-def timed(command, env=None):
-    """Wall seconds and the peak memory in MB of the largest process of `command`."""
+def timed(command):
+    """Wall seconds, and the peak memory in MB of the largest process `command` runs: the
+    command runs under a Python process of its own, whose RUSAGE_CHILDREN peak is then the
+    largest of its descendants' (digno itself; the largest of xargs' vipsthumbnails)."""
+    probe = ("import resource, subprocess, sys\n"
+             "status = subprocess.run(sys.argv[1], shell=True, stdout=subprocess.DEVNULL).returncode\n"
+             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+             "sys.exit(status)\n")
     started = time.monotonic()
-    process = subprocess.Popen(command, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
-    _, status, usage = os.wait4(process.pid, 0)
+    result = subprocess.run([sys.executable, "-c", probe, command], capture_output=True, text=True)
     wall = time.monotonic() - started
-    errors = process.stderr.read().decode()
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("failed: %s\n%s" % (command, errors))
-    # wait4 gives the process's own peak; its children's (xargs' vipsthumbnails) come from
-    # RUSAGE_CHILDREN, whose peak is the largest child's so far.
-    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(usage.ru_maxrss, children) / 1024
+    if result.returncode != 0:
+        sys.exit("failed: %s\n%s" % (command, result.stderr))
+    return wall, int(result.stdout.split()[-1]) / 1024
 
 
 def main():

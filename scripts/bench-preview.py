@@ -13,6 +13,12 @@ side by side in the same run, as a ratio.
       Tests/Browser), on the product's screen. Peer: `digno build` of the same folder, timed
       between the runs.
 
+  python3 scripts/bench-preview.py photo-to-visible --content DIR --photos DIR [--digno BIN] [--runs 5]
+      From a product's first picture replaced by a camera photo (each run another one of DIR,
+      so that none is in the rendition cache) to its rendition shown, decoded, on the
+      product's screen in Chromium. Peer: `digno build` of the same folder, timed between the
+      runs (its renditions all in the cache by then).
+
 BIN defaults to .build/release/digno. The content folder is copied, never edited in place.
 """
 
@@ -187,6 +193,66 @@ def save_to_visible(arguments):
         shutil.rmtree(output, ignore_errors=True)
 
 
+def photo_to_visible(arguments):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    photos = sorted(os.path.join(arguments.photos, name) for name in os.listdir(arguments.photos) if name.startswith("photo-"))
+    content = copy(arguments.content)
+    process, port = start_preview(arguments.digno, content)
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1000"]:
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    product = sorted(name for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))[0]
+    text = open(os.path.join(content, "products", product), encoding="utf-8").read()
+    picture = os.path.join(content, re.search(r'<images>\s*<image src="([^"]+)"', text).group(1))
+    browser.get("http://127.0.0.1:%d/products/%s" % (port, product[:-4]))
+
+    def shown():
+        return browser.execute_script(
+            "const image = document.querySelector('main img.picture');"
+            "return image && image.complete && image.naturalWidth > 0 ? image.currentSrc : null;")
+
+    ours, builds = [], []
+    output = tempfile.mkdtemp(prefix="bench-preview-build-")
+    try:
+        for run in range(arguments.runs):
+            before = shown()
+            temporary = picture + ".saving"
+            shutil.copyfile(photos[run % len(photos)], temporary)
+            saved = time.monotonic()
+            os.replace(temporary, picture)
+            while True:
+                try:
+                    now = shown()
+                    if now and now != before:
+                        break
+                except Exception:
+                    pass
+                if time.monotonic() - saved > 60:
+                    raise RuntimeError("the new picture never showed")
+                time.sleep(0.005)
+            ours.append(time.monotonic() - saved)
+            time.sleep(0.5)
+            started = time.monotonic()
+            subprocess.run([arguments.digno, "build", "--quiet", "--content", content, "--output", output + "/catalog.sqlite"], check=True)
+            builds.append(time.monotonic() - started)
+        print("photo replaced to its rendition shown, %d runs: median %.0f ms, max %.0f ms" % (
+            len(ours), statistics.median(ours) * 1000, max(ours) * 1000))
+        print("digno build of the same folder: median %.0f ms" % (statistics.median(builds) * 1000))
+        print("each run: " + ", ".join("%.0f" % (value * 1000) for value in ours) + " ms ("
+              + ", ".join(os.path.basename(photos[run % len(photos)]) for run in range(arguments.runs)) + ")")
+    finally:
+        browser.quit()
+        process.send_signal(2)
+        process.wait(30)
+        shutil.rmtree(content, ignore_errors=True)
+        shutil.rmtree(output, ignore_errors=True)
+
+
 def copy(folder):
     target = tempfile.mkdtemp(prefix="bench-preview-content-")
     shutil.rmtree(target)
@@ -196,13 +262,14 @@ def copy(folder):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("mode", choices=["server", "save-to-visible"])
+    parser.add_argument("mode", choices=["server", "save-to-visible", "photo-to-visible"])
     parser.add_argument("--content", required=True)
     parser.add_argument("--digno", default=os.path.join(REPOSITORY, ".build", "release", "digno"))
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--photos", help="photo-to-visible: a folder of photo-* files (scripts/bench-pictures.py makes one)")
     arguments = parser.parse_args()
-    (server if arguments.mode == "server" else save_to_visible)(arguments)
+    {"server": server, "save-to-visible": save_to_visible, "photo-to-visible": photo_to_visible}[arguments.mode](arguments)
 
 
 if __name__ == "__main__":

@@ -162,21 +162,6 @@ struct ImageChecker {
         return Outcome(diagnostics: diagnostics, used: used.union(meant), renditions: renditions)
     }
 
-    /// `pixels` in megapixels, one decimal: "12.2 megapixels".
-    static func megapixels(_ pixels: Int) -> String {
-        let tenths = (pixels + 50_000) / 100_000
-        return "\(tenths / 10).\(tenths % 10) megapixels"
-    }
-
-    static func formatMessage(_ source: String, other: String?) -> String {
-        "'\(source)' is " + (other.map { "\($0), not a \(PictureFormat.names) file" } ?? "not a \(PictureFormat.names) file")
-            + "; save the picture as \(PictureFormat.names)"
-    }
-
-    static func undecodableMessage(_ source: String, _ failure: PictureCodec.Failure) -> String {
-        "'\(source)' cannot be decoded (\(failure.reason)); the file may be damaged or cut short: copy or export it again, as \(PictureFormat.names)"
-    }
-
     /// A detail screen's two pictures that are one image in the bundle, though their `src`
     /// differ as written (`duplicate-picture`; the same `src` twice is the catalogue rules'):
     /// two spellings of one path, or two files with the same bytes. A bundle stores an image
@@ -292,82 +277,5 @@ struct ImageChecker {
             diagnostics.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
         }
         return rendered
-    }
-
-    /// The path on disk of the file a `src` names (`path`, normalised, in NFC like every
-    /// value): `path` itself, or the listed image of that name spelled in another Unicode
-    /// form, such as a decomposed "é" (`ContentTree.imageSpellings`).
-    static func pathOnDisk(_ path: String, spellings: [String: String]) -> String {
-        spellings.isEmpty ? path : spellings[path] ?? path
-    }
-
-    /// What to do about a missing image: use the image it most likely meant, or add it.
-    private static func advice(_ match: ImageSuggestion.Match?) -> String {
-        guard let match else { return "; add the file or correct the path (it is relative to the content folder)" }
-        return "; did you mean '\(match.path)'?" + (match.differsOnlyInCase ? " (capital and small letters must match the file's name)" : "")
-    }
-
-    /// The path with `.` and empty parts removed; nil for an absolute path, a `..` part, a
-    /// backslash or a home-folder path, all of which could leave the content folder.
-    static func normalized(_ source: String) -> String? {
-        if isPlainRelativePath(source) { return source }
-        guard !source.hasPrefix("/"), !source.hasPrefix("~"), !source.contains("\\") else { return nil }
-        var parts: [Substring] = []
-        for part in source.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." { return nil }
-            parts.append(part)
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
-    }
-}
-
-extension ImageChecker {
-    /// The first character in `source` that shows as nothing or changes how the path reads: a
-    /// control character (a tab or line break written as `&#9;` or `&#10;`, U+0085), a format
-    /// character (a zero-width space, a right-to-left override) or a line or paragraph
-    /// separator. A path of printable ASCII, the common case, is passed on its bytes.
-    static func firstInvisible(in source: String) -> Unicode.Scalar? {
-        if source.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }
-        return source.unicodeScalars.first { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator: true
-            default: false
-            }
-        }
-    }
-
-    /// `invisible` in words, by its code.
-    static func words(for invisible: Unicode.Scalar) -> String {
-        let code = unicodeCode(invisible.value)
-        switch invisible.properties.generalCategory {
-        case .control: return "the invisible control character \(code)"
-        case .lineSeparator: return "a line separator (\(code))"
-        case .paragraphSeparator: return "a paragraph separator (\(code))"
-        default: return "the invisible character \(code)" + (invisible.properties.name.map { " (\($0))" } ?? "")
-        }
-    }
-
-    /// Whether a path is already normal: not empty, no leading `/` or `~`, no backslash, no
-    /// empty, `.` or `..` part. The common case, checked on bytes without splitting.
-    static func isPlainRelativePath(_ source: String) -> Bool {
-        var partLength = 0
-        var partIsDots = true
-        for byte in source.utf8 {
-            switch byte {
-            case UInt8(ascii: "/"):
-                if partLength == 0 || (partIsDots && partLength <= 2) { return false }
-                partLength = 0
-                partIsDots = true
-            case UInt8(ascii: "\\"):
-                return false
-            case UInt8(ascii: "~") where partLength == 0:
-                return false
-            default:
-                partIsDots = partIsDots && byte == UInt8(ascii: ".")
-                partLength += 1
-            }
-        }
-        return partLength > 0 && !(partIsDots && partLength <= 2)
     }
 }

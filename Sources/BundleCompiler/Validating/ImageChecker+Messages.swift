@@ -1,0 +1,25 @@
+/// The words of the picture diagnostics that more than one place says.
+extension ImageChecker {
+    /// `pixels` in megapixels, one decimal: "12.2 megapixels".
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10) megapixels"
+    }
+
+    /// A file in none of the four formats, and what it is where its first bytes tell.
+    static func formatMessage(_ source: String, other: String?) -> String {
+        "'\(source)' is " + (other.map { "\($0), not a \(PictureFormat.names) file" } ?? "not a \(PictureFormat.names) file")
+            + "; save the picture as \(PictureFormat.names)"
+    }
+
+    /// A picture libvips cannot decode, with its words.
+    static func undecodableMessage(_ source: String, _ failure: PictureCodec.Failure) -> String {
+        "'\(source)' cannot be decoded (\(failure.reason)); the file may be damaged or cut short: copy or export it again, as \(PictureFormat.names)"
+    }
+
+    /// What to do about a missing image: use the image it most likely meant, or add it.
+    static func advice(_ match: ImageSuggestion.Match?) -> String {
+        guard let match else { return "; add the file or correct the path (it is relative to the content folder)" }
+        return "; did you mean '\(match.path)'?" + (match.differsOnlyInCase ? " (capital and small letters must match the file's name)" : "")
+    }
+}
