@@ -138,22 +138,58 @@ def report(title, ours, theirs):
     print("  ratio at p99: %.1f" % (percentile(ours, 0.99) / percentile(theirs, 0.99)))
 
 
-def save_to_visible(arguments):
+def chromium():
+    """Chromium under Selenium, as Tests/Browser starts it."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
 
-    content = copy(arguments.content)
-    process, port = start_preview(arguments.digno, content)
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1000"]:
         options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def timed_build(digno, content, output):
+    """Seconds of a `digno build` of `content`."""
+    started = time.monotonic()
+    subprocess.run([digno, "build", "--quiet", "--content", content, "--output", output + "/catalog.sqlite"], check=True)
+    return time.monotonic() - started
+
+
+def seconds_until(condition, since, what):
+    """Seconds from `since` until `condition()` holds (asked every 5 ms; an exception is a no)."""
+    while True:
+        try:
+            if condition():
+                return time.monotonic() - since
+        except Exception:
+            pass
+        if time.monotonic() - since > 60:
+            raise RuntimeError(what + " never showed")
+        time.sleep(0.005)
+
+
+def stop(browser, process, *folders):
+    browser.quit()
+    process.send_signal(2)
+    process.wait(30)
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def save_to_visible(arguments):
+    from selenium.webdriver.common.by import By
+
+    content = copy(arguments.content)
+    process, port = start_preview(arguments.digno, content)
+    browser = chromium()
     product = sorted(name for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))[0]
     path = os.path.join(content, "products", product)
     original = open(path, encoding="utf-8").read()
-    name = re.search(r"<name>([^<]*)</name>", original).group(1)
+    # The product's name in the default language (`<name>` or `<name translate="no">`).
+    found = re.search(r"<name(?: translate=\"no\")?>([^<]*)</name>", original)
+    name = found.group(1)
     browser.get("http://127.0.0.1:%d/products/%s" % (port, product[:-4]))
     ours, builds = [], []
     output = tempfile.mkdtemp(prefix="bench-preview-build-")
@@ -162,23 +198,12 @@ def save_to_visible(arguments):
             shown = "%s %d" % (name, run)
             temporary = path + ".saving"
             with open(temporary, "w", encoding="utf-8") as file:
-                file.write(original.replace("<name>%s</name>" % name, "<name>%s</name>" % shown))
+                file.write(original[:found.start(1)] + shown + original[found.end(1):])
             saved = time.monotonic()
             os.replace(temporary, path)
-            while True:
-                try:
-                    if browser.find_element(By.CSS_SELECTOR, "main h1").text == shown:
-                        break
-                except Exception:
-                    pass
-                if time.monotonic() - saved > 60:
-                    raise RuntimeError("the change never showed")
-                time.sleep(0.005)
-            ours.append(time.monotonic() - saved)
+            ours.append(seconds_until(lambda: browser.find_element(By.CSS_SELECTOR, "main h1").text == shown, saved, "the change"))
             time.sleep(0.5)
-            started = time.monotonic()
-            subprocess.run([arguments.digno, "build", "--quiet", "--content", content, "--output", output + "/catalog.sqlite"], check=True)
-            builds.append(time.monotonic() - started)
+            builds.append(timed_build(arguments.digno, content, output))
         print("save to visible change, %d runs: median %.0f ms, max %.0f ms" % (
             len(ours), statistics.median(ours) * 1000, max(ours) * 1000))
         print("digno build of the same folder: median %.0f ms; ratio %.2f" % (
@@ -186,26 +211,14 @@ def save_to_visible(arguments):
         print("each run, save to visible: " + ", ".join("%.0f" % (value * 1000) for value in ours) + " ms")
         print("the preview's builds: " + ", ".join(re.findall(r"in (\d+) ms", " ".join(process.log))) + " ms")
     finally:
-        browser.quit()
-        process.send_signal(2)
-        process.wait(30)
-        shutil.rmtree(content, ignore_errors=True)
-        shutil.rmtree(output, ignore_errors=True)
+        stop(browser, process, content, output)
 
 
 def photo_to_visible(arguments):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-
     photos = sorted(os.path.join(arguments.photos, name) for name in os.listdir(arguments.photos) if name.startswith("photo-"))
     content = copy(arguments.content)
     process, port = start_preview(arguments.digno, content)
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1000,1000"]:
-        options.add_argument(argument)
-    browser = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    browser = chromium()
     product = sorted(name for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))[0]
     text = open(os.path.join(content, "products", product), encoding="utf-8").read()
     picture = os.path.join(content, re.search(r'<images>\s*<image src="([^"]+)"', text).group(1))
@@ -225,32 +238,16 @@ def photo_to_visible(arguments):
             shutil.copyfile(photos[run % len(photos)], temporary)
             saved = time.monotonic()
             os.replace(temporary, picture)
-            while True:
-                try:
-                    now = shown()
-                    if now and now != before:
-                        break
-                except Exception:
-                    pass
-                if time.monotonic() - saved > 60:
-                    raise RuntimeError("the new picture never showed")
-                time.sleep(0.005)
-            ours.append(time.monotonic() - saved)
+            ours.append(seconds_until(lambda: shown() not in (None, before), saved, "the new picture"))
             time.sleep(0.5)
-            started = time.monotonic()
-            subprocess.run([arguments.digno, "build", "--quiet", "--content", content, "--output", output + "/catalog.sqlite"], check=True)
-            builds.append(time.monotonic() - started)
+            builds.append(timed_build(arguments.digno, content, output))
         print("photo replaced to its rendition shown, %d runs: median %.0f ms, max %.0f ms" % (
             len(ours), statistics.median(ours) * 1000, max(ours) * 1000))
         print("digno build of the same folder: median %.0f ms" % (statistics.median(builds) * 1000))
         print("each run: " + ", ".join("%.0f" % (value * 1000) for value in ours) + " ms ("
               + ", ".join(os.path.basename(photos[run % len(photos)]) for run in range(arguments.runs)) + ")")
     finally:
-        browser.quit()
-        process.send_signal(2)
-        process.wait(30)
-        shutil.rmtree(content, ignore_errors=True)
-        shutil.rmtree(output, ignore_errors=True)
+        stop(browser, process, content, output)
 
 
 def copy(folder):

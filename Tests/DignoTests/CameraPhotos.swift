@@ -57,20 +57,9 @@ enum CameraPhotos {
     /// Runs `tool` and returns its standard output; throws with its standard error if it fails.
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailure(tool: tool, arguments: arguments, errors: String(decoding: errorData, as: UTF8.self))
-        }
-        return String(decoding: outputData, as: UTF8.self)
+        let outcome = try DignoRunner.run(URL(fileURLWithPath: tool), arguments)
+        guard outcome.status == 0 else { throw ToolFailure(tool: tool, arguments: arguments, errors: outcome.errors) }
+        return outcome.output
     }
 
     struct ToolFailure: Error, CustomStringConvertible {

@@ -18,8 +18,13 @@ struct DignoRunner {
     }
 
     static func run(_ arguments: [String], in folder: URL = repository, environment: [String: String] = [:]) throws -> Outcome {
+        try run(executable, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs any program (a tool a test needs) the same way, to its end.
+    static func run(_ program: URL, _ arguments: [String], in folder: URL = repository, environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
