@@ -5,27 +5,36 @@ import Testing
 
 /// Photos as editors' phones take them, through `digno build`: every rendition in a bundle is
 /// upright, in sRGB, without a trace of the photo's metadata, decoded by Pillow and read by
-/// exiftool (tools independent of libvips), and the same bytes on every build.
-@Suite struct PictureTests {
-    /// The valid fixture with four of its pictures replaced by photos: a JPEG turned by its
-    /// EXIF orientation (espresso), a HEIC (ground coffee), a WebP (Café Latte) and a PNG (Café
-    /// au Lait), each 1600 × 1200 stored pixels in Display P3, with a GPS position, make and
-    /// model.
+/// exiftool (tools independent of libvips), and the same bytes on every build. One test at a
+/// time: each builds its own copy of the photos, which libvips decodes on every core.
+@Suite(.serialized) struct PictureTests {
+    /// The four photos, made once for the suite (making them, a HEIC above all, is most of
+    /// its work): a JPEG turned by its EXIF orientation, a HEIC, a WebP and a PNG, each 1600 ×
+    /// 1200 stored pixels in Display P3, with a GPS position, make and model.
+    static let photos: Result<URL, any Error> = Result {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-photos-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (file, orientation) in [("photo.jpg", 6), ("photo.heic", 1), ("photo.webp", 1), ("photo.png", 1)] {
+            try CameraPhotos.make(folder.appendingPathComponent(file), width: 1600, height: 1200, orientation: orientation)
+        }
+        return folder
+    }
+
+    /// The valid fixture with four of its pictures replaced by the photos: espresso's by the
+    /// JPEG, ground coffee's by the HEIC, Café Latte's by the WebP, Café au Lait's by the PNG.
     static func photoContent() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-pictures-\(UUID().uuidString)")
         let content = folder.appendingPathComponent("content")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
-        let photos: [(file: String, entity: String, orientation: Int)] = [
-            ("photo.jpg", "products/espresso.xml", 6), ("photo.heic", "products/ground-coffee.xml", 1),
-            ("photo.webp", "recipes/cafe-latte.xml", 1), ("photo.png", "recipes/cafe-au-lait.xml", 1),
-        ]
-        for photo in photos {
-            try CameraPhotos.make(content.appendingPathComponent("images/" + photo.file), width: 1600, height: 1200, orientation: photo.orientation)
-            let entity = content.appendingPathComponent(photo.entity)
-            let text = try String(contentsOf: entity, encoding: .utf8)
-            try text.replacingOccurrences(of: "<image src=\"images/picture.png\"", with: "<image src=\"images/\(photo.file)\"")
-                .write(to: entity, atomically: true, encoding: .utf8)
+        let photos = try Self.photos.get()
+        for (file, entity) in [("photo.jpg", "products/espresso.xml"), ("photo.heic", "products/ground-coffee.xml"),
+                               ("photo.webp", "recipes/cafe-latte.xml"), ("photo.png", "recipes/cafe-au-lait.xml")] {
+            try FileManager.default.copyItem(at: photos.appendingPathComponent(file), to: content.appendingPathComponent("images/" + file))
+            let path = content.appendingPathComponent(entity)
+            let text = try String(contentsOf: path, encoding: .utf8)
+            try text.replacingOccurrences(of: "<image src=\"images/picture.png\"", with: "<image src=\"images/\(file)\"")
+                .write(to: path, atomically: true, encoding: .utf8)
         }
         return content
     }
