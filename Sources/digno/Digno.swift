@@ -10,7 +10,9 @@ struct Digno: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digno",
         abstract: "Check and compile the Café Digno content.",
-        version: CompilerVersion.line,
+        // The first line only: the whole, with the picture libraries' versions, would start
+        // libvips (and load its modules) for every command. `main` prints it for --version.
+        version: CompilerVersion.compilerLine,
         subcommands: [Build.self, Validate.self, Inspect.self, Show.self, Diff.self, Site.self, Preview.self, Keygen.self, Publish.self, RotateKey.self, Update.self])
 
     /// `digno` alone is a usage error, not help with status 0: a CI step that lost its
@@ -22,6 +24,10 @@ struct Digno: AsyncParsableCommand {
     /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
     /// usage status, 64, is mapped to 2).
     static func main() async {
+        if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
+            print(CompilerVersion.line)
+            return
+        }
         do {
             var command: ParsableCommand
             do {

@@ -11,8 +11,12 @@ package enum CompilerVersion {
     /// Such as `digno 0.2.0 (bundle schema 3, SQLite 3.40.1, libxml2 2.9.14)`, then a line
     /// for the pictures: the libraries that make their renditions, and the settings.
     package static var line: String {
-        "digno \(number) (bundle schema \(BundleSchema.version), SQLite \(sqliteVersion), libxml2 \(libxml2Version))\n"
-            + "pictures: \(PictureCodec.libraries); \(RenditionSettings.summary)"
+        compilerLine + "\n" + "pictures: \(PictureCodec.libraries); \(RenditionSettings.summary)"
+    }
+
+    /// The first line alone, which starts no image library.
+    package static var compilerLine: String {
+        "digno \(number) (bundle schema \(BundleSchema.version), SQLite \(sqliteVersion), libxml2 \(libxml2Version))"
     }
 
     /// SQLite's version, `3.40.1`.
