@@ -138,7 +138,9 @@ import Testing
         #expect(document.count <= FileLoader.maxFileSize && document.count > FileLoader.maxFileSize - 4096)
         let (text, seconds) = try Self.validate(product: document)
         #expect(text == worstCase.expected)
-        #expect(seconds < 1)
+        // Alone, well under a second; with the whole suite on two cores it took up to 1.6 s
+        // (2026-11-27). What it guards against took 5 to 112 s (SECURITY.md).
+        #expect(seconds < 3)
     }
 
     /// Validates the valid fixture with `products/espresso.xml` replaced by `product`; returns

@@ -30,9 +30,11 @@ import Testing
         defer { host.stop() }
         let (error, took) = await Self.fetch(host.url, idle: 30, whole: 2)
         #expect(error == .transfer(.failed(host.url, .timeLimit, "it took longer than 2 s, the limit for its size")))
-        // A hang guard, with room for a loaded machine (the limit is 2 s; the host would trickle
-        // for 300 s; 22 to 52 s were seen with the whole test suite beside two compilers).
-        #expect(took < .seconds(90))
+        // A hang guard, below the host's 300 s of trickling (the limit is 2 s): the time is
+        // taken across an await, so it includes waiting for Swift's cooperative pool, which the
+        // whole suite's synchronous tests hold on two cores (22 to 52 s were seen beside two
+        // compilers; 102 to 130 s on 2026-11-27, the suite alone).
+        #expect(took < .seconds(200))
     }
 
     @Test func aHostThatFallsSilentIsStoppedAtTheIdleLimit() async throws {

@@ -95,16 +95,16 @@ import Testing
         return zip(found, expected).allSatisfy { abs($0 - $1) <= tolerance }
     }
 
-    @Test func photosBecomeSmallUprightSRGBRenditionsWithNoMetadata() throws {
-        let content = try Self.photoContent()
+    @Test func photosBecomeSmallUprightSRGBRenditionsWithNoMetadata() async throws {
+        let content = try await offThePool { try Self.photoContent() }
         let folder = content.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let build = try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder)
+        let build = try await offThePool { try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder) }
         #expect(build.status == 0, "\(build.errors)")
         // The sources carry what the renditions must not: exiftool finds it in them.
         let exiftool = try installedTool("exiftool", debian: "libimage-exiftool-perl")
         for photo in ["photo.jpg", "photo.heic", "photo.webp", "photo.png"] {
-            let tags = try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", content.appendingPathComponent("images/" + photo).path])
+            let tags = try await offThePool { try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", content.appendingPathComponent("images/" + photo).path]) }
             #expect(tags.contains("\"GPS:GPSLatitude\"") && tags.contains("iPhone 15 Pro") && tags.contains("\"ICC_Profile:ProfileDescription\""), "\(photo): \(tags)")
         }
         #expect(build.output.contains("\npictures: 7 renditions, "), "\(build.output)")
@@ -122,7 +122,7 @@ import Testing
             }
             // exiftool finds nothing of the phone's: no EXIF, GPS, XMP, IPTC or ICC group, and
             // no make, model or position by any name.
-            let tags = try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", "-u"] + written.map(\.path))
+            let tags = try await offThePool { try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", "-u"] + written.map(\.path)) }
             for group in ["IFD0:", "ExifIFD:", "GPS:", "XMP", "IPTC:", "ICC", "MakerNotes", "IFD1:", "Photoshop:"] {
                 #expect(!tags.contains("\"\(group)"), "a rendition keeps \(group) tags: \(tags)")
             }
@@ -130,7 +130,7 @@ import Testing
                 #expect(!tags.contains(name), "a rendition keeps \(name): \(tags)")
             }
             // Pillow decodes every rendition, at the size the bundle records.
-            let decoded = try Self.pillow(written, at: [])
+            let decoded = try await offThePool { try Self.pillow(written, at: []) }
             for (image, seen) in zip(images, decoded) {
                 #expect(seen["width"] as? Int == image.width && seen["height"] as? Int == image.height)
                 #expect(seen["format"] as? String == (image.mediaType == "image/png" ? "PNG" : "JPEG"))
@@ -142,7 +142,7 @@ import Testing
             let turned = try Self.picture(of: "product_images", "product_id", "espresso", in: bundle)
             let turnedImage = try #require(images.first { $0.sha256 == turned })
             #expect(turnedImage.mediaType == "image/jpeg" && turnedImage.width == 1170 && turnedImage.height == 1560)
-            let upright = try Self.pillow([files.appendingPathComponent(turned + ".jpg")], at: [(0.97, 0.03), (0.3, 0.3), (0.5, 0.8)])[0]
+            let upright = try await offThePool { try Self.pillow([files.appendingPathComponent(turned + ".jpg")], at: [(0.97, 0.03), (0.3, 0.3), (0.5, 0.8)])[0] }
             let colours = upright["colours"] as? [Any] ?? []
             #expect(colours.count == 3 && Self.near(colours[0], CameraPhotos.marker) && Self.near(colours[1], CameraPhotos.left)
                     && Self.near(colours[2], CameraPhotos.right), "\(colours)")
@@ -155,7 +155,7 @@ import Testing
                 let image = try #require(images.first { $0.sha256 == sha256 })
                 #expect(image.mediaType == type && image.width == 1170 && (877...878).contains(image.height), "\(id): \(image.width)×\(image.height)")
                 let file = files.appendingPathComponent(sha256 + (type == "image/png" ? ".png" : ".jpg"))
-                let seen = try Self.pillow([file], at: [(0.03, 0.03), (0.3, 0.6), (0.75, 0.5)])[0]
+                let seen = try await offThePool { try Self.pillow([file], at: [(0.03, 0.03), (0.3, 0.6), (0.75, 0.5)])[0] }
                 let colours = seen["colours"] as? [Any] ?? []
                 #expect(colours.count == 3 && Self.near(colours[0], CameraPhotos.marker) && Self.near(colours[1], CameraPhotos.left)
                         && Self.near(colours[2], CameraPhotos.right), "\(id): \(colours)")
@@ -165,8 +165,8 @@ import Testing
 
     /// The same content gives the same renditions, and so the same bundle, on every build and
     /// with one thread or two; a new build with no cache makes them all again.
-    @Test func renditionsAreTheSameBytesOnEveryBuildAndWithAnyNumberOfThreads() throws {
-        let content = try Self.photoContent()
+    @Test func renditionsAreTheSameBytesOnEveryBuildAndWithAnyNumberOfThreads() async throws {
+        let content = try await offThePool { try Self.photoContent() }
         let folder = content.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         var bundles: [Data] = []
@@ -174,9 +174,9 @@ import Testing
             var builder = BundleBuilder(contentFolder: content.path, output: folder.appendingPathComponent("out-\(index)/catalog.sqlite").path)
             builder.renditionCache = nil
             builder.renditionWorkers = workers
-            let report = try builder.validate()
+            let report = try await offThePool { [builder] in try builder.validate() }
             #expect(report.isValid && report.pictures.count == 7 && report.pictures.values.allSatisfy { !$0.fromCache })
-            _ = try builder.write(report)
+            _ = try await offThePool { [builder] in try builder.write(report) }
             bundles.append(try Data(contentsOf: URL(fileURLWithPath: builder.output)))
         }
         #expect(bundles[0] == bundles[1] && bundles[1] == bundles[2])
@@ -189,22 +189,22 @@ import Testing
 
     /// A rebuild makes only the renditions whose source changed, and finds the rest in the
     /// cache beside the content folder; a damaged cache entry is made again, to the same bytes.
-    @Test func theCacheMakesOnlyWhatChanged() throws {
-        let content = try Self.photoContent()
+    @Test func theCacheMakesOnlyWhatChanged() async throws {
+        let content = try await offThePool { try Self.photoContent() }
         let folder = content.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
-        func build() throws -> (line: String, bundle: Data) {
-            let outcome = try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder)
+        func build() async throws -> (line: String, bundle: Data) {
+            let outcome = try await offThePool { try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder) }
             #expect(outcome.status == 0, "\(outcome.errors)")
             return (Self.picturesLine(outcome.output), try Data(contentsOf: folder.appendingPathComponent("out/catalog.sqlite")))
         }
-        let first = try build()
+        let first = try await build()
         #expect(first.line.contains(" (7 made, 0 from the cache); "), "\(first.line)")
         let cache = folder.appendingPathComponent(".digno-cache/renditions")
         let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter { $0.count > 3 }
         #expect(entries.count == 7)
 
-        let second = try build()
+        let second = try await build()
         #expect(second.line.contains(" (0 made, 7 from the cache); "), "\(second.line)")
         #expect(second.bundle == first.bundle)
 
@@ -213,13 +213,13 @@ import Testing
         var bytes = try Data(contentsOf: damaged)
         bytes[bytes.count - 10] ^= 0x01
         try bytes.write(to: damaged)
-        let third = try build()
+        let third = try await build()
         #expect(third.line.contains(" (1 made, 6 from the cache); "), "\(third.line)")
         #expect(third.bundle == first.bundle)
 
         // One photo replaced: its rendition alone is made.
-        try CameraPhotos.make(content.appendingPathComponent("images/photo.jpg"), width: 1200, height: 1600)
-        let fourth = try build()
+        try await offThePool { try CameraPhotos.make(content.appendingPathComponent("images/photo.jpg"), width: 1200, height: 1600) }
+        let fourth = try await build()
         #expect(fourth.line.contains(" (1 made, 6 from the cache); "), "\(fourth.line)")
         #expect(fourth.bundle != first.bundle)
     }
@@ -227,17 +227,17 @@ import Testing
     /// Pictures as phones and cameras save them pass up to 48 megapixels; a HEIC or WebP cut
     /// short, another format and a file over 64 MiB are diagnostics at the `src` that names
     /// them, with what to do.
-    @Test func theLargestPhotosPassAndBrokenOnesAreSaidWhereTheyAreUsed() throws {
-        let content = try Self.photoContent()
+    @Test func theLargestPhotosPassAndBrokenOnesAreSaidWhereTheyAreUsed() async throws {
+        let content = try await offThePool { try Self.photoContent() }
         let folder = content.deletingLastPathComponent()
         defer { try? FileManager.default.removeItem(at: folder) }
         let vips = try installedTool("vips", debian: "libvips-tools")
         let images = content.appendingPathComponent("images")
         // A 48-megapixel photo, 8064 × 6048, as the largest phone cameras take them.
-        try CameraPhotos.run(vips, ["black", images.appendingPathComponent("large.v").path, "8064", "6048", "--bands", "3"])
-        try CameraPhotos.run(vips, ["copy", images.appendingPathComponent("large.v").path, images.appendingPathComponent("photo.jpg").path + "[Q=85]"])
+        try await offThePool { try CameraPhotos.run(vips, ["black", images.appendingPathComponent("large.v").path, "8064", "6048", "--bands", "3"]) }
+        try await offThePool { try CameraPhotos.run(vips, ["copy", images.appendingPathComponent("large.v").path, images.appendingPathComponent("photo.jpg").path + "[Q=85]"]) }
         try FileManager.default.removeItem(at: images.appendingPathComponent("large.v"))
-        let large = try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder)
+        let large = try await offThePool { try DignoRunner.run(["build", "--content", "content", "--output", "out/catalog.sqlite"], in: folder) }
         #expect(large.status == 0, "\(large.errors)")
         let turned = try Self.picture(of: "product_images", "product_id", "espresso", in: folder.appendingPathComponent("out/catalog.sqlite"))
         let stored = try #require(try Self.images(folder.appendingPathComponent("out/catalog.sqlite")).first { $0.sha256 == turned })
@@ -255,7 +255,7 @@ import Testing
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 65 << 20)
         try handle.close()
-        let broken = try DignoRunner.run(["validate", "content"], in: folder)
+        let broken = try await offThePool { try DignoRunner.run(["validate", "content"], in: folder) }
         #expect(broken.status == 1)
         let lines = broken.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 5, "\(broken.output)")
@@ -270,4 +270,19 @@ import Testing
             #expect(line.hasPrefix(prefix) && line.hasSuffix(suffix), "\(line)")
         }
     }
+}
+
+/// Runs `work` (running tools, building) on a thread of its own and waits for it without holding
+/// one of Swift's cooperative threads, which other suites' servers and awaits need: a test that
+/// blocked one for its tools' seconds held the whole run's async work back.
+@discardableResult
+func offThePool<T>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Handed<T>, any Error>) in
+        Thread.detachNewThread { continuation.resume(with: Result { Handed(value: try work()) }) }
+    }.value
+}
+
+/// A value handed from a thread to the test that waits for it, once: the thread is done with it.
+struct Handed<T>: @unchecked Sendable {
+    let value: T
 }
