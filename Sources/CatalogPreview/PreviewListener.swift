@@ -67,7 +67,8 @@ final class PreviewListener: @unchecked Sendable {
     func start(_ handler: some HTTPHandler) {
         lock.withLock {
             guard !isStopped, serving == nil else { return }
-            serving = Task { await serve(handler) }
+            // On the listener's own threads (`ListenerExecutor`), as is every task it starts.
+            serving = Task(executorPreference: ListenerExecutor.shared) { [self] in await serve(handler) }
         }
     }
 
@@ -118,7 +119,7 @@ final class PreviewListener: @unchecked Sendable {
         lock.withLock {
             guard !isStopped, connections.count < limits.connections else {
                 let busy = PreviewResponder.refusal(.serviceUnavailable, "this preview has \(limits.connections) connections open; try again")
-                Task { [self] in
+                Task(executorPreference: ListenerExecutor.shared) { [self] in
                     if await write(busy, closing: true, to: client) { await closeGently(client) }
                     try? client.close()
                 }
@@ -126,7 +127,7 @@ final class PreviewListener: @unchecked Sendable {
             }
             let id = nextConnection
             nextConnection += 1
-            connections[id] = Task { [self] in
+            connections[id] = Task(executorPreference: ListenerExecutor.shared) { [self] in
                 await converse(with: client, handler)
                 try? client.close()
                 _ = lock.withLock { connections.removeValue(forKey: id) }
