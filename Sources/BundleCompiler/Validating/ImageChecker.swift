@@ -257,11 +257,11 @@ struct ImageChecker {
         var rendered: [String: RenderedPicture] = [:]
         var failed: [String: PictureRenderer.Outcome] = [:]
         for (job, outcome) in zip(jobs, renderer.render(jobs)) {
-            guard let rendition = outcome.rendition, case .success(let picture) = pictures[job.path] else {
+            guard let rendition = outcome.rendition, case .success(let picture) = pictures[job.path], let use = largestUse[job.path] else {
                 failed[job.path] = outcome
                 continue
             }
-            let box = largestUse[job.path]!.largestBox
+            let box = use.largestBox
             rendered[job.path] = RenderedPicture(
                 source: job.source, rendition: rendition, fromCache: { if case .cached = outcome { true } else { false } }(),
                 isSmallerThanUse: picture.header.width < box.width && picture.header.height < box.height)
