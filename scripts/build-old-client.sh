@@ -6,8 +6,11 @@
 #
 #     bash scripts/build-old-client.sh COMMIT     # prints the binary's path on its last line
 #
-# The build is kept in .build/old-client/COMMIT (about 2 minutes the first time here, nothing
-# after). The commit must be in the clone's history; a shallow clone fetches it from origin.
+# The sources are kept in .build/old-client/COMMIT and the build in .build/old-client/scratch,
+# shared by every old commit: the dependencies (the same versions, from this clone's
+# Package.resolved, at the same paths) are compiled once, and each further commit compiles only
+# its own modules. The binary is copied to .build/old-client/COMMIT/digno: nothing to do the
+# next time. The commit must be in the clone's history; a shallow clone fetches it from origin.
 # SWIFT names the swift to use (default swift). It takes the package versions this clone's own
 # build resolved (Package.resolved), when there is one: the old commit's dependencies are ours.
 set -euo pipefail
@@ -18,7 +21,8 @@ if ! [[ "$commit" =~ ^[0-9a-f]{40}$ ]]; then
 fi
 repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 folder="$repository/.build/old-client/$commit"
-binary="$folder/.build/debug/digno"
+scratch="$repository/.build/old-client/scratch"
+binary="$folder/digno"
 mkdir -p "$repository/.build/old-client"
 # One build at a time (two test runs at once would remove each other's folder).
 exec 9>"$repository/.build/old-client/.lock"
@@ -42,7 +46,8 @@ if [ -f "$repository/Package.resolved" ]; then cp "$repository/Package.resolved"
 echo "building digno at ${commit:0:7} in $folder" >&2
 # Its warnings are its own: no -warnings-as-errors for a commit that cannot change. The
 # package's switches (Package.swift) off: the whole package, as the commit built it.
-(cd "$folder" && env -u DIGNO_FUZZ -u DIGNO_CLIENT_ONLY "${SWIFT:-swift}" build --product digno >&2)
+(cd "$folder" && env -u DIGNO_FUZZ -u DIGNO_CLIENT_ONLY "${SWIFT:-swift}" build --product digno --scratch-path "$scratch" >&2)
+cp "$scratch/debug/digno" "$binary"
 # Last, so that an interrupted build is started again rather than taken for done.
 touch "$folder/BUILT"
 echo "$binary"
