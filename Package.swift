@@ -224,23 +224,33 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-// The fuzz targets (libFuzzer), declared only when DIGNO_FUZZ is set: their `main` is the
-// fuzzer runtime's, linked by `--sanitize=fuzzer`, so a plain `swift build` could not link them.
+// The fuzz targets (libFuzzer), declared only when DIGNO_FUZZ is set, and then alone with the
+// targets they depend on: their `main` is the fuzzer runtime's, linked by `--sanitize=fuzzer`,
+// which `digno`'s and the tests' own could not share. So one plain `swift build` builds the
+// four (CI does; one build plan and one pass over the modules, rather than one per product):
 // `DIGNO_FUZZ=1 swift build --scratch-path .build-fuzz -c release --sanitize=fuzzer
-// --sanitize=address --product fuzz-bundle` builds one; docs/FUZZING.md says how to run them.
+// --sanitize=address`, or `--product fuzz-bundle` for one; docs/FUZZING.md says how to run them.
 if Context.environment["DIGNO_FUZZ"] != nil {
-    package.targets += [
+    let fuzzTargets: [Target] = [
         .executableTarget(name: "fuzz-bundle", dependencies: ["CatalogContent", "CatalogModel"], path: "Fuzz/FuzzBundle"),
         .executableTarget(name: "fuzz-content", dependencies: ["BundleCompiler", "CatalogContent"], path: "Fuzz/FuzzContent"),
         .executableTarget(name: "fuzz-vcdiff", dependencies: ["ChannelFormat"], path: "Fuzz/FuzzVCDIFF"),
         .executableTarget(name: "fuzz-picture", dependencies: ["BundleCompiler"], path: "Fuzz/FuzzPicture"),
     ]
-    package.products += [
-        .executable(name: "fuzz-bundle", targets: ["fuzz-bundle"]),
-        .executable(name: "fuzz-content", targets: ["fuzz-content"]),
-        .executable(name: "fuzz-vcdiff", targets: ["fuzz-vcdiff"]),
-        .executable(name: "fuzz-picture", targets: ["fuzz-picture"]),
-    ]
+    package.targets += fuzzTargets
+    // The fuzz targets and every target of ours they depend on, directly or not.
+    var needed = Set<String>(), pending = fuzzTargets.map(\.name)
+    while let name = pending.popLast() {
+        guard needed.insert(name).inserted, let target = package.targets.first(where: { $0.name == name }) else { continue }
+        for dependency in target.dependencies {
+            switch dependency {
+            case .targetItem(let name, _), .byNameItem(let name, _): pending.append(name)
+            default: break
+            }
+        }
+    }
+    package.targets.removeAll { !needed.contains($0.name) }
+    package.products = fuzzTargets.map { .executable(name: $0.name, targets: [$0.name]) }
 }
 
 // The client alone, when DIGNO_CLIENT_ONLY is set: CatalogModel, ChannelFormat, CatalogStore and their tests, with none of the

@@ -11,6 +11,9 @@
 # Package.resolved, at the same paths) are compiled once, and each further commit compiles only
 # its own modules. The binary is copied to .build/old-client/COMMIT/digno: nothing to do the
 # next time. The commit must be in the clone's history; a shallow clone fetches it from origin.
+# OLD_CLIENT_SCRATCH names another build folder and OLD_CLIENT_FLAGS adds flags to its `swift
+# build`: CI gives its own .build and flags, whose dependencies are then built already (the old
+# commit's modules replace this one's there, which a later build of this commit compiles again).
 # SWIFT names the swift to use (default swift). It takes the package versions this clone's own
 # build resolved (Package.resolved), when there is one: the old commit's dependencies are ours.
 set -euo pipefail
@@ -21,7 +24,7 @@ if ! [[ "$commit" =~ ^[0-9a-f]{40}$ ]]; then
 fi
 repository=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 folder="$repository/.build/old-client/$commit"
-scratch="$repository/.build/old-client/scratch"
+scratch="${OLD_CLIENT_SCRATCH:-$repository/.build/old-client/scratch}"
 binary="$folder/digno"
 mkdir -p "$repository/.build/old-client"
 # One build at a time (two test runs at once would remove each other's folder).
@@ -46,7 +49,7 @@ if [ -f "$repository/Package.resolved" ]; then cp "$repository/Package.resolved"
 echo "building digno at ${commit:0:7} in $folder" >&2
 # Its warnings are its own: no -warnings-as-errors for a commit that cannot change. The
 # package's switches (Package.swift) off: the whole package, as the commit built it.
-(cd "$folder" && env -u DIGNO_FUZZ -u DIGNO_CLIENT_ONLY "${SWIFT:-swift}" build --product digno --scratch-path "$scratch" >&2)
+(cd "$folder" && env -u DIGNO_FUZZ -u DIGNO_CLIENT_ONLY "${SWIFT:-swift}" build --product digno --scratch-path "$scratch" ${OLD_CLIENT_FLAGS:-} >&2)
 cp "$scratch/debug/digno" "$binary"
 # Last, so that an interrupted build is started again rather than taken for done.
 touch "$folder/BUILT"
