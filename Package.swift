@@ -32,9 +32,9 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // schema.sql and schema-3.sql are links to the repository root's, the one source:
-            // the compiler creates them and the reader checks a bundle's schema against them.
-            resources: [.embedInCode("Bundle/schema.sql"), .embedInCode("Bundle/schema-3.sql")]
+            // schema.sql, schema-3.sql and schema-4.sql are links to the repository root's, the one
+            // source: the compiler creates them and the reader checks a bundle's schema against them.
+            resources: [.embedInCode("Bundle/schema.sql"), .embedInCode("Bundle/schema-3.sql"), .embedInCode("Bundle/schema-4.sql")]
         ),
         // The authored content and its rules, for the compiler and the tools beside it: the
         // catalogue as the content files say it (Model/), every catalogue rule and its
@@ -103,7 +103,9 @@ let package = Package(
         .systemLibrary(name: "CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"]), .brew(["vips"])]),
         // The few libvips calls the compiler makes, in C: libvips takes its options as variadic
         // arguments, which Swift cannot pass. Used by the compiler only.
-        .target(name: "CPictureCodec", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("dl")]),
+        // libwebpmux and libwebp (Debian's libwebp-dev, which libvips-dev brings) take out of a WebP the
+        // metadata chunks libvips 8.14 writes even when told to strip them.
+        .target(name: "CPictureCodec", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("webpmux"), .linkedLibrary("webp")]),
         // The content compiler: reading, parsing, file checks.
         .target(
             name: "BundleCompiler",
@@ -127,7 +129,7 @@ let package = Package(
                 .embedInCode("Templates/recipe.mustache"), .embedInCode("Templates/retailers.mustache"),
                 .embedInCode("Templates/company.mustache"), .embedInCode("Templates/picture.mustache"),
                 .embedInCode("Templates/block.mustache"), .embedInCode("Templates/inline.mustache"),
-                .embedInCode("Templates/lang.mustache"), .embedInCode("Templates/style.css"),
+                .embedInCode("Templates/lang.mustache"), .embedInCode("Templates/sources.mustache"), .embedInCode("Templates/style.css"),
                 // digno preview's additions: its error panel, a page for a missing screen, the
                 // reload script with its head elements and style sheet, and the changes panel.
                 .embedInCode("Templates/problems.mustache"), .embedInCode("Templates/notice.mustache"),

@@ -9,6 +9,7 @@
 
 #include <vips/vips.h>
 #include <jpeglib.h>
+#include <webp/mux.h>
 
 static pthread_once_t started_once = PTHREAD_ONCE_INIT;
 static int started_status = -1;
@@ -126,57 +127,136 @@ int digno_picture_read_header(const void *bytes, size_t length, int format, dign
     return 0;
 }
 
-int digno_picture_render(const void *bytes, size_t length, int source_format, digno_rendition_request request,
-                         void **output, size_t *output_length, int *width, int *height,
-                         char *error, size_t error_size) {
-    (void)source_format;  // the loader is libvips' choice among the four left unblocked
-    if (digno_pictures_start() != 0) { snprintf(error, error_size, "libvips could not start"); return -1; }
-    VipsImage *thumbnail = NULL;
-    // Shrunk while decoding where the format allows (JPEG's DCT scaling), turned upright by the
-    // orientation, and converted to sRGB from the picture's own profile (a Display P3 photo,
-    // say); a picture without a profile is taken as sRGB.
-    if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, request.width,
-                              "height", request.height, "size", VIPS_SIZE_DOWN,
-                              "export_profile", "srgb", "intent", VIPS_INTENT_RELATIVE, NULL)) {
-        take_error(error, error_size, "the picture cannot be decoded");
-        return -1;
+/// Takes the EXIF, XMP and ICC profile chunks out of the WebP file in `*bytes` (libvips 8.14
+/// writes an EXIF block of its own making, with the resolution, whatever `strip` says), through
+/// libwebp's own container library; `*bytes` is replaced. 0, or -1 with the reason in libvips'
+/// error buffer.
+static int strip_webp(void **bytes, size_t *length) {
+    WebPData input = {(const uint8_t *)*bytes, *length};
+    WebPMux *mux = WebPMuxCreate(&input, 0);
+    if (!mux) { vips_error("digno", "libwebpmux cannot read the WebP libvips wrote"); return -1; }
+    const char *const chunks[] = {"EXIF", "XMP ", "ICCP"};
+    for (size_t index = 0; index < sizeof chunks / sizeof chunks[0]; index++) {
+        WebPMuxError status = WebPMuxDeleteChunk(mux, chunks[index]);
+        if (status != WEBP_MUX_OK && status != WEBP_MUX_NOT_FOUND) {
+            WebPMuxDelete(mux);
+            vips_error("digno", "libwebpmux cannot remove a %s chunk", chunks[index]);
+            return -1;
+        }
     }
+    WebPData output = {NULL, 0};
+    WebPMuxError status = WebPMuxAssemble(mux, &output);
+    WebPMuxDelete(mux);
+    if (status != WEBP_MUX_OK) { vips_error("digno", "libwebpmux cannot write the WebP"); return -1; }
+    // Handed back in glib's memory, as every rendition's bytes are (digno_pictures_free).
+    size_t size = output.size;
+    void *copy = g_malloc(size);
+    memcpy(copy, output.bytes, size);
+    WebPDataClear(&output);
+    g_free(*bytes);
+    *bytes = copy;
+    *length = size;
+    return 0;
+}
+
+/// Encodes `image` as `request` asks; 0, or -1 with the reason in libvips' error buffer.
+static int encode(VipsImage *image, digno_rendition_request request, void **output, size_t *output_length) {
     int status = -1;
     switch (request.format) {
     case 1: {
         // JPEG has no alpha: a transparent picture is laid on white.
         VipsImage *flat = NULL;
-        if (vips_image_hasalpha(thumbnail)) {
+        if (vips_image_hasalpha(image)) {
             double white[] = {255, 255, 255};
             VipsArrayDouble *background = vips_array_double_new(white, 3);
-            status = vips_flatten(thumbnail, &flat, "background", background, NULL);
+            status = vips_flatten(image, &flat, "background", background, NULL);
             vips_area_unref(VIPS_AREA(background));
             if (status) break;
         }
-        status = vips_jpegsave_buffer(flat ? flat : thumbnail, output, output_length, "Q", request.quality, "strip", TRUE,
+        status = vips_jpegsave_buffer(flat ? flat : image, output, output_length, "Q", request.quality, "strip", TRUE,
                                       "optimize_coding", TRUE, "interlace", FALSE, NULL);
         if (flat) g_object_unref(flat);
         break;
     }
     case 2:
-        status = vips_pngsave_buffer(thumbnail, output, output_length, "compression", 9, "strip", TRUE,
+        status = vips_pngsave_buffer(image, output, output_length, "compression", 9, "strip", TRUE,
                                      "interlace", FALSE, NULL);
         break;
     case 3:
-        status = vips_webpsave_buffer(thumbnail, output, output_length, "Q", request.quality, "strip", TRUE,
-                                      "effort", 4, NULL);
+        status = vips_webpsave_buffer(image, output, output_length, "Q", request.quality, "lossless", request.lossless ? TRUE : FALSE,
+                                      "strip", TRUE, "effort", 4, NULL);
+        if (status == 0 && strip_webp(output, output_length)) {
+            g_free(*output);
+            *output = NULL;
+            status = -1;
+        }
         break;
     default:
         vips_error("digno", "unknown rendition format %d", request.format);
         break;
     }
-    if (status == 0) {
-        *width = vips_image_get_width(thumbnail);
-        *height = vips_image_get_height(thumbnail);
-    } else {
-        take_error(error, error_size, "the rendition cannot be encoded");
+    return status;
+}
+
+static void release_outputs(digno_rendition_output *outputs, int count) {
+    for (int index = 0; index < count; index++) {
+        g_free(outputs[index].bytes);
+        outputs[index].bytes = NULL;
+        outputs[index].length = 0;
     }
-    g_object_unref(thumbnail);
+}
+
+int digno_picture_render(const void *bytes, size_t length, const digno_rendition_request *requests, int count,
+                         digno_rendition_output *outputs, char *error, size_t error_size) {
+    if (digno_pictures_start() != 0) { snprintf(error, error_size, "libvips could not start"); return -1; }
+    if (count < 1) { snprintf(error, error_size, "no rendition asked for"); return -1; }
+    for (int index = 0; index < count; index++) outputs[index] = (digno_rendition_output){NULL, 0, 0, 0};
+    VipsImage *thumbnail = NULL;
+    // The one decode, to the first (largest) box: shrunk while decoding where the format allows
+    // (JPEG's DCT scaling), turned upright by the orientation, and converted to sRGB from the
+    // picture's own profile (a Display P3 photo, say); a picture without a profile is taken as
+    // sRGB. The loader is libvips' choice among the four left unblocked.
+    if (vips_thumbnail_buffer((void *)bytes, length, &thumbnail, requests[0].width,
+                              "height", requests[0].height, "size", VIPS_SIZE_DOWN,
+                              "export_profile", "srgb", "intent", VIPS_INTENT_RELATIVE, NULL)) {
+        take_error(error, error_size, "the picture cannot be decoded");
+        return -1;
+    }
+    // Its pixels in memory, when more than one rendition is made from them: libvips evaluates
+    // lazily, so each encode would otherwise decode the source again.
+    VipsImage *decoded = thumbnail;
+    if (count > 1) {
+        decoded = vips_image_copy_memory(thumbnail);
+        g_object_unref(thumbnail);
+        if (!decoded) { take_error(error, error_size, "the picture cannot be decoded"); return -1; }
+    }
+    int status = 0;
+    for (int index = 0; index < count && status == 0; index++) {
+        VipsImage *image = decoded;
+        // Each smaller box from the decoded pixels, already upright and in sRGB (the
+        // profile libvips attached is removed with the rest of the metadata when encoding).
+        if (index > 0 && (requests[index].width < vips_image_get_width(decoded) || requests[index].height < vips_image_get_height(decoded))) {
+            image = NULL;
+            if (vips_thumbnail_image(decoded, &image, requests[index].width, "height", requests[index].height,
+                                     "size", VIPS_SIZE_DOWN, NULL)) {
+                take_error(error, error_size, "the rendition cannot be resized");
+                status = -1;
+                break;
+            }
+        } else {
+            g_object_ref(image);
+        }
+        status = encode(image, requests[index], &outputs[index].bytes, &outputs[index].length);
+        if (status == 0) {
+            outputs[index].width = vips_image_get_width(image);
+            outputs[index].height = vips_image_get_height(image);
+        } else {
+            take_error(error, error_size, "the rendition cannot be encoded");
+        }
+        g_object_unref(image);
+    }
+    g_object_unref(decoded);
+    if (status != 0) release_outputs(outputs, count);
     return status;
 }
 

@@ -127,7 +127,10 @@ struct PreviewResponder: HTTPHandler {
             guard [.products, .recipes, .retailers].contains(route) else {
                 guard number == 1 else { return notFound("Only the lists have pages.") }
                 let screen = try bundle.screen(for: route, today: day)
-                return Self.html(renderer.page(screen, brand: bundle.release.brand, languages: languages, head: head, foot: foot), status: .ok)
+                let ladders: [ImageID: [ImageRendition]]
+                do { ladders = try Self.ladders(of: screen, in: bundle) } catch { throw ScreenError.bundle(error) }
+                return Self.html(renderer.page(screen, brand: bundle.release.brand, languages: languages, head: head, foot: foot, ladders: ladders),
+                                 status: .ok)
             }
             // The page's rows and one more, which says whether another page follows.
             let size = listPageSize
@@ -135,8 +138,11 @@ struct PreviewResponder: HTTPHandler {
             let count = read.listCount ?? 0
             guard number == 1 || count > 0 else { return notFound("This list has no page \(number).") }
             let listPage = ListPage(number: number, hasNext: count > size)
-            return Self.html(renderer.page(read.listRows(0..<size), brand: bundle.release.brand, languages: languages, listPage: listPage,
-                                           head: head, foot: foot), status: .ok)
+            let shownRows = read.listRows(0..<size)
+            let ladders: [ImageID: [ImageRendition]]
+            do { ladders = try Self.ladders(of: shownRows, in: bundle) } catch { throw ScreenError.bundle(error) }
+            return Self.html(renderer.page(shownRows, brand: bundle.release.brand, languages: languages, listPage: listPage,
+                                           head: head, foot: foot, ladders: ladders), status: .ok)
         } catch {
             switch error {
             case .route(let reason): return notFound(reason.description)
@@ -166,20 +172,40 @@ struct PreviewResponder: HTTPHandler {
 
     // MARK: Pictures
 
-    /// A picture from the bundle, under its SHA-256: the same name is always the same bytes,
-    /// so the browser may keep it for good.
+    /// A picture from the bundle, under its SHA-256 (`/images/SHA-256`), or one of its
+    /// renditions (`/images/SHA-256/780.webp`, as `SiteLinks` names them): the same name is
+    /// always the same bytes, so the browser may keep it for good.
     private func image(_ name: String, request: HTTPRequest) -> HTTPResponse {
-        guard name.isSHA256Hex else {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        let rendition: (width: Int, format: ImageFormat)?
+        switch parts.count {
+        case 1: rendition = nil
+        case 2:
+            let file = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+            guard file.count == 2, file[0].count <= 5, let width = Int(file[0]), width > 0, String(width) == file[0],
+                  let format = ImageFormat.allCases.first(where: { SiteLinks.fileExtension($0) == file[1] }) else {
+                return Self.refusal(.notFound, "renditions are at /images/<sha-256>/<width>.webp")
+            }
+            rendition = (width, format)
+        default: rendition = nil
+        }
+        guard parts.count <= 2, let picture = parts.first.map(String.init), picture.isSHA256Hex else {
             return Self.refusal(.notFound, "pictures are at /images/<sha-256 in lowercase hex>")
         }
-        let tag = "\"\(name)\""
+        let tag = "\"\(name.replacingOccurrences(of: "/", with: "-"))\""
         if request.headers[.ifNoneMatch] == tag {
             return HTTPResponse(statusCode: .notModified, headers: HTTPHeaders(Self.securityHeaders.merging([.eTag: tag]) { $1 }))
         }
         guard let bundle = session.shown().bundle else { return Self.refusal(.notFound, "no version has built yet") }
         let stored: StoredImage?
         do {
-            stored = try bundle.image(ImageID(rawValue: name))
+            if let rendition {
+                stored = try bundle.renditions(of: ImageID(rawValue: picture))
+                    .first { $0.width == rendition.width && $0.format == rendition.format }
+                    .flatMap { try bundle.image($0) }
+            } else {
+                stored = try bundle.image(ImageID(rawValue: picture))
+            }
         } catch {
             return Self.refusal(.internalServerError, "the bundle cannot be read: \(error)")
         }
@@ -190,6 +216,13 @@ struct PreviewResponder: HTTPHandler {
                 .contentType: stored.mediaType, .cacheControl: "public, max-age=31536000, immutable", .eTag: tag,
             ]) { $1 }),
             body: stored.bytes)
+    }
+
+    /// The renditions of every picture `screen` shows, for its pages' `srcset`.
+    private static func ladders(of screen: Screen, in bundle: CatalogBundle) throws(CatalogBundleError) -> [ImageID: [ImageRendition]] {
+        var ladders: [ImageID: [ImageRendition]] = [:]
+        for id in Set(StaticSite.images(in: screen)) { ladders[id] = try bundle.renditions(of: id) }
+        return ladders
     }
 
     // MARK: Events

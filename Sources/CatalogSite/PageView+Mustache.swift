@@ -48,6 +48,18 @@ extension PagerView: MustacheParent {
     }
 }
 
+extension ImageView: MustacheParent {
+    func child(named key: String) -> Any? {
+        switch key {
+        case "src": src
+        case "hasSources": hasSources
+        case "srcset": srcset
+        case "sizes": sizes
+        default: nil
+        }
+    }
+}
+
 extension TabView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
@@ -78,7 +90,7 @@ extension NavigationBarView: MustacheParent {
 extension PictureView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "src": src
+        case "image": image
         case "alt": alt
         case "altLanguage": altLanguage
         default: nil

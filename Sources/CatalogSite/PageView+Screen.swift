@@ -62,7 +62,7 @@ extension PageView {
             foot: foot,
             tabs: screen.tabs.map {
                 TabView(title: $0.title, titleLanguage: fallback($0.languages, .title), href: links.href(to: .root(of: $0.id), from: page),
-                        icon: links.image($0.icon, from: page), selected: $0.id == screen.selectedTab)
+                        icon: builder.image($0.icon, sizes: .tab), selected: $0.id == screen.selectedTab)
             },
             hasNavigationBar: screen.navigationBar != nil,
             navigationBar: NavigationBarView(
@@ -115,23 +115,41 @@ private struct ViewBuilder {
         }
     }
 
+    /// How wide an image is shown, as `sizes` says it (style.css sets the same widths).
+    enum ShownWidth: String {
+        /// A tab's icon, 28 px.
+        case tab = "28px"
+        /// A list row's icon, 44 px.
+        case row = "44px"
+        /// A logo, at most 160 px.
+        case logo = "160px"
+        /// A detail picture: the page's width, at most 390 px.
+        case picture = "(max-width: 390px) 100vw, 390px"
+    }
+
+    /// An image shown `sizes` wide: its own address, and its WebP renditions, if any.
+    func image(_ id: ImageID, sizes: ShownWidth) -> ImageView {
+        let sources = links.sourceSet(id, from: page)
+        return ImageView(src: links.image(id, from: page), hasSources: !sources.isEmpty, srcset: sources, sizes: sizes.rawValue)
+    }
+
     func picture(_ picture: Picture) -> PictureView {
-        PictureView(src: links.image(picture.image, from: page), alt: picture.alt, altLanguage: fallback(picture.languages, .alt))
+        PictureView(image: image(picture.image, sizes: .picture), alt: picture.alt, altLanguage: fallback(picture.languages, .alt))
     }
 
     func row(_ row: ProductRow) -> RowView {
         RowView(name: row.name, nameLanguage: fallback(row.languages, .name), summary: row.summary, summaryLanguage: fallback(row.languages, .summary),
-                href: links.href(to: .product(row.id), from: page), icon: links.image(row.icon, from: page))
+                href: links.href(to: .product(row.id), from: page), icon: image(row.icon, sizes: .row))
     }
 
     func row(_ row: RecipeRow) -> RowView {
         RowView(name: row.name, nameLanguage: fallback(row.languages, .name), summary: row.summary, summaryLanguage: fallback(row.languages, .summary),
-                href: links.href(to: .recipe(row.id), from: page), icon: links.image(row.icon, from: page))
+                href: links.href(to: .recipe(row.id), from: page), icon: image(row.icon, sizes: .row))
     }
 
     func home(_ home: HomeScreen, brand: String) -> HomeView {
         HomeView(
-            brand: brand, logo: links.image(home.logo, from: page), picture: picture(home.picture), body: blocks(home.body),
+            brand: brand, logo: image(home.logo, sizes: .logo), picture: picture(home.picture), body: blocks(home.body),
             bodyLanguage: fallback(home.languages, .body),
             hasPromotions: !home.promotions.isEmpty,
             promotions: home.promotions.map { promotion in
@@ -165,7 +183,7 @@ private struct ViewBuilder {
     func retailers(_ rows: [RetailerRow]) -> RetailerListView {
         RetailerListView(entries: rows.map { retailer in
             RetailerView(
-                anchor: "retailer-\(retailer.id.rawValue)", name: retailer.name, logo: links.image(retailer.logo, from: page),
+                anchor: "retailer-\(retailer.id.rawValue)", name: retailer.name, logo: image(retailer.logo, sizes: .logo),
                 address: retailer.address, phone: retailer.phone, phoneHref: Self.telephone(retailer.phone), hours: retailer.openingHours,
                 hoursLanguage: fallback(retailer.languages, .openingHours),
                 hasInfo: retailer.otherInfo != nil, info: retailer.otherInfo ?? "", infoLanguage: fallback(retailer.languages, .otherInfo),
@@ -174,7 +192,7 @@ private struct ViewBuilder {
     }
 
     func company(_ company: CompanyScreen) -> CompanyView {
-        CompanyView(name: company.name, nameLanguage: fallback(company.languages, .name), logo: links.image(company.logo, from: page),
+        CompanyView(name: company.name, nameLanguage: fallback(company.languages, .name), logo: image(company.logo, sizes: .logo),
                     body: blocks(company.body), bodyLanguage: fallback(company.languages, .body),
                     pictures: company.pictures.map(picture), isSafeWeb: Self.isWebLink(company.webAddress), web: company.webAddress)
     }

@@ -57,11 +57,21 @@ struct TextLanguageView {
     var code: String
 }
 
+/// An image as a page shows it: `src`, the picture's own image (JPEG or PNG), which every
+/// browser shows; and where the bundle has them (schema 4), its WebP renditions as a `<source>`,
+/// from which the browser takes the one for the size `sizes` says and the screen's density.
+struct ImageView {
+    var src: String
+    var hasSources: Bool
+    var srcset: String
+    var sizes: String
+}
+
 struct TabView {
     var title: String
     var titleLanguage: TextLanguageView
     var href: String
-    var icon: String
+    var icon: ImageView
     var selected: Bool
 }
 
@@ -76,14 +86,14 @@ struct NavigationBarView {
 }
 
 struct PictureView {
-    var src: String
+    var image: ImageView
     var alt: String
     var altLanguage: TextLanguageView
 }
 
 struct HomeView {
     var brand: String
-    var logo: String
+    var logo: ImageView
     var picture: PictureView
     var body: [BlockView]
     var bodyLanguage: TextLanguageView
@@ -112,7 +122,7 @@ struct RowView {
     var summary: String
     var summaryLanguage: TextLanguageView
     var href: String
-    var icon: String
+    var icon: ImageView
 }
 
 struct ProductView {
@@ -156,7 +166,7 @@ struct RetailerListView {
 struct RetailerView {
     var anchor: String
     var name: String
-    var logo: String
+    var logo: ImageView
     var address: String
     var phone: String
     var phoneHref: String
@@ -173,7 +183,7 @@ struct RetailerView {
 struct CompanyView {
     var name: String
     var nameLanguage: TextLanguageView
-    var logo: String
+    var logo: ImageView
     var body: [BlockView]
     var bodyLanguage: TextLanguageView
     var pictures: [PictureView]

@@ -18,16 +18,20 @@ package struct SiteLinks: Sendable {
     package var imageExtensions: [ImageID: String]
     /// The folder of the pages' language (`sv`); nil for the default language's, at the root.
     package var languageFolder: String?
+    /// The renditions of the pictures a page shows (`CatalogBundle.renditions(of:)`): their WebP
+    /// ones are the `srcset` the browser chooses from. None for a bundle before schema 4.
+    package var ladders: [ImageID: [ImageRendition]]
 
-    package init(style: Style, imageExtensions: [ImageID: String] = [:], languageFolder: String? = nil) {
+    package init(style: Style, imageExtensions: [ImageID: String] = [:], languageFolder: String? = nil, ladders: [ImageID: [ImageRendition]] = [:]) {
         self.style = style
         self.imageExtensions = imageExtensions
         self.languageFolder = languageFolder
+        self.ladders = ladders
     }
 
     /// The same links, for the pages in `folder` (nil: the default language's).
     package func inLanguageFolder(_ folder: String?) -> SiteLinks {
-        SiteLinks(style: style, imageExtensions: imageExtensions, languageFolder: folder)
+        SiteLinks(style: style, imageExtensions: imageExtensions, languageFolder: folder, ladders: ladders)
     }
 
     /// The path of a route's page, from the site's root: `/products/espresso`, or for a static
@@ -77,6 +81,31 @@ package struct SiteLinks: Sendable {
         case .server: "/images/\(id.rawValue)"
         case .files: relative("images/\(id.rawValue).\(imageExtensions[id] ?? "png")", from: page)
         }
+    }
+
+    /// A rendition's address from the page of `page`: `/images/PICTURE/780.webp` from the
+    /// preview (which finds it among the picture's), `images/SHA-256.webp` in a static site.
+    package func image(_ rendition: ImageRendition, from page: Route) -> String {
+        switch style {
+        case .server: "/images/\(rendition.image.rawValue)/\(rendition.width).\(Self.fileExtension(rendition.format))"
+        case .files: relative("images/\(rendition.id.rawValue).\(Self.fileExtension(rendition.format))", from: page)
+        }
+    }
+
+    /// The file name extension of a format: `jpg`, `png`, `webp`.
+    package static func fileExtension(_ format: ImageFormat) -> String {
+        switch format {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .webp: "webp"
+        }
+    }
+
+    /// The WebP renditions of `id` as a `srcset`, narrowest first (`… 390w, … 780w`); empty
+    /// when it has none.
+    package func sourceSet(_ id: ImageID, from page: Route) -> String {
+        (ladders[id] ?? []).filter { $0.format == .webp }.sorted { $0.width < $1.width }
+            .map { "\(image($0, from: page)) \($0.width)w" }.joined(separator: ", ")
     }
 
     /// The style sheet's address from the page of `page`.

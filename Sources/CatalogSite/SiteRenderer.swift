@@ -23,7 +23,7 @@ package struct SiteRenderer: Sendable {
         ("recipe", PackageResources.recipe_mustache), ("retailers", PackageResources.retailers_mustache),
         ("company", PackageResources.company_mustache), ("picture", PackageResources.picture_mustache),
         ("block", PackageResources.block_mustache), ("inline", PackageResources.inline_mustache),
-        ("lang", PackageResources.lang_mustache),
+        ("lang", PackageResources.lang_mustache), ("sources", PackageResources.sources_mustache),
         ("problems", PackageResources.problems_mustache), ("notice", PackageResources.notice_mustache),
         ("preview-head", PackageResources.preview_head_mustache), ("changes", PackageResources.changes_mustache),
         ("warnings", PackageResources.warnings_mustache), ("translations", PackageResources.translations_mustache),
@@ -55,9 +55,14 @@ package struct SiteRenderer: Sendable {
     /// a page at a time, `listPage` says which page the screen's rows are and whether more follow.
     /// `languages` says the page's language and the bundle's others, for its `lang`, its own
     /// words, its links (a language's pages are in its folder) and its language switch.
+    /// `ladders` holds the renditions of the pictures it shows, for their `srcset` (by default
+    /// the links' own).
     package func page(
-        _ screen: Screen, brand: String, languages: PageLanguages = .finnish, listPage: ListPage? = nil, head: String = "", foot: String = ""
+        _ screen: Screen, brand: String, languages: PageLanguages = .finnish, listPage: ListPage? = nil, head: String = "", foot: String = "",
+        ladders: [ImageID: [ImageRendition]]? = nil
     ) -> String {
+        var links = links
+        if let ladders { links.ladders = ladders }
         let view = PageView(screen, brand: brand, links: links, languages: languages, listPage: listPage, head: head, foot: foot)
         return library.render(view, withTemplate: "page") ?? ""
     }

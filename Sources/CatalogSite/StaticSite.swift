@@ -13,6 +13,8 @@ package struct StaticSite {
         /// The languages the pages are in, the default's (at the root) first.
         package var languages: [String]
         package var images: Int
+        /// The pictures' WebP renditions, each a file of its own (none from a bundle before schema 4).
+        package var renditions: Int
         package var bytes: Int
     }
 
@@ -100,6 +102,9 @@ package struct StaticSite {
             do { screensByLanguage.append((PageLanguages(reading), try screens(in: reading))) } catch { throw .bundle(error) }
         }
         var images: [ImageID: StoredImage] = [:]
+        // Each picture's renditions (schema 4): the WebP ones are the pages' `srcset`, and files.
+        var ladders: [ImageID: [ImageRendition]] = [:]
+        var renditions: [StoredImage] = []
         for id in Set(screensByLanguage.flatMap { $0.screens.flatMap(Self.images) }).sorted() {
             let image: StoredImage?
             do { image = try bundle.image(id) } catch { throw .bundle(.bundle(error)) }
@@ -107,8 +112,20 @@ package struct StaticSite {
                 throw .bundle(.bundle(.damaged(path: bundle.path, reason: "a screen shows the image \(id.rawValue), which it does not hold")))
             }
             images[id] = image
+            do throws(CatalogBundleError) {
+                let ladder = try bundle.renditions(of: id).filter { $0.format == .webp }
+                ladders[id] = ladder
+                for rendition in ladder {
+                    guard let stored = try bundle.image(rendition) else {
+                        throw CatalogBundleError.damaged(path: bundle.path, reason: "the image \(id.rawValue) has no \(rendition.width)-pixel \(rendition.format.mediaType)")
+                    }
+                    renditions.append(stored)
+                }
+            } catch {
+                throw .bundle(.bundle(error))
+            }
         }
-        let links = SiteLinks(style: .files, imageExtensions: images.mapValues { $0.mediaType == "image/jpeg" ? "jpg" : "png" })
+        let links = SiteLinks(style: .files, imageExtensions: images.mapValues { $0.mediaType == "image/jpeg" ? "jpg" : "png" }, ladders: ladders)
         let renderer: SiteRenderer
         do { renderer = try SiteRenderer(links: links) } catch { throw .writing(output, reason: "a template does not parse: \(error)") }
 
@@ -124,6 +141,11 @@ package struct StaticSite {
         }
         files += images.values.sorted { $0.id < $1.id }.map { image in
             ("images/\(image.id.rawValue).\(links.imageExtensions[image.id] ?? "png")", image.bytes)
+        }
+        // Two pictures' renditions may be the same bytes: one file.
+        var renditionFiles = Set<ImageID>()
+        files += renditions.filter { renditionFiles.insert($0.id).inserted }.sorted { $0.id < $1.id }.map { rendition in
+            ("images/\(rendition.id.rawValue).webp", rendition.bytes)
         }
         files.append(("style.css", Data(SiteRenderer.stylesheet)))
         files.append((Self.marker, Data("A site written by digno site; writing one again replaces this folder.\n".utf8)))
@@ -141,7 +163,8 @@ package struct StaticSite {
             try? fileManager.removeItem(at: staging)
             throw .writing(output, reason: "\(error.localizedDescription)")
         }
-        return Summary(pages: pages.count, languages: bundle.languages, images: images.count, bytes: files.reduce(0) { $0 + $1.bytes.count })
+        return Summary(pages: pages.count, languages: bundle.languages, images: images.count, renditions: renditionFiles.count,
+                       bytes: files.reduce(0) { $0 + $1.bytes.count })
     }
 
     /// Moves the finished site into place: the old one aside, the new one in, the old one away.
@@ -164,7 +187,7 @@ package struct StaticSite {
     }
 
     /// Every image a screen shows.
-    static func images(in screen: Screen) -> [ImageID] {
+    package static func images(in screen: Screen) -> [ImageID] {
         var ids = screen.tabs.map(\.icon)
         switch screen.content {
         case .home(let home): ids += [home.logo, home.picture.image] + home.promotions.map(\.picture.image)

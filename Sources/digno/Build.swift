@@ -10,10 +10,11 @@ struct Build: ParsableCommand {
         discussion: """
             Writes nothing if the content has any error. Otherwise writes the bundle and, \
             beside it, its manifest (catalog.manifest.json for catalog.sqlite), replacing the \
-            previous ones atomically (every schema's, or none if writing one fails). The bundle is of the newest schema (3, every language); the \
-            bundle of each older schema --schema names is written beside it for the apps in the \
-            field that read only that one (catalog.schema-2.sqlite, the default language alone). \
-            By default both 3 and 2. Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
+            previous ones atomically (every schema's, or none if writing one fails). The bundle is of the newest schema (4: every language, \
+            and each picture's renditions at every screen scale); the bundle of each older schema --schema names is written beside it \
+            for the apps in the field that read only that one (catalog.schema-3.sqlite: one rendition per picture; \
+            catalog.schema-2.sqlite: the default language alone too). By default 4, 3 and 2. \
+            Exit status: 0 built, 1 content errors, 2 usage or I/O errors.
             """)
 
     @OptionGroup var folder: ContentFolderArguments
@@ -25,7 +26,7 @@ struct Build: ParsableCommand {
     var releaseVersion: String?
 
     @Option(name: .customLong("schema"), help: ArgumentHelp(
-        "A bundle schema to write (repeatable): 3 (every language) and 2 (the default language alone, for apps that read only it). By default both.",
+        "A bundle schema to write (repeatable): 4 (every language, every rendition), 3 (one rendition per picture) and 2 (the default language alone too), for apps that read only it. By default all three.",
         valueName: "version"))
     var schemas: [Int] = BundleSchema.writableVersions
 
@@ -37,7 +38,8 @@ struct Build: ParsableCommand {
 
     func validate() throws {
         for schema in schemas where !BundleSchema.writableVersions.contains(schema) {
-            throw ValidationError("--schema \(schema) is not one digno writes; give \(BundleSchema.writableVersions.map(String.init).joined(separator: " or "))")
+            let versions = BundleSchema.writableVersions.map(String.init)
+            throw ValidationError("--schema \(schema) is not one digno writes; give \(versions.dropLast().joined(separator: ", ")) or \(versions.last ?? "")")
         }
         if let releaseVersion, !BundleBuilder.isReleaseVersion(releaseVersion) {
             throw ValidationError("release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
@@ -98,8 +100,16 @@ enum BuildSummary {
 
     /// The line for a bundle of an older schema written beside the newest one.
     static func olderSchemaLine(_ written: BundleBuilder.Written) -> String {
-        "built \(written.output) for apps that read schema \(written.manifest.schemaVersion) (the default language alone); \(bytes(written)) in \(written.elapsed.milliseconds) ms"
+        let schema = written.manifest.schemaVersion
+        return "built \(written.output) for apps that read schema \(schema) (\(olderSchemaHolds[schema] ?? "an older schema")); "
+            + "\(bytes(written)) in \(written.elapsed.milliseconds) ms"
     }
+
+    /// What a bundle of each older schema holds, against the newest.
+    static let olderSchemaHolds = [
+        3: "one rendition per picture",
+        2: "the default language alone, one rendition per picture",
+    ]
 
     /// "983040 bytes (pictures 4 %)": the bundle's size and its pictures' share of it.
     static func bytes(_ written: BundleBuilder.Written) -> String {

@@ -30,7 +30,7 @@ struct Site: ParsableCommand {
             let site = StaticSite(bundle: opened, today: today ?? opened.release.releaseDate)
             let summary = try site.write(to: output)
             let languages = summary.languages.count > 1 ? " in \(summary.languages.count) languages (\(summary.languages.joined(separator: ", ")))" : ""
-            print("wrote \(output): \(summary.pages) pages\(languages), \(summary.images) images, \(summary.bytes) bytes; open \(output)/index.html")
+            print("wrote \(output): \(summary.pages) pages\(languages), \(summary.images) images (\(summary.renditions) renditions beside them), \(summary.bytes) bytes; open \(output)/index.html")
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(1)

@@ -455,6 +455,66 @@ class PreviewInBrowserTests(unittest.TestCase):
         self.assertEqual(self.browser.find_elements(By.CSS_SELECTOR, "main [lang]"), [])
         self.assertEqual(self.console_errors(), [])
 
+    # Pictures
+
+    def test_9b_a_phone_photo_is_chosen_from_srcset_and_shown_upright(self):
+        """A photo as a phone takes it (640 × 480 stored, EXIF orientation 6: turned a quarter
+        clockwise to show) in place of Espresso's first picture: the page offers its WebP
+        renditions in srcset, Chromium (one device pixel per CSS pixel, the picture 390 CSS
+        pixels wide at most) takes the 390-pixel one, and it is upright: the marker drawn in the
+        stored top left shows top right."""
+        for tool, package in [("vips", "libvips-tools"), ("exiftool", "libimage-exiftool-perl")]:
+            if not shutil.which(tool):
+                raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
+        espresso = self.preview.path("products/espresso.xml")
+        original = read(espresso)
+        photo = self.preview.path("images/products/espresso-phone.jpg")
+        ppm = photo + ".ppm"
+        width, height = 640, 480
+        rows = bytearray()
+        for y in range(height):
+            for x in range(width):
+                rows += bytes((40, 200, 60) if x < width // 8 and y < height // 8 else (200, 60, 40) if x < width // 2 else (40, 90, 200))
+        with open(ppm, "wb") as file:
+            file.write(b"P6 %d %d 255\n" % (width, height) + rows)
+        subprocess.run(["vips", "copy", ppm, photo + "[Q=90]"], check=True)
+        os.remove(ppm)
+        subprocess.run(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=6", "-GPSLatitude=60.17", "-GPSLatitudeRef=N", photo],
+                       check=True)
+        old = 'src="images/products/espresso-1.png"'
+        self.assertIn(old, original)
+        try:
+            write(espresso, original.replace(old, 'src="images/products/espresso-phone.jpg"', 1))
+            self.open("products/espresso")
+            picture = lambda: self.browser.find_element(By.CSS_SELECTOR, "main img.picture")
+            self.wait_for(lambda: "/390.webp" in (self.browser.execute_script(
+                "return arguments[0].complete && arguments[0].currentSrc", picture()) or ""), what="the photo's 390-pixel WebP")
+            source = self.browser.find_element(By.CSS_SELECTOR, "main picture source")
+            self.assertEqual(source.get_attribute("type"), "image/webp")
+            # Not enlarged: 480 × 640 as shown is the largest; 390 × 520 the smallest rung.
+            self.assertRegex(source.get_attribute("srcset"), r"^/images/[0-9a-f]{64}/390\.webp 390w, /images/[0-9a-f]{64}/480\.webp 480w$")
+            self.assertEqual(self.browser.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", picture()), [390, 520])
+            colours = self.browser.execute_script("""
+                const image = arguments[0], canvas = document.createElement('canvas');
+                canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
+                const context = canvas.getContext('2d');
+                context.drawImage(image, 0, 0);
+                const at = (x, y) => Array.from(context.getImageData(Math.floor(x * canvas.width), Math.floor(y * canvas.height), 1, 1).data.slice(0, 3));
+                return [at(0.95, 0.03), at(0.05, 0.03), at(0.5, 0.25), at(0.5, 0.9)];
+            """, picture())
+            marker, top_left, top, bottom = colours
+            near = lambda colour, expected: all(abs(a - b) <= 40 for a, b in zip(colour, expected))
+            self.assertTrue(near(marker, (40, 200, 60)), f"the marker is top right: {colours}")
+            self.assertTrue(near(top_left, (200, 60, 40)) and near(top, (200, 60, 40)), f"the stored left half is on top: {colours}")
+            self.assertTrue(near(bottom, (40, 90, 200)), f"the stored right half is below: {colours}")
+            self.shot("10-puhelimen-kuva")
+        finally:
+            write(espresso, original)
+            os.remove(photo)
+        self.open("products/espresso")
+        self.wait_for(lambda: "/images/" in (self.browser.find_element(By.CSS_SELECTOR, "main img.picture").get_attribute("src") or ""),
+                      what="Espresso's own picture back")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -31,13 +31,15 @@ import Testing
         let reference = try DatabaseQueue()
         let schemaFile = try String(contentsOf: Self.repository.appendingPathComponent("schema.sql"), encoding: .utf8)
         let languagesFile = try String(contentsOf: Self.repository.appendingPathComponent("schema-3.sql"), encoding: .utf8)
-        try reference.write { try $0.execute(sql: schemaFile + "\n" + languagesFile) }
+        let renditionsFile = try String(contentsOf: Self.repository.appendingPathComponent("schema-4.sql"), encoding: .utf8)
+        try reference.write { try $0.execute(sql: schemaFile + "\n" + languagesFile + "\n" + renditionsFile) }
         let query = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' AND name NOT LIKE 'search_%' ORDER BY type, name"
         let expected = try reference.read { try Row.fetchAll($0, sql: query) }
         let actual = try DatabaseQueue(path: bundle, configuration: Self.readOnly).read { try Row.fetchAll($0, sql: query) }
         #expect(actual == expected)
         #expect(BundleSchema.sql == schemaFile)
         #expect(BundleSchema.languagesSQL == languagesFile)
+        #expect(BundleSchema.renditionsSQL == renditionsFile)
     }
 
     static var readOnly: Configuration {
@@ -81,7 +83,7 @@ import Testing
         let decoded = try JSONDecoder().decode(Manifest.self, from: Data(contentsOf: folder.appendingPathComponent("catalog.manifest.json")))
         #expect(decoded == manifest)
         #expect(manifest.format == "cafe-digno-bundle")
-        #expect(manifest.schemaVersion == 3)
+        #expect(manifest.schemaVersion == 4)
         #expect(manifest.releaseVersion == "2026.11.1")
         #expect(manifest.releaseDate == "2026-11-22")
         #expect(manifest.counts == ["products": 3, "recipes": 13, "retailers": 5, "promotions": 1, "images": 62])
@@ -93,7 +95,7 @@ import Testing
         }
         #expect(info["release_version"] == "2026.11.1")
         #expect(info["content_digest"] == manifest.contentDigest)
-        #expect(info["schema_version"] == "3")
+        #expect(info["schema_version"] == "4")
     }
 
     /// `--release-version` accepts exactly what `catalog.xml` may hold: the rule is the

@@ -64,8 +64,8 @@ import Testing
           """], "schema: 'recipe_images' is a view, not a table"),
         (["DROP INDEX recipe_products_by_product"], "schema: index 'recipe_products_by_product' is missing"),
         ([redefine("products", "summary TEXT NOT NULL CHECK (length(summary) BETWEEN 1 AND 400)", "summary TEXT NOT NULL")],
-         "schema: table 'products' is not defined as schema version 3 defines it"),
-        (["PRAGMA schema_version = 99"], "schema: its schema cookie (PRAGMA schema_version) is 99, not the 39 a build writes"),
+         "schema: table 'products' is not defined as schema version 4 defines it"),
+        (["PRAGMA schema_version = 99"], "schema: its schema cookie (PRAGMA schema_version) is 99, not the 40 a build writes"),
         // Release information.
         (["DELETE FROM bundle_info WHERE key = 'generator'"], "its release information has no generator"),
         (["UPDATE bundle_info SET value = '2026-02-30' WHERE key = 'release_date'"], "its release date '2026-02-30' is not a day (YYYY-MM-DD)"),

@@ -25,17 +25,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
     }
 
-    /// A build of two schemas replaces both pairs or neither: schema 2's write failing after
-    /// schema 3's is written and checked leaves every file as the previous build wrote it.
+    /// A build of several schemas replaces every pair or none: schema 2's write failing after
+    /// schemas 4's and 3's are written and checked leaves every file as the previous build wrote it.
     @Test func aFailureInOneSchemaLeavesEverySchemasPreviousBundle() throws {
         let folder = try BundleBuildTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("catalog.sqlite").path
         var builder = BundleBuilder(contentFolder: Fixtures.valid.path, output: output, releaseVersion: "2026.11.0", today: Fixtures.today)
-        builder.olderSchemas = [2]
+        builder.olderSchemas = [3, 2]
         let report = try builder.validate()
-        #expect(try builder.writeAll(report).map(\.schema) == [3, 2])
-        let names = ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.sqlite"]
+        #expect(try builder.writeAll(report).map(\.schema) == [4, 3, 2])
+        let names = ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.schema-3.manifest.json",
+                     "catalog.schema-3.sqlite", "catalog.sqlite"]
         let before = try names.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
 
         // Schema 2's scratch database cannot be made: a folder with a file in it is in its place.

@@ -58,7 +58,7 @@ import Testing
     /// own bytes do not enter it.
     @Test func picturesCountByTheirSourceAndTheRenditionSettings() {
         let rendition = Rendition(format: .png, width: 1, height: 1, bytes: [1, 2, 3])
-        let images = BundleImages(pictures: ["images/a.png": RenderedPicture(source: "33", rendition: rendition, fromCache: false, isSmallerThanUse: true)])
+        let images = BundleImages(pictures: ["images/a.png": RenderedPicture(source: "33", rendition: rendition, ladder: [], fromCache: false, isSmallerThanUse: true)])
         let file = ContentDigest.Entry(path: "catalog.xml", sha256: "22")
         let expected = SHA256.hash(data: Array("catalog.xml\t22\nimages/a.png\t33\nrenditions\tsettings 1\n".utf8)).hexString
         #expect(ContentDigest.compute(files: [file], images: images, renditions: "settings 1") == expected)

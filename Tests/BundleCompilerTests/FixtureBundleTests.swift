@@ -74,11 +74,29 @@ import Testing
         #expect(bundle.release.schemaVersion == 2 && bundle.languages == ["fi"])
         #expect(try bundle.sections().map(\.title) == (try CatalogBundle(path: output).sections()).map(\.title))
 
-        // Written beside schema 3 by a default build (`writeAll`), schema 2 is the same bytes.
+        // Written beside schemas 4 and 3 by a default build (`writeAll`), schema 2 is the same bytes.
         let both = folder.appendingPathComponent("both.sqlite").path
         var bothBuilder = BundleBuilder(contentFolder: translated.path, output: both, today: Day.today())
-        bothBuilder.olderSchemas = [2]
-        #expect(try bothBuilder.writeAll(report).map(\.schema) == [3, 2])
+        bothBuilder.olderSchemas = [3, 2]
+        #expect(try bothBuilder.writeAll(report).map(\.schema) == [4, 3, 2])
         #expect(try Data(contentsOf: URL(fileURLWithPath: BundleSchema.path(forBundle: both, schema: 2))) == Data(contentsOf: URL(fileURLWithPath: second)))
+    }
+
+    /// Schema 3 as the compiler writes it for apps in the field is, byte for byte, the bundle the
+    /// compiler wrote before schema 4 (commit 6b4fcc7 and after, until the ladder): one rendition
+    /// per picture in `images`, no `renditions`. `small-schema3.sqlite` is that bundle of the valid
+    /// fixture, frozen when schema 4 came; the content digest, which covers the renditions'
+    /// settings, is all that changed from the `small.sqlite` of then (checked table by table).
+    @Test func schema3IsWhatTheCompilerWroteBeforeSchema4() throws {
+        let folder = try BundleBuildTests.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let valid = BundleBuildTests.repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures/valid")
+        let output = folder.appendingPathComponent("catalog.sqlite").path
+        var builder = BundleBuilder(contentFolder: valid.path, output: output, today: Day.today())
+        builder.schemaVersion = 3
+        let manifest = try builder.write(try builder.validate())
+        #expect(manifest.schemaVersion == 3)
+        let frozen = try Data(contentsOf: Self.committed.appendingPathComponent("small-schema3.sqlite"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == frozen, "schema 3 differs from what the compiler wrote before schema 4")
     }
 }

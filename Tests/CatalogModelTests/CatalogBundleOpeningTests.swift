@@ -11,7 +11,7 @@ import Testing
         #expect(bundle.release.brand == "Café Digno")
         #expect(bundle.release.releaseVersion == "2026.11.0")
         #expect(bundle.release.releaseDate == Day("2026-11-22"))
-        #expect(bundle.release.schemaVersion == 3)
+        #expect(bundle.release.schemaVersion == 4)
         #expect(bundle.release.contentDigest.count == 64)
         #expect(bundle.release.generator.hasPrefix("digno "))
     }

@@ -38,7 +38,7 @@ import Testing
          "its column 'value' holds NULL, not text"),
         (["UPDATE bundle_info SET value = '2026-02-30' WHERE key = 'release_date'"], "its release date '2026-02-30' is not a day (YYYY-MM-DD)"),
         (["DELETE FROM bundle_info WHERE key = 'content_digest'"], "its release information has no content_digest"),
-        (["UPDATE bundle_info SET value = '2' WHERE key = 'schema_version'"], "its release information's schema version '2' is not the file's, 3"),
+        (["UPDATE bundle_info SET value = '2' WHERE key = 'schema_version'"], "its release information's schema version '2' is not the file's, 4"),
         // The schema, checked before any table is read.
         (["CREATE VIEW loader AS SELECT load_extension('/tmp/evil.so') AS x"],
          "its schema is not a bundle's: an extra view 'loader', which a bundle does not have"),
@@ -85,7 +85,7 @@ import Testing
         (["UPDATE products SET id = 'Espresso/../x' WHERE position = 1"],
          "its column 'id' holds 'Espresso/../x', not an id such as cafe-latte"),
         (["UPDATE sections SET id = 'settings' WHERE position = 5"], "its column 'id' holds 'settings', not one of the five sections"),
-        (["UPDATE images SET media_type = 'image/gif'"], "its column 'media_type' holds 'image/gif', not image/png or image/jpeg"),
+        (["UPDATE images SET media_type = 'image/gif'"], "its column 'media_type' holds 'image/gif', not image/png, image/jpeg or image/webp"),
     ] as [([String], String)])
     func aWrongValueIsADamagedBundleNotACrash(steps: [String], reason: String) throws {
         let path = try Self.edited(steps.map { "PRAGMA ignore_check_constraints = ON; " + $0 })

@@ -177,12 +177,68 @@ import Testing
         #expect(cancelled == nil)
     }
 
+    @Test func theArticlesPictureIsTheScreensSize() async throws {
+        let bundle = try CatalogBundle(path: BundleFixtures.shipped)
+        let espresso = try #require(try await bundle.product("espresso")?.pictures.first)
+        let renditions = try await bundle.renditions(of: espresso.image)
+        // The 390-point picture on a 3× screen: the narrowest with 1170 pixels or more, else the widest.
+        let chosen = try #require(ImageRendition.best(among: renditions, width: 390, scale: 3))
+        let data = try #require(await pictureData(espresso, width: 390, scale: 3, in: bundle))
+        let stored = try await bundle.image(chosen)
+        #expect(stored?.bytes == data && stored?.id == chosen.id)
+        #expect(chosen.width == (renditions.map(\.width).filter { $0 >= 1170 }.min() ?? renditions.map(\.width).max()))
+    }
+
     @Test func theArticleShowsThisCode() throws {
         let article = try String(contentsOf: Self.article, encoding: .utf8)
         let code = try String(contentsOf: Self.thisFile, encoding: .utf8)
         let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
         let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 12)
+        #expect(shown.count == 14)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 }
+
+// The article's picture code: a function of the app's, and its SwiftUI view, which builds where
+// SwiftUI and UIKit do (not on Linux, where the rest of the article is compiled and run).
+
+// article: begin
+func pictureData(_ picture: Picture, width: Double, scale: Double, in bundle: CatalogBundle) async -> Data? {
+    do {
+        return try await bundle.image(picture.image, width: width, scale: scale)?.bytes  // for UIImage(data:)
+    } catch {
+        return nil  // cancelled, or a damaged bundle: the screen's own read says which
+    }
+}
+// article: end
+
+#if canImport(SwiftUI) && canImport(UIKit)
+import SwiftUI
+import UIKit
+
+// article: begin
+struct PictureImage: View {
+    let picture: Picture
+    let bundle: CatalogBundle
+    let width: Double
+    @Environment(\.displayScale) private var scale
+    @State private var image: UIImage?
+
+    var body: some View {
+        Group {
+            if let image {
+                Image(uiImage: image).resizable().scaledToFit()
+            } else {
+                Color.secondary.opacity(0.1).aspectRatio(4 / 3, contentMode: .fit)
+            }
+        }
+        .frame(width: width)
+        .accessibilityElement()
+        .accessibilityLabel(Text(picture.alt))
+        .task(id: picture.image) {
+            image = await pictureData(picture, width: width, scale: scale, in: bundle).flatMap(UIImage.init(data:))
+        }
+    }
+}
+// article: end
+#endif

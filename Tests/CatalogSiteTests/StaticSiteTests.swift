@@ -50,13 +50,18 @@ import Testing
         for folder in ["", "sv/", "en/"] {
             #expect(pages.contains(folder + "index.html") && pages.contains(folder + "products/espresso.html") && pages.contains(folder + "recipes/cafe-latte.html"))
         }
-        #expect(summary.images == files.keys.filter { $0.hasPrefix("images/") }.count && summary.images > 20)
+        // Each picture's own image, and its WebP renditions (the bundle is of schema 4).
+        #expect(summary.images == files.keys.filter { $0.hasPrefix("images/") && !$0.hasSuffix(".webp") }.count && summary.images > 20)
+        #expect(summary.renditions == files.keys.filter { $0.hasPrefix("images/") && $0.hasSuffix(".webp") }.count && summary.renditions > summary.images)
         for page in pages {
             let html = String(decoding: files[page]!, as: UTF8.self)
             let language = page.hasPrefix("sv/") ? "sv" : page.hasPrefix("en/") ? "en" : "fi"
             #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"\(language)\">"), "\(page)")
             let base = URL(fileURLWithPath: "/" + page).deletingLastPathComponent()
-            for link in Self.attributes("href", in: html) + Self.attributes("src", in: html) {
+            // A srcset's entries are "address width".
+            let sources = Self.attributes("srcset", in: html).flatMap { $0.components(separatedBy: ", ").map { String($0.split(separator: " ")[0]) } }
+            #expect(html.contains("<source type=\"image/webp\" srcset=\""), "\(page)")
+            for link in Self.attributes("href", in: html) + Self.attributes("src", in: html) + sources {
                 if link.hasPrefix("https://") || link.hasPrefix("tel:") { continue }
                 let target = String(base.appendingPathComponent(link).standardizedFileURL.path.dropFirst())
                 #expect(files[target] != nil, "\(page) links to \(link), which is not in the site")

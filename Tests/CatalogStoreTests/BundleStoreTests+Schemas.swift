@@ -5,28 +5,31 @@ import Crypto
 import Foundation
 import Testing
 
-/// A channel that serves one release in two bundle schemas (issue 36): the head's own fields
-/// the older (2, for the apps in the field, which ignore the rest), `schemas` the newer. This
+/// A channel that serves one release in several bundle schemas (issue 36): the head's own fields
+/// the oldest (2, for the apps in the field, which ignore the rest), `schemas` the newer. This
 /// library installs the newest schema it reads.
 extension BundleStoreTests {
     @Test func theNewestSchemaTheLibraryReadsIsInstalled() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
-        // The small fixture's content in both schemas (one content digest), over a seed of other content.
+        // The small fixture's content in the three schemas (one content digest), over a seed of other content.
         let store = fixture.store(seed: ChannelFixture.shipped)
         let old = try fixture.release("2026.12.0", from: ChannelFixture.smallSchema2)
+        let middle = try fixture.release("2026.12.0", from: ChannelFixture.smallSchema3)
         let new = try fixture.release("2026.12.0", from: ChannelFixture.small)
-        let head = try fixture.publish(old, schema: 2, schemas: [(3, new)])
-        #expect(head.schemaVersion == 2 && head.schemas?.map(\.schemaVersion) == [3])
+        let head = try fixture.publish(old, schema: 2, schemas: [(3, middle), (4, new)])
+        #expect(head.schemaVersion == 2 && head.schemas?.map(\.schemaVersion) == [3, 4])
         let outcome = try await store.update()
         guard case .installed(let release) = outcome else { Issue.record("not installed: \(outcome)"); return }
         #expect(release.sha256 == ChannelFixture.sha256(new))
         let current = try await store.current().bundle
-        #expect(current.release.schemaVersion == 3 && current.release.releaseVersion == "2026.12.0")
-        // The schema 2 bundle was never fetched.
-        #expect(!fixture.host.requestLog().contains { $0.path == "bundles/\(ChannelFixture.sha256(old)).sqlite" })
-        // Started again, the store finds the schema 3 release by its kept head.
-        #expect(try await fixture.store(seed: ChannelFixture.shipped).current().bundle.release.schemaVersion == 3)
+        #expect(current.release.schemaVersion == 4 && current.release.releaseVersion == "2026.12.0")
+        // Neither older schema's bundle was fetched.
+        #expect(!fixture.host.requestLog().contains {
+            [old, middle].map { "bundles/\(ChannelFixture.sha256($0)).sqlite" }.contains($0.path)
+        })
+        // Started again, the store finds the schema 4 release by its kept head.
+        #expect(try await fixture.store(seed: ChannelFixture.shipped).current().bundle.release.schemaVersion == 4)
     }
 
     @Test func aNewerSchemaThanTheLibraryReadsLeavesTheNewestItReads() async throws {
@@ -36,7 +39,7 @@ extension BundleStoreTests {
         let readable = try fixture.release("2026.12.0", from: ChannelFixture.shipped)
         let future = try fixture.release("2026.12.0", from: ChannelFixture.small)
         let newer = CatalogBundle.supportedSchemaVersion + 1
-        try fixture.publish(readable, schema: 3, schemas: [(newer, future)])
+        try fixture.publish(readable, schema: CatalogBundle.supportedSchemaVersion, schemas: [(newer, future)])
         guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
         #expect(release.sha256 == ChannelFixture.sha256(readable))
 

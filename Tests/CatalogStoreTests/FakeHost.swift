@@ -116,6 +116,8 @@ struct ChannelFixture {
     static let small = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small.sqlite").path
     /// The small fixture as the compiler wrote it before schema 3: what apps in the field read.
     static let smallSchema2 = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small-schema2.sqlite").path
+    /// The small fixture as the compiler wrote it before schema 4: what apps in the field read.
+    static let smallSchema3 = repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/small-schema3.sqlite").path
 
     let folder: URL
     let key = Curve25519.Signing.PrivateKey()

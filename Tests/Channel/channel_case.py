@@ -7,7 +7,7 @@ import shutil
 import tempfile
 import unittest
 
-from channel_host import REPOSITORY, Nginx, Proxy, digno, release_copy, verified_payload
+from channel_host import NEWEST_SCHEMA, REPOSITORY, Nginx, Proxy, digno, release_copy, verified_payload
 
 HEAD = "channels/stable/head.json"
 
@@ -16,9 +16,9 @@ class ChannelTestCase(unittest.TestCase):
     """One nginx and one proxy for the suite; each test has its own channel folder under the
     served root, its own store and its own keys."""
 
-    # The bundle schemas each release is published in: the newest alone, or with schema 2
-    # (3, 2) as `digno build` writes them by default, the oldest then in the head's own fields.
-    SCHEMAS = (3,)
+    # The bundle schemas each release is published in: the newest alone, or with schemas 3 and 2
+    # (4, 3, 2) as `digno build` writes them by default, the oldest then in the head's own fields.
+    SCHEMAS = (NEWEST_SCHEMA,)
 
     @classmethod
     def setUpClass(cls):
@@ -28,7 +28,7 @@ class ChannelTestCase(unittest.TestCase):
         cls.root = os.path.join(cls.work, "root")
         os.makedirs(cls.root)
         cls.base_bundle = os.path.join(cls.work, "base.sqlite")
-        # Schema 3 there, schema 2 beside it (base.schema-2.sqlite).
+        # The newest schema there, 3 and 2 beside it (base.schema-3.sqlite, base.schema-2.sqlite).
         digno("build", os.path.join(REPOSITORY, "content"), "--output", cls.base_bundle, check=0)
         cls.nginx = Nginx(cls.root)
         cls.proxy = Proxy(cls.nginx.port)
@@ -48,26 +48,29 @@ class ChannelTestCase(unittest.TestCase):
         self.store = os.path.join(self.folder, "store")
         self.key_file = os.path.join(self.folder, "signing.key")
         self.public_key = self.keygen(self.key_file)
-        self.seed = self.release_file("seed", "2026.1.0", 3)
+        self.seed = self.release_file("seed", "2026.1.0", max(self.SCHEMAS))
 
     def keygen(self, path):
         output = digno("keygen", "--output", path, check=0).stdout
         return output.strip().splitlines()[-1]
 
     @staticmethod
-    def schema_path(path, schema):
-        """Where `digno build` writes the bundle of an older schema beside `path`."""
-        return path if schema == 3 else path.removesuffix(".sqlite") + f".schema-{schema}.sqlite"
+    def schema_path(path, schema, newest=NEWEST_SCHEMA):
+        """Where `digno build` writes the bundle of `schema` beside `path`, the bundle of `newest`."""
+        return path if schema == newest else path.removesuffix(".sqlite") + f".schema-{schema}.sqlite"
 
-    def release_file(self, name, version, schema):
-        """Release `version` in `schema`, a copy of the base bundle, as <name>.sqlite or beside it."""
-        return release_copy(self.schema_path(self.base_bundle, schema), self.schema_path(os.path.join(self.folder, f"{name}.sqlite"), schema), version)
+    def release_file(self, name, version, schema, newest=None):
+        """Release `version` in `schema`, a copy of the base bundle's, as <name>.sqlite when it is
+        `newest` (by default the class's newest schema) or beside it."""
+        target = self.schema_path(os.path.join(self.folder, f"{name}.sqlite"), schema, newest or max(self.SCHEMAS))
+        return release_copy(self.schema_path(self.base_bundle, schema), target, version)
 
     def release(self, version, schemas=None):
         """Release `version` in each of `schemas` (by default the class's), as `digno build` writes
         them: the newest at <version>.sqlite, the older beside it; the newest's path."""
-        for schema in schemas or self.SCHEMAS:
-            self.release_file(version, version, schema)
+        schemas = schemas or self.SCHEMAS
+        for schema in schemas:
+            self.release_file(version, version, schema, newest=max(schemas))
         return os.path.join(self.folder, f"{version}.sqlite")
 
     def publish(self, version, *extra, key=None, schemas=None):

@@ -25,6 +25,9 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__f
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
 NGINX = os.environ.get("NGINX") or shutil.which("nginx") or "/usr/sbin/nginx"
 PAYLOAD_TYPE = "application/vnd.cafedigno.channel-head+json"
+# The bundle schema this version's digno writes first and its client reads (CatalogModel's
+# supportedSchemaVersion).
+NEWEST_SCHEMA = 4
 
 
 def free_port():

@@ -17,9 +17,9 @@ from channel_case import ChannelTestCase
 
 class KilledUpdateTests(ChannelTestCase):
     KILLS = int(os.environ.get("KILLS", "100"))
-    # Each release in schemas 3 and 2, as digno build writes them: the client installs schema 3
-    # from a head whose own fields are schema 2's.
-    SCHEMAS = (3, 2)
+    # Each release in schemas 4, 3 and 2, as digno build writes them: the client installs schema
+    # 4 from a head whose own fields are schema 2's.
+    SCHEMAS = (4, 3, 2)
 
     def test_an_update_killed_at_random_points_leaves_a_valid_bundle(self):
         """`digno update` killed (SIGKILL) at a random time, 100 times, each time with a new
@@ -27,7 +27,7 @@ class KilledUpdateTests(ChannelTestCase):
         head, the download, the checks, the renames). Every other release comes with a delta
         from the one before (slowed too), so kills also land while a delta is fetched and
         applied. After each, the store serves a bundle that opens, is the one it names, and is
-        the release served before or the new one, in schema 3 (each head offers 2 and 3)."""
+        the release served before or the new one, in schema 4 (each head offers 2, 3 and 4)."""
         random.seed(23)
         # Uncapped rate, then one slowed to about 0.3 s for the download, to time a whole update.
         self.publish("2026.2.0")
@@ -55,7 +55,7 @@ class KilledUpdateTests(ChannelTestCase):
             self.assertIn(served, (before, version), f"round {round}")
             self.assertEqual(source, "installed", f"round {round}")
             self.assertEqual(os.path.basename(path), sha256_file(path) + ".sqlite", f"round {round}")
-            self.assertEqual(bundle_schema(path), 3, f"round {round}")
+            self.assertEqual(bundle_schema(path), 4, f"round {round}")
             if served == version:
                 installs += 1
             elif round % 5 == 4:

@@ -2,7 +2,7 @@
 release in schema 2 and schema 3 into one head, and two clients update from it side by side:
 the app's BundleStore as apps in the field have it (`digno update` built from commit
 OLD_CLIENT_COMMIT, which installs schema 2 only) and as this version has it (which installs the
-newest schema it reads, 3).
+newest schema the head offers that it reads: 3 here, where the channel serves no schema 4).
 
     python3 -m unittest discover -s Tests/Channel -v
 

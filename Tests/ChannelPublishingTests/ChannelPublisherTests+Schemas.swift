@@ -6,7 +6,8 @@ import Foundation
 import Testing
 
 extension ChannelPublisherTests {
-    /// Release `version` in schemas 3 and 2, as `digno build` writes them: the newest's path first.
+    /// Release `version` in the newest schema and 2, as `digno build --schema 4 --schema 2` writes
+    /// them: the newest's path first.
     func bundlesInTwoSchemas(_ version: String, mark: String) throws -> [String] {
         let output = try bundle(version, mark: mark, olderSchemas: [2])
         return [output, BundleSchema.path(forBundle: output, schema: 2)]
@@ -19,7 +20,7 @@ extension ChannelPublisherTests {
         for (index, version) in ["2026.11.0", "2026.11.1", "2026.11.2"].enumerated() {
             releases.append(try bundlesInTwoSchemas(version, mark: "S\(index)"))
             let head = try publisher.publish(bundles: releases[index], now: now, lifetime: 86_400).head
-            #expect(head.offered.map(\.schemaVersion) == [2, 3])
+            #expect(head.offered.map(\.schemaVersion) == [2, BundleSchema.version])
             #expect(head.offered.map(\.releaseCount) == [index + 1, index + 1])
         }
         // A renewal and a rollback are no new release.
@@ -46,7 +47,7 @@ extension ChannelPublisherTests {
         }
         let retired = try publisher.publish(bundles: [newest[0]], now: now, lifetime: 86_400, retiring: [2])
         #expect(retired.retired == [dropped])
-        #expect(retired.head.offered.map(\.schemaVersion) == [3] && retired.head.releaseCount == 3)
+        #expect(retired.head.offered.map(\.schemaVersion) == [BundleSchema.version] && retired.head.releaseCount == 3)
     }
 
     /// Clients do not read the count; the publisher, which adds one to it, refuses a head whose
@@ -64,7 +65,7 @@ extension ChannelPublisherTests {
             head.schemas?[0].releaseCount = newer
             try publisher.signed(head).write(to: headPath)
             #expect(try ChannelHead.verified(try Data(contentsOf: headPath), keys: [ChannelKey(key.publicKey)]) == head, "a client takes it")
-            #expect(throws: ChannelPublisher.Failure.head("it counts \(own == 0 ? own : newer) releases in schema \(own == 0 ? 2 : 3)")) {
+            #expect(throws: ChannelPublisher.Failure.head("it counts \(own == 0 ? own : newer) releases in schema \(own == 0 ? 2 : BundleSchema.version)")) {
                 try publisher.publish(bundles: next, now: now, lifetime: 86_400)
             }
         }

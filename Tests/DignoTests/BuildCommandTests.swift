@@ -18,25 +18,30 @@ import Testing
         #expect(outcome.status == 0)
         #expect(outcome.errors == "")
         let lines = outcome.output.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines.first?.hasPrefix("built out/catalog.sqlite 2026.11.0: 2 products, 2 recipes, 1 retailers, 3 images; ") == true)
-        #expect(lines.dropFirst().first?.hasPrefix("built out/catalog.schema-2.sqlite for apps that read schema 2 (the default language alone); ") == true)
-        #expect(lines.prefix(2).allSatisfy { $0.hasSuffix(" ms") })
-        #expect(lines.last?.wholeMatch(of: /pictures: 3 renditions, \d+ bytes \(\d made, \d from the cache\); 3 smaller than their use's largest rendition, not enlarged/) != nil)
-        // Schema 3 at --output, and schema 2 beside it for the apps in the field, each with its manifest.
+        #expect(lines.dropFirst().first?.hasPrefix("built out/catalog.schema-3.sqlite for apps that read schema 3 (one rendition per picture); ") == true)
+        #expect(lines.dropFirst(2).first?.hasPrefix(
+            "built out/catalog.schema-2.sqlite for apps that read schema 2 (the default language alone, one rendition per picture); ") == true)
+        #expect(lines.prefix(3).allSatisfy { $0.hasSuffix(" ms") })
+        // Three pictures: an icon (a PNG at 180 and WebPs at 60, 120 and 180, if it is that
+        // large), all smaller than their boxes here, so fewer sizes.
+        #expect(lines.last?.wholeMatch(of: /pictures: 3 in \d+ renditions, \d+ bytes \(\d made, \d from the cache\); 3 smaller than their use's largest rendition, not enlarged/) != nil)
+        // Schema 4 at --output, and schemas 3 and 2 beside it for the apps in the field, each with its manifest.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path).sorted()
-                    == ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.sqlite"])
-        for (file, schema) in [("catalog.manifest.json", 3), ("catalog.schema-2.manifest.json", 2)] {
+                    == ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.schema-3.manifest.json",
+                        "catalog.schema-3.sqlite", "catalog.sqlite"])
+        for (file, schema) in [("catalog.manifest.json", 4), ("catalog.schema-3.manifest.json", 3), ("catalog.schema-2.manifest.json", 2)] {
             let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("out/" + file))) as? [String: Any]
             #expect(manifest?["schemaVersion"] as? Int == schema, "\(file)")
         }
         // One schema alone, when asked.
-        let only = try DignoRunner.run(["build", "--content", valid, "--output", "only/catalog.sqlite", "--schema", "3"], in: folder)
+        let only = try DignoRunner.run(["build", "--content", valid, "--output", "only/catalog.sqlite", "--schema", "4"], in: folder)
         #expect(only.status == 0 && only.output.split(separator: "\n").count == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("only").path).sorted()
                     == ["catalog.manifest.json", "catalog.sqlite"])
         let unknown = try DignoRunner.run(["build", "--content", valid, "--output", "x/catalog.sqlite", "--schema", "1"], in: folder)
-        #expect(unknown.status == 2 && unknown.errors.contains("--schema 1 is not one digno writes; give 3 or 2"))
+        #expect(unknown.status == 2 && unknown.errors.contains("--schema 1 is not one digno writes; give 4, 3 or 2"))
         let quiet = try DignoRunner.run(["build", "--content", valid, "--output", "out/catalog.sqlite", "--quiet"], in: folder)
         #expect(quiet.status == 0)
         #expect(quiet.output == "")
@@ -44,8 +49,8 @@ import Testing
         let inspect = try DignoRunner.run(["inspect", "out/catalog.sqlite"], in: folder)
         #expect(inspect.status == 0)
         #expect(inspect.output.hasPrefix("file: out/catalog.sqlite ("))
-        #expect(inspect.output.contains("release: 2026.11.0 of 2026-11-01\nschema version: 3\n"))
-        #expect(inspect.output.contains("counts: 3 images, 2 products, 1 promotions, 2 recipe_products, 2 recipes, 2 retailer_products, 1 retailers\n"))
+        #expect(inspect.output.contains("release: 2026.11.0 of 2026-11-01\nschema version: 4\n"))
+        #expect(inspect.output.contains("counts: 3 images, 2 products, 1 promotions, 2 recipe_products, 2 recipes, 3 renditions, 2 retailer_products, 1 retailers\n"))
         #expect(inspect.output.contains("\nmanifest: out/catalog.manifest.json\n"))
         #expect(inspect.output.hasSuffix("checks: schema, integrity, CHECK constraints, column types, release information, foreign keys, relations, images, the app's reading, manifest: ok\n"))
         let json = try DignoRunner.run(["inspect", "out/catalog.sqlite", "--format", "json"], in: folder)
@@ -228,7 +233,8 @@ import Testing
     let again = try DignoRunner.run(["build", "--quiet"], in: folder)
     #expect(again.status == 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("dist").path).sorted()
-                == ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.sqlite"])
+                == ["catalog.manifest.json", "catalog.schema-2.manifest.json", "catalog.schema-2.sqlite", "catalog.schema-3.manifest.json",
+                    "catalog.schema-3.sqlite", "catalog.sqlite"])
     #expect(try Data(contentsOf: bundle) != bundleBefore)
 }
 

@@ -39,11 +39,17 @@ import Testing
             + "size: the pictures \(pictures) → \(pictures) bytes (+0); a content folder's bundle is known once it is built\n")
     }
 
-    /// The pictures' bytes of a bundle, read as sqlite3 would.
+    /// The pictures' bytes of a bundle, read as sqlite3 would: its `images`, and from schema 4
+    /// its `renditions`.
     static func pictureBytes(_ bundle: String) throws -> Int? {
         let queue = try DatabaseQueue(path: bundle, configuration: { var configuration = Configuration(); configuration.readonly = true; return configuration }())
         defer { try? queue.close() }
-        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT sum(byte_count) FROM images") }
+        return try queue.read { db in
+            let renditions = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_schema WHERE name = 'renditions'") == 1
+            return try Int.fetchOne(db, sql: "SELECT sum(byte_count) FROM images").map { images in
+                try images + (renditions ? Int.fetchOne(db, sql: "SELECT sum(byte_count) FROM renditions") ?? 0 : 0)
+            }
+        }
     }
 
     /// What a release adds is told in bytes: the bundles' when both sides are bundles, and

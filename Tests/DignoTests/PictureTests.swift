@@ -39,21 +39,28 @@ import Testing
         return content
     }
 
-    /// An image row of a bundle.
+    /// An image row of a bundle, or a row of its renditions (`image` the picture's id).
     struct StoredImage {
         var sha256: String
+        var image: String
         var mediaType: String
         var width: Int
         var height: Int
         var bytes: Data
+
+        var fileExtension: String { mediaType == "image/png" ? "png" : mediaType == "image/webp" ? "webp" : "jpg" }
+        var pillowFormat: String { mediaType == "image/png" ? "PNG" : mediaType == "image/webp" ? "WEBP" : "JPEG" }
     }
 
-    static func images(_ bundle: URL) throws -> [StoredImage] {
+    /// The rows of `images`, and with `renditions` those of schema 4's `renditions` too.
+    static func images(_ bundle: URL, renditions: Bool = false) throws -> [StoredImage] {
         let queue = try DatabaseQueue(path: bundle.path)
         defer { try? queue.close() }
         return try queue.read { db in
-            try Row.fetchAll(db, sql: "SELECT sha256, media_type, width, height, bytes FROM images ORDER BY sha256").map {
-                StoredImage(sha256: $0["sha256"], mediaType: $0["media_type"], width: $0["width"], height: $0["height"], bytes: $0["bytes"])
+            let own = try Row.fetchAll(db, sql: "SELECT sha256, sha256 AS image, media_type, width, height, bytes FROM images ORDER BY sha256")
+            let ladder = renditions ? try Row.fetchAll(db, sql: "SELECT sha256, image, media_type, width, height, bytes FROM renditions ORDER BY image, width") : []
+            return (own + ladder).map {
+                StoredImage(sha256: $0["sha256"], image: $0["image"], mediaType: $0["media_type"], width: $0["width"], height: $0["height"], bytes: $0["bytes"])
             }
         }
     }
@@ -107,16 +114,20 @@ import Testing
             let tags = try await offThePool { try CameraPhotos.run(exiftool, ["-j", "-a", "-G1", content.appendingPathComponent("images/" + photo).path]) }
             #expect(tags.contains("\"GPS:GPSLatitude\"") && tags.contains("iPhone 15 Pro") && tags.contains("\"ICC_Profile:ProfileDescription\""), "\(photo): \(tags)")
         }
-        #expect(build.output.contains("\npictures: 7 renditions, "), "\(build.output)")
+        #expect(build.output.contains("\npictures: 7 in 22 renditions, "), "\(build.output)")
         #expect(build.output.contains(" (7 made, 0 from the cache); 3 smaller than their use's largest rendition, not enlarged\n"), "\(build.output)")
 
-        for bundle in ["out/catalog.sqlite", "out/catalog.schema-2.sqlite"].map(folder.appendingPathComponent) {
-            let images = try Self.images(bundle)
-            #expect(images.count == 7)
+        for bundle in ["out/catalog.sqlite", "out/catalog.schema-3.sqlite", "out/catalog.schema-2.sqlite"].map(folder.appendingPathComponent) {
+            // Schema 4's renditions as well: a WebP at 1170, 780 and 390 pixels wide for each
+            // photo (the fixture's three small pictures have one each, at their own size).
+            let isLadder = bundle.lastPathComponent == "catalog.sqlite"
+            let images = try Self.images(bundle, renditions: isLadder)
+            let expectedCount: Int = isLadder ? 22 : 7
+            #expect(images.count == expectedCount, "\(bundle.lastPathComponent)")
             let files = folder.appendingPathComponent("renditions-\(bundle.lastPathComponent)")
             try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
             let written = try images.map { image in
-                let file = files.appendingPathComponent(image.sha256 + (image.mediaType == "image/png" ? ".png" : ".jpg"))
+                let file = files.appendingPathComponent(image.sha256 + "." + image.fileExtension)
                 try image.bytes.write(to: file)
                 return file
             }
@@ -131,9 +142,10 @@ import Testing
             }
             // Pillow decodes every rendition, at the size the bundle records.
             let decoded = try await offThePool { try Self.pillow(written, at: []) }
+            #expect(decoded.count == images.count)
             for (image, seen) in zip(images, decoded) {
                 #expect(seen["width"] as? Int == image.width && seen["height"] as? Int == image.height)
-                #expect(seen["format"] as? String == (image.mediaType == "image/png" ? "PNG" : "JPEG"))
+                #expect(seen["format"] as? String == image.pillowFormat)
             }
 
             // The turned JPEG is upright: 1200 × 1600 as shown, fitted to 1170 wide, with the
@@ -142,10 +154,18 @@ import Testing
             let turned = try Self.picture(of: "product_images", "product_id", "espresso", in: bundle)
             let turnedImage = try #require(images.first { $0.sha256 == turned })
             #expect(turnedImage.mediaType == "image/jpeg" && turnedImage.width == 1170 && turnedImage.height == 1560)
-            let upright = try await offThePool { try Self.pillow([files.appendingPathComponent(turned + ".jpg")], at: [(0.97, 0.03), (0.3, 0.3), (0.5, 0.8)])[0] }
-            let colours = upright["colours"] as? [Any] ?? []
-            #expect(colours.count == 3 && Self.near(colours[0], CameraPhotos.marker) && Self.near(colours[1], CameraPhotos.left)
-                    && Self.near(colours[2], CameraPhotos.right), "\(colours)")
+            // Each of its WebPs too (schema 4), at 1170, 780 and 390 pixels wide.
+            let turnedLadder = images.filter { $0.image == turned && $0.mediaType == "image/webp" }
+            #expect(turnedLadder.map { [$0.width, $0.height] } == (isLadder ? [[390, 520], [780, 1040], [1170, 1560]] : []))
+            let uprightFiles = [turnedImage] + turnedLadder
+            let upright = try await offThePool {
+                try Self.pillow(uprightFiles.map { files.appendingPathComponent($0.sha256 + "." + $0.fileExtension) }, at: [(0.97, 0.03), (0.3, 0.3), (0.5, 0.8)])
+            }
+            for (image, seen) in zip(uprightFiles, upright) {
+                let colours = seen["colours"] as? [Any] ?? []
+                #expect(colours.count == 3 && Self.near(colours[0], CameraPhotos.marker) && Self.near(colours[1], CameraPhotos.left)
+                        && Self.near(colours[2], CameraPhotos.right), "\(image.mediaType) \(image.width): \(colours)")
+            }
 
             // The others were stored upright: 1600 × 1200 fitted to 1170 wide. The PNG stays PNG.
             for (table, key, id, type) in [("product_images", "product_id", "ground-coffee", "image/jpeg"),
@@ -202,7 +222,9 @@ import Testing
         #expect(first.line.contains(" (7 made, 0 from the cache); "), "\(first.line)")
         let cache = folder.appendingPathComponent(".digno-cache/renditions")
         let entries = try FileManager.default.subpathsOfDirectory(atPath: cache.path).filter { $0.count > 3 }
-        #expect(entries.count == 7)
+        // An entry per rendition asked for: each of the seven pictures has one use here, so a
+        // JPEG or PNG and three WebPs (the same size, for a small one, kept once in the bundle).
+        #expect(entries.count == 7 * 4)
 
         let second = try await build()
         #expect(second.line.contains(" (0 made, 7 from the cache); "), "\(second.line)")

@@ -27,10 +27,10 @@ import Testing
         let outcome = try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key, "--expires", "7d"])
         #expect(outcome.status == 0, "\(outcome.errors)")
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        // The bundle of schema 2 that digno build wrote beside it is published in the same head.
-        #expect(lines.count == 3, "\(lines)")
+        // The bundles of schemas 3 and 2 that digno build wrote beside it are published in the same head.
+        #expect(lines.count == 4, "\(lines)")
         #expect(lines.first?.hasPrefix("published release 2026.11.0 on stable as head 1: bundles/") == true)
-        #expect(lines.dropFirst().first?.hasPrefix("and in schema 3: bundles/") == true)
+        #expect(lines[1].hasPrefix("and in schema 3: bundles/") && lines[2].hasPrefix("and in schema 4: bundles/"), "\(lines)")
         #expect(lines.last?.hasPrefix("channels/stable/head.json expires ") == true)
         #expect(lines.last?.hasSuffix("; 0 earlier bundles kept, 0 removed") == true)
         #expect(FileManager.default.fileExists(atPath: channel + "/channels/stable/head.json"))
@@ -60,9 +60,9 @@ import Testing
         let outcome = try DignoRunner.run(publish)
         #expect(outcome.status == 0, "\(outcome.errors)")
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        try #require(lines.count == 4, "\(lines)")
+        try #require(lines.count == 5, "\(lines)")
         // A delta in each schema, each from the channel's previous release in that schema.
-        #expect(lines[2].hasPrefix("2 deltas from recent releases: deltas/") && lines[2].hasSuffix(" bytes)"), "\(lines)")
+        #expect(lines[3].hasPrefix("3 deltas from recent releases: deltas/") && lines[3].hasSuffix(" bytes)"), "\(lines)")
     }
 
     @Test func aSchemaIsRetiredOnlyOnPurpose() throws {
@@ -70,9 +70,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let channel = folder.appendingPathComponent("channel").path
         #expect(try DignoRunner.run(["publish", "--bundle", ShowCommandTests.bundle, "--channel-dir", channel, "--key", key]).status == 0)
-        // The next release built in schema 3 alone.
+        // The next release built in schemas 4 and 3 alone.
         let next = folder.appendingPathComponent("next.sqlite").path
-        let build = try Self.build("2026.12.0", to: next, "--schema", "3")
+        let build = try Self.build("2026.12.0", to: next, "--schema", "4", "--schema", "3")
         #expect(build.status == 0, "\(build.errors)")
         let publish = ["publish", "--bundle", next, "--channel-dir", channel, "--key", key, "--deltas", "0"]
         let refused = try DignoRunner.run(publish)
@@ -81,30 +81,30 @@ import Testing
                 + "apps that read only schema 2 would get no more releases; build it too (digno build writes it by default), "
                 + "or give --retire-schema 2 to stop serving it on purpose\n")
         // Retiring a schema the bundle is of is a mistake.
-        let own = try DignoRunner.run(publish + ["--retire-schema", "3"])
-        #expect(own.status == 2 && own.errors.contains("is of schema 3, which --retire-schema 3 stops serving; "), "\(own.errors)")
-        // The same release built in both schemas (the default): the schema-2 bundle beside it
+        let own = try DignoRunner.run(publish + ["--retire-schema", "4"])
+        #expect(own.status == 2 && own.errors.contains("is of schema 4, which --retire-schema 4 stops serving; "), "\(own.errors)")
+        // The same release built in every schema (the default): the schema-2 bundle beside it
         // is left out when schema 2 is retired.
         let both = try Self.build("2026.12.0", to: next)
         #expect(both.status == 0 && FileManager.default.fileExists(atPath: folder.appendingPathComponent("next.schema-2.sqlite").path))
         let retired = try DignoRunner.run(publish + ["--retire-schema", "2"])
         #expect(retired.status == 0, "\(retired.errors)")
         let lines = retired.output.split(separator: "\n")
-        #expect(lines.count == 3 && !retired.output.contains("and in schema"))
-        #expect(lines[1] == "retired schema 2 after 1 release: apps that read only it keep the release they have (2026.11.0 at the newest) "
+        #expect(lines.count == 4 && lines[1].hasPrefix("and in schema 4: ") && !retired.output.contains("and in schema 2"), "\(lines)")
+        #expect(lines[2] == "retired schema 2 after 1 release: apps that read only it keep the release they have (2026.11.0 at the newest) "
                 + "and are told to update", "\(lines)")
         #expect(try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--renew", "--retire-schema", "2"]).status == 2)
-        // The head's own fields are schema 3 now: apps that read only 2 are told to update.
+        // The head's own fields are schema 3 now, and 4 beside them: apps that read only 2 are told to update.
         let head = try #require(FileManager.default.contents(atPath: channel + "/channels/stable/head.json"))
         let envelope = try #require(try JSONSerialization.jsonObject(with: head) as? [String: Any])
         let encoded = try #require(envelope["payload"] as? String)
         let payload = try #require(Data(base64Encoded: encoded))
         let fields = try #require(try JSONSerialization.jsonObject(with: payload) as? [String: Any])
-        #expect(fields["schemaVersion"] as? Int == 3 && fields["schemas"] == nil)
+        #expect(fields["schemaVersion"] as? Int == 3 && (fields["schemas"] as? [[String: Any]])?.compactMap { $0["schemaVersion"] as? Int } == [4])
 
         // Once retired, there is nothing more to retire, and the publish says so.
         let later = folder.appendingPathComponent("later.sqlite").path
-        #expect(try Self.build("2026.12.1", to: later, "--schema", "3").status == 0)
+        #expect(try Self.build("2026.12.1", to: later, "--schema", "4", "--schema", "3").status == 0)
         let again = try DignoRunner.run(["publish", "--bundle", later, "--channel-dir", channel, "--key", key, "--deltas", "0", "--retire-schema", "2"])
         #expect(again.status == 0 && again.errors == "note: the channel did not serve schema 2; there was nothing to retire\n", "\(again.errors)")
     }
@@ -116,11 +116,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let bundle = folder.appendingPathComponent("catalog.sqlite").path
         #expect(try Self.build("2026.12.0", to: bundle).status == 0)
-        #expect(try Self.build("2026.12.1", to: bundle, "--schema", "3").status == 0)
+        #expect(try Self.build("2026.12.1", to: bundle, "--schema", "4").status == 0)
         let channel = folder.appendingPathComponent("channel").path
         let refused = try DignoRunner.run(["publish", "--bundle", bundle, "--channel-dir", channel, "--key", key, "--deltas", "0"])
         #expect(refused.status == 2)
-        #expect(refused.errors == "error: the bundle cannot be published: '\(folder.appendingPathComponent("catalog.schema-2.sqlite").path)' is release "
+        #expect(refused.errors == "error: the bundle cannot be published: '\(folder.appendingPathComponent("catalog.schema-3.sqlite").path)' is release "
                 + "2026.12.0 of other content than '\(bundle)' (release 2026.12.1), left by another build; run digno build again, which writes every schema\n")
         #expect(!FileManager.default.fileExists(atPath: channel + "/channels/stable/head.json"))
     }

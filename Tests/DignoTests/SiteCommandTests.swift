@@ -9,7 +9,7 @@ import Testing
         let output = folder.appendingPathComponent("site").path
         let outcome = try DignoRunner.run(["site", "--bundle", ShowCommandTests.bundle, "--output", output, "--today", "2026-11-22"])
         #expect(outcome.status == 0, "\(outcome.errors)")
-        #expect(outcome.output.hasPrefix("wrote \(output): 63 pages in 3 languages (fi, sv, en), 62 images, "))
+        #expect(outcome.output.hasPrefix("wrote \(output): 63 pages in 3 languages (fi, sv, en), 62 images ("))
         #expect(outcome.output.hasSuffix("; open \(output)/index.html\n"))
         #expect(FileManager.default.fileExists(atPath: output + "/recipes/cafe-latte.html"))
         #expect(FileManager.default.fileExists(atPath: output + "/sv/recipes/cafe-latte.html"))

@@ -169,7 +169,7 @@ package struct ReleaseSide {
         catalog.retailers = lists.retailers
         catalog.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
         return ReleaseSide(catalog: catalog, contentDigest: ContentDigest.compute(files: report.fileDigests, images: images),
-                           pictureBytes: images.byteCount)
+                           pictureBytes: images.byteCount(schema: BundleSchema.version))
     }
 }
 

@@ -22,7 +22,7 @@ package struct BundleInspection: Codable, Equatable, Sendable {
     package var counts: [String: Int]
     /// Bytes used per table, indexes included (from SQLite's `dbstat`).
     package var tableBytes: [String: Int]
-    /// The bytes of the stored images themselves.
+    /// The bytes of the stored images themselves (from schema 4, with their renditions').
     package var imageBytes: Int
     /// Every failed check; empty when the bundle is sound.
     package var problems: [String]

@@ -74,10 +74,13 @@ struct BundleInspector {
         }
         inspection.problems += try Self.headerProblems(db, version: inspection.schemaVersion)
         inspection.info = try Self.info(db)
-        for table in Self.countedTables {
+        for table in Self.countedTables + (inspection.schemaVersion >= 4 ? ["renditions"] : []) {
             inspection.counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
         }
         inspection.imageBytes = try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM images") ?? 0
+        if inspection.schemaVersion >= 4 {
+            inspection.imageBytes += try Int.fetchOne(db, sql: "SELECT coalesce(sum(length(bytes)), 0) FROM renditions") ?? 0
+        }
         inspection.problems += try StoredValueChecks.integrityProblems(db, bytes: inspection.bytes)
         inspection.problems += try StoredValueChecks.typeProblems(db, version: inspection.schemaVersion)
         do {

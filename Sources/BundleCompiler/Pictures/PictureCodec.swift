@@ -48,23 +48,31 @@ enum PictureCodec {
                                orientation: Int(header.orientation), hasAlpha: header.has_alpha != 0))
     }
 
-    /// A rendition of `bytes` (a picture in `format`) as `request` asks.
-    static func render(_ bytes: [UInt8], format: PictureFormat, _ request: RenditionRequest) -> Result<Rendition, Failure> {
-        var output: UnsafeMutableRawPointer?
-        var length = 0
-        var width: Int32 = 0
-        var height: Int32 = 0
+    /// The renditions of `bytes` (a picture in `format`) that `requests` ask for, in their
+    /// order, from one decode: the first request's box must hold every other's
+    /// (`RenditionRequest.ladder`).
+    static func render(_ bytes: [UInt8], format: PictureFormat, _ requests: [RenditionRequest]) -> Result<[Rendition], Failure> {
+        guard !requests.isEmpty else { return .success([]) }
+        var outputs = [digno_rendition_output](repeating: digno_rendition_output(), count: requests.count)
         var error = [CChar](repeating: 0, count: 512)
-        let codecRequest = digno_rendition_request(width: Int32(request.width), height: Int32(request.height),
-                                                   format: request.format.codecNumber, quality: Int32(request.quality))
-        let status = bytes.withUnsafeBytes { buffer in
-            digno_picture_render(buffer.baseAddress, buffer.count, format.codecNumber, codecRequest,
-                                 &output, &length, &width, &height, &error, error.count)
+        let codecRequests = requests.map { request in
+            digno_rendition_request(width: Int32(request.width), height: Int32(request.height), format: request.format.codecNumber,
+                                    quality: Int32(request.quality), lossless: request.lossless ? 1 : 0)
         }
-        guard status == 0, let output else { return .failure(Failure(reason: words(error))) }
-        defer { digno_pictures_free(output) }
-        let encoded = Array(UnsafeRawBufferPointer(start: output, count: length))
-        return .success(Rendition(format: request.format, width: Int(width), height: Int(height), bytes: encoded))
+        let status = bytes.withUnsafeBytes { buffer in
+            digno_picture_render(buffer.baseAddress, buffer.count, codecRequests, Int32(codecRequests.count), &outputs, &error, error.count)
+        }
+        guard status == 0 else { return .failure(Failure(reason: words(error))) }
+        defer { for output in outputs { digno_pictures_free(output.bytes) } }
+        return .success(zip(requests, outputs).map { request, output in
+            Rendition(format: request.format, width: Int(output.width), height: Int(output.height),
+                      bytes: output.bytes.map { Array(UnsafeRawBufferPointer(start: $0, count: output.length)) } ?? [])
+        })
+    }
+
+    /// One rendition of `bytes` (a picture in `format`) as `request` asks.
+    static func render(_ bytes: [UInt8], format: PictureFormat, _ request: RenditionRequest) -> Result<Rendition, Failure> {
+        render(bytes, format: format, [request]).map { $0[0] }
     }
 
     private static func words(_ error: [CChar]) -> String {

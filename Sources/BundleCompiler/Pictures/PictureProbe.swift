@@ -9,11 +9,10 @@ package enum PictureProbe {
         let header = picture.header
         guard header.width <= ImageChecker.maxSide, header.height <= ImageChecker.maxSide,
               header.width * header.height <= ImageChecker.maxPixels else { return "refused" }
-        // The smallest use and the largest: a list icon and a detail picture, each in the
-        // format a bundle of schema 2 would hold.
-        for use in [PictureUse.icon, .picture] {
-            let request = RenditionRequest.forSchema2(use: use, source: picture.format, hasAlpha: header.hasAlpha)
-            guard case .success = PictureCodec.render(bytes, format: picture.format, request) else { return "undecodable" }
+        // The smallest use alone, and every use's ladder from one decode.
+        for uses: Set<PictureUse> in [[.icon], [.icon, .logo, .picture]] {
+            let requests = RenditionRequest.ladder(uses: uses, source: picture.format, hasAlpha: header.hasAlpha)
+            guard case .success = PictureCodec.render(bytes, format: picture.format, requests) else { return "undecodable" }
         }
         return "rendered"
     }

@@ -10,7 +10,7 @@ struct PictureRenderer: Sendable {
     /// How many pictures are rendered at once; nil: one per core.
     var workers: Int?
 
-    /// One rendition to make from one source picture.
+    /// The renditions to make from one source picture.
     struct Job: Sendable {
         /// The picture's path in the content folder, as `src` names it.
         var path: String
@@ -19,24 +19,25 @@ struct PictureRenderer: Sendable {
         /// The SHA-256 of its bytes when validation read them.
         var source: String
         var format: PictureFormat
-        var request: RenditionRequest
+        /// What to make, from one decode (`RenditionRequest.ladder`).
+        var requests: [RenditionRequest]
     }
 
     /// What became of a job.
     enum Outcome: Sendable {
-        /// Made now, and kept in the cache if there is one.
-        case made(Rendition)
-        /// Found in the cache.
-        case cached(Rendition)
+        /// Made now, and kept in the cache if there is one: one rendition per request.
+        case made([Rendition])
+        /// Found in the cache, every one.
+        case cached([Rendition])
         /// libvips could not decode the source, or not make the rendition.
         case failed(PictureCodec.Failure)
         /// The file is no longer the one validation read (it changed meanwhile, or is gone).
         case changed
 
-        /// The rendition, made or found.
-        var rendition: Rendition? {
+        /// The renditions, made or found.
+        var renditions: [Rendition]? {
             switch self {
-            case .made(let rendition), .cached(let rendition): rendition
+            case .made(let renditions), .cached(let renditions): renditions
             case .failed, .changed: nil
             }
         }
@@ -51,13 +52,17 @@ struct PictureRenderer: Sendable {
     }
 
     private func render(_ job: Job) -> Outcome {
-        if let cached = cache?.rendition(source: job.source, request: job.request) { return .cached(cached) }
+        if let cache {
+            let cached = job.requests.compactMap { cache.rendition(source: job.source, request: $0) }
+            if cached.count == job.requests.count { return .cached(cached) }
+        }
         guard case .success(let bytes) = FileSystem.read(job.file, limit: ImageChecker.maxImageSize),
               SHA256.hash(data: bytes).hexString == job.source else { return .changed }
-        switch PictureCodec.render(bytes, format: job.format, job.request) {
-        case .success(let rendition):
-            cache?.keep(rendition, source: job.source, request: job.request)
-            return .made(rendition)
+        // One missing entry makes the whole ladder again: one decode for all of them.
+        switch PictureCodec.render(bytes, format: job.format, job.requests) {
+        case .success(let renditions):
+            for (rendition, request) in zip(renditions, job.requests) { cache?.keep(rendition, source: job.source, request: request) }
+            return .made(renditions)
         case .failure(let failure):
             return .failed(failure)
         }
@@ -65,12 +70,17 @@ struct PictureRenderer: Sendable {
 }
 
 /// A content picture made ready for a bundle: its source's SHA-256 (the content digest's
-/// line) and its rendition.
+/// line) and its renditions.
 struct RenderedPicture: Sendable {
     /// The SHA-256 of the source file's bytes, in hexadecimal.
     var source: String
+    /// The rendition every bundle holds in `images` (JPEG or PNG, for the largest use at 3×):
+    /// the picture's id is its SHA-256.
     var rendition: Rendition
-    /// Whether the rendition came from the cache.
+    /// The rest of its ladder, for bundles of schema 4 (`renditions`): WebP at every rung, each
+    /// size once, largest first.
+    var ladder: [Rendition]
+    /// Whether the renditions came from the cache.
     var fromCache: Bool
     /// Whether the source is smaller than its use's largest rendition on both sides: it is
     /// not enlarged, so the largest screens show it less sharp.

@@ -66,8 +66,8 @@ struct ImageChecker {
         var used = Set<String>()
         // Images that do not exist: the diagnostic that reports each, its `src` and its path.
         var missing: [(diagnostic: Int, source: String, path: String)] = []
-        // The largest use of each sound picture, and those with a problem, not rendered.
-        var largestUse: [String: PictureUse] = [:]
+        // The uses of each sound picture, and those with a problem, not rendered.
+        var uses: [String: Set<PictureUse>] = [:]
         var unsound = Set<String>()
         catalog.forEachImageUse { reference, use, place in
             let source = reference.source
@@ -113,7 +113,7 @@ struct ImageChecker {
                     unsound.insert(path)
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels\(header.isTurned ? " as shown (turned by its orientation)" : ""); icons must be square")
                 } else {
-                    largestUse[path] = max(largestUse[path] ?? use, use)
+                    uses[path, default: []].insert(use)
                 }
             case .failure(.missing):
                 missing.append((diagnostics.count, source, path))
@@ -156,7 +156,7 @@ struct ImageChecker {
             if let match { meant.insert(match.path) }
         }
         diagnostics += samePictures(catalog)
-        let renditions = render(largestUse.filter { !unsound.contains($0.key) }, catalog: catalog, diagnostics: &diagnostics)
+        let renditions = render(uses.filter { !unsound.contains($0.key) }, catalog: catalog, diagnostics: &diagnostics)
         // The images meant count as used only for `unused`: a missing image is an error, so
         // no bundle is built from these paths.
         return Outcome(diagnostics: diagnostics, used: used.union(meant), renditions: renditions)
@@ -243,27 +243,31 @@ struct ImageChecker {
             .mapError(ImageFailure.undecodable)
     }
 
-    /// Makes the rendition of each sound picture for its largest use, and reports at every use
-    /// of a picture the renderer could not make.
-    private func render(_ largestUse: [String: PictureUse], catalog: Catalog, diagnostics: inout [EntityDiagnostic]) -> [String: RenderedPicture] {
+    /// Makes the renditions of each sound picture for its uses, and reports at every use of a
+    /// picture the renderer could not make.
+    private func render(_ uses: [String: Set<PictureUse>], catalog: Catalog, diagnostics: inout [EntityDiagnostic]) -> [String: RenderedPicture] {
         guard let renderer else { return [:] }
         var jobs: [PictureRenderer.Job] = []
-        for (path, use) in largestUse.sorted(by: { String.utf8Precedes($0.key, $1.key) }) {
+        for (path, pathUses) in uses.sorted(by: { String.utf8Precedes($0.key, $1.key) }) {
             guard case .success(let picture) = pictures[path], let digest = digests[path] else { continue }
             jobs.append(PictureRenderer.Job(
                 path: path, file: tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings), source: digest.hexString,
-                format: picture.format, request: .forSchema2(use: use, source: picture.format, hasAlpha: picture.header.hasAlpha)))
+                format: picture.format, requests: RenditionRequest.ladder(uses: pathUses, source: picture.format, hasAlpha: picture.header.hasAlpha)))
         }
         var rendered: [String: RenderedPicture] = [:]
         var failed: [String: PictureRenderer.Outcome] = [:]
         for (job, outcome) in zip(jobs, renderer.render(jobs)) {
-            guard let rendition = outcome.rendition, case .success(let picture) = pictures[job.path], let use = largestUse[job.path] else {
+            guard let renditions = outcome.renditions, let main = renditions.first, case .success(let picture) = pictures[job.path],
+                  let use = uses[job.path]?.max() else {
                 failed[job.path] = outcome
                 continue
             }
+            // A source smaller than some boxes gives the same size for several: each once.
+            var sizes = Set<[Int]>()
+            let ladder = renditions.dropFirst().filter { sizes.insert([$0.width, $0.height]).inserted }
             let box = use.largestBox
             rendered[job.path] = RenderedPicture(
-                source: job.source, rendition: rendition, fromCache: { if case .cached = outcome { true } else { false } }(),
+                source: job.source, rendition: main, ladder: Array(ladder), fromCache: { if case .cached = outcome { true } else { false } }(),
                 isSmallerThanUse: picture.header.width < box.width && picture.header.height < box.height)
         }
         guard !failed.isEmpty else { return rendered }

@@ -21,19 +21,21 @@ package struct ValidationReport: Sendable {
     /// The most bytes a bundle may have, if catalog.xml sets it.
     package var budget: BundleBudget?
 
-    /// The pictures' renditions in one line, for a build's summary: how many, their bytes (each
-    /// distinct rendition once, as a bundle stores them), how many were made now and how many
-    /// found in the cache, and how many pictures are smaller than their use's largest
-    /// rendition (not enlarged, so the largest screens show them less sharp).
+    /// The pictures' renditions in one line, for a build's summary: how many pictures, how many
+    /// renditions and their bytes (each distinct rendition once, as a bundle of schema 4 stores
+    /// them), how many pictures were made now and how many found in the cache, and how many are
+    /// smaller than their use's largest rendition (not enlarged, so the largest screens show
+    /// them less sharp).
     package var picturesSummary: String {
         var made = 0, smaller = 0
         var bytes: [String: Int] = [:]
         for picture in pictures.values {
             if !picture.fromCache { made += 1 }
             if picture.isSmallerThanUse { smaller += 1 }
-            bytes[picture.rendition.sha256] = picture.rendition.bytes.count
+            for rendition in [picture.rendition] + picture.ladder { bytes[rendition.sha256] = rendition.bytes.count }
         }
-        return "pictures: \(pictures.count) renditions, \(bytes.values.reduce(0, +)) bytes (\(made) made, \(pictures.count - made) from the cache); "
+        return "pictures: \(pictures.count) in \(bytes.count) renditions, \(bytes.values.reduce(0, +)) bytes "
+            + "(\(made) made, \(pictures.count - made) from the cache); "
             + "\(smaller) smaller than their use's largest rendition, not enlarged"
     }
 

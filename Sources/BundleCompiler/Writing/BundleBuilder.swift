@@ -148,7 +148,7 @@ package struct BundleBuilder: Sendable {
                 let manifest = try writeTemporary(catalog, schema: schema, output: output, lists: lists, images: images, digest: digest,
                                                   budget: report.budget, progress: progress)
                 written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: ContinuousClock.now - started,
-                                       pictureBytes: images.byteCount))
+                                       pictureBytes: images.byteCount(schema: schema)))
             }
             progress("publishing")
             for entry in written {
@@ -197,7 +197,7 @@ package struct BundleBuilder: Sendable {
             }
             let (bundleSHA256, bundleBytes) = try Self.sha256(ofFile: temporary)
             if let budget, bundleBytes > budget.bytes {
-                throw BuildError.overBudget(path: output, bytes: bundleBytes, pictureBytes: images.byteCount, budget: budget)
+                throw BuildError.overBudget(path: output, bytes: bundleBytes, pictureBytes: images.byteCount(schema: schema), budget: budget)
             }
             let manifest = Manifest(
                 format: BundleSchema.format, schemaVersion: schema, releaseVersion: version,

@@ -176,21 +176,18 @@ enum BundleChecks {
         }
         problems += try Self.problems(of: relationRules, in: db)
         if languages { problems += try languageProblems(in: db) }
-        // Each image is addressed by the SHA-256 of its bytes: a flipped bit inside one passes
-        // SQLite's checks, since a BLOB's bytes are not checked by anything else.
-        // One image at a time: a cursor, not every blob in memory at once.
-        // Each value is read as what it may be: a damaged bundle holds anything.
-        var damagedImages: [String] = []
-        let images = try Row.fetchCursor(db, sql: "SELECT rowid, sha256, bytes FROM images")
-        while let row = try images.next() {
-            let key = (try? row.value("sha256", as: String.self)) ?? ""
-            let bytes = try? row.value("bytes", as: Data.self)
-            if bytes.map({ SHA256.hash(data: $0).hexString }) != key {
-                damagedImages.append(key.isEmpty ? "row \((try? row.value("rowid", as: Int64.self)) ?? 0)" : String(key.prefix(12)).showingInvisibles)
-            }
-        }
+        // Each image is addressed by the SHA-256 of its bytes, and each rendition of schema 4
+        // records its own: a flipped bit inside one passes SQLite's checks, since a BLOB's
+        // bytes are not checked by anything else.
+        let damagedImages = try mismatchedDigests(db, table: "images")
         if !damagedImages.isEmpty {
             problems.append("images whose bytes do not match their SHA-256: \(damagedImages.prefix(5).joined(separator: ", "))")
+        }
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'renditions')") == true {
+            let damagedRenditions = try mismatchedDigests(db, table: "renditions")
+            if !damagedRenditions.isEmpty {
+                problems.append("renditions whose bytes do not match their SHA-256: \(damagedRenditions.prefix(5).joined(separator: ", "))")
+            }
         }
         // The marks of a bundle, checked as every reader of it checks them.
         do {
@@ -203,5 +200,22 @@ enum BundleChecks {
             }
         }
         return problems
+    }
+
+    /// The rows of `table` (`images` or `renditions`) whose bytes do not have the SHA-256 their
+    /// `sha256` column records, named by its first characters (or their rowid). One row at a
+    /// time: a cursor, not every blob in memory at once. Each value is read as what it may be:
+    /// a damaged bundle holds anything.
+    private static func mismatchedDigests(_ db: Database, table: String) throws -> [String] {
+        var mismatched: [String] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, sha256, bytes FROM \(table)")
+        while let row = try rows.next() {
+            let key = (try? row.value("sha256", as: String.self)) ?? ""
+            let bytes = try? row.value("bytes", as: Data.self)
+            if bytes.map({ SHA256.hash(data: $0).hexString }) != key {
+                mismatched.append(key.isEmpty ? "row \((try? row.value("rowid", as: Int64.self)) ?? 0)" : String(key.prefix(12)).showingInvisibles)
+            }
+        }
+        return mismatched
     }
 }

@@ -16,6 +16,9 @@ struct BundleImages: Sendable {
     private(set) var byPath: [String: String] = [:]
     /// The SHA-256 of each content path's source file, for the content digest.
     private(set) var sourceByPath: [String: String] = [:]
+    /// The rest of each image's ladder (`RenderedPicture.ladder`), by the image's SHA-256: the
+    /// `renditions` rows of a bundle of schema 4.
+    private(set) var ladders: [String: [Rendition]] = [:]
 
     /// The images of `pictures`, a valid report's renditions (`ValidationReport.pictures`).
     init(pictures: [String: RenderedPicture]) {
@@ -28,11 +31,16 @@ struct BundleImages: Sendable {
             let format: ImageHeader.Format = rendition.format == .png ? .png : .jpeg
             bySHA256[sha256] = Image(sha256: sha256, header: ImageHeader(format: format, width: rendition.width, height: rendition.height),
                                      bytes: rendition.bytes)
+            ladders[sha256] = picture.ladder
         }
     }
 
-    /// The bytes of every distinct image, as a bundle stores them.
-    var byteCount: Int { bySHA256.values.reduce(0) { $0 + $1.bytes.count } }
+    /// The bytes of every distinct image, as a bundle of `schema` stores them: its `images`,
+    /// and from schema 4 its `renditions`.
+    func byteCount(schema: Int) -> Int {
+        bySHA256.values.reduce(0) { $0 + $1.bytes.count }
+            + (schema >= 4 ? ladders.values.reduce(0) { total, ladder in ladder.reduce(total) { $0 + $1.bytes.count } } : 0)
+    }
 
     /// The SHA-256 of the image a reference names.
     func sha256(of reference: ImageReference) -> String {

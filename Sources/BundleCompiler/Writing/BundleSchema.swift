@@ -6,9 +6,10 @@ package enum BundleSchema {
     /// The schema version written to `PRAGMA user_version`: the one CatalogModel reads, so that
     /// writer and reader cannot disagree.
     package static let version = CatalogBundle.supportedSchemaVersion
-    /// Every schema the compiler writes: the newest, and 2 for apps in the field that read
-    /// only it (the default language alone, as the compiler wrote it before schema 3).
-    package static let writableVersions: [Int] = [version, 2]
+    /// Every schema the compiler writes: the newest, and 3 and 2 for apps in the field that read
+    /// only them (3: one rendition per picture, as the compiler wrote it before schema 4; 2: the
+    /// default language alone too, as before schema 3).
+    package static let writableVersions: [Int] = [version, 3, 2]
 
     /// Where a build writes the bundle of an older `schema` beside the newest one at `output`:
     /// `dist/catalog.schema-2.sqlite` beside `dist/catalog.sqlite` (its manifest
@@ -38,12 +39,15 @@ package enum BundleSchema {
     package static let sql = BundleSchemaDefinition.sql
     /// What schema 3 adds: `schema-3.sql`, the languages' tables and search indexes.
     package static let languagesSQL = BundleSchemaDefinition.languagesSQL
+    /// What schema 4 adds: `schema-4.sql`, the pictures' renditions.
+    package static let renditionsSQL = BundleSchemaDefinition.renditionsSQL
     /// The schema cookie (`PRAGMA schema_version`) of a bundle as the compiler writes it: one
     /// more than the number of statements of its SQL that change the schema, because `VACUUM
-    /// INTO` adds one: 24 for schema 2, and 15 more for schema 3 (its five tables, and its two
-    /// search indexes, each a virtual table and four of its own). A bundle whose schema was
-    /// changed after the build, even changed back, has another; `digno inspect` reports it.
+    /// INTO` adds one: 24 for schema 2, 15 more for schema 3 (its five tables, and its two
+    /// search indexes, each a virtual table and four of its own), and 1 more for schema 4 (its
+    /// table). A bundle whose schema was changed after the build, even changed back, has
+    /// another; `digno inspect` reports it.
     package static func schemaCookie(version: Int) -> Int {
-        version >= 3 ? 39 : 24
+        version >= 4 ? 40 : version >= 3 ? 39 : 24
     }
 }

@@ -40,6 +40,15 @@ extension BundleWriter {
             try insertImage(.text(sha256), .text(stored.header.format.rawValue), .integer(stored.header.width), .integer(stored.header.height),
                             .integer(stored.bytes.count), .blob(stored.bytes))
         }
+        if schemaVersion >= 4 {
+            let insertRendition = try insert("INSERT INTO renditions (image, media_type, width, height, sha256, byte_count, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)")
+            for (sha256, ladder) in images.ladders.sorted(by: { $0.key < $1.key }) {
+                for rendition in ladder {
+                    try insertRendition(.text(sha256), .text(rendition.format.rawValue), .integer(rendition.width), .integer(rendition.height),
+                                        .text(rendition.sha256), .integer(rendition.bytes.count), .blob(rendition.bytes))
+                }
+            }
+        }
 
         let insertSection = try insert("INSERT INTO sections (id, position, title, icon) VALUES (?, ?, ?, ?)")
         for (index, section) in catalog.sections.enumerated() {

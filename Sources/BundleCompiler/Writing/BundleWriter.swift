@@ -21,8 +21,9 @@ struct BundleWriter: Sendable {
     let lists: Lists
     let images: BundleImages
     let info: [String: String]
-    /// The schema to write: 3, or 2 (schema.sql's tables alone, the default language's texts,
-    /// byte for byte as the compiler wrote it before schema 3).
+    /// The schema to write: 4, 3 (no `renditions`: one rendition per picture, as the compiler
+    /// wrote it before schema 4), or 2 (schema.sql's tables alone, the default language's
+    /// texts, as the compiler wrote it before schema 3).
     var schemaVersion = BundleSchema.version
 
     /// The search indexes of the schema written.
@@ -85,14 +86,14 @@ struct BundleWriter: Sendable {
         }
         // Each other language's lists, made beside the default's search index and tables.
         let languages = schemaVersion >= 3
+        let schemaSQL = BundleSchemaDefinition.sql(version: schemaVersion)
         let translatedLists = Background { [catalog] in languages ? TranslatedLists(catalog) : TranslatedLists(languages: []) }
         let defaultLanguage = catalog.languages.defaultLanguage
         let searchIndexes = searchIndexes
         let searchBuild = Background { [lists] () throws -> Void in
             let queue = try Self.openScratch(searchPath)
             try queue.inDatabase { db in
-                try db.execute(sql: BundleSchema.sql)
-                if languages { try db.execute(sql: BundleSchema.languagesSQL) }
+                try db.execute(sql: schemaSQL)
                 // FTS5 keeps new index entries in memory until this many bytes (default
                 // 1 MiB), then writes a segment; segments are merged later. A large budget
                 // writes the whole index as one segment at commit: no merges, and
@@ -121,8 +122,7 @@ struct BundleWriter: Sendable {
             let queue = try Self.openScratch(path)
             do {
                 try queue.inDatabase { db in
-                    try db.execute(sql: BundleSchema.sql)
-                    if languages { try db.execute(sql: BundleSchema.languagesSQL) }
+                    try db.execute(sql: schemaSQL)
                     try db.execute(sql: "INSERT INTO bundle_info (key, value) VALUES ('generator', ?)",
                                    arguments: ["digno \(CompilerVersion.number) (SQLite \(CompilerVersion.sqliteVersion))"])
                     try db.inTransaction {

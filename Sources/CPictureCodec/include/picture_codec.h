@@ -34,21 +34,30 @@ int digno_picture_read_header(const void *bytes, size_t length, int format, dign
 
 /// A rendition to make: fitted inside `width` × `height` pixels, never enlarged, turned upright
 /// by its EXIF orientation, converted to sRGB, all metadata removed, encoded as `format` (1 JPEG,
-/// 2 PNG, 3 WebP) at `quality` (JPEG and WebP; PNG is lossless).
+/// 2 PNG, 3 WebP) at `quality` (JPEG and lossy WebP; PNG is lossless), WebP `lossless` if not 0.
 typedef struct {
     int width;
     int height;
     int format;
     int quality;
+    int lossless;
 } digno_rendition_request;
 
-/// Makes a rendition of the picture in `bytes` (read with the loader of `source_format`, as
-/// above). On success, `*output` holds `*output_length` bytes to release with
-/// `digno_pictures_free`, and `*width`, `*height` the rendition's size. 0, or -1 with libvips'
-/// words in `error`.
-int digno_picture_render(const void *bytes, size_t length, int source_format, digno_rendition_request request,
-                         void **output, size_t *output_length, int *width, int *height,
-                         char *error, size_t error_size);
+/// A rendition made: `length` bytes at `bytes` (released with `digno_pictures_free`), and its
+/// size.
+typedef struct {
+    void *bytes;
+    size_t length;
+    int width;
+    int height;
+} digno_rendition_output;
+
+/// Makes `count` renditions of the picture in `bytes`, decoding it once: to the first request's
+/// box, which holds every other, and each other rendition resized from those pixels. On success
+/// `outputs[i]` is `requests[i]`'s rendition. 0, or -1 with libvips' words in `error` and no
+/// output to release.
+int digno_picture_render(const void *bytes, size_t length, const digno_rendition_request *requests, int count,
+                         digno_rendition_output *outputs, char *error, size_t error_size);
 
 /// Releases a rendition's bytes.
 void digno_pictures_free(void *bytes);

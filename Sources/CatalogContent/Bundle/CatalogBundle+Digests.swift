@@ -76,8 +76,13 @@ extension CatalogBundle {
         try read(BundleQuery { db in Set(try String.fetchAll(db, sql: "SELECT sha256 FROM images")) })
     }
 
-    /// The pictures' bytes, each image once, as the bundle stores them.
+    /// The pictures' bytes, each rendition once, as the bundle stores them: its `images`, and
+    /// from schema 4 its `renditions`.
     package func pictureByteCount() throws(CatalogBundleError) -> Int {
-        try read(BundleQuery { db in try Int.fetchOne(db, sql: "SELECT coalesce(sum(byte_count), 0) FROM images") ?? 0 })
+        let ladder = release.schemaVersion >= 4
+        return try read(BundleQuery { db in
+            try (Int.fetchOne(db, sql: "SELECT coalesce(sum(byte_count), 0) FROM images") ?? 0)
+                + (ladder ? try Int.fetchOne(db, sql: "SELECT coalesce(sum(byte_count), 0) FROM renditions") ?? 0 : 0)
+        })
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 
-/// The schema a bundle of each readable version has, exactly: `schema.sql` (version 2), and
-/// `schema.sql` then `schema-3.sql` (version 3), embedded at build time. The compiler creates a
+/// The schema a bundle of each readable version has, exactly: `schema.sql` (version 2),
+/// `schema.sql` then `schema-3.sql` (version 3), and those then `schema-4.sql` (version 4),
+/// embedded at build time. The compiler creates a
 /// bundle's tables from them; a reader checks a bundle's `sqlite_schema` against its version's
 /// before reading anything else, so that no extra table, view, trigger or index, and no table
 /// replaced by a view, can change what a query does.
@@ -11,10 +12,12 @@ package enum BundleSchemaDefinition {
     package static let sql = String(decoding: PackageResources.schema_sql, as: UTF8.self)
     /// What schema 3 adds to it, `schema-3.sql`: the catalogue's languages.
     package static let languagesSQL = String(decoding: PackageResources.schema_3_sql, as: UTF8.self)
+    /// What schema 4 adds to schema 3, `schema-4.sql`: the pictures' renditions.
+    package static let renditionsSQL = String(decoding: PackageResources.schema_4_sql, as: UTF8.self)
 
-    /// The SQL that creates every table of `version` (2 or 3).
+    /// The SQL that creates every table of `version` (2, 3 or 4).
     package static func sql(version: Int) -> String {
-        version >= 3 ? sql + "\n" + languagesSQL : sql
+        ([sql] + (version >= 3 ? [languagesSQL] : []) + (version >= 4 ? [renditionsSQL] : [])).joined(separator: "\n")
     }
 
     /// One row of `sqlite_schema`, without its root page (which depends on the file's layout).

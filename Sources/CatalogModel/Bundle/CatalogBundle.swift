@@ -14,10 +14,11 @@ import GRDB
 /// Reads are safe from several threads at once.
 public final class CatalogBundle: Sendable {
     /// The newest schema version this library reads, and the one the compiler writes.
-    public static let supportedSchemaVersion = 3
-    /// Every schema version this library reads: 2 (the default language only) and 3 (every
-    /// language the catalogue declares, schema 2's tables and the languages' own).
-    public static let readableSchemaVersions: ClosedRange<Int> = 2...3
+    public static let supportedSchemaVersion = 4
+    /// Every schema version this library reads: 2 (the default language only), 3 (every
+    /// language the catalogue declares, schema 2's tables and the languages' own) and 4 (schema
+    /// 3's, and each picture's renditions at every screen scale).
+    public static let readableSchemaVersions: ClosedRange<Int> = 2...4
     /// The `application_id` of a Café Digno bundle: 'CDBG' in ASCII.
     package static let applicationID: Int32 = 0x4344_4247
 

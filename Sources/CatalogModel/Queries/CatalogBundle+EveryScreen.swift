@@ -12,13 +12,21 @@ extension CatalogBundle {
     }
 
     private func readEveryScreenInItsLanguage(on day: Day) throws(CatalogBundleError) {
-        _ = try sections()
+        for section in try sections() { try readPicture(section.icon) }
         _ = try home(on: day)
-        for row in try productRows() { _ = try product(row.id) }
+        for row in try productRows() {
+            for picture in try product(row.id)?.pictures ?? [] { try readPicture(picture.image) }
+        }
         for row in try recipeRows() { _ = try recipe(row.id) }
         for row in try retailerRows() { _ = try image(row.logo) }
         _ = try company()
         _ = try search("es")
         _ = try retailersNearest(to: Coordinate(latitude: 60.17, longitude: 24.94))
+    }
+
+    /// A picture's renditions, each one's bytes, and the one an app picks for a phone's width.
+    private func readPicture(_ id: ImageID) throws(CatalogBundleError) {
+        for rendition in try renditions(of: id) { _ = try image(rendition) }
+        _ = try image(id, width: 390, scale: 3)
     }
 }

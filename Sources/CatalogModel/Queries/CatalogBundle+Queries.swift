@@ -61,4 +61,43 @@ extension CatalogBundle {
     public func image(_ id: ImageID) throws(CatalogBundleError) -> StoredImage? { try read(.image(id)) }
     /// An image's bytes, media type and size; nil if there is no such image.
     public func image(_ id: ImageID) async throws(CatalogBundleError) -> StoredImage? { try await read(.image(id)) }
+
+    /// Every rendition of a picture, widest first, without their bytes: in a bundle of schema
+    /// 4 its ladder (``ImageRendition``), in an earlier one its one image. Empty if there is no
+    /// such picture.
+    public func renditions(of image: ImageID) throws(CatalogBundleError) -> [ImageRendition] {
+        try read(.renditions(of: image, ladder: release.schemaVersion >= 4))
+    }
+    /// Every rendition of a picture, widest first, without their bytes: in a bundle of schema
+    /// 4 its ladder (``ImageRendition``), in an earlier one its one image. Empty if there is no
+    /// such picture.
+    public func renditions(of image: ImageID) async throws(CatalogBundleError) -> [ImageRendition] {
+        try await read(.renditions(of: image, ladder: release.schemaVersion >= 4))
+    }
+
+    /// A rendition's bytes; nil if the bundle has no such rendition.
+    public func image(_ rendition: ImageRendition) throws(CatalogBundleError) -> StoredImage? { try read(.image(rendition)) }
+    /// A rendition's bytes; nil if the bundle has no such rendition.
+    public func image(_ rendition: ImageRendition) async throws(CatalogBundleError) -> StoredImage? { try await read(.image(rendition)) }
+
+    /// The rendition of a picture to show it `width` points wide on a screen of `scale`
+    /// (``ImageRendition/best(among:width:scale:)``), with its bytes; nil if there is no such
+    /// picture.
+    public func image(_ id: ImageID, width: Double, scale: Double) throws(CatalogBundleError) -> StoredImage? {
+        let ladder = release.schemaVersion >= 4
+        return try read(BundleQuery { db in
+            guard let chosen = ImageRendition.best(among: try BundleQuery<[ImageRendition]>.renditions(of: id, ladder: ladder).body(db), width: width, scale: scale) else { return nil }
+            return try BundleQuery<StoredImage?>.image(chosen).body(db)
+        })
+    }
+    /// The rendition of a picture to show it `width` points wide on a screen of `scale`
+    /// (``ImageRendition/best(among:width:scale:)``), with its bytes; nil if there is no such
+    /// picture.
+    public func image(_ id: ImageID, width: Double, scale: Double) async throws(CatalogBundleError) -> StoredImage? {
+        let ladder = release.schemaVersion >= 4
+        return try await read(BundleQuery { db in
+            guard let chosen = ImageRendition.best(among: try BundleQuery<[ImageRendition]>.renditions(of: id, ladder: ladder).body(db), width: width, scale: scale) else { return nil }
+            return try BundleQuery<StoredImage?>.image(chosen).body(db)
+        })
+    }
 }

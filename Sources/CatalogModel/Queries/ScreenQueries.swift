@@ -154,6 +154,33 @@ extension BundleQuery where Value == StoredImage? {
                 .map(StoredImage.init(row:))
         }
     }
+
+    /// The bytes of `rendition`: a row of `renditions`, or the picture's own in `images`.
+    static func image(_ rendition: ImageRendition) -> Self {
+        Self { db in
+            if rendition.id == rendition.image { return try Row.fetchOne(db, sql: "SELECT sha256, media_type, width, height, bytes FROM images WHERE sha256 = ?",
+                                                                         arguments: [rendition.id.rawValue]).map(StoredImage.init(row:)) }
+            return try Row.fetchOne(db, sql: """
+                SELECT sha256, media_type, width, height, bytes FROM renditions WHERE image = ? AND media_type = ? AND width = ?
+                """, arguments: [rendition.image.rawValue, rendition.format.mediaType, rendition.width]).map(StoredImage.init(row:))
+        }
+    }
+}
+
+extension BundleQuery where Value == [ImageRendition] {
+    /// A picture's renditions, widest first, the picture's own image first of those as wide;
+    /// `ladder`: the bundle has schema 4's `renditions`.
+    static func renditions(of image: ImageID, ladder: Bool) -> Self {
+        Self { db in
+            let own = try Row.fetchAll(db, sql: "SELECT sha256, sha256 AS image, media_type, width, height, byte_count FROM images WHERE sha256 = ?",
+                                       arguments: [image.rawValue]).map(ImageRendition.init(row:))
+            guard ladder, !own.isEmpty else { return own }
+            let others = try Row.fetchAll(db, sql: """
+                SELECT sha256, image, media_type, width, height, byte_count FROM renditions WHERE image = ? ORDER BY width DESC, media_type
+                """, arguments: [image.rawValue]).map(ImageRendition.init(row:))
+            return (own + others).enumerated().sorted { ($1.element.width, $0.offset) < ($0.element.width, $1.offset) }.map(\.element)
+        }
+    }
 }
 
 extension BundleQuery where Value == ScreenContent? {
