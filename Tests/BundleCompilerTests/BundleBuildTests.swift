@@ -189,6 +189,7 @@ import Testing
         ("PRAGMA user_version = 7", "user_version is 7"),
         // A flipped bit inside an image passes every check of SQLite's.
         ("UPDATE images SET bytes = zeroblob(byte_count) WHERE rowid = 1", "images whose bytes do not match their SHA-256: "),
+        ("UPDATE renditions SET bytes = zeroblob(byte_count) WHERE rowid = 1", "renditions whose bytes do not match their SHA-256: "),
         // The scratch database does not test CHECK constraints as rows go in; the finished
         // bundle's integrity check must.
         ("PRAGMA ignore_check_constraints = ON; UPDATE products SET body_json = '{' WHERE id = 'espresso'; PRAGMA ignore_check_constraints = OFF",

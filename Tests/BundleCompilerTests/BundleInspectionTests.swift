@@ -76,6 +76,11 @@ import Testing
         // Values the compiler's own image check reads: text where the bytes belong.
         (["PRAGMA ignore_check_constraints = ON; UPDATE images SET bytes = 'not an image' WHERE rowid = 1"],
          "images whose bytes do not match their SHA-256: "),
+        // Schema 4's renditions: a flipped byte, a rendition of no picture, a format no app decodes.
+        (["UPDATE renditions SET bytes = zeroblob(byte_count) WHERE rowid = 1"], "renditions whose bytes do not match their SHA-256: "),
+        (["UPDATE renditions SET image = '\(String(repeating: "0", count: 64))' WHERE rowid = 1"], "foreign_key_check: renditions row 1 → images"),
+        (["PRAGMA ignore_check_constraints = ON; UPDATE renditions SET media_type = 'image/gif' WHERE rowid = 1"],
+         "integrity_check: CHECK constraint failed in renditions"),
         // Schema 3's languages: a text in a language the bundle does not declare, no default
         // language, a translation into the default, of a text the bundle does not have, and a
         // language's list missing an entity.

@@ -23,6 +23,8 @@ enum BundleFixtures {
     /// The same, as the compiler wrote it in schema 2, before the languages (frozen: it is
     /// what an app reads from a channel that still serves schema 2).
     static let smallSchema2 = committed("small-schema2")
+    /// The small fixture as the compiler wrote it before schema 4 (one rendition per picture).
+    static let smallSchema3 = committed("small-schema3")
 
     /// A committed bundle's path, from the test target's resources; read only.
     private static func committed(_ name: String) -> String {

@@ -143,6 +143,33 @@ import Testing
         #expect(get("/images/short").statusCode == .notFound)
     }
 
+    /// A picture's WebP renditions at `/images/PICTURE/WIDTH.webp`, as the pages' srcset names
+    /// them, and nothing else under the picture.
+    @Test func renditionsAreServedAtTheirPicturesAddressAndWidth() async throws {
+        show(bundle)
+        let product = try #require(try await bundle.productRows().first)
+        let webp = try #require(try await bundle.renditions(of: product.icon).last { $0.format == .webp })  // the narrowest, first in srcset
+        let path = "/images/\(product.icon.rawValue)/\(webp.width).webp"
+        let response = get(path)
+        #expect(response.statusCode == .ok)
+        #expect(response.headers[.contentType] == "image/webp")
+        guard case .httpBody(let body) = response.payload else { Issue.record("no body"); return }
+        var data = Data()
+        for try await chunk in body { data.append(chunk) }
+        #expect(try await data == bundle.image(webp)?.bytes)
+        let tag = try #require(response.headers[.eTag])
+        #expect(get(path, headers: [.ifNoneMatch: tag]).statusCode == .notModified)
+        // The page shows it: the source of its icon.
+        let list = try await Self.text(get("/products"))
+        #expect(list.contains("<source type=\"image/webp\" srcset=\"\(path) \(webp.width)w"), "\(list)")
+        for refused in ["/images/\(product.icon.rawValue)/\(webp.width + 1).webp", "/images/\(product.icon.rawValue)/\(webp.width).png",
+                        "/images/\(product.icon.rawValue)/0\(webp.width).webp", "/images/\(product.icon.rawValue)/-1.webp",
+                        "/images/\(product.icon.rawValue)/99999999999999999999.webp", "/images/\(product.icon.rawValue)/\(webp.width).webp.webp",
+                        "/images/\(product.icon.rawValue)/x/\(webp.width).webp", "/images/\(String(repeating: "0", count: 64))/\(webp.width).webp"] {
+            #expect(get(refused).statusCode == .notFound, "\(refused)")
+        }
+    }
+
     @Test func theHostMustBeThisServerSoDNSRebindingIsRefused() async throws {
         show(bundle)
         for host in ["127.0.0.1:8400", "localhost:8400", "LOCALHOST:8400", "[::1]:8400", "192.168.1.20:8400"] {
