@@ -18,6 +18,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -33,6 +34,10 @@ except ImportError as error:
     raise ImportError("Selenium is missing: install it (pip install selenium); .ci/run does") from error
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The phone photo the channel's picture tests make (vips and exiftool): drawn halves and a marker
+# in the stored top left, with a GPS position, make, model and an EXIF orientation.
+sys.path.insert(0, os.path.join(REPOSITORY, "Tests", "Channel"))
+from test_pictures import photo as phone_photo  # noqa: E402
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -463,24 +468,10 @@ class PreviewInBrowserTests(unittest.TestCase):
         renditions in srcset, Chromium (one device pixel per CSS pixel, the picture 390 CSS
         pixels wide at most) takes the 390-pixel one, and it is upright: the marker drawn in the
         stored top left shows top right."""
-        for tool, package in [("vips", "libvips-tools"), ("exiftool", "libimage-exiftool-perl")]:
-            if not shutil.which(tool):
-                raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
         espresso = self.preview.path("products/espresso.xml")
         original = read(espresso)
         photo = self.preview.path("images/products/espresso-phone.jpg")
-        ppm = photo + ".ppm"
-        width, height = 640, 480
-        rows = bytearray()
-        for y in range(height):
-            for x in range(width):
-                rows += bytes((40, 200, 60) if x < width // 8 and y < height // 8 else (200, 60, 40) if x < width // 2 else (40, 90, 200))
-        with open(ppm, "wb") as file:
-            file.write(b"P6 %d %d 255\n" % (width, height) + rows)
-        subprocess.run(["vips", "copy", ppm, photo + "[Q=90]"], check=True)
-        os.remove(ppm)
-        subprocess.run(["exiftool", "-q", "-overwrite_original", "-n", "-Orientation=6", "-GPSLatitude=60.17", "-GPSLatitudeRef=N", photo],
-                       check=True)
+        phone_photo(photo, 640, 480, orientation=6)
         old = 'src="images/products/espresso-1.png"'
         self.assertIn(old, original)
         try:

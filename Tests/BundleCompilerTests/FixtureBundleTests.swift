@@ -48,12 +48,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let valid = BundleBuildTests.repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures/valid")
         let output = folder.appendingPathComponent("catalog.sqlite").path
-        var builder = BundleBuilder(contentFolder: valid.path, output: output, today: Day.today())
-        builder.schemaVersion = 2
-        let manifest = try builder.write(try builder.validate())
-        #expect(manifest.schemaVersion == 2)
-        let frozen = try Data(contentsOf: Self.committed.appendingPathComponent("small-schema2.sqlite"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == frozen, "schema 2 differs from what 6afe476 wrote (with renditions for pictures)")
+        #expect(try Self.built(schema: 2, to: output) == Self.frozen(schema: 2), "schema 2 differs from what 6afe476 wrote (with renditions for pictures)")
 
         // The same content with Swedish texts beside the Finnish ones: the same schema 2 bundle
         // but for the content digest, which covers every file.
@@ -90,13 +85,22 @@ import Testing
     @Test func schema3IsWhatTheCompilerWroteBeforeSchema4() throws {
         let folder = try BundleBuildTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let valid = BundleBuildTests.repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures/valid")
         let output = folder.appendingPathComponent("catalog.sqlite").path
+        #expect(try Self.built(schema: 3, to: output) == Self.frozen(schema: 3), "schema 3 differs from what the compiler wrote before schema 4")
+    }
+
+    /// The bundle of the valid fixture in `schema` alone, built at `output`.
+    static func built(schema: Int, to output: String) throws -> Data {
+        let valid = BundleBuildTests.repository.appendingPathComponent("Tests/BundleCompilerTests/Fixtures/valid")
         var builder = BundleBuilder(contentFolder: valid.path, output: output, today: Day.today())
-        builder.schemaVersion = 3
+        builder.schemaVersion = schema
         let manifest = try builder.write(try builder.validate())
-        #expect(manifest.schemaVersion == 3)
-        let frozen = try Data(contentsOf: Self.committed.appendingPathComponent("small-schema3.sqlite"))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == frozen, "schema 3 differs from what the compiler wrote before schema 4")
+        #expect(manifest.schemaVersion == schema)
+        return try Data(contentsOf: URL(fileURLWithPath: output))
+    }
+
+    /// The committed bundle of `schema` (`small-schema2.sqlite`, `small-schema3.sqlite`).
+    static func frozen(schema: Int) throws -> Data {
+        try Data(contentsOf: Self.committed.appendingPathComponent("small-schema\(schema).sqlite"))
     }
 }
