@@ -184,7 +184,7 @@ static int encode(VipsImage *image, digno_rendition_request request, void **outp
         break;
     case 3:
         status = vips_webpsave_buffer(image, output, output_length, "Q", request.quality, "lossless", request.lossless ? TRUE : FALSE,
-                                      "strip", TRUE, "effort", 4, NULL);
+                                      "strip", TRUE, "effort", request.effort, NULL);
         if (status == 0 && strip_webp(output, output_length)) {
             g_free(*output);
             *output = NULL;

@@ -57,7 +57,7 @@ enum PictureCodec {
         var error = [CChar](repeating: 0, count: 512)
         let codecRequests = requests.map { request in
             digno_rendition_request(width: Int32(request.width), height: Int32(request.height), format: request.format.codecNumber,
-                                    quality: Int32(request.quality), lossless: request.lossless ? 1 : 0)
+                                    quality: Int32(request.quality), lossless: request.lossless ? 1 : 0, effort: Int32(RenditionSettings.webpEffort))
         }
         let status = bytes.withUnsafeBytes { buffer in
             digno_picture_render(buffer.baseAddress, buffer.count, codecRequests, Int32(codecRequests.count), &outputs, &error, error.count)

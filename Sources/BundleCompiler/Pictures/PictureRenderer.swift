@@ -1,3 +1,4 @@
+import CBuildTuning
 import CatalogContent
 import Crypto
 import Foundation
@@ -48,7 +49,14 @@ struct PictureRenderer: Sendable {
         // Decoding is the work: each picture on its own thread, libvips single-threaded inside
         // it (CPictureCodec), so that two cores make two renditions at once.
         let workers = max(1, min(jobs.count, workers ?? ProcessInfo.processInfo.activeProcessorCount))
-        return Parallel.map(jobs, workers: workers, makeWorker: { _ in () }) { _, job in render(job) }
+        return Parallel.map(jobs, workers: workers, makeWorker: { _ in () }) { _, job in
+            let outcome = render(job)
+            // A picture's decode and encodes free tens of megabytes in pieces, which malloc
+            // keeps for its thread unless asked: given back after each, two threads' worth
+            // would otherwise pile up (a peak of 500 to 590 MB for 100 photos, not 320).
+            digno_release_free_memory()
+            return outcome
+        }
     }
 
     private func render(_ job: Job) -> Outcome {

@@ -34,13 +34,15 @@ int digno_picture_read_header(const void *bytes, size_t length, int format, dign
 
 /// A rendition to make: fitted inside `width` × `height` pixels, never enlarged, turned upright
 /// by its EXIF orientation, converted to sRGB, all metadata removed, encoded as `format` (1 JPEG,
-/// 2 PNG, 3 WebP) at `quality` (JPEG and lossy WebP; PNG is lossless), WebP `lossless` if not 0.
+/// 2 PNG, 3 WebP) at `quality` (JPEG and lossy WebP; PNG is lossless), WebP `lossless` if not 0
+/// and with libwebp's `effort` (0 fastest to 6).
 typedef struct {
     int width;
     int height;
     int format;
     int quality;
     int lossless;
+    int effort;
 } digno_rendition_request;
 
 /// A rendition made: `length` bytes at `bytes` (released with `digno_pictures_free`), and its
