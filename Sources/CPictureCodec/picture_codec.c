@@ -224,12 +224,18 @@ int digno_picture_render(const void *bytes, size_t length, const digno_rendition
     }
     // Its pixels in memory, when more than one rendition is made from them: libvips evaluates
     // lazily, so each encode would otherwise decode the source again.
-    VipsImage *decoded = thumbnail;
-    if (count > 1) {
-        decoded = vips_image_copy_memory(thumbnail);
-        g_object_unref(thumbnail);
-        if (!decoded) { take_error(error, error_size, "the picture cannot be decoded"); return -1; }
-    }
+    VipsImage *decoded = NULL;
+    int failed = count > 1 ? (decoded = vips_image_copy_memory(thumbnail)) == NULL : vips_copy(thumbnail, &decoded, NULL);
+    g_object_unref(thumbnail);
+    if (failed) { take_error(error, error_size, "the picture cannot be decoded"); return -1; }
+    // Every metadata field removed before any encode (the savers' `strip` leaves none in the
+    // files, but reads them): libvips 8.14's savers rewrite the EXIF block of the image they
+    // save, and with it shared by the renditions of one decode, the WebP saver read the block a
+    // JPEG save had freed (AddressSanitizer in fuzz-picture, on a seed photo with EXIF).
+    gchar **fields = vips_image_get_fields(decoded);
+    // The header's own fields (width, bands…) are not metadata: removing them does nothing.
+    for (int index = 0; fields[index]; index++) vips_image_remove(decoded, fields[index]);
+    g_strfreev(fields);
     int status = 0;
     for (int index = 0; index < count && status == 0; index++) {
         VipsImage *image = decoded;
