@@ -4,7 +4,8 @@ import Mustache
 // a `Mirror` made and searched for every name on every page. At 10,000 entities that was most
 // of `digno site`'s time (docs/BENCHMARKS.md, "Static site"). Each view below gives its values
 // by name instead. `MustacheLookupTests` checks that every stored property is given, the same
-// value as reflection finds, so a property added to a view and not here fails a test.
+// value as reflection finds, so a property added to a view and not here fails a test. One
+// concern, the views' lookups, over 300 lines because there are that many views.
 
 extension PageView: MustacheParent {
     func child(named key: String) -> Any? {

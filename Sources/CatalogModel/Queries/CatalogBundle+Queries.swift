@@ -84,20 +84,12 @@ extension CatalogBundle {
     /// (``ImageRendition/best(among:width:scale:)``), with its bytes; nil if there is no such
     /// picture.
     public func image(_ id: ImageID, width: Double, scale: Double) throws(CatalogBundleError) -> StoredImage? {
-        let ladder = release.schemaVersion >= 4
-        return try read(BundleQuery { db in
-            guard let chosen = ImageRendition.best(among: try BundleQuery<[ImageRendition]>.renditions(of: id, ladder: ladder).body(db), width: width, scale: scale) else { return nil }
-            return try BundleQuery<StoredImage?>.image(chosen).body(db)
-        })
+        try read(.image(id, width: width, scale: scale, ladder: release.schemaVersion >= 4))
     }
     /// The rendition of a picture to show it `width` points wide on a screen of `scale`
     /// (``ImageRendition/best(among:width:scale:)``), with its bytes; nil if there is no such
     /// picture.
     public func image(_ id: ImageID, width: Double, scale: Double) async throws(CatalogBundleError) -> StoredImage? {
-        let ladder = release.schemaVersion >= 4
-        return try await read(BundleQuery { db in
-            guard let chosen = ImageRendition.best(among: try BundleQuery<[ImageRendition]>.renditions(of: id, ladder: ladder).body(db), width: width, scale: scale) else { return nil }
-            return try BundleQuery<StoredImage?>.image(chosen).body(db)
-        })
+        try await read(.image(id, width: width, scale: scale, ladder: release.schemaVersion >= 4))
     }
 }

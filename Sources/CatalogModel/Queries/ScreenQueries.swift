@@ -155,6 +155,16 @@ extension BundleQuery where Value == StoredImage? {
         }
     }
 
+    /// The rendition of `id` that `ImageRendition.best(among:width:scale:)` picks, with its
+    /// bytes, in one read; `ladder`: the bundle has schema 4's `renditions`.
+    static func image(_ id: ImageID, width: Double, scale: Double, ladder: Bool) -> Self {
+        Self { db in
+            let renditions = try BundleQuery<[ImageRendition]>.renditions(of: id, ladder: ladder).body(db)
+            guard let chosen = ImageRendition.best(among: renditions, width: width, scale: scale) else { return nil }
+            return try image(chosen).body(db)
+        }
+    }
+
     /// The bytes of `rendition`: a row of `renditions`, or the picture's own in `images`.
     static func image(_ rendition: ImageRendition) -> Self {
         Self { db in
