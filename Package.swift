@@ -115,7 +115,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
-            resources: [.embedInCode("Schema/content.xsd"), .embedInCode("Schema/xml.xsd")]
+            resources: [.embedInCode("Schema/content.xsd"), .embedInCode("Schema/xml.xsd"), .embedInCode("Diagnostics/DIAGNOSTICS.md")]
         ),
         // The app in a browser: CatalogModel's screens as HTML pages, through the Mustache
         // templates and the style sheet in Templates/, which a web designer edits. `digno site`
@@ -150,10 +150,19 @@ let package = Package(
             ]
         ),
         // The thin command: flags in, library calls, printing and exit codes out.
+        // The Language Server Protocol's base protocol and the messages `digno lsp` uses, by
+        // hand: no LSP package is in the mirror this package builds from.
+        .target(name: "LanguageServerProtocol"),
+        .target(
+            name: "LanguageServer",
+            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", "LanguageServerProtocol"]
+        ),
         .executableTarget(
             name: "digno",
             dependencies: [
                 "BundleCompiler",
+                "LanguageServer",
+                "LanguageServerProtocol",
                 "CatalogContent",
                 "CatalogModel",
                 "CatalogStore",
@@ -197,6 +206,7 @@ let package = Package(
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", "CatalogContent", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "CatalogSiteTests", dependencies: ["CatalogSite", "CatalogModel"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "LanguageServerProtocol"]),
         .testTarget(name: "ChannelFormatTests", dependencies: [
             "ChannelFormat", "CatalogModel", .product(name: "Crypto", package: "swift-crypto"),
         ]),

@@ -16,8 +16,12 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var folder: ContentFolderArguments
 
-    @Option(help: "Output format: text, json or github (GitHub Actions annotations).")
+    @Option(help: "Output format: text, json, github (GitHub Actions annotations) or sarif (SARIF 2.1.0, for code scanning).")
     var format: ReportFormat = .text
+
+    @Option(name: .customLong("docs-url"),
+            help: ArgumentHelp("With --format sarif: the address of digno's docs/ folder, to link each rule to DIAGNOSTICS.md there.", valueName: "url"))
+    var documentation: String?
 
     @Option(help: ArgumentHelp("Judge promotions against this day (YYYY-MM-DD) instead of today.", valueName: "day"))
     var today: Day?
@@ -49,7 +53,7 @@ struct Validate: ParsableCommand {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        print(format.render(report, contentFolder: folder.contentFolder), terminator: "")
+        print(format.render(report, contentFolder: folder.contentFolder, documentation: documentation), terminator: "")
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 }

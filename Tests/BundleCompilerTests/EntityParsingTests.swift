@@ -97,7 +97,7 @@ import Testing
             try edit("home.xml", "first-day=\"2026-11-01\" last-day=\"2026-12-31\"", "first-day=\"&#9;2026-11-01 \" last-day=\"\n 2026-12-31\"")
             try edit("retailers/deling-group.xml", "<sells product=\"espresso\"/>",
                      "<location latitude=\" 60.1655 \" longitude=\"24.9400&#13;\"/>\n  <sells product=\"espresso\"/>")
-            try edit("products/ground-coffee.xml", "<product id=\"ground-coffee\">", "<product id=\"ground-coffee\" position=\" 1 \">")
+            try edit("products/ground-coffee.xml", "<product id=\"ground-coffee\"", "<product id=\"ground-coffee\" position=\" 1 \"")
             try edit("company.xml", "<web>https://www.delinggroup.com</web>", "<web>\n    https://www.delinggroup.com\n  </web>")
         }
         defer { Fixtures.remove(content) }

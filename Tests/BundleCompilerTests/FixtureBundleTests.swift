@@ -41,7 +41,8 @@ import Testing
     /// `small-schema2.sqlite` is that compiler's bundle of the valid fixture, frozen, remade once
     /// when pictures became renditions (the images' bytes and ids, and the content digest that
     /// now covers the renditions' settings, are all that changed; every other row and the
-    /// schema stayed as they were). The fixture has no other language; a catalogue with some
+    /// schema stayed as they were), and again, content digest only (checked table by table),
+    /// when the fixture's files came to name the schema. The fixture has no other language; a catalogue with some
     /// is written in schema 2 as if it had none (the second half).
     @Test func schema2IsWhatTheCompilerWroteBeforeSchema3() throws {
         let folder = try BundleBuildTests.scratchFolder()
@@ -81,7 +82,8 @@ import Testing
     /// compiler wrote before schema 4 (commit 6b4fcc7 and after, until the ladder): one rendition
     /// per picture in `images`, no `renditions`. `small-schema3.sqlite` is that bundle of the valid
     /// fixture, frozen when schema 4 came; the content digest, which covers the renditions'
-    /// settings, is all that changed from the `small.sqlite` of then (checked table by table).
+    /// settings, is all that changed from the `small.sqlite` of then (checked table by table);
+    /// remade, content digest only, when the fixture's files came to name the schema.
     @Test func schema3IsWhatTheCompilerWroteBeforeSchema4() throws {
         let folder = try BundleBuildTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

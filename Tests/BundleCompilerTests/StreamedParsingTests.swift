@@ -114,9 +114,9 @@ import Testing
     /// A file with something to report is never read by the streamed pass, so its
     /// diagnostics, with their positions, come from the tree.
     @Test(arguments: [
-        ("<product id=\"espresso\">", "<product id=\"other\">", "the id differs from the file name"),
-        ("<product id=\"espresso\">", "<product id=\"espresso\" xmlns=\"urn:x\">", "a namespace"),
-        ("<product id=\"espresso\">", "<!DOCTYPE product><product id=\"espresso\">", "a DOCTYPE"),
+        ("<product id=\"espresso\"", "<product id=\"other\"", "the id differs from the file name"),
+        ("<product id=\"espresso\"", "<product id=\"espresso\" xmlns=\"urn:x\"", "a namespace"),
+        ("<product id=\"espresso\"", "<!DOCTYPE product><product id=\"espresso\"", "a DOCTYPE"),
         ("<link recipe=\"cafe-latte\">", "<link>", "a link with no target"),
         ("<link recipe=\"cafe-latte\">", "<link recipe=\"cafe-latte\" product=\"espresso\">", "a link with two targets"),
         ("<name>Espresso</name>", "<name>Espresso</nam>", "not well-formed"),

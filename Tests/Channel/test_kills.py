@@ -22,7 +22,8 @@ class KilledUpdateTests(ChannelTestCase):
     SCHEMAS = (4, 3, 2)
 
     def test_an_update_killed_at_random_points_leaves_a_valid_bundle(self):
-        """`digno update` killed (SIGKILL) at a random time, 100 times, each time with a new
+        """`digno update` killed (SIGKILL) at a random time, KILLS times (100 unless the
+        environment says: CI runs 50), each time with a new
         release on the channel and the download slowed so that kills land in every step (the
         head, the download, the checks, the renames). Every other release comes with a delta
         from the one before (slowed too), so kills also land while a delta is fetched and

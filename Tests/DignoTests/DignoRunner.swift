@@ -34,10 +34,37 @@ struct DignoRunner {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        // Both pipes at once: a program that fills one (64 KiB) while the other is read would
+        // wait for ever.
+        let errorReader = Thread.detachNewThreadReading(errors.fileHandleForReading)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorReader.wait()
         process.waitUntilExit()
         return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                        errors: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+extension Thread {
+    /// A pipe read to its end on a thread of its own.
+    final class PipeReader: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var data = Data()
+
+        init(_ handle: FileHandle) {
+            Thread.detachNewThread { [self] in
+                data = handle.readDataToEndOfFile()
+                done.signal()
+            }
+        }
+
+        func wait() -> Data {
+            done.wait()
+            return data
+        }
+    }
+
+    static func detachNewThreadReading(_ handle: FileHandle) -> PipeReader {
+        PipeReader(handle)
     }
 }

@@ -158,7 +158,7 @@ import Testing
         let outcome = try DignoRunner.run([])
         #expect(outcome.status == 2)
         #expect(outcome.output == "")
-        #expect(outcome.errors.hasPrefix("Error: Name a command: build, validate, inspect, show, diff, site, preview, keygen, publish, rotate-key or update.\n"))
+        #expect(outcome.errors.hasPrefix("Error: Name a command: init, build, validate, schema, lsp, inspect, show, diff, site, preview, keygen, publish, rotate-key or update.\n"))
         #expect(outcome.errors.contains("See 'digno --help'"))
         #expect(try DignoRunner.run(["--help"]).status == 0)
         let version = try DignoRunner.run(["--version"])
@@ -180,7 +180,7 @@ import Testing
             """)
         let far = try DignoRunner.run(["deploy"])
         #expect(far.status == 2)
-        #expect(far.errors.hasPrefix("Error: 'deploy' is not a command; the commands are build, validate, inspect, show, diff, site, preview, keygen, publish, rotate-key or update\n"))
+        #expect(far.errors.hasPrefix("Error: 'deploy' is not a command; the commands are init, build, validate, schema, lsp, inspect, show, diff, site, preview, keygen, publish, rotate-key or update\n"))
         #expect(try DignoRunner.run(["biuld"]).errors.hasPrefix("Error: 'biuld' is not a command; did you mean 'build'?\n"))
         // A content folder with no command before it.
         let folderAlone = try DignoRunner.run(["content"])
@@ -204,16 +204,19 @@ import Testing
             Exit status: 0 when the content is valid (warnings allowed), 1 when it has
             errors, 2 for usage or I/O errors.
 
-            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--today <day>] [--require-language <code> ...] [--since <bundle>]
+            USAGE: digno validate [<folder>] [--content <folder>] [--format <format>] [--docs-url <url>] [--today <day>] [--require-language <code> ...] [--since <bundle>]
 
             ARGUMENTS:
               <folder>                The content folder (default: content).
 
             OPTIONS:
               --content <folder>      The content folder, as a named option.
-              --format <format>       Output format: text, json or github (GitHub Actions
-                                      annotations). (values: text, json, github; default:
-                                      text)
+              --format <format>       Output format: text, json, github (GitHub Actions
+                                      annotations) or sarif (SARIF 2.1.0, for code
+                                      scanning). (values: text, json, github, sarif;
+                                      default: text)
+              --docs-url <url>        With --format sarif: the address of digno's docs/
+                                      folder, to link each rule to DIAGNOSTICS.md there.
               --today <day>           Judge promotions against this day (YYYY-MM-DD)
                                       instead of today.
               --require-language <code>

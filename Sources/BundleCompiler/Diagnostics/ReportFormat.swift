@@ -10,14 +10,18 @@ package enum ReportFormat: String, CaseIterable, Sendable {
     case json
     /// GitHub Actions workflow commands, so problems appear as annotations on the changed lines.
     case github
+    /// SARIF 2.1.0, for code scanning (`SARIFReport`).
+    case sarif
 
     /// The report in this format. `contentFolder` is how the user named the content folder; the
     /// GitHub format prefixes paths with it so that annotations land on repository files.
-    package func render(_ report: ValidationReport, contentFolder: String) -> String {
+    /// `documentation`, a base address of docs/, links SARIF's rules to their documentation.
+    package func render(_ report: ValidationReport, contentFolder: String, documentation: String? = nil) -> String {
         switch self {
         case .text: Self.text(report)
         case .json: Self.json(report, contentFolder: contentFolder)
         case .github: Self.github(report, contentFolder: contentFolder)
+        case .sarif: SARIFReport.render(report, contentFolder: contentFolder, documentation: documentation)
         }
     }
 

@@ -19,6 +19,11 @@ struct LoadedFile: Sendable {
     /// SHA-256 of the file's text in NFC with its line ends made LF (CR LF and lone CR), for
     /// the content digest.
     var sha256: String?
+    /// How the root element names the content's schema for editors' tools, when the file
+    /// could be read that far (`ContentSchema`).
+    var schemaReference: ContentSchema.Reference?
+    /// Where the root start tag is, when it does not name the schema as it should.
+    var schemaReferencePosition: SourcePosition?
     var diagnostics: [Diagnostic] = []
 }
 
@@ -41,11 +46,14 @@ struct FileLoader {
     let root: String
     let libxml: LibXML
     let parser: ContentXMLParser
+    /// Texts read in place of the files on disk, by path (`ContentValidator.overlays`).
+    let overlays: [String: [UInt8]]
 
-    init(root: String, libxml: LibXML) throws(CompilerError) {
+    init(root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:]) throws(CompilerError) {
         self.root = root
         self.libxml = libxml
         self.parser = try ContentXMLParser(libxml: libxml)
+        self.overlays = overlays
     }
 
     func load(_ file: ContentFile) -> LoadedFile {
@@ -85,6 +93,11 @@ struct FileLoader {
             return loaded.failing(.combiningMarks, SourceText(bytes: bytes).position(ofByte: excess.offset), Self.combiningMarksMessage(excess))
         }
         loaded.sha256 = Self.digest(bytes)
+        if let tag = RootStartTag(bytes) {
+            let reference = ContentSchema.reference(in: tag, path: file.path)
+            loaded.schemaReference = reference
+            if reference != .named { loaded.schemaReferencePosition = SourceText(bytes: bytes).position(ofByte: tag.range.lowerBound) }
+        }
         if markup.isStreamable, let entity = streamedEntity(bytes, file) {
             loaded.entity = entity
             return loaded
@@ -216,6 +229,11 @@ struct FileLoader {
 
     /// The bytes of `file`, with lone CRs made LF (`makeLoneCRsLF`).
     private func read(_ file: ContentFile) -> Result<[UInt8], FileSystem.ReadFailure> {
+        if var bytes = overlays[file.path] {
+            guard bytes.count <= Self.maxFileSize else { return .failure(.tooLarge(size: bytes.count)) }
+            Self.makeLoneCRsLF(&bytes)
+            return .success(bytes)
+        }
         switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
         case .success(var bytes):
             Self.makeLoneCRsLF(&bytes)

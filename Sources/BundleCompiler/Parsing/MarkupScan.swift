@@ -271,7 +271,7 @@ extension MarkupScan.Excess {
                 + "no element of the content format has more than 3: remove the ones it does not have"
         case .namespaces:
             return "the file declares more than \(MarkupScan.maxNamespaces) namespaces (xmlns=\"…\" or xmlns:name=\"…\"); "
-                + "content files use none: remove the declarations"
+                + "content files need only xmlns:xsi, which names the schema: remove the others"
         case .interruptions:
             return "more than \(MarkupScan.maxInterruptions) comments and processing instructions stand in one element's text, "
                 + "with no tag between them; content files need none: remove them"

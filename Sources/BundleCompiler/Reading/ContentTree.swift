@@ -212,6 +212,22 @@ struct ContentTree {
         }
     }
 
+    /// Adds the content files among `paths` (relative to the content folder) that are not in
+    /// the tree yet, where the layout has a place for them: an editor's new file not saved yet.
+    mutating func include(_ paths: some Sequence<String>) {
+        let known = Set(files.map(\.path))
+        for path in paths where !known.contains(path) {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            if parts.count == 1, let kind = ContentFileKind.allCases.first(where: { $0.singleFileName == path }) {
+                files.append(ContentFile(path: path, kind: kind, id: ""))
+                diagnostics.removeAll { $0.code == .missingFile && $0.file == path }
+            } else if parts.count == 2, parts[1].hasSuffix(".xml"), isValidSlug(String(parts[1].dropLast(4))),
+                      let kind = ContentFileKind.allCases.first(where: { $0.folder == parts[0] }), !refusedFolders.contains(parts[0]) {
+                files.append(ContentFile(path: path, kind: kind, id: String(parts[1].dropLast(4))))
+            }
+        }
+    }
+
     /// Whether a resolved absolute path lies inside the content folder.
     func isInside(_ realPath: String) -> Bool {
         realPath == realRoot || realPath.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/")

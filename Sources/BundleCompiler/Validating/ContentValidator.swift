@@ -26,6 +26,10 @@ package struct ContentValidator: Sendable {
     /// `pictures` is empty, and a picture libvips cannot decode past its header goes unnoticed):
     /// for the content fuzz target, whose inputs are XML; the pictures have their own.
     package var makesRenditions = true
+    /// Content files' texts that stand in for what is on disk, by path in the content folder:
+    /// an editor's unsaved texts (`digno lsp`). A path with no file on disk is read as a new
+    /// file when the layout has a place for it.
+    package var overlays: [String: [UInt8]] = [:]
 
     /// A validator for the content folder at `contentFolder`.
     package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
@@ -43,9 +47,10 @@ package struct ContentValidator: Sendable {
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         let libxml = try LibXML.shared.get()
         progress("listing \(contentFolder)")
-        let tree = try ContentTree.scan(contentFolder)
+        var tree = try ContentTree.scan(contentFolder)
+        tree.include(overlays.keys)
         progress("parsing \(tree.files.count) files")
-        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml)
+        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays)
         progress("checking the catalogue and its images")
         let assembly = CatalogAssembly(loaded)
         let catalog = assembly.catalog()
@@ -58,6 +63,7 @@ package struct ContentValidator: Sendable {
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
+        diagnostics += SchemaCheck.diagnostics(tree: tree, loaded: loaded)
         let renderer = makesRenditions ? PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)), workers: renditionWorkers) : nil
         var images = ImageChecker(tree: tree, renderer: renderer)
         let imageResult = images.check(catalog)
@@ -79,9 +85,9 @@ package struct ContentValidator: Sendable {
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.
-    static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML) throws(CompilerError) -> [LoadedFile] {
+    static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:]) throws(CompilerError) -> [LoadedFile] {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
-        return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml) }) {
+        return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml, overlays: overlays) }) {
             loader, file in loader.load(file)
         }
     }
@@ -115,7 +121,7 @@ package struct ContentValidator: Sendable {
     /// next file is read.
     private func locate(_ pending: [EntityDiagnostic], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
-        let loader = try FileLoader(root: tree.root, libxml: libxml)
+        let loader = try FileLoader(root: tree.root, libxml: libxml, overlays: overlays)
         let files = assembly.fileIndex()
         var diagnosticsByFile: [String: [Int]] = [:]
         var filesToRead: [ContentFile] = []

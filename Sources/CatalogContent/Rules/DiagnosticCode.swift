@@ -17,6 +17,9 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     case notAFolder = "not-a-folder"
     case notAFile = "not-a-file"
     case invalidFileName = "invalid-file-name"
+    case schemaMissing = "schema-missing"
+    case schemaOutdated = "schema-outdated"
+    case schemaReferenceMissing = "schema-reference-missing"
 
     // MARK: XML
     case invalidUTF8 = "invalid-utf8"

@@ -1,0 +1,346 @@
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+import Foundation
+import LanguageServerProtocol
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `digno lsp`: a language server (LSP 3.17 over standard input and output) for a content
+/// folder. Its diagnostics are `digno validate`'s, same codes, places and words, from the
+/// editor's unsaved texts (`ContentValidator.overlays`) and the files on disk, checked again
+/// after each change once the messages that came meanwhile are read (typing fast checks once).
+/// It never writes a file: renames and fixes go to the editor as workspace edits.
+///
+/// One thread reads messages into a queue; the server's own thread answers them in order.
+package final class ContentLanguageServer: @unchecked Sendable {
+    let stream: MessageStream
+    let encoder = JSONEncoder()
+    /// The content folder, absolute, once initialized.
+    var contentFolder = ""
+    /// The texts the editor has open, by URI, with their versions.
+    var documents: [String: (text: String, version: Int?)] = [:]
+    /// The last check's catalogue (for completion and hover) and diagnostics by URI.
+    var catalog: Catalog?
+    var published: [String: [DiagnosticItem]] = [:]
+    var needsCheck = false
+    var shutdownRequested = false
+    var initialized = false
+    /// Whether the client takes a watch on files registered by the server.
+    var watchesFiles = false
+    private var nextRequest = 1
+
+    private let queue = MessageQueue()
+
+    package init(stream: MessageStream) {
+        self.stream = stream
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+    }
+
+    /// Serves until the client sends `exit` or goes away; the process's exit status.
+    package func run() -> Int32 {
+        let reader = Thread { [queue, stream] in
+            while true {
+                do {
+                    queue.push(.message(try stream.read()))
+                } catch {
+                    queue.push(.ended(error))
+                    return
+                }
+            }
+        }
+        reader.start()
+        while true {
+            let event = needsCheck ? (queue.pop(waiting: false) ?? .idle) : queue.pop(waiting: true) ?? .idle
+            switch event {
+            case .idle:
+                check()
+            case .ended:
+                // The client went away without `exit`: nothing is left to serve.
+                return shutdownRequested ? 0 : 1
+            case .message(let data):
+                if let status = handle(data) { return status }
+            }
+        }
+    }
+
+    /// Answers one message; an exit status when it was `exit`.
+    private func handle(_ data: Data) -> Int32? {
+        let decoder = JSONDecoder()
+        guard let header = try? decoder.decode(MessageHeader.self, from: data) else {
+            send(Response(id: nil, error: ResponseError(code: ResponseError.parseError, message: "the message is not JSON-RPC")))
+            return nil
+        }
+        guard let method = header.method else { return nil }  // a response to our own request
+        if method == "exit" { return shutdownRequested ? 0 : 1 }
+        guard initialized || method == "initialize" else {
+            if let id = header.id { send(Response(id: id, error: ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first"))) }
+            return nil
+        }
+        do {
+            switch method {
+            case "initialize": try respond(header.id, data, initialize)
+            case "initialized": registerWatchers()
+            case "shutdown":
+                shutdownRequested = true
+                send(Response(id: header.id, result: Ignored()))
+            case "textDocument/didOpen":
+                let params = try decoder.decode(Incoming<DidOpenTextDocumentParams>.self, from: data).params
+                documents[params.textDocument.uri] = (params.textDocument.text, params.textDocument.version)
+                needsCheck = true
+            case "textDocument/didChange":
+                let params = try decoder.decode(Incoming<DidChangeTextDocumentParams>.self, from: data).params
+                var text = documents[params.textDocument.uri]?.text ?? ""
+                for change in params.contentChanges {
+                    text = change.range.map { Self.replacing($0, in: text, with: change.text) } ?? change.text
+                }
+                documents[params.textDocument.uri] = (text, params.textDocument.version)
+                needsCheck = true
+            case "textDocument/didClose":
+                let params = try decoder.decode(Incoming<DidCloseTextDocumentParams>.self, from: data).params
+                documents[params.textDocument.uri] = nil
+                needsCheck = true
+            case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+                needsCheck = true
+            case "textDocument/definition": try respond(header.id, data, definition)
+            case "textDocument/references": try respond(header.id, data, references)
+            case "textDocument/hover": try respond(header.id, data, hover)
+            case "textDocument/completion": try respond(header.id, data, completion)
+            case "textDocument/rename": try respond(header.id, data, rename)
+            case "textDocument/codeAction": try respond(header.id, data, codeActions)
+            default:
+                if let id = header.id { send(Response(id: id, error: ResponseError(code: ResponseError.methodNotFound, message: "\(method) is not served"))) }
+            }
+        } catch let error as ResponseError {
+            if let id = header.id { send(Response(id: id, error: error)) }
+        } catch {
+            if let id = header.id { send(Response(id: id, error: ResponseError(code: ResponseError.invalidParams, message: "\(error)"))) }
+        }
+        return nil
+    }
+
+    /// Decodes a request's params, answers it with `answer`'s result.
+    private func respond<Params: Decodable, Result: Encodable>(_ id: RequestID?, _ data: Data, _ answer: (Params) throws -> Result) throws {
+        let params = try JSONDecoder().decode(Incoming<Params>.self, from: data).params
+        send(Response(id: id, result: try answer(params)))
+    }
+
+    func send(_ message: some Encodable) {
+        guard let data = try? encoder.encode(message) else { return }
+        stream.write(data)
+    }
+
+    // MARK: Start
+
+    private func initialize(_ params: InitializeParams) -> InitializeResult {
+        let root = params.workspaceFolders?.first.flatMap { Self.path(ofURI: $0.uri) }
+            ?? params.rootUri.flatMap(Self.path(ofURI:)) ?? params.rootPath ?? FileManager.default.currentDirectoryPath
+        if let given = params.initializationOptions?.content {
+            contentFolder = given.hasPrefix("/") ? given : root + "/" + given
+        } else if FileManager.default.fileExists(atPath: root + "/catalog.xml") {
+            contentFolder = root
+        } else {
+            contentFolder = root + "/content"
+        }
+        contentFolder = URL(fileURLWithPath: contentFolder).standardizedFileURL.path
+        if let parent = params.processId { watchParent(Int32(parent)) }
+        watchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        initialized = true
+        needsCheck = true
+        return InitializeResult()
+    }
+
+    /// Asks the client to say when content files or pictures change on disk (created, deleted,
+    /// renamed by another program); each such notice checks again.
+    private func registerWatchers() {
+        // Without it, every check lists the folder anew anyway: a change is seen at the next edit.
+        guard watchesFiles else { return }
+        struct Registration: Encodable {
+            var id = "digno-content-files"
+            var method = "workspace/didChangeWatchedFiles"
+            var registerOptions = Options()
+            struct Options: Encodable {
+                var watchers = [Watcher(globPattern: "**/*.xml"), Watcher(globPattern: "**/images/**"), Watcher(globPattern: "**/schema/*.xsd")]
+            }
+            struct Watcher: Encodable { var globPattern: String }
+        }
+        struct Registrations: Encodable { var registrations = [Registration()] }
+        nextRequest += 1
+        send(OutgoingRequest(id: .string("digno-\(nextRequest)"), method: "client/registerCapability", params: Registrations()))
+    }
+
+    /// Ends the server when the editor that started it is gone (LSP's `processId`), so that
+    /// no server outlives its client.
+    private func watchParent(_ process: Int32) {
+        let thread = Thread {
+            while true {
+                sleep(3)
+                if kill(process, 0) != 0 && errno == ESRCH { exit(1) }
+            }
+        }
+        thread.start()
+    }
+
+    // MARK: Checking
+
+    /// Checks the content folder with the open texts in place of their files, and publishes
+    /// each file's diagnostics (and an empty list where the last check had some).
+    func check() {
+        needsCheck = false
+        var validator = ContentValidator(contentFolder: contentFolder, today: Day.today())
+        validator.makesRenditions = false
+        validator.renditionCache = nil
+        for (uri, document) in documents {
+            guard let path = relativePath(ofURI: uri) else { continue }
+            validator.overlays[path] = Array(document.text.utf8)
+        }
+        let report: ValidationReport
+        do {
+            report = try validator.validate()
+        } catch {
+            let uri = Self.uri(ofPath: contentFolder)
+            publish([uri: [DiagnosticItem(range: Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)),
+                                          severity: 1, code: "content-folder", source: "digno", message: "\(error)")]])
+            return
+        }
+        if let found = report.catalog { catalog = found }
+        var byURI: [String: [DiagnosticItem]] = [:]
+        var texts: [String: DocumentText] = [:]
+        for diagnostic in report.diagnostics {
+            let path = diagnostic.file ?? "catalog.xml"
+            let uri = Self.uri(ofPath: contentFolder + "/" + path)
+            var range = Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+            if let line = diagnostic.line {
+                let text = texts[path] ?? document(at: path)
+                texts[path] = text
+                range = text.range(line: line, column: diagnostic.column)
+            }
+            byURI[uri, default: []].append(DiagnosticItem(range: range, severity: diagnostic.severity == .error ? 1 : 2,
+                                                          code: diagnostic.code.rawValue, source: "digno", message: diagnostic.message))
+        }
+        publish(byURI)
+    }
+
+    private func publish(_ byURI: [String: [DiagnosticItem]]) {
+        for uri in Set(published.keys).union(byURI.keys).sorted() {
+            let items = byURI[uri] ?? []
+            guard published[uri] != items else { continue }
+            send(Notification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: uri, diagnostics: items)))
+            published[uri] = items.isEmpty ? nil : items
+        }
+    }
+
+    // MARK: Paths and texts
+
+    /// A content file's text: the editor's when it is open, else the file's.
+    func document(at path: String) -> DocumentText {
+        DocumentText(text(at: path) ?? "")
+    }
+
+    func text(at path: String) -> String? {
+        if let open = documents[Self.uri(ofPath: contentFolder + "/" + path)] { return open.text }
+        guard let data = FileManager.default.contents(atPath: contentFolder + "/" + path), data.count <= 4 * 1024 * 1024 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The path in the content folder of a `file:` URI inside it.
+    func relativePath(ofURI uri: String) -> String? {
+        guard let path = Self.path(ofURI: uri), path.hasPrefix(contentFolder + "/") else { return nil }
+        return String(path.dropFirst(contentFolder.count + 1))
+    }
+
+    static func path(ofURI uri: String) -> String? {
+        guard let url = URL(string: uri), url.isFileURL else { return nil }
+        return url.standardizedFileURL.path
+    }
+
+    static func uri(ofPath path: String) -> String {
+        URL(fileURLWithPath: path).absoluteString
+    }
+
+    /// `text` with the UTF-16 range replaced (an incremental change).
+    static func replacing(_ range: Range, in text: String, with replacement: String) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func offset(_ position: Position) -> Int {
+            var utf16 = 0
+            for line in lines.prefix(position.line) { utf16 += line.utf16.count + 1 }
+            let lineLength = position.line < lines.count ? lines[position.line].utf16.count : 0
+            return min(utf16 + min(position.character, lineLength), text.utf16.count)
+        }
+        let units = Array(text.utf16)
+        let start = offset(range.start), end = max(start, offset(range.end))
+        return String(decoding: units[..<start], as: UTF16.self) + replacement + String(decoding: units[end...], as: UTF16.self)
+    }
+}
+
+/// What the reading thread hands the server's thread.
+enum ServerEvent {
+    case message(Data)
+    case ended(any Error)
+    /// Nothing waiting: time to check.
+    case idle
+}
+
+/// The messages read and not yet answered.
+final class MessageQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var events: [ServerEvent] = []
+
+    func push(_ event: ServerEvent) {
+        condition.lock()
+        events.append(event)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The first event, waiting for one when `waiting`; nil when none is there and not waiting.
+    func pop(waiting: Bool) -> ServerEvent? {
+        condition.lock()
+        defer { condition.unlock() }
+        while events.isEmpty {
+            guard waiting else { return nil }
+            condition.wait()
+        }
+        return events.removeFirst()
+    }
+}
+
+/// The server's capabilities, as `initialize` answers.
+struct InitializeResult: Encodable {
+    var capabilities = Capabilities()
+    var serverInfo = ServerInfo()
+
+    struct ServerInfo: Encodable {
+        var name = "digno"
+        var version = CompilerVersion.number
+    }
+
+    struct Capabilities: Encodable {
+        var textDocumentSync = Sync()
+        var completionProvider = Completion()
+        var definitionProvider = true
+        var referencesProvider = true
+        var hoverProvider = true
+        var renameProvider = true
+        var codeActionProvider = CodeActions()
+
+        struct Sync: Encodable {
+            var openClose = true
+            /// 1: the whole text on each change.
+            var change = 1
+            var save = true
+        }
+
+        struct Completion: Encodable {
+            var triggerCharacters = ["\"", "/"]
+        }
+
+        struct CodeActions: Encodable {
+            var codeActionKinds = ["quickfix"]
+        }
+    }
+}
