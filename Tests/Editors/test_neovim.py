@@ -1,0 +1,56 @@
+"""`digno lsp` in a real editor: Debian's Neovim, headless, with its built-in LSP client
+(neovim.lua), opens a content file, receives a diagnostic for a mistake typed and not saved,
+sees it go, jumps to a definition and renames a product's id across the folder.
+
+    python3 -m unittest discover -s Tests/Editors -v
+
+Environment: DIGNO (the binary; default .build/debug/digno). Needs Neovim (Debian: apt-get
+install neovim); .ci/run installs it.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
+
+
+class NeovimTests(unittest.TestCase):
+    def test_a_diagnostic_a_definition_and_a_rename_in_neovim(self):
+        nvim = shutil.which("nvim")
+        if nvim is None:
+            self.fail("Neovim is not installed, and this test runs it (Debian: apt-get install neovim)")
+        workspace = tempfile.mkdtemp(prefix="digno-nvim-")
+        self.addCleanup(shutil.rmtree, workspace, True)
+        shutil.copytree(os.path.join(REPOSITORY, "content"), os.path.join(workspace, "content"))
+        before = subprocess.run([DIGNO, "validate", "content"], cwd=workspace, capture_output=True, text=True).stdout
+        result = os.path.join(workspace, "result.jsonl")
+        environment = dict(os.environ, DIGNO=os.path.abspath(DIGNO), WORKSPACE=workspace, RESULT=result,
+                           XDG_CONFIG_HOME=os.path.join(workspace, "config"), XDG_DATA_HOME=os.path.join(workspace, "data"),
+                           XDG_STATE_HOME=os.path.join(workspace, "state"))
+        ran = subprocess.run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
+                              "-c", "luafile " + os.path.join(REPOSITORY, "Tests", "Editors", "neovim.lua")],
+                             cwd=workspace, env=environment, capture_output=True, text=True, timeout=300)
+        with open(result, encoding="utf-8") as file:
+            steps = {entry["step"]: entry["value"] for entry in map(json.loads, file)}
+        self.assertNotIn("error", steps, steps)
+        self.assertEqual(ran.returncode, 0, ran.stdout + ran.stderr)
+        self.assertTrue(steps["started"])
+        self.assertEqual(steps["diagnostic"]["message"],
+                         "ingredient names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)")
+        self.assertEqual(steps["cleared"], 0)
+        self.assertEqual(steps["definition"], os.path.join(workspace, "content", "products", "espresso.xml"))
+        self.assertTrue(steps["renamed"])
+        # Every reference went with the file: digno validate finds nothing new.
+        after = subprocess.run([DIGNO, "validate", "content"], cwd=workspace, capture_output=True, text=True).stdout
+        self.assertEqual(after, before)
+        with open(os.path.join(workspace, "content", "recipes", "cappuccino.xml"), encoding="utf-8") as file:
+            self.assertIn('product="espresso-tumma"', file.read())
+
+
+if __name__ == "__main__":
+    unittest.main()
