@@ -63,15 +63,15 @@ import Testing
          "<icon> needs the attribute src (the file's path from the content folder, such as images/espresso.png); add src=\"…\""),
         ("<name>Espresso</name>", "", "<icon> is not expected here; the next element must be <name> (the product's name on its list row and detail screen, at most 50 characters): add it if it is missing, or correct the order"),
         ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"x\">",
-         "the attribute position of <product> holds 'x', which is not accepted; write a whole number from 1 to 100000, the place in its list: lower numbers come first"),
+         "the attribute position of <product> holds 'x', which is not accepted; write a whole number from 1 to 100000, such as 3: the place in its list, where lower numbers come first"),
         ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"100001\">",
          "the attribute position of <product> holds 100001, which is more than the most allowed, 100000"),
         // A quoted value's invisible characters are shown by their codes: a right-to-left
         // override quoted as it is reversed the rest of the terminal line.
         ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"1\u{202E}2\u{200B}\u{A0}\">",
-         "the attribute position of <product> holds '1[U+202E]2[U+200B][U+00A0]', which is not accepted; write a whole number from 1 to 100000, the place in its list: lower numbers come first"),
+         "the attribute position of <product> holds '1[U+202E]2[U+200B][U+00A0]', which is not accepted; write a whole number from 1 to 100000, such as 3: the place in its list, where lower numbers come first"),
         ("<product id=\"espresso\">", "<product id=\"Espresso\">",
-         "the attribute id of <product> holds 'Espresso', which is not accepted; write a stable id: lower-case letters and digits in groups joined by single hyphens, at most 64 characters"),
+         "the attribute id of <product> holds 'Espresso', which is not accepted; write an id, which never changes once published: lower-case letters and digits in groups joined by single hyphens, at most 64 characters, such as cafe-latte"),
         ("<icon src=\"images/icon.png\"/>", "<icon src=\"\"/>", "the attribute src of <icon> is empty; write it"),
         ("<summary>Tumma</summary>", "<summary>Tumma <b>ja vahva</b></summary>",
          "<summary> holds an element, where only plain text may go; remove the tags inside it and keep their text"),

@@ -5,11 +5,13 @@ import Testing
 /// `duplicate-name`: two entities of one list a reader cannot tell apart, compared as a reader
 /// sees their names; and the edit distance behind every "did you mean".
 @Suite struct DuplicateNameRulesTests {
-    @Test func twoRecipesWithTheSameNameReportTheSecondNamingTheFirst() throws {
+    @Test func twoRecipesWithTheSameNameReportBothEachNamingTheOther() throws {
         let found = diagnostics { $0[recipe: "cafe-au-lait"].name = "Café Latte" }
         #expect(found.map(\.message) == [
-            "recipe name 'Café Latte' is also the name of recipe 'cafe-latte'; give each recipe a name of its own"
+            "recipe name 'Café Latte' is also the name of recipe 'cafe-latte'; give each recipe a name of its own",
+            "recipe name 'Café Latte' is also the name of recipe 'cafe-au-lait'; give each recipe a name of its own",
         ])
+        #expect(found.last?.entity == .cafeLatte && found.last?.clash?.other == .cafeAuLait)
         let diagnostic = try #require(found.first)
         #expect(diagnostic.code == .duplicateName && diagnostic.severity == .error)
         #expect(diagnostic.entity == .cafeAuLait && diagnostic.field == .name)
@@ -20,10 +22,12 @@ import Testing
 
     @Test func capitalsAndSpacesDoNotMakeANameAnother() {
         #expect(diagnostics { $0[product: "ground-coffee"].name = "  ESPRESSO " }.map(\.message) == [
-            "product name '  ESPRESSO ' is also the name of product 'espresso' (written 'Espresso'); give each product a name of its own"
+            "product name '  ESPRESSO ' is also the name of product 'espresso' (written 'Espresso'); give each product a name of its own",
+            "product name 'Espresso' is also the name of product 'ground-coffee' (written '  ESPRESSO '); give each product a name of its own",
         ])
         #expect(diagnostics { $0[recipe: "cafe-au-lait"].name = "café\n  LATTE" }.map(\.message) == [
-            "recipe name 'café\n  LATTE' is also the name of recipe 'cafe-latte' (written 'Café Latte'); give each recipe a name of its own"
+            "recipe name 'café\n  LATTE' is also the name of recipe 'cafe-latte' (written 'Café Latte'); give each recipe a name of its own",
+            "recipe name 'Café Latte' is also the name of recipe 'cafe-au-lait' (written 'café\n  LATTE'); give each recipe a name of its own",
         ])
     }
 
@@ -35,7 +39,11 @@ import Testing
             .error(.duplicateName, EntityReference(.retailer, "kahvila"), .name,
                    "retailer name 'Deling Group' is also the name of retailer 'deling-group'; give each retailer a name of its own")
                 .clashing(with: .delingGroup, .name, lead: "retailer name 'Deling Group' is also the name of ",
-                          rest: "; give each retailer a name of its own")
+                          rest: "; give each retailer a name of its own"),
+            .error(.duplicateName, .delingGroup, .name,
+                   "retailer name 'Deling Group' is also the name of retailer 'kahvila'; give each retailer a name of its own")
+                .clashing(with: EntityReference(.retailer, "kahvila"), .name, lead: "retailer name 'Deling Group' is also the name of ",
+                          rest: "; give each retailer a name of its own"),
         ])
     }
 

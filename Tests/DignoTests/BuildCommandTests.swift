@@ -106,7 +106,8 @@ import Testing
         try budget("2 MiB")
         let unreadable = try DignoRunner.run(["validate", "content"], in: folder)
         #expect(unreadable.status == 1)
-        #expect(unreadable.output.hasPrefix("catalog.xml:5:3: error: "), "\(unreadable.output)")
+        // At the attribute (`  <budget bundle=`).
+        #expect(unreadable.output.hasPrefix("catalog.xml:5:11: error: "), "\(unreadable.output)")
         #expect(unreadable.output.contains("[schema-invalid]"))
     }
 

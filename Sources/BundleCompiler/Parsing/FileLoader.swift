@@ -159,8 +159,12 @@ struct FileLoader {
             return libxml.readableSchemaMessage(error.message, parent: element?.parent?.name, lineOfFirst: lineOfFirst).map { (error, $0) }
         }
         for (error, message) in worded.isEmpty ? schemaErrors.map({ ($0, LibXML.unexplained($0.message)) }) : worded {
-            let position = error.node.map { source.position(of: XMLElement(node: $0), root: rootElement) }
-                ?? SourcePosition(line: max(error.line, 1), column: 1)
+            // At the attribute whose value is refused, else at the element.
+            let attribute = LibXML.attributeName(inSchemaMessage: error.message)
+            let position = error.node.map { node in
+                attribute.map { source.position(ofAttribute: $0, of: XMLElement(node: node), root: rootElement) }
+                    ?? source.position(of: XMLElement(node: node), root: rootElement)
+            } ?? SourcePosition(line: max(error.line, 1), column: 1)
             loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity, message: message))
         }
         loaded.declaredID = rootElement.attribute("id")

@@ -36,6 +36,14 @@ extension LibXML {
             ?? Self.unexplained(message)
     }
 
+    /// The attribute a message is about, as a file writes it (`xml:lang`), when its value is
+    /// what is refused: the diagnostic stands at the attribute rather than at its element.
+    static func attributeName(inSchemaMessage message: String) -> String? {
+        guard message.contains("', attribute '"), !message.contains("is not allowed"), !message.contains("is required but missing"),
+              let match = message.wholeMatch(of: SchemaMessageForm.element), let attribute = match.2 else { return nil }
+        return attribute.replacingOccurrences(of: "{http://www.w3.org/XML/1998/namespace}", with: "xml:")
+    }
+
     /// A message of no form known here, as libxml2 wrote it.
     static func unexplained(_ message: String) -> String {
         "does not match the schema: \(message)"
@@ -92,13 +100,22 @@ extension LibXML {
         if body.hasPrefix("Character content other than whitespace is not allowed") {
             return "<\(element)> holds text of its own, where only elements may go; put the text inside the element it belongs to (in a body, a <p>), or remove it"
         }
+        if let match = body.wholeMatch(of: SchemaMessageForm.localAtomicType), subject.hasPrefix("the attribute xml:lang"),
+            let meaning = documentation.typeMeanings["LanguageCode"] {
+            // xml.xsd's own type for xml:lang: the language codes' words, as for <language code>.
+            let value = String(match.1)
+            let meant = value.replacingOccurrences(of: "_", with: "-")
+            let hint = meant != value && meant.wholeMatch(of: /[a-z]{2,3}(-[A-Z]{2})?/) != nil ? " (did you mean '\(meant)'?)" : ""
+            return value.isEmpty ? "\(subject) is empty; write \(Self.lowercasingFirst(meaning))"
+                : "\(subject) holds '\(value)', which is not accepted; write \(Self.lowercasingFirst(meaning))\(hint)"
+        }
         if let match = body.wholeMatch(of: SchemaMessageForm.atomicType),
             let meaning = documentation.typeMeanings[String(match.2)] {
-            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
+            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))\(Self.dayHint(String(match.1), type: String(match.2)))"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.pattern),
             let meaning = documentation.patternMeanings[String(match.2)] {
-            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
+            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))\(Self.dayHint(String(match.1), type: "Day"))"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.enumeration) {
             let allowed = match.2.split(separator: ", ").map { $0.trimmingCharacters(in: ["'"]) }.joined(separator: ", ")
@@ -117,6 +134,24 @@ extension LibXML {
             return match.1 == "0" ? "\(subject) is empty; write it" : "\(subject) is \(match.1) characters long; it must be at least \(match.2)"
         }
         return nil
+    }
+
+    /// For a value refused as a day: why a well-formed one is not a day (`2026-11-31`: November
+    /// has 30 days), or the ISO form of a Finnish one (`1.12.2026`: did you mean 2026-12-01?).
+    static func dayHint(_ value: String, type: String) -> String {
+        guard type == "Day" || type == "xs:date" else { return "" }
+        if let match = value.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1), let month = Int(match.2), let day = Int(match.3) {
+            guard (1...12).contains(month) else { return " (there is no month \(month))" }
+            let days = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+            let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+            return day > days || day == 0 ? " (\(names[month - 1]) \(year) has \(days) days)" : ""
+        }
+        if let match = value.wholeMatch(of: /(\d{1,2})\.(\d{1,2})\.(\d{4})/), let day = Int(match.1), let month = Int(match.2),
+           (1...12).contains(month), (1...31).contains(day) {
+            let iso = "\(match.3)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+            return " (did you mean \(iso)?)"
+        }
+        return ""
     }
 
     private static func unusedAttribute(_ attribute: String, of element: String) -> String {
@@ -162,6 +197,7 @@ private enum SchemaMessageForm {
     nonisolated(unsafe) static let attributeNotAllowed = /The attribute '([^']+)' is not allowed\./
     nonisolated(unsafe) static let attributeMissing = /The attribute '([^']+)' is required but missing\./
     nonisolated(unsafe) static let atomicType = /'(.*)' is not a valid value of the atomic type '([^']+)'\./.dotMatchesNewlines()
+    nonisolated(unsafe) static let localAtomicType = /'(.*)' is not a valid value of the local atomic type\./.dotMatchesNewlines()
     nonisolated(unsafe) static let pattern = /\[facet 'pattern'\] The value '(.*)' is not accepted by the pattern '(.*)'\./.dotMatchesNewlines()
     nonisolated(unsafe) static let enumeration = /\[facet 'enumeration'\] The value '(.*)' is not an element of the set \{(.*)\}\./.dotMatchesNewlines()
     nonisolated(unsafe) static let maxInclusive = /\[facet 'maxInclusive'\] The value '(.*)' is greater than the maximum value allowed \('(.*)'\)\./

@@ -48,6 +48,8 @@ struct CatalogAssembly {
 
     /// Whether catalog.xml, home.xml and company.xml were all read.
     var singlesPresent: Bool { header != nil && home != nil && company != nil }
+    /// Whether catalog.xml was read: its languages are known.
+    var hasHeader: Bool { header != nil }
 
     /// Finds the file each entity comes from. Built when there are diagnostics to place, not for
     /// every build: indexing 100,000 files took a tenth of a second.

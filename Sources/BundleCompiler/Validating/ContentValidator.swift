@@ -56,14 +56,21 @@ package struct ContentValidator: Sendable {
         let catalog = assembly.catalog()
         // The catalogue rules and the image checks are independent: one core each.
         let unloaded = assembly.unloaded.union(tree.unread)
+        // Without catalog.xml's declarations, translations cannot be judged: one note, not a
+        // `language-undeclared` per translation in every file.
+        let languagesKnown = assembly.hasHeader
         let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages, since] in
-            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages)
+            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages, languagesKnown: languagesKnown)
                 + (since.map { catalog.outdatedTranslations(since: $0.catalog, release: $0.release) } ?? [])
         }
         var diagnostics = tree.diagnostics
         diagnostics += loaded.flatMap(\.diagnostics)
         diagnostics += Self.checkDeclaredIDs(loaded)
         diagnostics += SchemaCheck.diagnostics(tree: tree, loaded: loaded)
+        if !languagesKnown, catalog.hasTranslations {
+            diagnostics.append(Diagnostic(.warning, .translationsUnchecked, file: "catalog.xml",
+                message: "translations were not checked: catalog.xml, which declares the languages, could not be read; fix it first"))
+        }
         let renderer = makesRenditions ? PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)), workers: renditionWorkers) : nil
         var images = ImageChecker(tree: tree, renderer: renderer)
         let imageResult = images.check(catalog)

@@ -71,6 +71,13 @@ extension Catalog {
         }
     }
 
+    /// Whether any entity holds a translation.
+    package var hasTranslations: Bool {
+        var found = false
+        forEachTranslated { _, translations in found = found || !translations.isEmpty }
+        return found
+    }
+
     /// Calls `body` with every entity's reference and translations, in catalogue order.
     package func forEachTranslated(_ body: (EntityReference, Translations) -> Void) {
         for section in sections { body(EntityReference(.section, section.id.rawValue), section.translations) }

@@ -19,13 +19,18 @@ extension Catalog {
     ///     folder was refused): no reference to that kind is judged, since any id may exist.
     ///   - requiredLanguages: languages a missing translation into is an error, not a warning,
     ///     besides those catalog.xml marks required (`--require-language`).
+    ///   - languagesKnown: false when catalog.xml, which declares the languages, could not be
+    ///     read: no translation is then judged against declarations that are not known (every
+    ///     one would be `language-undeclared`); the compiler says so once.
     ///
     /// Every rule holds in every language: the rules run again over the catalogue as each
     /// other language's reader sees it (`translated(to:)`), and keep the problems of the texts
     /// written in that language, each with the language (`EntityDiagnostic.language`) and its
     /// code before the message (`sv: name is …`).
-    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = [], requiredLanguages: Set<LanguageCode> = []) -> [EntityDiagnostic] {
+    package func validate(today: Day? = nil, unloaded: Set<EntityReference> = [], requiredLanguages: Set<LanguageCode> = [],
+                          languagesKnown: Bool = true) -> [EntityDiagnostic] {
         var diagnostics = validateOneLanguage(today: today, unloaded: unloaded)
+        guard languagesKnown else { return diagnostics }
         var languageRules = CatalogRules(catalog: self, unloaded: unloaded)
         languageRules.checkLanguageDeclarations()
         languageRules.checkTranslations(required: requiredLanguages)

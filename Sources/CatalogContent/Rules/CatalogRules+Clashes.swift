@@ -2,8 +2,9 @@ import CatalogModel
 
 extension CatalogRules {
     /// Two products, recipes or retailers with the same name, or two promotions with the same
-    /// title: a reader of the app cannot tell them apart. Reported at the second, naming the
-    /// first. Names are compared as a reader sees them (`readerKey`), one dictionary per list.
+    /// title: a reader of the app cannot tell them apart. Reported at both, each naming the
+    /// other (two files: either may be the one an editor touched); two promotion titles in the
+    /// home's one file, at the second, naming the first. Names are compared as a reader sees them (`readerKey`), one dictionary per list.
     mutating func checkDuplicateNames() {
         checkNames(catalog.products, kind: .product) { ($0.id.rawValue, $0.name) }
         checkNames(catalog.recipes, kind: .recipe) { ($0.id.rawValue, $0.name) }
@@ -65,6 +66,13 @@ extension CatalogRules {
                 other: other, field: .name, lead: "\(kind.rawValue) name '\(name)' is also the name of ",
                 rest: Self.spelling(original.name, beside: name) + "; give each \(kind.rawValue) a name of its own")
             report(.duplicateName, EntityReference(kind, id), .name, clash, otherNamed: other.description)
+            // And at the first, naming the second: the editor who wrote either file hears of it
+            // there, whichever of the two they touched.
+            let second = EntityReference(kind, id)
+            let mirror = EntityDiagnostic.Clash(
+                other: second, field: .name, lead: "\(kind.rawValue) name '\(original.name)' is also the name of ",
+                rest: Self.spelling(name, beside: original.name) + "; give each \(kind.rawValue) a name of its own")
+            report(.duplicateName, other, .name, mirror, otherNamed: second.description)
         }
     }
 

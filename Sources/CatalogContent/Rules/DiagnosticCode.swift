@@ -79,6 +79,7 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     case translationNotText = "translation-not-text"
     case translationMissing = "translation-missing"
     case translationOutdated = "translation-outdated"
+    case translationsUnchecked = "translations-unchecked"
 
     // MARK: Images
     case imageMissing = "image-missing"
