@@ -10,7 +10,17 @@ struct ContentFolderArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The content folder, as a named option.", valueName: "folder"))
     var content: String?
 
-    var contentFolder: String { folder ?? content ?? "content" }
+    /// The folder given; else `content` when there is one here; else, run inside a content
+    /// folder (or one of its folders, such as products/), that folder (`.` or `..`).
+    var contentFolder: String {
+        if let given = folder ?? content { return given }
+        let manager = FileManager.default
+        if manager.fileExists(atPath: "content") { return "content" }
+        for candidate in [".", ".."] where manager.fileExists(atPath: candidate + "/catalog.xml") {
+            return candidate
+        }
+        return "content"
+    }
 
     func validate() throws {
         // The same folder written twice (`content` and `./content/`) is one folder.

@@ -284,7 +284,7 @@ import Testing
         let expected: [(prefix: String, suffix: String)] = [
             ("products/espresso.xml:15:5: error: 'images/photo.jpg' is a GIF picture, not a JPEG, PNG, HEIC or WebP file; save the picture as JPEG, PNG, HEIC or WebP [image-format]", ""),
             ("products/ground-coffee.xml:10:5: error: 'images/photo.heic' cannot be decoded (", "); the file may be damaged or cut short: copy or export it again, as JPEG, PNG, HEIC or WebP [image-damaged]"),
-            ("recipes/cafe-au-lait.xml:14:5: error: image 'images/photo.png' is 68157440 bytes; the limit is 67108864 bytes (64 MiB): save it at a lower quality or size [image-too-large]", ""),
+            ("recipes/cafe-au-lait.xml:14:5: error: image 'images/photo.png' is 65.0 MiB, over the limit of 64 MiB; the app shows it at most 1170×2340 pixels: save it at about that size (or at a lower quality) [image-too-large]", ""),
             ("recipes/cafe-latte.xml:14:5: error: 'images/photo.webp' cannot be decoded (", "); the file may be damaged or cut short: copy or export it again, as JPEG, PNG, HEIC or WebP [image-damaged]"),
             ("4 errors, 0 warnings in ", ""),
         ]

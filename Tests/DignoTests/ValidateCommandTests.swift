@@ -102,6 +102,9 @@ import Testing
               "errors" : 2,
               "files" : 12,
               "format" : "digno-validation-report",
+              "uncounted" : [
+
+              ],
               "valid" : false,
               "version" : 1,
               "warnings" : 1

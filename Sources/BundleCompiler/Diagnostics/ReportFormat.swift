@@ -31,7 +31,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             return (place.isEmpty ? "" : place + " ") + "\(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
         }
         lines.append(summary(report))
-        lines += report.coverage.map(\.summary)
+        lines += coverage(report)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -44,6 +44,17 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             place += "\(line):" + (diagnostic.column.map { "\($0):" } ?? "")
         }
         return place
+    }
+
+    /// Each language's coverage, `sv: 130 of 130 texts, 100 %`, and, while files with errors
+    /// are left out of the counts, which.
+    static func coverage(_ report: ValidationReport) -> [String] {
+        guard !report.coverage.isEmpty else { return [] }
+        let left = report.uncounted
+        guard !left.isEmpty else { return report.coverage.map(\.summary) }
+        let named = left.prefix(3).map(\.showingInvisibles).joined(separator: ", ") + (left.count > 3 ? " and \(left.count - 3) more" : "")
+        return report.coverage.map(\.summary)
+            + ["(not counting the texts of \(left.count == 1 ? "a file" : "\(left.count) files") with errors: \(named))"]
     }
 
     /// `2 errors, 1 warning in 61 files`.
@@ -63,7 +74,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             return "::\(diagnostic.severity.rawValue) \(properties.joined(separator: ","))::\(escapeData(diagnostic.message))"
         }
         lines.append(summary(report))
-        lines += report.coverage.map(\.summary)
+        lines += coverage(report)
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -83,7 +94,8 @@ package enum ReportFormat: String, CaseIterable, Sendable {
             format: "digno-validation-report", version: 1, content: contentFolder, valid: report.isValid,
             errors: report.errorCount, warnings: report.warningCount, files: report.fileCount,
             diagnostics: report.diagnostics.map(JSONReport.Entry.init),
-            coverage: report.coverage.map { JSONReport.Coverage(language: $0.language.rawValue, translated: $0.translated, total: $0.total) })
+            coverage: report.coverage.map { JSONReport.Coverage(language: $0.language.rawValue, translated: $0.translated, total: $0.total) },
+            uncounted: report.coverage.isEmpty ? [] : report.uncounted)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and numbers cannot fail.
@@ -104,6 +116,8 @@ struct JSONReport: Encodable {
     var diagnostics: [Entry]
     /// Each declared language but the default: how many of the texts are translated into it.
     var coverage: [Coverage]
+    /// The files with errors whose texts `coverage` leaves out.
+    var uncounted: [String]
 
     struct Coverage: Encodable {
         var language: String

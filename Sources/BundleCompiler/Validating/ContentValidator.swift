@@ -78,6 +78,7 @@ package struct ContentValidator: Sendable {
         if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {
             diagnostics += images.unused(imageResult.used)
         }
+        diagnostics = diagnostics.map { Self.suggestingID($0, in: catalog) }
         let pending = rules.wait() + imageResult.diagnostics + HostScripts.diagnostics(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
@@ -86,6 +87,7 @@ package struct ContentValidator: Sendable {
             fileCount: tree.files.count + tree.imageFiles.count,
             catalog: assembly.singlesPresent ? catalog : nil,
             coverage: catalog.translationCoverage(),
+            uncounted: assembly.broken.sorted(),
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
             pictures: imageResult.renditions,
             budget: assembly.budget)
@@ -97,6 +99,26 @@ package struct ContentValidator: Sendable {
         return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml, overlays: overlays) }) {
             loader, file in loader.load(file)
         }
+    }
+
+    /// A reference written as the entity's name (`product="Kolumbia Supremo"`), which the
+    /// schema refuses as no id, with the id it meant: a product or recipe whose name it is, or
+    /// whose id it makes as a file name would (`kolumbia-supremo`).
+    static func suggestingID(_ diagnostic: Diagnostic, in catalog: Catalog) -> Diagnostic {
+        guard diagnostic.code == .schemaInvalid,
+              let match = diagnostic.message.prefixMatch(of: #/the attribute (product|recipe) of <[a-z]+> holds '(.+?)', which is not accepted; /#)
+        else { return diagnostic }
+        let written = String(match.2)
+        func folded(_ text: String) -> String { text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil) }
+        let entities: [(id: String, name: String)] = match.1 == "product"
+            ? catalog.products.map { ($0.id.rawValue, $0.name) } : catalog.recipes.map { ($0.id.rawValue, $0.name) }
+        let slug = ContentTree.slug(from: written)
+        guard let meant = entities.first(where: { folded($0.name) == folded(written) }) ?? entities.first(where: { $0.id == slug }) else {
+            return diagnostic
+        }
+        var suggested = diagnostic
+        suggested.message += " (did you mean '\(meant.id)', the id of \(meant.name)?)"
+        return suggested
     }
 
     /// A root element whose id differs from its file name: a copy that was not renamed, or a

@@ -1,6 +1,12 @@
 /// The words of the picture diagnostics that more than one place says.
 extension ImageChecker {
     /// `pixels` in megapixels, one decimal: "12.2 megapixels".
+    /// `65.0 MiB`, to a tenth.
+    static func mebibytes(_ bytes: Int) -> String {
+        let tenths = (bytes * 10 + 524_288) / 1_048_576
+        return "\(tenths / 10).\(tenths % 10) MiB"
+    }
+
     static func megapixels(_ pixels: Int) -> String {
         let tenths = (pixels + 50_000) / 100_000
         return "\(tenths / 10).\(tenths % 10) megapixels"

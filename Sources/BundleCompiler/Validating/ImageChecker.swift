@@ -127,7 +127,10 @@ struct ImageChecker {
             case .failure(.outside):
                 report(.imageOutsideRoot, "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder")
             case .failure(.tooLarge(let size)):
-                report(.imageTooLarge, "image '\(source)' is \(size) bytes; the limit is \(Self.maxImageSize) bytes (64 MiB): save it at a lower quality or size")
+                // What to aim for: the widest rendition of the use (3×), in pixels.
+                let box = use.boxes[0]
+                report(.imageTooLarge, "image '\(source)' is \(Self.mebibytes(size)), over the limit of 64 MiB; "
+                    + "the app shows it at most \(box.width)×\(box.height) pixels: save it at about that size (or at a lower quality)")
             case .failure(.unreadable(let reason)):
                 report(.fileUnreadable, "image '\(source)' cannot be read: \(reason)")
             case .failure(.format(.empty)):

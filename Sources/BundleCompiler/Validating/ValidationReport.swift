@@ -12,6 +12,9 @@ package struct ValidationReport: Sendable {
     /// How much is translated into each declared language but the default, in declaration
     /// order; empty for a catalogue in one language.
     package var coverage: [TranslationCoverage] = []
+    /// Content files left out of the catalogue, and so of `coverage`, for errors of their own:
+    /// while one has an error, the counts change, and the report says why.
+    package var uncounted: [String] = []
     /// SHA-256 of each XML file that could be read (line ends normalised), for the content
     /// digest; each path once.
     var fileDigests: [ContentDigest.Entry] = []

@@ -198,7 +198,17 @@ async def test_a_quick_fix_for_did_you_mean(client: LanguageClient, workspace):
     assert [action.title for action in actions] == ["Write 'espresso'"]
     edit = actions[0].edit.document_changes[0].edits[0]
     assert edit.new_text == "espresso" and edit.range.start == position_of(wrong, 'product="espreso"', len('product="'))
-    changed(client, workspace, recipe, text, 2)
+    # A reference written as the product's name: the id it meant.
+    named = text.replace('product="espresso"', 'product="Espresso"', 1)
+    changed(client, workspace, recipe, named, 2)
+    await settle(client)
+    diagnostics = client.diagnostics[uri(path_in(workspace, recipe))]
+    assert [d.code for d in diagnostics] == ["schema-invalid"]
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(path_in(workspace, recipe))), range=diagnostics[0].range,
+        context=types.CodeActionContext(diagnostics=diagnostics)))
+    assert [action.title for action in actions] == ["Write 'espresso'"]
+    changed(client, workspace, recipe, text, 3)
     await settle(client)
     assert codes(client, workspace, recipe) == []
 
