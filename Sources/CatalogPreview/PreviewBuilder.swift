@@ -15,6 +15,8 @@ struct PreviewBuilder: Sendable {
     /// The release `--compare` names, to find outdated translations against: its catalogue and
     /// version, read once.
     var since: (catalog: Catalog, release: String)? = nil
+    /// The files each build parsed, for the next: a save parses the files it changed.
+    let loadCache = LoadCache()
 
     enum Outcome: Sendable {
         /// The content built; `sha256` is the bundle's, which is the same for the same content.
@@ -31,6 +33,7 @@ struct PreviewBuilder: Sendable {
         let output = bundlePath(number: number)
         var builder = BundleBuilder(contentFolder: contentFolder, output: output, today: day())
         builder.since = since
+        builder.loadCache = loadCache
         let report: ValidationReport
         do {
             report = try builder.validate()

@@ -28,6 +28,8 @@ package final class ContentLanguageServer: @unchecked Sendable {
     var catalog: Catalog?
     var published: [String: [DiagnosticItem]] = [:]
     var needsCheck = false
+    /// The files the last check parsed: a keystroke parses the file it changed.
+    let loadCache = LoadCache()
     var shutdownRequested = false
     var initialized = false
     /// Whether the client takes a watch on files registered by the server.
@@ -194,6 +196,7 @@ package final class ContentLanguageServer: @unchecked Sendable {
         var validator = ContentValidator(contentFolder: contentFolder, today: Day.today())
         validator.makesRenditions = false
         validator.renditionCache = nil
+        validator.cache = loadCache
         for (uri, document) in documents {
             guard let path = relativePath(ofURI: uri) else { continue }
             validator.overlays[path] = Array(document.text.utf8)

@@ -115,6 +115,22 @@ import Testing
         #expect(decoded?["valid"] as? Bool == false)
     }
 
+    @Test func insideAContentFolderItIsTheFolder() throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("digno-inside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let content = scratch.appendingPathComponent("brand")
+        try FileManager.default.copyItem(at: DignoRunner.fixtures.appendingPathComponent("valid"), to: content)
+        for folder in [content, content.appendingPathComponent("products")] {
+            let outcome = try DignoRunner.run(["validate", "--today", "2026-11-22"], in: folder)
+            #expect(outcome.status == 0 && outcome.output == "0 errors, 0 warnings in 11 files\n", "\(outcome.output)\(outcome.errors)")
+        }
+        // Elsewhere, with no content/ here, the message names the folder looked for.
+        let elsewhere = try DignoRunner.run(["validate"], in: scratch)
+        #expect(elsewhere.status == 2)
+        #expect(elsewhere.errors == "error: content folder 'content' does not exist; give the folder holding catalog.xml\n")
+    }
+
     @Test func warningsAloneExitZero() throws {
         let content = try brokenContent()
         defer { try? FileManager.default.removeItem(at: content.deletingLastPathComponent()) }

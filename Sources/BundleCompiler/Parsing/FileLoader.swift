@@ -48,16 +48,19 @@ struct FileLoader {
     let parser: ContentXMLParser
     /// Texts read in place of the files on disk, by path (`ContentValidator.overlays`).
     let overlays: [String: [UInt8]]
+    /// What each file gave when its bytes were last the same (`ContentValidator.cache`).
+    let cache: LoadCache?
 
-    init(root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:]) throws(CompilerError) {
+    init(root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:], cache: LoadCache? = nil) throws(CompilerError) {
         self.root = root
         self.libxml = libxml
         self.parser = try ContentXMLParser(libxml: libxml)
         self.overlays = overlays
+        self.cache = cache
     }
 
     func load(_ file: ContentFile) -> LoadedFile {
-        var loaded = LoadedFile(file: file)
+        let loaded = LoadedFile(file: file)
         let bytes: [UInt8]
         switch read(file) {
         case .success(let read): bytes = read
@@ -68,6 +71,18 @@ struct FileLoader {
         case .failure(.unreadable(let reason)):
             return loaded.failing(.fileUnreadable, nil, "\(file.path) cannot be read: \(reason)")
         }
+        if let cache {
+            if let hit = cache.loaded(file, bytes: bytes) { return hit }
+            let fresh = load(file, bytes: bytes)
+            cache.store(fresh, bytes: bytes)
+            return fresh
+        }
+        return load(file, bytes: bytes)
+    }
+
+    /// What `load` learns from a file's bytes, once read.
+    private func load(_ file: ContentFile, bytes: [UInt8]) -> LoadedFile {
+        var loaded = LoadedFile(file: file)
         if bytes.starts(with: [0x1F, 0x8B]) {
             return loaded.failing(.fileCompressed, SourcePosition(line: 1, column: 1), "the file is gzip-compressed; save it as plain UTF-8 XML")
         }

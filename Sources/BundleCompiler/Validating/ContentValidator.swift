@@ -30,6 +30,9 @@ package struct ContentValidator: Sendable {
     /// an editor's unsaved texts (`digno lsp`). A path with no file on disk is read as a new
     /// file when the layout has a place for it.
     package var overlays: [String: [UInt8]] = [:]
+    /// What each file gave at the last check with this cache: files whose bytes are the same
+    /// are not parsed again (`digno preview`, `digno lsp`). The report is the same without it.
+    package var cache: LoadCache?
 
     /// A validator for the content folder at `contentFolder`.
     package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
@@ -50,7 +53,8 @@ package struct ContentValidator: Sendable {
         var tree = try ContentTree.scan(contentFolder)
         tree.include(overlays.keys)
         progress("parsing \(tree.files.count) files")
-        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays)
+        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache)
+        cache?.keep(only: Set(tree.files.map(\.path)))
         progress("checking the catalogue and its images")
         let assembly = CatalogAssembly(loaded)
         let catalog = assembly.catalog()
@@ -94,9 +98,12 @@ package struct ContentValidator: Sendable {
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.
-    static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:]) throws(CompilerError) -> [LoadedFile] {
+    static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:],
+                        cache: LoadCache? = nil) throws(CompilerError) -> [LoadedFile] {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
-        return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in try FileLoader(root: root, libxml: libxml, overlays: overlays) }) {
+        return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in
+            try FileLoader(root: root, libxml: libxml, overlays: overlays, cache: cache)
+        }) {
             loader, file in loader.load(file)
         }
     }

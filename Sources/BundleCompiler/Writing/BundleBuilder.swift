@@ -31,6 +31,9 @@ package struct BundleBuilder: Sendable {
     /// How many pictures are rendered at once (`ContentValidator.renditionWorkers`); nil: one
     /// per core.
     package var renditionWorkers: Int?
+    /// Files parsed at an earlier build, reused while their bytes are the same
+    /// (`ContentValidator.cache`): the preview's builds.
+    package var loadCache: LoadCache?
 
     /// A builder for one content folder and output path.
     package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
@@ -66,6 +69,7 @@ package struct BundleBuilder: Sendable {
     /// Step one: validate. Print the report; call `write` only if it is valid.
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         var validator = ContentValidator(contentFolder: contentFolder, today: today, since: since)
+        validator.cache = loadCache
         validator.renditionCache = renditionCache
         validator.renditionWorkers = renditionWorkers
         return try validator.validate(progress: progress)

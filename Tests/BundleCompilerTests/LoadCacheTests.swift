@@ -1,0 +1,88 @@
+@testable import BundleCompiler
+import CatalogContent
+import CatalogModel
+import Foundation
+import Testing
+
+/// Checking again with the files parsed before (`LoadCache`, as `digno preview` and `digno lsp`
+/// do) gives the same report as checking from nothing, over random sequences of edits, adds,
+/// removals and renames of content files, and parses only the files that changed.
+@Suite struct LoadCacheTests {
+    /// The edits a sequence is made of, each on the folder as it stands.
+    enum Edit: CaseIterable {
+        case breakXML, fixFiles, duplicateName, unknownReference, addProduct, removeRecipe, renameProduct, changeText, overlayEdit
+    }
+
+    @Test func aCheckWithTheCacheEqualsOneWithout() throws {
+        let content = try Fixtures.makeContent()
+        defer { Fixtures.remove(content) }
+        let cache = LoadCache()
+        var random = SplitMix64(seed: 44)
+        var overlays: [String: [UInt8]] = [:]
+        let originals = try Dictionary(uniqueKeysWithValues: xmlFiles(content).map { ($0, try Data(contentsOf: content.appendingPathComponent($0))) })
+        var reparsed = 0
+        for step in 0..<60 {
+            let edit = Edit.allCases[Int(random.next() % UInt64(Edit.allCases.count))]
+            let files = try xmlFiles(content)
+            let file = files[Int(random.next() % UInt64(files.count))]
+            let url = content.appendingPathComponent(file)
+            var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            switch edit {
+            case .breakXML: text = text.replacingOccurrences(of: "</name>", with: "</nam>")
+            case .fixFiles:
+                for (path, data) in originals { try data.write(to: content.appendingPathComponent(path)) }
+                overlays = [:]
+                text = (try? String(contentsOf: url, encoding: .utf8)) ?? text
+            case .duplicateName: text = text.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>Ground Coffee</name>")
+            case .unknownReference: text = text.replacingOccurrences(of: "product=\"espresso\"", with: "product=\"espreso\"")
+            case .addProduct:
+                let id = "p\(step)"
+                try Data("""
+                    <product id="\(id)"><name>Tuote \(step)</name><icon src="images/icon.png"/><summary>Kuvaus</summary>
+                    <body><p>Teksti.</p></body><images><image src="images/picture.png" alt="Kuva"/></images></product>
+                    """.utf8).write(to: content.appendingPathComponent("products/\(id).xml"))
+            case .removeRecipe:
+                if let recipe = files.first(where: { $0.hasPrefix("recipes/") && files.filter { $0.hasPrefix("recipes/") }.count > 1 }) {
+                    try FileManager.default.removeItem(at: content.appendingPathComponent(recipe))
+                }
+            case .renameProduct:
+                if let product = files.first(where: { $0.hasPrefix("products/p") }) {
+                    try FileManager.default.moveItem(at: content.appendingPathComponent(product),
+                                                     to: content.appendingPathComponent("products/renamed-\(step).xml"))
+                }
+            case .changeText: text = text.replacingOccurrences(of: "<summary>", with: "<summary>Uusi ")
+            case .overlayEdit:
+                // An editor's unsaved text, in place of the file.
+                overlays[file] = Array(text.replacingOccurrences(of: "<summary>", with: "<summary>Luonnos ").utf8)
+            }
+            if [.breakXML, .duplicateName, .unknownReference, .changeText].contains(edit), FileManager.default.fileExists(atPath: url.path) {
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+            overlays = overlays.filter { FileManager.default.fileExists(atPath: content.appendingPathComponent($0.key).path) }
+
+            var cached = ContentValidator(contentFolder: content.path, today: Fixtures.today)
+            cached.cache = cache
+            cached.overlays = overlays
+            let before = cache.counts.misses
+            let withCache = try cached.validate()
+            reparsed += cache.counts.misses - before
+            var fresh = ContentValidator(contentFolder: content.path, today: Fixtures.today)
+            fresh.overlays = overlays
+            let withoutCache = try fresh.validate()
+            #expect(withCache.diagnostics == withoutCache.diagnostics, "step \(step), \(edit)")
+            #expect(withCache.coverage == withoutCache.coverage && withCache.fileCount == withoutCache.fileCount, "step \(step), \(edit)")
+            #expect(withCache.catalog == withoutCache.catalog, "step \(step), \(edit)")
+            #expect(withCache.fileDigests.map(\.path) == withoutCache.fileDigests.map(\.path)
+                    && withCache.fileDigests.map(\.sha256) == withoutCache.fileDigests.map(\.sha256), "step \(step), \(edit)")
+        }
+        // The first check parsed every file; the others only those an edit changed.
+        let (hits, misses) = cache.counts
+        #expect(hits > 4 * misses, "\(hits) files from the cache, \(misses) parsed")
+        #expect(reparsed == misses)
+    }
+
+    func xmlFiles(_ content: URL) throws -> [String] {
+        try FileManager.default.subpathsOfDirectory(atPath: content.path)
+            .filter { $0.hasSuffix(".xml") && !$0.hasPrefix("images/") && !$0.contains("/.") }.sorted()
+    }
+}
