@@ -133,8 +133,13 @@ extension ContentLanguageServer {
                 CompletionItem(label: $0.id.rawValue, kind: 18, detail: $0.name, textEdit: edit($0.id.rawValue))
             })
         case "src":
-            return CompletionList(items: pictures().map { picture in
-                CompletionItem(label: picture, kind: 17, detail: PictureDescription.of(contentFolder: contentFolder, path: picture)?.summary,
+            // Those that start as typed; each one's size only for the first few, since it
+            // takes reading the file.
+            let typed = String(decoding: value.value.utf16.prefix(max(0, params.position.character - value.range.start.character)), as: UTF16.self)
+            let matching = pictures().filter { $0.hasPrefix(typed) }
+            return CompletionList(items: matching.enumerated().map { index, picture in
+                CompletionItem(label: picture, kind: 17,
+                               detail: index < Self.describedPictures ? PictureDescription.of(contentFolder: contentFolder, path: picture)?.summary : nil,
                                textEdit: edit(picture))
             })
         case "xml:lang":
@@ -144,6 +149,9 @@ extension ContentLanguageServer {
             return CompletionList(items: [])
         }
     }
+
+    /// How many pictures a completion describes (size and format), at most.
+    static let describedPictures = 50
 
     /// Every file under images/, by path in the content folder (hidden ones left out).
     func pictures() -> [String] {
