@@ -84,10 +84,7 @@ package struct URLSessionTransport: ChannelTransport {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if Self.decodesInStep == false { request.setValue("identity", forHTTPHeaderField: "Accept-Encoding") }
         let task = session.dataTask(with: request)
-        let watchdog = Task { [idleTimeout] in
-            await delegate.watch(task, url: url, idleTimeout: idleTimeout, timeout: timeout)
-        }
-        defer { watchdog.cancel() }
+        delegate.watch(task, url: url, idleTimeout: idleTimeout, timeout: timeout)
         let result: Result<ChannelResponse, BundleStoreError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.start(continuation)
@@ -142,13 +139,17 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
         lock.withLock { lastProgress = .now }
     }
 
-    /// Until the task ends (this task is cancelled then), stops it when nothing has arrived for
-    /// `idleTimeout` seconds or when it has run `timeout` seconds in all.
-    func watch(_ task: URLSessionTask, url: URL, idleTimeout: TimeInterval, timeout: TimeInterval) async {
+    /// Until the task ends, stops it when nothing has arrived for `idleTimeout` seconds or
+    /// when it has run `timeout` seconds in all. Checked on a dispatch queue of its own at each
+    /// deadline, never on Swift's cooperative pool: with the pool held by other work (an app's,
+    /// or a test suite's synchronous tests on two cores), a watch that slept there stopped a
+    /// 2 s transfer after 130 s.
+    func watch(_ task: URLSessionTask, url: URL, idleTimeout: TimeInterval, timeout: TimeInterval) {
         let started = ContinuousClock.now
         let whole = Duration.milliseconds(Int64(timeout * 1000))
         let idle = Duration.milliseconds(Int64(idleTimeout * 1000))
-        while !Task.isCancelled {
+        let queue = DispatchQueue(label: "CatalogStore.transfer-watch")
+        @Sendable func check() {
             let (last, done) = lock.withLock { (lastProgress, finished) }
             if done { return }
             let now = ContinuousClock.now
@@ -160,9 +161,12 @@ private final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchec
                 stop(task, .transfer(.silent(url, limit: idleTimeout)))
                 return
             }
-            let next = min(started + whole, last + idle)
-            do { try await Task.sleep(until: next, clock: .continuous) } catch { return }
+            let wait = min(started + whole, last + idle) - now
+            let (seconds, attoseconds) = wait.components
+            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000) + 1
+            queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: check)
         }
+        queue.async(execute: check)
     }
 
     init(response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
