@@ -44,11 +44,13 @@ extension ContentLanguageServer {
         let start = Range(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
         switch target {
         case .entity(let kind, let id, _):
-            guard let folder = Self.folders[kind], FileManager.default.fileExists(atPath: "\(contentFolder)/\(folder)/\(id).xml") || text(at: "\(folder)/\(id).xml") != nil else { return [] }
+            // The entity's file, open in the editor or on disk, read once.
+            guard let folder = Self.folders[kind], let contents = text(at: "\(folder)/\(id).xml") else { return [] }
             let file = "\(folder)/\(id).xml"
+            let text = DocumentText(contents)
             // At the root element's id, where the entity's file declares it.
-            let line = document(at: file).lines.firstIndex { $0.contains("<\(kind) ") || $0.contains("<\(kind)>") } ?? 0
-            let range = document(at: file).attributes(onLine: line).first { $0.name == "id" }?.range ?? start
+            let line = text.lines.firstIndex { $0.contains("<\(kind) ") || $0.contains("<\(kind)>") } ?? 0
+            let range = text.attributes(onLine: line).first { $0.name == "id" }?.range ?? start
             return [Location(uri: Self.uri(ofPath: contentFolder + "/" + file), range: range)]
         case .picture(let path, _, _):
             guard FileManager.default.fileExists(atPath: contentFolder + "/" + path) else { return [] }

@@ -49,13 +49,13 @@ struct DocumentText {
     /// Every attribute value on line `line`.
     func attributes(onLine line: Int) -> [AttributeValue] {
         guard line >= 0, line < lines.count else { return [] }
-        let text = lines[line] as NSString
-        let matches = Self.attribute.matches(in: lines[line], range: NSRange(location: 0, length: text.length))
-        return matches.map { match in
-            let value = match.range(at: 3)
-            return AttributeValue(name: text.substring(with: match.range(at: 1)), value: text.substring(with: value),
-                                  range: LanguageServerProtocol.Range(start: Position(line: line, character: value.location),
-                                                                      end: Position(line: line, character: value.location + value.length)))
+        let text = lines[line]
+        return text.matches(of: Self.attribute).map { match in
+            let value = match.output.3
+            let start = text.utf16.distance(from: text.startIndex, to: value.startIndex)
+            return AttributeValue(name: String(match.output.1), value: String(value),
+                                  range: LanguageServerProtocol.Range(start: Position(line: line, character: start),
+                                                                      end: Position(line: line, character: start + value.utf16.count)))
         }
     }
 
@@ -64,6 +64,7 @@ struct DocumentText {
         attributes(onLine: position.line).first { $0.range.start.character <= position.character && position.character <= $0.range.end.character }
     }
 
-    /// `name="value"` or `name='value'`, the closing quote optional.
-    private static let attribute = try! NSRegularExpression(pattern: #"([A-Za-z_:][A-Za-z0-9_:.-]*)\s*=\s*(["'])([^"'<>]*)\2?"#)
+    /// `name="value"` or `name='value'`, the closing quote optional; checked when compiled.
+    /// Shared by every call: `Regex` is not `Sendable`, but matching never changes one.
+    nonisolated(unsafe) private static let attribute = #/([A-Za-z_:][A-Za-z0-9_:.-]*)\s*=\s*(["'])([^"'<>]*)\2?/#
 }

@@ -184,6 +184,13 @@ def types_uri_path(value):
     return unquote(urlparse(value).path)
 
 
+async def code_actions(client, workspace, relative, diagnostics):
+    """The quick fixes the server offers for `diagnostics` of a file, at the first one's range."""
+    return await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri(path_in(workspace, relative))), range=diagnostics[0].range,
+        context=types.CodeActionContext(diagnostics=diagnostics)))
+
+
 async def test_a_quick_fix_for_did_you_mean(client: LanguageClient, workspace):
     recipe = "recipes/cappuccino.xml"
     text = read(workspace, recipe)
@@ -192,9 +199,7 @@ async def test_a_quick_fix_for_did_you_mean(client: LanguageClient, workspace):
     await settle(client)
     diagnostics = client.diagnostics[uri(path_in(workspace, recipe))]
     assert [d.code for d in diagnostics] == ["unknown-product"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri(path_in(workspace, recipe))), range=diagnostics[0].range,
-        context=types.CodeActionContext(diagnostics=diagnostics)))
+    actions = await code_actions(client, workspace, recipe, diagnostics)
     assert [action.title for action in actions] == ["Write 'espresso'"]
     edit = actions[0].edit.document_changes[0].edits[0]
     assert edit.new_text == "espresso" and edit.range.start == position_of(wrong, 'product="espreso"', len('product="'))
@@ -204,9 +209,7 @@ async def test_a_quick_fix_for_did_you_mean(client: LanguageClient, workspace):
     await settle(client)
     diagnostics = client.diagnostics[uri(path_in(workspace, recipe))]
     assert [d.code for d in diagnostics] == ["schema-invalid"]
-    actions = await client.text_document_code_action_async(types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri(path_in(workspace, recipe))), range=diagnostics[0].range,
-        context=types.CodeActionContext(diagnostics=diagnostics)))
+    actions = await code_actions(client, workspace, recipe, diagnostics)
     assert [action.title for action in actions] == ["Write 'espresso'"]
     changed(client, workspace, recipe, text, 3)
     await settle(client)
