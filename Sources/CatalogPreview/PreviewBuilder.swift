@@ -20,8 +20,9 @@ struct PreviewBuilder: Sendable {
 
     enum Outcome: Sendable {
         /// The content built; `sha256` is the bundle's, which is the same for the same content.
-        /// `notes` are its warnings and its translations' status.
-        case built(CatalogBundle, path: String, sha256: String, notes: BuildNotes = BuildNotes())
+        /// `notes` are its warnings and its translations' status; `warnings` the report as
+        /// `digno validate` prints it when it has any, for the terminal (empty when none).
+        case built(CatalogBundle, path: String, sha256: String, notes: BuildNotes = BuildNotes(), warnings: String = "")
         /// It did not: the problems, as the error panel shows them and as `digno validate`
         /// prints them.
         case failed(DiagnosticsPanel, text: String)
@@ -46,7 +47,9 @@ struct PreviewBuilder: Sendable {
         do {
             let manifest = try builder.write(report)
             let bundle = try CatalogBundle(path: output)
-            return .built(bundle, path: output, sha256: manifest.bundle.sha256, notes: notes(report, languages: bundle.languages))
+            return .built(
+                bundle, path: output, sha256: manifest.bundle.sha256, notes: notes(report, languages: bundle.languages),
+                warnings: report.warningCount == 0 ? "" : ReportFormat.text.render(report, contentFolder: contentFolder))
         } catch {
             return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")
         }
@@ -64,9 +67,9 @@ struct PreviewBuilder: Sendable {
     /// The report's problems, each worded as `digno validate` prints it.
     static func panel(_ report: ValidationReport) -> DiagnosticsPanel {
         DiagnosticsPanel(
-            summary: ReportFormat.summary(report),
+            summary: .counts(errors: report.errorCount, warnings: report.warningCount, files: report.fileCount),
             problems: report.diagnostics.map(entry),
-            hasLastGood: false)
+            hasLastGood: false, defaultLanguage: report.catalog?.languages.defaultLanguage.rawValue ?? "fi")
     }
 
     /// A build's warnings, for the panel over its pages (nil when there are none), and its
@@ -110,7 +113,7 @@ struct PreviewBuilder: Sendable {
     /// A build that failed before any file was checked (the folder is gone, a disk is full).
     static func panel(failure: String) -> DiagnosticsPanel {
         DiagnosticsPanel(
-            summary: "the build failed",
+            summary: .failed,
             problems: [DiagnosticsPanel.Entry(place: "", severity: "error", message: failure, code: "")],
             hasLastGood: false)
     }

@@ -112,12 +112,15 @@ struct PreviewResponder: HTTPHandler {
     private func page(_ route: Route, number: Int, language: String?) -> HTTPResponse {
         let shown = session.shown()
         let head = renderer.previewHead(generation: shown.generation)
-        let foot = (shown.problems.map(renderer.problems) ?? shown.notes.warnings.map(renderer.warnings) ?? "")
+        // The panels' own words in the page's language: its folder's, or the catalogue's default.
+        let panelLanguage = language ?? shown.problems?.defaultLanguage ?? shown.notes.warnings?.defaultLanguage ?? shown.bundle?.languages.first ?? "fi"
+        let foot = (shown.problems.map { renderer.problems($0, language: panelLanguage) }
+            ?? shown.notes.warnings.map { renderer.warnings($0, language: panelLanguage) } ?? "")
             + (shown.changes.map(renderer.changes) ?? "")
         guard let shownBundle = shown.bundle else {
             let html = renderer.notice(
-                title: "Café Digno", message: "The content has not built yet: fix the errors above and save.",
-                hasHome: false, head: head, foot: foot)
+                title: "Café Digno", message: SiteRenderer.notBuilt(language: panelLanguage),
+                hasHome: false, language: panelLanguage, head: head, foot: foot)
             return Self.html(html, status: .serviceUnavailable)
         }
         let bundle = language.map { shownBundle.reading(in: [$0]) } ?? shownBundle
@@ -156,7 +159,7 @@ struct PreviewResponder: HTTPHandler {
     private func translations() -> HTTPResponse {
         let shown = session.shown()
         let html = renderer.translations(
-            shown.notes.translations, head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map(renderer.problems) ?? "")
+            shown.notes.translations, head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map { renderer.problems($0, language: $0.defaultLanguage) } ?? "")
         return Self.html(html, status: .ok)
     }
 
@@ -166,7 +169,7 @@ struct PreviewResponder: HTTPHandler {
         let shown = session.shown()
         let html = renderer.notice(
             title: "Ei löytynyt", message: message, hasHome: true,
-            head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map(renderer.problems) ?? "")
+            head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map { renderer.problems($0, language: $0.defaultLanguage) } ?? "")
         return Self.html(html, status: .notFound)
     }
 

@@ -81,8 +81,8 @@ package final class PreviewServer: @unchecked Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let watcherDone = DispatchSemaphore(value: 0)
 
-    /// Told what each build did, for the terminal: a line when it built, the problems as
-    /// `digno validate` prints them when it did not.
+    /// Told what each build did, for the terminal: a line when it built (and its warnings,
+    /// when they changed), the problems as `digno validate` prints them when it did not.
     private let log: @Sendable (String) -> Void
 
     package init(options: Options, log: @escaping @Sendable (String) -> Void = { _ in }) throws(Failure) {
@@ -209,18 +209,22 @@ package final class PreviewServer: @unchecked Sendable {
         let started = ContinuousClock.now
         let outcome = builder.build(number: session.nextBuildNumber())
         let elapsed = ContinuousClock.now - started
-        let before = session.shown().generation
+        let before = session.shown()
         var changes: ChangesPanel?
-        if let compare = options.compare, case .built(_, let path, _, _) = outcome {
+        if let compare = options.compare, case .built(_, let path, _, _, _) = outcome {
             changes = Self.changesPanel(from: compare, to: path)
         }
         for file in session.record(outcome, changes: changes) {
             try? FileManager.default.removeItem(atPath: file)
         }
-        let changed = session.shown().generation != before
+        let changed = session.shown().generation != before.generation
         switch outcome {
-        case .built:
+        case .built(_, _, _, let notes, let warnings):
             log(changed ? "built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages reload" : "built \(options.contentFolder): nothing shown changed")
+            // The warnings as digno validate prints them, when they are not those said last.
+            if !warnings.isEmpty, before.problems != nil || notes.warnings != before.notes.warnings {
+                log(warnings + "the pages show these in their warnings panel")
+            }
         case .failed(_, let text):
             if changed { log(text + "the pages show these over the last version that built") }
         }
@@ -232,11 +236,12 @@ package final class PreviewServer: @unchecked Sendable {
     /// What the build at `path` changes compared with the bundle at `compare`, for the pages.
     static func changesPanel(from compare: String, to path: String) -> ChangesPanel {
         do {
-            let changes = try ReleaseSide.changes(from: compare, to: path)
+            let comparison = try ReleaseSide.compare(compare, with: path)
+            let changes = comparison.changes
             // The first entries only: every page carries the panel.
             var entries = changes.entities.prefix(changesShown).map { entity in
                 ChangesPanel.Entry(change: entity.change.rawValue, kind: entity.kind.rawValue, id: entity.slug, name: entity.name,
-                                   fields: entity.fields.map(ChangesText.line))
+                                   fields: entity.fields.map { ChangesText.line($0, pictureNames: comparison.pictureNames) })
             }
             if changes.entities.count > changesShown {
                 entries.append(ChangesPanel.Entry(change: "more", kind: "and \(changes.entities.count - changesShown) more", id: "",

@@ -68,7 +68,7 @@ final class PreviewSession: @unchecked Sendable {
         lock.withLock {
             var unused: [String] = []
             switch outcome {
-            case .built(let newBundle, let path, let sha256, let newNotes):
+            case .built(let newBundle, let path, let sha256, let newNotes, _):
                 if sha256 == bundleSHA256, problems == nil, newChanges == changes, newNotes == notes {
                     return PreviewBuilder.files(ofBundle: path)
                 }

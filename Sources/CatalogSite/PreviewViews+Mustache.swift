@@ -3,22 +3,26 @@ import Mustache
 // The preview's views give the templates their values by name, as the pages' do
 // (PageView+Mustache.swift says why; MustacheLookupTests checks them).
 
-extension DiagnosticsPanel: MustacheParent {
-    package func child(named key: String) -> Any? {
+extension DiagnosticsPanelView: MustacheParent {
+    func child(named key: String) -> Any? {
         switch key {
-        case "summary": summary
+        case "language": language
+        case "title": title
+        case "advice": advice
+        case "translationsLink": translationsLink
+        case "translationsText": translationsText
         case "problems": problems
-        case "hasLastGood": hasLastGood
         default: nil
         }
     }
 }
 
-extension DiagnosticsPanel.Entry: MustacheParent {
-    package func child(named key: String) -> Any? {
+extension DiagnosticsPanelView.Entry: MustacheParent {
+    func child(named key: String) -> Any? {
         switch key {
         case "place": place
         case "severity": severity
+        case "severityLabel": severityLabel
         case "message": message
         case "code": code
         case "hasPlace": hasPlace
@@ -28,9 +32,23 @@ extension DiagnosticsPanel.Entry: MustacheParent {
     }
 }
 
+// A problem on the translation page.
+extension DiagnosticsPanel.Entry: MustacheParent {
+    package func child(named key: String) -> Any? {
+        switch key {
+        case "place": place
+        case "severity": severity
+        case "message": message
+        case "code": code
+        default: nil
+        }
+    }
+}
+
 extension NoticeView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
+        case "language": language
         case "title": title
         case "message": message
         case "stylesheet": stylesheet

@@ -70,9 +70,9 @@ package struct SiteRenderer: Sendable {
     /// A page with a title and a sentence and no app around it (`digno preview`'s page for a
     /// screen that is not there, or before any version has built), with a link to Etusivu when
     /// `hasHome`.
-    package func notice(title: String, message: String, hasHome: Bool, head: String = "", foot: String = "") -> String {
+    package func notice(title: String, message: String, hasHome: Bool, language: String = "fi", head: String = "", foot: String = "") -> String {
         let view = NoticeView(
-            title: title, message: message, stylesheet: links.stylesheet(from: .home), hasHome: hasHome,
+            language: language, title: title, message: message, stylesheet: links.stylesheet(from: .home), hasHome: hasHome,
             homeHref: links.href(to: .home, from: .home), head: head, foot: foot)
         return library.render(view, withTemplate: "notice") ?? ""
     }
@@ -82,15 +82,21 @@ package struct SiteRenderer: Sendable {
         library.render(panel, withTemplate: "changes") ?? ""
     }
 
-    /// The preview's error panel, HTML to put at the end of a page's body.
-    package func problems(_ panel: DiagnosticsPanel) -> String {
-        library.render(panel, withTemplate: "problems") ?? ""
+    /// The preview's error panel, HTML to put at the end of a page's body, its own words in
+    /// the page's `language`.
+    package func problems(_ panel: DiagnosticsPanel, language: String) -> String {
+        library.render(DiagnosticsPanelView(panel, words: .for(language), isError: true), withTemplate: "problems") ?? ""
     }
 
     /// The preview's warnings panel for a build that succeeded, HTML to put at the end of a
-    /// page's body.
-    package func warnings(_ panel: DiagnosticsPanel) -> String {
-        library.render(panel, withTemplate: "warnings") ?? ""
+    /// page's body, its own words in the page's `language`.
+    package func warnings(_ panel: DiagnosticsPanel, language: String) -> String {
+        library.render(DiagnosticsPanelView(panel, words: .for(language), isError: false), withTemplate: "warnings") ?? ""
+    }
+
+    /// The preview's sentence for a page asked for before any version has built, in `language`.
+    package static func notBuilt(language: String) -> String {
+        PanelStrings.for(language).notBuilt
     }
 
     /// The preview's translation page.

@@ -29,10 +29,9 @@ struct Diff: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let changes: CatalogChanges
-        let sizes: ReleaseSide.Sizes
+        let comparison: ReleaseSide.Comparison
         do {
-            (changes, sizes) = try ReleaseSide.changesAndSizes(from: old, to: new)
+            comparison = try ReleaseSide.compare(old, with: new)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
@@ -40,10 +39,12 @@ struct Diff: ParsableCommand {
         if let note = ReleaseSide.languageNote(from: old, to: new) {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))
         }
+        let (changes, sizes, names) = (comparison.changes, comparison.sizes, comparison.pictureNames)
         switch format {
         case .json: FileHandle.standardOutput.write(changes.encoded() + Data("\n".utf8))
-        case .text: FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .text) + sizes.line + "\n").utf8))
-        case .markdown: FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .markdown) + "\n" + sizes.line + "\n").utf8))
+        case .text: FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .text, pictureNames: names) + sizes.line + "\n").utf8))
+        case .markdown:
+            FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .markdown, pictureNames: names) + "\n" + sizes.line + "\n").utf8))
         }
         if !changes.isEmpty { throw ExitCode(1) }
     }

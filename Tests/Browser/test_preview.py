@@ -301,8 +301,10 @@ class PreviewInBrowserTests(unittest.TestCase):
             # languages' coverage).
             lines = validate.stdout.strip().splitlines()
             summary = next(i for i, line in enumerate(lines) if re.match(r"^\d+ errors?, \d+ warnings? in ", line))
-            self.assertEqual(self.problems(), lines[:summary])
-            self.assertRegex(self.problems()[0], r"^products/espresso\.xml:\d+:\d+: error: .* \[xml-malformed\]$")
+            # The panel's own words are the page's language's (Finnish here): "virhe" for "error".
+            self.assertEqual(self.problems(), [line.replace(": error: ", ": virhe: ", 1) for line in lines[:summary]])
+            self.assertRegex(self.problems()[0], r"^products/espresso\.xml:\d+:\d+: virhe: .* \[xml-malformed\]$")
+            self.assertTrue(self.browser.find_element(By.ID, "digno-problems-title").text.startswith("Sisällössä on virheitä: 1 virhe, "))
             # Over the last version that built, on the same screen.
             self.assertEqual(self.path(), "/recipes/cappuccino")
             self.assertEqual(self.tab_titles(), TABS)

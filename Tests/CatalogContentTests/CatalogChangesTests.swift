@@ -70,7 +70,7 @@ import Testing
         #expect(recipeFields[0].new?.hasPrefix("1–2 annosta Café Digno Espressoa [product:ground-coffee]\n") == true)
         #expect(recipeFields[1].added == ["ground-coffee"] && recipeFields[1].removed == ["espresso"])
         let productFields = try #require(byID["espresso"]?.fields)
-        #expect(productFields.map(\.field) == ["text", "pictures", "links"])
+        #expect(productFields.map(\.field) == ["body", "pictures", "links"])
         #expect(productFields[1].added == ["images/picture.png \"Uusi paketti\""])
         #expect(productFields[1].removed == ["images/picture.png \"Espressopaketti\""])
         #expect(productFields[2].removed == ["recipe:cafe-latte"] && productFields[2].added == [])
@@ -173,7 +173,7 @@ import Testing
             catalog.recipes[1].ingredients[0].product = nil
         }
         let byID = Dictionary(uniqueKeysWithValues: result.entities.map { ($0.slug, $0) })
-        let text = try #require(byID["espresso"]?.fields.first { $0.field == "text" })
+        let text = try #require(byID["espresso"]?.fields.first { $0.field == "body" })
         #expect(text.old == "Sopii [Café Latteen](recipe:cafe-latte)." && text.new == "**Sopii **[Café Latteen](recipe:cafe-au-lait).")
         #expect(byID["deling-group"]?.fields == [.init(field: "sells order", old: "espresso | ground-coffee", new: "ground-coffee | espresso")])
         #expect(byID["cafe-au-lait"]?.fields.map(\.field) == ["ingredients", "products"])

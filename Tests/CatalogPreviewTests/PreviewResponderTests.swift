@@ -227,7 +227,7 @@ import Testing
                 return String(decoding: chunk[(end + 2)..<(chunk.count - 2)], as: UTF8.self)
             }
             #expect(try await next() == "retry: 500\ndata: test-1\n\n")
-            _ = session.record(.failed(DiagnosticsPanel(summary: "1 error", problems: [], hasLastGood: true), text: ""))
+            _ = session.record(.failed(DiagnosticsPanel(summary: .counts(errors: 1, warnings: 0, files: 3), problems: [], hasLastGood: true), text: ""))
             #expect(try await next() == "data: test-2\n\n")
             session.keepAlive()
             #expect(try await next() == ": keep-alive\n\n")
@@ -245,14 +245,15 @@ import Testing
     @Test func problemsShowOverTheLastVersionThatBuiltEscaped() async throws {
         show(bundle)
         let panel = DiagnosticsPanel(
-            summary: "1 error, 0 warnings in 3 files",
+            summary: .counts(errors: 1, warnings: 0, files: 3),
             problems: [.init(place: "products/<b>.xml:3:7:", severity: "error", message: "<script>alert(1)</script> is wrong", code: "xml-malformed")],
             hasLastGood: false)
         #expect(session.record(.failed(panel, text: "")).isEmpty)
         let page = try await Self.text(get("/products"))
         #expect(page.contains("<meta name=\"digno-generation\" content=\"test-2\">"))
-        #expect(page.contains("Under this panel is the last version that built."))
-        #expect(page.contains(#"<li class="error"><span class="place">products/&lt;b&gt;.xml:3:7:</span> <span class="severity">error:</span> <span class="message">&lt;script&gt;alert(1)&lt;/script&gt; is wrong</span> <span class="code">[xml-malformed]</span></li>"#))
+        #expect(page.contains("Sisällössä on virheitä: 1 virhe, 0 varoitusta 3 tiedostossa"))
+        #expect(page.contains("Paneelin alla on viimeisin versio, joka rakentui."))
+        #expect(page.contains(#"<li class="error"><span class="place">products/&lt;b&gt;.xml:3:7:</span> <span class="severity">virhe:</span> <span class="message" lang="en">&lt;script&gt;alert(1)&lt;/script&gt; is wrong</span> <span class="code">[xml-malformed]</span></li>"#))
         #expect(page.contains("class=\"tab-bar\""), "the app is still under the panel")
         // The same problems again change nothing: open pages do not reload.
         #expect(session.record(.failed(panel, text: "")).isEmpty)
@@ -266,13 +267,15 @@ import Testing
     }
 
     @Test func beforeAnyVersionBuiltThePageIsTheProblemsAlone() async throws {
-        let panel = DiagnosticsPanel(summary: "the build failed", problems: [.init(place: "", severity: "error", message: "no catalog.xml", code: "")], hasLastGood: false)
+        let panel = DiagnosticsPanel(summary: .failed, problems: [.init(place: "", severity: "error", message: "no catalog.xml", code: "")], hasLastGood: false)
         _ = session.record(.failed(panel, text: ""))
         let response = get("/products")
         #expect(response.statusCode == .serviceUnavailable)
         let page = try await Self.text(response)
-        #expect(page.contains(#"<li class="error"><span class="severity">error:</span> <span class="message">no catalog.xml</span></li>"#))
-        #expect(!page.contains("Under this panel"))
+        #expect(page.contains(#"<li class="error"><span class="severity">virhe:</span> <span class="message" lang="en">no catalog.xml</span></li>"#))
+        #expect(page.contains("Sisällössä on virheitä: rakentaminen epäonnistui"))
+        #expect(page.contains("Sisältöä ei ole vielä rakennettu"))
+        #expect(!page.contains("Paneelin alla"))
         #expect(get("/images/" + String(repeating: "a", count: 64)).statusCode == .notFound)
     }
 }

@@ -46,8 +46,10 @@ import Testing
     }
 
     /// Runs `body` with a started server, and stops it whatever happens.
-    static func withServer(_ content: URL, compare: String? = nil, _ body: (PreviewServer, String) async throws -> Void) async throws {
-        let server = try PreviewServer(options: options(content, compare: compare))
+    static func withServer(
+        _ content: URL, compare: String? = nil, log: @escaping @Sendable (String) -> Void = { _ in }, _ body: (PreviewServer, String) async throws -> Void
+    ) async throws {
+        let server = try PreviewServer(options: options(content, compare: compare), log: log)
         let address = try await server.start()
         do {
             try await body(server, address)
@@ -85,8 +87,14 @@ import Testing
             // Broken: the problem over the last version that built.
             try original.replacingOccurrences(of: "</name>", with: "</nam>").write(to: file, atomically: true, encoding: .utf8)
             let broken = try await Self.eventually(page) { $0.contains("digno-problems") }
-            #expect(broken.contains(#"<span class="place">products/espresso.xml:3:38:</span> <span class="severity">error:</span>"#))
+            #expect(broken.contains(#"<span class="place">products/espresso.xml:3:38:</span> <span class="severity">virhe:</span>"#))
             #expect(broken.contains("[xml-malformed]"))
+            // The panel's words in the page's language; the message as digno validate words it.
+            #expect(broken.contains(#"<section id="digno-problems" class="digno-problems" role="alert" lang="fi""#))
+            #expect(broken.contains("Sisällössä on virheitä: 1 virhe, 0 varoitusta "))
+            let brokenSwedish = try await Self.get(address + "sv/products/espresso").body
+            #expect(brokenSwedish.contains("Innehållet har fel: 1 fel, 0 varningar i "))
+            #expect(brokenSwedish.contains(#"<span class="severity">fel:</span> <span class="message" lang="en">"#))
             #expect(broken.contains("Espresso Muokattu"), "the last version that built is still shown")
 
             // Fixed: the app comes back.
@@ -99,7 +107,7 @@ import Testing
             // over the last version, in which the product is still there.
             try FileManager.default.removeItem(at: file)
             let removed = try await Self.eventually(address + "products") { $0.contains("digno-problems") }
-            #expect(removed.contains(#"<span class="place">recipes/cafe-latte.xml:11:5:</span> <span class="severity">error:</span> <span class="message">ingredient names product &#39;espresso&#39;, which does not exist; use the id of a file in products/</span> <span class="code">[unknown-product]</span>"#))
+            #expect(removed.contains(#"<span class="place">recipes/cafe-latte.xml:11:5:</span> <span class="severity">virhe:</span> <span class="message" lang="en">ingredient names product &#39;espresso&#39;, which does not exist; use the id of a file in products/</span> <span class="code">[unknown-product]</span>"#))
             #expect(removed.contains("href=\"/products/espresso\""))
 
             // The scratch folder holds the bundle shown and at most the one before it (kept
@@ -137,7 +145,7 @@ import Testing
 
             // The Finnish summary changed and its translations did not: outdated, in the warnings
             // panel and on the translation page, each linked to the screen in its language.
-            #expect(changed.contains(#"<details id="digno-warnings" class="digno-warnings" lang="en">"#))
+            #expect(changed.contains(#"<details id="digno-warnings" class="digno-warnings" lang="fi">"#))
             #expect(changed.contains("[translation-outdated]"))
             let translations = try await Self.get(address + "_preview/translations")
             #expect(translations.status == 200)
@@ -153,7 +161,8 @@ import Testing
     @Test func theTranslationPageListsWhatIsMissingWithLinksToItsScreens() async throws {
         let content = try Self.contentCopy()
         defer { try? FileManager.default.removeItem(at: content) }
-        try await Self.withServer(content) { _, address in
+        let terminal = Terminal()
+        try await Self.withServer(content, log: terminal.say) { _, address in
             let complete = try await Self.get(address + "_preview/translations").body
             #expect(complete.contains(#"<h2 id="language-sv"><span lang="sv">Svenska</span> (sv: 130 of 130 texts, 100 %)</h2>"#))
             #expect(complete.contains("<p>Every text is translated.</p>"))
@@ -165,13 +174,18 @@ import Testing
             try original.replacingOccurrences(of: "  <summary xml:lang=\"sv\">Italienskt kaffe med mjölk</summary>\n", with: "")
                 .write(to: file, atomically: true, encoding: .utf8)
             let page = try await Self.eventually(address + "sv/recipes/cafe-latte") { $0.contains("digno-warnings") }
-            #expect(page.contains("<summary>Built with warnings: 0 errors, 1 warning in "))
+            #expect(page.contains("<summary>Byggdes, med varningar: 0 fel, 1 varning i "), "in the page's language, Swedish")
             #expect(page.contains(#"<p class="lead" lang="fi">Italialainen maitokahvi</p>"#))
             let missing = try await Self.get(address + "_preview/translations").body
             #expect(missing.contains("(sv: 129 of 130 texts, 99 %)") && missing.contains("(en: 130 of 130 texts, 100 %)"))
             #expect(missing.contains(#"<li class="warning"><a href="/sv/recipes/cafe-latte">/sv/recipes/cafe-latte</a> <span class="place">recipes/cafe-latte.xml:7:3:</span>"#))
             #expect(missing.contains("[translation-missing]"))
         }
+        // The terminal heard of the warning too, as digno validate prints it, once.
+        let said = terminal.lines.joined()
+        #expect(said.contains("recipes/cafe-latte.xml:7:3: warning: "), "\(said)")
+        #expect(said.contains("[translation-missing]") && said.contains("the pages show these in their warnings panel"))
+        #expect(said.components(separatedBy: "[translation-missing]").count == 2, "\(said)")
     }
 
     @Test func stoppingTwiceOrBeforeStartingIsSafe() async throws {
@@ -210,5 +224,18 @@ import Testing
             second.discard()
             #expect(!FileManager.default.fileExists(atPath: second.scratch.path))
         }
+    }
+}
+
+/// What the preview said on its terminal.
+private final class Terminal: @unchecked Sendable {
+    // @unchecked Sendable: `said` is read and written under `lock`.
+    private let lock = NSLock()
+    private var said: [String] = []
+
+    var lines: [String] { lock.withLock { said } }
+
+    @Sendable func say(_ line: String) {
+        lock.withLock { said.append(line) }
     }
 }

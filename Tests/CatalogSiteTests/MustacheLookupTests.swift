@@ -59,12 +59,14 @@ import Testing
             }
         }
         #expect(kinds.count == 7, "every kind of screen: \(kinds.sorted())")
-        let panel = DiagnosticsPanel(summary: "1 error", problems: [.init(place: "a.xml:1:2:", severity: "error", message: "m", code: "c")], hasLastGood: true)
-        compared += Self.check(panel, path: "panel")
+        let panel = DiagnosticsPanel(summary: .counts(errors: 1, warnings: 0, files: 1), problems: [.init(place: "a.xml:1:2:", severity: "error", message: "m", code: "c")], hasLastGood: true)
+        compared += Self.check(DiagnosticsPanelView(panel, words: .swedish, isError: true), path: "panel")
+        compared += Self.check(DiagnosticsPanelView(panel, words: .finnish, isError: true).problems[0], path: "panel.problems")
+        compared += Self.check(panel.problems[0], path: "translations.problem")
         let changes = ChangesPanel(against: "a", summary: "s", entries: [.init(change: "added", kind: "product", id: "i", name: "n", fields: ["f"])])
         compared += Self.check(changes, path: "changes")
         compared += Self.check(changes.entries[0], path: "changes.entries")
-        compared += Self.check(NoticeView(title: "t", message: "m", stylesheet: "s", hasHome: true, homeHref: "h", head: "", foot: ""), path: "notice")
+        compared += Self.check(NoticeView(language: "fi", title: "t", message: "m", stylesheet: "s", hasHome: true, homeHref: "h", head: "", foot: ""), path: "notice")
         compared += Self.check(PreviewHeadView(generation: "g"), path: "head")
         let status = TranslationStatus(
             languages: [.init(code: "sv", coverage: "sv: 1 of 2 texts, 50 %",

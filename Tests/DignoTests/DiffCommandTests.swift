@@ -80,7 +80,7 @@ import Testing
             "products: 1 changed",
             "  changed  product espresso \"Espresso\"",
             "             summary: Tummapaahteinen{+, hienoksi jauhettu+} espressojauhe",
-            "             text: … reseptit [Espresso](recipe:espresso), [Cappuccino](recipe:cappuccino) ja [Café [-Latte-]{+Mocha+}](recipe:cafe-[-latte-]{+mocha+}).",
+            "             body: … reseptit [Espresso](recipe:espresso), [Cappuccino](recipe:cappuccino) ja [Café [-Latte-]{+Mocha+}](recipe:cafe-[-latte-]{+mocha+}).",
             "             links: +recipe:cafe-mocha  -recipe:cafe-latte",
             "recipes: 1 removed",
             "  removed  recipe tiramisu-jaalatte \"Tiramisu-jäälatte\"",
@@ -96,6 +96,30 @@ import Testing
         #expect(markdown.output.contains("  - Summary: Tummapaahteinen<ins>, hienoksi jauhettu</ins> espressojauhe\n"))
         #expect(markdown.output.contains("- **Removed:** Tiramisu\\-jäälatte (tiramisu\\-jaalatte)\n"))
         #expect(markdown.output.contains("  - Links: added recipe:cafe\\-mocha; removed recipe:cafe\\-latte\n"))
+    }
+
+    /// Pictures are named by their file on a content folder's side, and by where they are used
+    /// on a bundle's, which keeps no file names; never by a bare SHA-256.
+    @Test func picturesAreNamedByTheirFileOrTheirUse() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: content.appendingPathComponent("recipes/tiramisu-jaalatte.xml"))
+        // A picture of its own for espresso's second picture: the same one's colours inverted
+        // (by libvips' own command: the bundle keeps renditions, so only new pixels are new).
+        let vips = try installedTool("vips", debian: "libvips-tools")
+        _ = try CameraPhotos.run(vips, ["invert", content.appendingPathComponent("images/products/espresso-2.png").path,
+                                        content.appendingPathComponent("images/products/espresso-2b.png").path])
+        try edit("products/espresso.xml", #"src="images/products/espresso-2.png""#, #"src="images/products/espresso-2b.png""#)
+        let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        let pictures = try #require(lines.firstIndex { $0.hasPrefix("pictures: ") })
+        #expect(lines[pictures] == "pictures: 1 added, 4 removed", "\(outcome.output)")
+        #expect(lines[pictures + 1] == "  + images/products/espresso-2b.png")
+        let removed = lines[(pictures + 2)...].prefix { $0.hasPrefix("  - ") }
+        #expect(removed.count == 4)
+        #expect(removed.allSatisfy { $0.wholeMatch(of: #/  - [0-9a-f]{12} \((recipe tiramisu-jaalatte's (icon|picture \d)|product espresso's picture 2)\)/#) != nil },
+                "\(removed)")
+        #expect(outcome.output.contains(#"pictures: +images/products/espresso-2b.png "#), "the field names the file too: \(outcome.output)")
     }
 
     @Test func twoBundlesGiveWhatTheirContentGives() throws {

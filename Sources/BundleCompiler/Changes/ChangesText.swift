@@ -7,13 +7,28 @@ import Foundation
 package enum ChangesText {
     package enum Style { case text, markdown }
 
-    package static func render(_ changes: CatalogChanges, style: Style) -> String {
-        style == .text ? text(changes) : markdown(changes)
+    /// `pictureNames` names pictures by their SHA-256 (`ReleaseSide.pictureNames`); one not
+    /// named is shown by its SHA-256's first 12 digits.
+    package static func render(_ changes: CatalogChanges, style: Style, pictureNames: [String: String] = [:]) -> String {
+        let names = Names(pictures: pictureNames)
+        return style == .text ? text(changes, names) : markdown(changes, names)
+    }
+
+    /// How values that are pictures are shown.
+    struct Names {
+        var pictures: [String: String] = [:]
+
+        /// A value that starts with a picture's SHA-256, with the picture's name for it.
+        func shown(_ value: String) -> String {
+            let prefix = value.prefix(64)
+            guard prefix.count == 64, let name = pictures[String(prefix)] else { return shortened(value) }
+            return name + value.dropFirst(64)
+        }
     }
 
     // MARK: - Text
 
-    static func text(_ changes: CatalogChanges) -> String {
+    static func text(_ changes: CatalogChanges, _ names: Names) -> String {
         var lines = ["\(changes.old.releaseVersion) (\(changes.old.releaseDate)) → \(changes.new.releaseVersion) (\(changes.new.releaseDate)): "
             + (changes.isEmpty ? "no changes" : totals(changes))]
         for kind in CatalogChanges.Kind.allCases {
@@ -23,20 +38,20 @@ package enum ChangesText {
             for entity in entities {
                 lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.slug) \"\(oneLine(entity.name))\"")
                 for field in entity.fields {
-                    lines.append("             \(field.field): \(textValue(field))")
+                    lines.append("             \(field.field): \(textValue(field, names))")
                 }
             }
         }
         if !changes.pictures.added.isEmpty || !changes.pictures.removed.isEmpty {
             lines.append("pictures: \(changes.pictures.added.count) added, \(changes.pictures.removed.count) removed")
-            lines += changes.pictures.added.map { "  + \(shortened($0))" } + changes.pictures.removed.map { "  - \(shortened($0))" }
+            lines += changes.pictures.added.map { "  + \(names.shown($0))" } + changes.pictures.removed.map { "  - \(names.shown($0))" }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// One field's change as the text format shows it: `summary: Tummapaahteinen{+, …+} …`.
-    package static func line(_ field: CatalogChanges.Field) -> String {
-        "\(field.field): \(textValue(field))"
+    package static func line(_ field: CatalogChanges.Field, pictureNames: [String: String] = [:]) -> String {
+        "\(field.field): \(textValue(field, Names(pictures: pictureNames)))"
     }
 
     /// The totals as a summary line says them: `1 removed, 2 changed`, or `no changes`.
@@ -44,7 +59,7 @@ package enum ChangesText {
         changes.isEmpty ? "no changes" : totals(changes)
     }
 
-    static func textValue(_ field: CatalogChanges.Field) -> String {
+    static func textValue(_ field: CatalogChanges.Field, _ names: Names = Names()) -> String {
         if let words = field.words {
             return oneLine(elided(words).map { run in
                 switch run.op {
@@ -55,15 +70,15 @@ package enum ChangesText {
             }.joined())
         }
         if field.added != nil || field.removed != nil {
-            let parts = (field.added ?? []).map { "+" + shortened($0) } + (field.removed ?? []).map { "-" + shortened($0) }
+            let parts = (field.added ?? []).map { "+" + names.shown($0) } + (field.removed ?? []).map { "-" + names.shown($0) }
             return oneLine(parts.joined(separator: "  "))
         }
-        return oneLine("\(field.old.map(shortened) ?? "(none)") → \(field.new.map(shortened) ?? "(none)")")
+        return oneLine("\(field.old.map(names.shown) ?? "(none)") → \(field.new.map(names.shown) ?? "(none)")")
     }
 
     // MARK: - Markdown
 
-    static func markdown(_ changes: CatalogChanges) -> String {
+    static func markdown(_ changes: CatalogChanges, _ names: Names) -> String {
         var lines = ["# What changed: \(changes.old.releaseVersion) → \(changes.new.releaseVersion)", ""]
         guard !changes.isEmpty else {
             return (lines + ["Nothing a reader sees changed."]).joined(separator: "\n") + "\n"
@@ -76,17 +91,21 @@ package enum ChangesText {
             for entity in entities {
                 lines.append("- **\(entity.change.rawValue.capitalized):** \(oneLine(escaped(entity.name))) (\(escaped(entity.slug)))")
                 for field in entity.fields {
-                    lines.append("  - \(field.field.prefix(1).uppercased() + field.field.dropFirst()): \(markdownValue(field))")
+                    lines.append("  - \(field.field.prefix(1).uppercased() + field.field.dropFirst()): \(markdownValue(field, names))")
                 }
             }
         }
         if !changes.pictures.added.isEmpty || !changes.pictures.removed.isEmpty {
             lines += ["", "## Pictures", "", "\(changes.pictures.added.count) added, \(changes.pictures.removed.count) removed."]
+            if !names.pictures.isEmpty {
+                lines.append("")
+                lines += changes.pictures.added.map { "- Added: " + escaped(names.shown($0)) } + changes.pictures.removed.map { "- Removed: " + escaped(names.shown($0)) }
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func markdownValue(_ field: CatalogChanges.Field) -> String {
+    static func markdownValue(_ field: CatalogChanges.Field, _ names: Names = Names()) -> String {
         if let words = field.words {
             return oneLine(elided(words).map { run in
                 // HTML's <del> and <ins>, which Markdown passes through: `**` and `~~` would not
@@ -101,11 +120,11 @@ package enum ChangesText {
         if field.added != nil || field.removed != nil {
             var parts: [String] = []
             // Escaped text, not code spans: a value with a backtick would close a span early.
-            if let added = field.added, !added.isEmpty { parts.append("added " + added.map { escaped(shortened($0)) }.joined(separator: ", ")) }
-            if let removed = field.removed, !removed.isEmpty { parts.append("removed " + removed.map { escaped(shortened($0)) }.joined(separator: ", ")) }
+            if let added = field.added, !added.isEmpty { parts.append("added " + added.map { escaped(names.shown($0)) }.joined(separator: ", ")) }
+            if let removed = field.removed, !removed.isEmpty { parts.append("removed " + removed.map { escaped(names.shown($0)) }.joined(separator: ", ")) }
             return oneLine(parts.joined(separator: "; "))
         }
-        return oneLine("\(field.old.map { escaped(shortened($0)) } ?? "none") → \(field.new.map { escaped(shortened($0)) } ?? "none")")
+        return oneLine("\(field.old.map { escaped(names.shown($0)) } ?? "none") → \(field.new.map { escaped(names.shown($0)) } ?? "none")")
     }
 
     /// Markdown's special characters as literal text.

@@ -26,6 +26,10 @@ package struct ReleaseSide {
     package var bundleBytes: Int?
     /// The pictures' bytes, as a bundle stores them (each rendition once).
     package var pictureBytes = 0
+    /// A name people know each picture by, by its SHA-256: its file in a content folder
+    /// (`images/espresso.jpg`); in a bundle, which keeps no file names, where it is used
+    /// (`13063ef3df66 (product espresso's picture 2)`).
+    package var pictureNames: [String: String] = [:]
 
     /// How many bytes a release adds: each side's bundle and pictures.
     package struct Sizes: Equatable, Sendable {
@@ -46,19 +50,33 @@ package struct ReleaseSide {
         }
     }
 
-    /// The changes from `old` to `new`, as `changes(from:to:)` finds them, and the sizes of
-    /// both sides (`digno diff`): each side read once.
-    package static func changesAndSizes(from old: String, to new: String) throws(Failure) -> (CatalogChanges, Sizes) {
+    /// Two releases compared: what changed, both sides' sizes, and the pictures' names.
+    package struct Comparison {
+        package var changes: CatalogChanges
+        package var sizes: Sizes
+        /// Each added or removed picture's name (`ReleaseSide.pictureNames`), the newer side's
+        /// first.
+        package var pictureNames: [String: String]
+    }
+
+    /// The changes from `old` to `new`, as `changes(from:to:)` finds them, the sizes of both
+    /// sides and the pictures' names (`digno diff`): each side read once.
+    package static func compare(_ old: String, with new: String) throws(Failure) -> Comparison {
         let defaultLanguageOnly = languageNote(from: old, to: new) != nil
         if !isFolder(old), !isFolder(new) {
-            let changes = try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly)
+            let (changes, names) = try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly)
             let (before, after) = (try bundleSizes(old), try bundleSizes(new))
-            return (changes, Sizes(oldBundle: before.bundle, newBundle: after.bundle, oldPictures: before.pictures, newPictures: after.pictures))
+            return Comparison(
+                changes: changes, sizes: Sizes(oldBundle: before.bundle, newBundle: after.bundle, oldPictures: before.pictures, newPictures: after.pictures),
+                pictureNames: names)
         }
         var (before, after) = (try read(old), try read(new))
         if defaultLanguageOnly { (before.catalog, after.catalog) = (before.catalog.defaultLanguageOnly, after.catalog.defaultLanguageOnly) }
         let changes = CatalogChanges(from: before.catalog, to: after.catalog, oldDigest: before.contentDigest, newDigest: after.contentDigest)
-        return (changes, Sizes(oldBundle: before.bundleBytes, newBundle: after.bundleBytes, oldPictures: before.pictureBytes, newPictures: after.pictureBytes))
+        return Comparison(
+            changes: changes,
+            sizes: Sizes(oldBundle: before.bundleBytes, newBundle: after.bundleBytes, oldPictures: before.pictureBytes, newPictures: after.pictureBytes),
+            pictureNames: after.pictureNames.merging(before.pictureNames) { newer, _ in newer })
     }
 
     /// A bundle's file size and its pictures' bytes, read from its `images` table.
@@ -79,7 +97,7 @@ package struct ReleaseSide {
     /// A bundle of schema 2 holds the default language alone: compared with one, both sides are
     /// compared in the default language (`languageNote` says so), not every translation called added.
     package static func changes(from old: String, to new: String) throws(Failure) -> CatalogChanges {
-        try changesAndSizes(from: old, to: new).0
+        try compare(old, with: new).changes
     }
 
     /// Why two releases are compared in the default language alone, when they are: one is a
@@ -99,7 +117,11 @@ package struct ReleaseSide {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
-    static func bundleChanges(from oldPath: String, to newPath: String, defaultLanguageOnly: Bool = false) throws(Failure) -> CatalogChanges {
+    /// The changes between two bundles, and the pictures' names as the entities read for them
+    /// use them.
+    static func bundleChanges(
+        from oldPath: String, to newPath: String, defaultLanguageOnly: Bool = false
+    ) throws(Failure) -> (CatalogChanges, pictureNames: [String: String]) {
         // Each side opened (its `quick_check`) and its lists hashed on a core of its own, without
         // SQLite's memory statistics, whose process-wide mutex the two threads would fight over
         // (as the build's writers did).
@@ -129,9 +151,10 @@ package struct ReleaseSide {
                           new: ReleaseOrders(products: after.products.ids, recipes: after.recipes.ids, retailers: after.retailers.ids))
             var (before, after) = (try old.catalog(only: chosen), try new.catalog(only: chosen))
             if defaultLanguageOnly { (before, after) = (before.defaultLanguageOnly, after.defaultLanguageOnly) }
-            return CatalogChanges(from: before, to: after,
-                                  oldDigest: old.release.contentDigest, newDigest: new.release.contentDigest,
-                                  orders: orders, pictures: (try old.pictureSHA256s(), try new.pictureSHA256s()))
+            let changes = CatalogChanges(from: before, to: after,
+                                         oldDigest: old.release.contentDigest, newDigest: new.release.contentDigest,
+                                         orders: orders, pictures: (try old.pictureSHA256s(), try new.pictureSHA256s()))
+            return (changes, Self.namesByUse(after).merging(Self.namesByUse(before)) { newer, _ in newer })
         } catch {
             throw .unreadable(path: "\(oldPath)' or '\(newPath)", reason: "\(error)")
         }
@@ -147,8 +170,9 @@ package struct ReleaseSide {
         do {
             let bundle = try CatalogBundle(path: path)
             let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
-            return ReleaseSide(catalog: try bundle.catalog(), contentDigest: bundle.release.contentDigest, bundleBytes: bytes,
-                               pictureBytes: try bundle.pictureByteCount())
+            let catalog = try bundle.catalog()
+            return ReleaseSide(catalog: catalog, contentDigest: bundle.release.contentDigest, bundleBytes: bytes,
+                               pictureBytes: try bundle.pictureByteCount(), pictureNames: namesByUse(catalog))
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }
@@ -167,9 +191,27 @@ package struct ReleaseSide {
         catalog.products = lists.products
         catalog.recipes = lists.recipes
         catalog.retailers = lists.retailers
-        catalog.mapImages { ImageReference(source: images.sha256(of: $0), alt: $0.alt) }
+        var names: [String: String] = [:]
+        catalog.mapImages { reference in
+            let sha256 = images.sha256(of: reference)
+            // Two files with the same bytes are one picture: named by the first in path order.
+            if names[sha256].map({ reference.source < $0 }) ?? true { names[sha256] = reference.source }
+            return ImageReference(source: sha256, alt: reference.alt)
+        }
         return ReleaseSide(catalog: catalog, contentDigest: ContentDigest.compute(files: report.fileDigests, images: images),
-                           pictureBytes: images.byteCount(schema: BundleSchema.version))
+                           pictureBytes: images.byteCount(schema: BundleSchema.version), pictureNames: names)
+    }
+
+    /// A bundle's pictures named by where they are used, as a bundle keeps no file names: the
+    /// SHA-256's first 12 digits and the first use in the catalogue's order.
+    static func namesByUse(_ catalog: Catalog) -> [String: String] {
+        var names: [String: String] = [:]
+        var catalog = catalog
+        catalog.mapImages { reference, use in
+            if names[reference.source] == nil { names[reference.source] = ChangesText.shortened(reference.source) + " (" + use + ")" }
+            return reference
+        }
+        return names
     }
 }
 
@@ -177,24 +219,35 @@ extension Catalog {
     /// Replaces every picture reference through `transform`, and forgets the lists' positions
     /// (a bundle keeps the order they gave, not the numbers), as a bundle's catalogue has them.
     package mutating func mapImages(_ transform: (ImageReference) -> ImageReference) {
-        for index in sections.indices { sections[index].icon = transform(sections[index].icon) }
-        home.logo = transform(home.logo)
-        home.image = transform(home.image)
-        for index in home.promotions.indices { home.promotions[index].image = transform(home.promotions[index].image) }
-        company.logo = transform(company.logo)
-        company.images = company.images.map(transform)
+        mapImages { reference, _ in transform(reference) }
+    }
+
+    /// `mapImages`, told where each picture is used, as `digno diff` names it: `product
+    /// espresso's picture 2`, `the home's logo`.
+    package mutating func mapImages(_ transform: (ImageReference, _ use: String) -> ImageReference) {
+        func pictures(_ references: [ImageReference], of owner: String) -> [ImageReference] {
+            references.enumerated().map { transform($1, "\(owner)'s picture \($0 + 1)") }
+        }
+        for index in sections.indices { sections[index].icon = transform(sections[index].icon, "section \(sections[index].id.rawValue)'s icon") }
+        home.logo = transform(home.logo, "the home's logo")
+        home.image = transform(home.image, "the home's picture")
+        for index in home.promotions.indices {
+            home.promotions[index].image = transform(home.promotions[index].image, "promotion \(home.promotions[index].id.rawValue)'s picture")
+        }
+        company.logo = transform(company.logo, "the company's logo")
+        company.images = pictures(company.images, of: "the company")
         for index in products.indices {
-            products[index].icon = transform(products[index].icon)
-            products[index].images = products[index].images.map(transform)
+            products[index].icon = transform(products[index].icon, "product \(products[index].id.rawValue)'s icon")
+            products[index].images = pictures(products[index].images, of: "product \(products[index].id.rawValue)")
             products[index].position = nil
         }
         for index in recipes.indices {
-            recipes[index].icon = transform(recipes[index].icon)
-            recipes[index].images = recipes[index].images.map(transform)
+            recipes[index].icon = transform(recipes[index].icon, "recipe \(recipes[index].id.rawValue)'s icon")
+            recipes[index].images = pictures(recipes[index].images, of: "recipe \(recipes[index].id.rawValue)")
             recipes[index].position = nil
         }
         for index in retailers.indices {
-            retailers[index].logo = transform(retailers[index].logo)
+            retailers[index].logo = transform(retailers[index].logo, "retailer \(retailers[index].id.rawValue)'s logo")
             retailers[index].position = nil
         }
     }

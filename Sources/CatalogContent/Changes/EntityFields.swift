@@ -45,7 +45,7 @@ struct EntityFields {
 
     init(_ home: Home) {
         values = [FieldValue("logo", .single(home.logo.shown)), FieldValue("picture", .single(home.image.shown)),
-                  FieldValue("text", .text(home.body.markup)), FieldValue("links", .set(home.body.linkTargets))]
+                  FieldValue("body", .text(home.body.markup)), FieldValue("links", .set(home.body.linkTargets))]
     }
 
     init(_ promotion: Promotion) {
@@ -57,13 +57,13 @@ struct EntityFields {
 
     init(_ company: Company) {
         values = [FieldValue("name", .text(company.name)), FieldValue("logo", .single(company.logo.shown)),
-                  FieldValue("text", .text(company.body.markup)), FieldValue("pictures", .list(company.images.map(\.shown))),
+                  FieldValue("body", .text(company.body.markup)), FieldValue("pictures", .list(company.images.map(\.shown))),
                   FieldValue("web address", .single(company.webAddress)), FieldValue("links", .set(company.body.linkTargets))]
     }
 
     init(_ product: Product) {
         values = [FieldValue("name", .text(product.name)), FieldValue("icon", .single(product.icon.shown)),
-                  FieldValue("summary", .text(product.summary)), FieldValue("text", .text(product.body.markup)),
+                  FieldValue("summary", .text(product.summary)), FieldValue("body", .text(product.body.markup)),
                   FieldValue("pictures", .list(product.images.map(\.shown))), FieldValue("links", .set(product.body.linkTargets))]
     }
 
@@ -72,7 +72,7 @@ struct EntityFields {
                   FieldValue("summary", .text(recipe.summary)),
                   FieldValue("ingredients", .text(recipe.ingredients.map { $0.text + ($0.product.map { " [product:\($0.rawValue)]" } ?? "") }.joined(separator: "\n"))),
                   FieldValue("products", .set(Set(recipe.productIDs.map(\.rawValue)))),
-                  FieldValue("text", .text(recipe.method.markup)), FieldValue("pictures", .list(recipe.images.map(\.shown))),
+                  FieldValue("method", .text(recipe.method.markup)), FieldValue("pictures", .list(recipe.images.map(\.shown))),
                   FieldValue("links", .set(recipe.method.linkTargets))]
     }
 
