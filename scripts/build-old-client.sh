@@ -16,6 +16,12 @@
 # commit's modules replace this one's there, which a later build of this commit compiles again).
 # SWIFT names the swift to use (default swift). It takes the package versions this clone's own
 # build resolved (Package.resolved), when there is one: the old commit's dependencies are ours.
+#
+# A binary built is also kept outside the clone, in OLD_CLIENT_CACHE (default
+# ${XDG_CACHE_HOME:-~/.cache}/cafe-digno/old-clients; "none" keeps none), under a key made of
+# everything it is built from: the commit (which cannot change), `swift --version`, the
+# Package.resolved it took and OLD_CLIENT_FLAGS. A fresh clone on the same machine (CI's) then
+# copies it instead of building it again; deleting that folder is always safe.
 set -euo pipefail
 commit=${1:?usage: build-old-client.sh COMMIT (a full commit hash)}
 if ! [[ "$commit" =~ ^[0-9a-f]{40}$ ]]; then
@@ -35,6 +41,21 @@ if [ -x "$binary" ] && [ -e "$folder/BUILT" ]; then
   echo "$binary"
   exit 0
 fi
+cache_root=${OLD_CLIENT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cafe-digno/old-clients}
+cached=
+if [ "$cache_root" != "none" ]; then
+  key=$({ echo "$commit"; "${SWIFT:-swift}" --version 2>&1; cat "$repository/Package.resolved" 2>/dev/null || true; echo "${OLD_CLIENT_FLAGS:-}"; } | sha256sum | cut -c1-32)
+  cached="$cache_root/$commit-$key"
+  if [ -x "$cached/digno" ]; then
+    rm -rf "$folder"
+    mkdir -p "$folder"
+    cp "$cached/digno" "$binary"
+    touch "$folder/BUILT"
+    echo "digno at ${commit:0:7} from the cache, $cached" >&2
+    echo "$binary"
+    exit 0
+  fi
+fi
 if ! git -C "$repository" cat-file -e "$commit^{commit}" 2>/dev/null; then
   git -C "$repository" fetch --quiet origin "$commit" >&2 || true
 fi
@@ -53,4 +74,11 @@ echo "building digno at ${commit:0:7} in $folder" >&2
 cp "$scratch/debug/digno" "$binary"
 # Last, so that an interrupted build is started again rather than taken for done.
 touch "$folder/BUILT"
+if [ -n "$cached" ]; then
+  # Whole or not at all: copied beside, then renamed into place.
+  mkdir -p "$cache_root"
+  partial=$(mktemp -d "$cache_root/.partial-XXXXXX")
+  cp "$binary" "$partial/digno"
+  if ! mv -T "$partial" "$cached" 2>/dev/null; then rm -rf "$partial"; fi
+fi
 echo "$binary"

@@ -13,10 +13,12 @@ import Testing
         case breakXML, fixFiles, duplicateName, unknownReference, addProduct, removeRecipe, renameProduct, changeText, overlayEdit
     }
 
+    /// With stamps taken at once (no racy window), so that files unchanged since are not read
+    /// at all, which a file system with nanosecond times (ext4 here) makes safe.
     @Test func aCheckWithTheCacheEqualsOneWithout() throws {
         let content = try Fixtures.makeContent()
         defer { Fixtures.remove(content) }
-        let cache = LoadCache()
+        let cache = LoadCache(racyWindow: 0)
         var random = SplitMix64(seed: 44)
         var overlays: [String: [UInt8]] = [:]
         let originals = try Dictionary(uniqueKeysWithValues: xmlFiles(content).map { ($0, try Data(contentsOf: content.appendingPathComponent($0))) })
@@ -75,10 +77,48 @@ import Testing
             #expect(withCache.fileDigests.map(\.path) == withoutCache.fileDigests.map(\.path)
                     && withCache.fileDigests.map(\.sha256) == withoutCache.fileDigests.map(\.sha256), "step \(step), \(edit)")
         }
-        // The first check parsed every file; the others only those an edit changed.
-        let (hits, misses) = cache.counts
+        // The first check parsed every file; the others only those an edit changed, and read
+        // only those whose stamp changed (or an editor's text).
+        let (hits, misses, unread) = cache.counts
         #expect(hits > 4 * misses, "\(hits) files from the cache, \(misses) parsed")
+        // (Restoring every file, a common edit here, gives each a new stamp: read, found the same.)
+        #expect(unread > hits / 5, "\(unread) of \(hits) files from the cache not read at all")
         #expect(reparsed == misses)
+    }
+
+    /// A stamp vouches for a file only when it is the same file, of the same size, with the
+    /// same times, taken 2 s or more after its last change; a file changed with its
+    /// modification time put back (as `touch -r` or an archive tool does) still has a new
+    /// inode change time, and is read again.
+    @Test func aStampVouchesOnlyForAFileUnchangedSinceAndNotJustWritten() throws {
+        let content = try Fixtures.makeContent()
+        defer { Fixtures.remove(content) }
+        let file = content.appendingPathComponent("products/espresso.xml")
+        let check = { (cache: LoadCache) throws -> ValidationReport in
+            var validator = ContentValidator(contentFolder: content.path, today: Fixtures.today)
+            validator.cache = cache
+            return try validator.validate()
+        }
+        // Just written: the default window vouches for nothing, every file is read each time.
+        let careful = LoadCache()
+        _ = try check(careful)
+        _ = try check(careful)
+        #expect(careful.counts.unread == 0)
+        #expect(careful.counts.hits > 0, "read and found the same bytes")
+
+        let quick = LoadCache(racyWindow: 0)
+        _ = try check(quick)
+        _ = try check(quick)
+        #expect(quick.counts.unread == quick.counts.hits && quick.counts.hits > 0)
+        // Same size, new bytes, the modification time put back.
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let changed = text.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>Espressx</name>")
+        #expect(changed.utf8.count == text.utf8.count && changed != text)
+        try Data(changed.utf8).write(to: file)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: file.path)
+        let report = try check(quick)
+        #expect(report.catalog?.products.contains { $0.name == "Espressx" } == true, "read again: its inode changed")
     }
 
     func xmlFiles(_ content: URL) throws -> [String] {

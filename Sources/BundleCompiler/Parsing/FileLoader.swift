@@ -33,9 +33,15 @@ struct FileLoader {
 
     func load(_ file: ContentFile) -> LoadedFile {
         let loaded = LoadedFile(file: file)
+        // A file on disk whose stamp vouches it unchanged since the cache read it: not read.
+        if let cache, overlays[file.path] == nil, let stamp = FileSystem.stamp(root + "/" + file.path),
+           let hit = cache.loaded(file, stamp: stamp) {
+            return hit
+        }
         let bytes: [UInt8]
+        let stamp: FileSystem.Stamp?
         switch read(file) {
-        case .success(let read): bytes = read
+        case .success(let read): (bytes, stamp) = read
         case .failure(.tooLarge(let size)):
             return loaded.failing(.fileTooLarge, nil, "\(file.path) is \(size) bytes; the limit is \(Self.maxFileSize) bytes (4 MiB): split or shorten it")
         case .failure(.notAFile):
@@ -46,7 +52,7 @@ struct FileLoader {
         if let cache {
             if let hit = cache.loaded(file, bytes: bytes) { return hit }
             let fresh = load(file, bytes: bytes)
-            cache.store(fresh, bytes: bytes)
+            cache.store(fresh, bytes: bytes, stamp: stamp)
             return fresh
         }
         return load(file, bytes: bytes)
@@ -190,7 +196,7 @@ struct FileLoader {
     /// found: a file's every field, found for one diagnostic, cost a file of 300,000
     /// paragraphs hours.
     func positions(in file: ContentFile, of fields: [(AnchorKey, attribute: String?)]) -> [SourcePosition?] {
-        guard case .success(let bytes) = read(file) else { return fields.map { _ in nil } }
+        guard case .success((let bytes, _)) = read(file) else { return fields.map { _ in nil } }
         let result = parser.parse(bytes)
         guard let document = result.document, let rootElement = result.root else { return fields.map { _ in nil } }
         let source = SourceText(bytes: bytes)
@@ -219,16 +225,18 @@ struct FileLoader {
     }
 
     /// The bytes of `file`, with lone CRs made LF (`makeLoneCRsLF`).
-    private func read(_ file: ContentFile) -> Result<[UInt8], FileSystem.ReadFailure> {
+    /// The file's bytes, the editor's text in place of the file's if there is one, and the
+    /// file's stamp from before they were read (nil for an editor's text).
+    private func read(_ file: ContentFile) -> Result<(bytes: [UInt8], stamp: FileSystem.Stamp?), FileSystem.ReadFailure> {
         if var bytes = overlays[file.path] {
             guard bytes.count <= Self.maxFileSize else { return .failure(.tooLarge(size: bytes.count)) }
             Self.makeLoneCRsLF(&bytes)
-            return .success(bytes)
+            return .success((bytes, nil))
         }
-        switch FileSystem.read(root + "/" + file.path, limit: Self.maxFileSize) {
-        case .success(var bytes):
-            Self.makeLoneCRsLF(&bytes)
-            return .success(bytes)
+        switch FileSystem.readStamped(root + "/" + file.path, limit: Self.maxFileSize) {
+        case .success(var read):
+            Self.makeLoneCRsLF(&read.bytes)
+            return .success((read.bytes, read.stamp))
         case .failure(let failure):
             return .failure(failure)
         }

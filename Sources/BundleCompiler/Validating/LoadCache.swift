@@ -2,22 +2,53 @@ import Foundation
 
 /// What each content file gave when it was last read, by path, kept between checks of one
 /// content folder (`digno preview`, `digno lsp`): a file whose bytes are the same as then is
-/// not parsed again. Only the files that changed are read further than their bytes; the rules
-/// across files and the pictures' checks run over the whole catalogue each time, since an
-/// edit in one file can change what any other file's references mean. The result is the same
-/// as with no cache: a `LoadedFile` depends on the file's path, kind and bytes alone.
+/// not parsed again, and one whose stamp (`FileSystem.Stamp`: inode, size and times, as git's
+/// index keeps them) vouches that it has not changed is not even read. Only the files that
+/// changed are read further than their stamp; the rules across files and the pictures' checks
+/// run over the whole catalogue each time, since an edit in one file can change what any other
+/// file's references mean. The result is the same as with no cache: a `LoadedFile` depends on
+/// the file's path, kind and bytes alone.
 package final class LoadCache: @unchecked Sendable {
+    // @unchecked Sendable: `entries` and the counts are read and written under `lock`.
     private let lock = NSLock()
-    private var entries: [String: (file: ContentFile, bytes: [UInt8], loaded: LoadedFile)] = [:]
-    private var hits = 0, misses = 0
+    private struct Entry {
+        var file: ContentFile
+        var bytes: [UInt8]
+        var loaded: LoadedFile
+        /// The file's stamp when its bytes were read; nil for an editor's unsaved text.
+        var stamp: FileSystem.Stamp?
+    }
+    private var entries: [String: Entry] = [:]
+    private var hits = 0, misses = 0, unread = 0
+    /// How long after a file's last change a stamp must have been taken to vouch for it, in
+    /// nanoseconds (`FileSystem.Stamp.vouches`); the tests make it 0 to take stamps at once.
+    let racyWindow: Int64
 
-    package init() {}
-
-    /// How many files were taken from the cache and how many read, since the cache was made.
-    package var counts: (hits: Int, misses: Int) {
-        lock.withLock { (hits, misses) }
+    package init() {
+        racyWindow = 2_000_000_000
     }
 
+    init(racyWindow: Int64) {
+        self.racyWindow = racyWindow
+    }
+
+    /// How many files were taken from the cache and how many read, since the cache was made;
+    /// of the hits, how many by their stamp alone, not read at all.
+    package var counts: (hits: Int, misses: Int, unread: Int) {
+        lock.withLock { (hits, misses, unread) }
+    }
+
+    /// What `file` gave, if `stamp` (taken now) shows it unchanged since its bytes were read.
+    func loaded(_ file: ContentFile, stamp: FileSystem.Stamp) -> LoadedFile? {
+        lock.withLock {
+            guard let entry = entries[file.path], entry.file == file, let read = entry.stamp, read.vouches(for: stamp, racyWindow: racyWindow) else { return nil }
+            hits += 1
+            unread += 1
+            return entry.loaded
+        }
+    }
+
+    /// What `file` gave, if its bytes are the same as then.
     func loaded(_ file: ContentFile, bytes: [UInt8]) -> LoadedFile? {
         lock.withLock {
             guard let entry = entries[file.path], entry.file == file, entry.bytes == bytes else {
@@ -29,12 +60,18 @@ package final class LoadCache: @unchecked Sendable {
         }
     }
 
-    func store(_ loaded: LoadedFile, bytes: [UInt8]) {
-        lock.withLock { entries[loaded.file.path] = (loaded.file, bytes, loaded) }
+    /// Keeps what a file's bytes gave, with its stamp from before they were read (nil for an
+    /// editor's text): a stamp taken after, should the file change in between, would vouch for
+    /// bytes it never had.
+    func store(_ loaded: LoadedFile, bytes: [UInt8], stamp: FileSystem.Stamp?) {
+        lock.withLock { entries[loaded.file.path] = Entry(file: loaded.file, bytes: bytes, loaded: loaded, stamp: stamp) }
     }
 
     /// Forgets the files that are no longer in the folder.
     func keep(only paths: Set<String>) {
-        lock.withLock { entries = entries.filter { paths.contains($0.key) } }
+        lock.withLock {
+            guard entries.count > paths.count || entries.keys.contains(where: { !paths.contains($0) }) else { return }
+            for path in entries.keys where !paths.contains(path) { entries.removeValue(forKey: path) }
+        }
     }
 }

@@ -183,7 +183,8 @@ package struct BundleBuilder: Sendable {
             "brand": catalog.brand,
         ]
         let temporary = AtomicFile.temporaryPath(for: output)
-        progress("writing \(catalog.products.count + catalog.recipes.count + catalog.retailers.count) entities and the search index")
+        progress("writing \(Self.counted(catalog.products.count, "product")), \(Self.counted(catalog.recipes.count, "recipe")), "
+            + "\(Self.counted(catalog.retailers.count, "retailer")) and the search index")
         try BundleWriter(catalog: catalog, lists: lists, images: images, info: info, schemaVersion: schema)
             .write(into: temporary, scratch: AtomicFile.scratchPath(for: output)) { progress("compacting into \(output)") }
         progress("verifying the bundle")
@@ -276,5 +277,10 @@ package struct BundleBuilder: Sendable {
         // An XSD pattern matches the whole value, as `wholeMatch` does.
         guard let pattern = try? Regex(releaseVersionPattern) else { return false }
         return text.wholeMatch(of: pattern) != nil
+    }
+
+    /// `1 product`, `2 recipes`: a count as the progress lines say it.
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
