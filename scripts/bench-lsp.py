@@ -9,6 +9,10 @@ folder, side by side (docs/BENCHMARKS.md, "The language server"):
 - the server's peak memory (VmHWM);
 - a full `digno validate` of the same folder, timed N_VALIDATE times between the keystrokes.
 
+The client offers to watch files for the server, as VS Code's and Neovim's do (with
+`--no-watching` it does not, and the server lists the folder and stamps its files at each
+keystroke).
+
     python3 scripts/bench-lsp.py --digno .build/release/digno --content /tmp/bench/content --keystrokes 200
 
 Generate the content with `digno-bench generate --products 4000 --recipes 4000 --retailers 2000
@@ -78,6 +82,7 @@ def main():
     parser.add_argument("--digno", required=True)
     parser.add_argument("--content", required=True)
     parser.add_argument("--keystrokes", type=int, default=200)
+    parser.add_argument("--no-watching", action="store_true", help="offer no file watching, as a client without it")
     parser.add_argument("--validations", type=int, default=5)
     arguments = parser.parse_args()
     content = os.path.abspath(arguments.content)
@@ -90,7 +95,10 @@ def main():
 
     client = Client([digno, "lsp"], cwd=content)
     started = time.monotonic()
-    client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + content, "capabilities": {}})
+    # As VS Code and Neovim do, the client offers to watch files for the server (which then
+    # does not list the folder at each keystroke); --no-watching offers nothing.
+    capabilities = {} if arguments.no_watching else {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}}
+    client.request("initialize", {"processId": os.getpid(), "rootUri": "file://" + content, "capabilities": capabilities})
     client.notify("initialized", {})
     # The first check publishes every file with something to say; a folder with nothing
     # publishes nothing, so the first keystroke's answer also ends the start-up.

@@ -9,13 +9,19 @@ extension ContentLanguageServer {
     // MARK: Checking
 
     /// Checks the content folder with the open texts in place of their files, and publishes
-    /// each file's diagnostics (and an empty list where the last check had some).
+    /// each file's diagnostics (and an empty list where the last check had some). While the
+    /// client watches the files and has told of no change, the folder is not listed again nor
+    /// its files stamped (`ContentValidator.folderUnchanged`): a keystroke reads its own text.
     func check() {
         needsCheck = false
         var validator = ContentValidator(contentFolder: contentFolder, today: Day.today())
         validator.makesRenditions = false
         validator.renditionCache = nil
         validator.cache = loadCache
+        let now = ContinuousClock.now
+        validator.folderUnchanged = watchesFiles && !folderMayHaveChanged && lastLook.map { now - $0 < Self.lookAgainAfter } == true
+        if !validator.folderUnchanged { lastLook = now }
+        folderMayHaveChanged = !watchesFiles
         for (uri, document) in documents {
             guard let path = relativePath(ofURI: uri) else { continue }
             validator.overlays[path] = Array(document.text.utf8)

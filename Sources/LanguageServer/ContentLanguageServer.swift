@@ -34,6 +34,15 @@ package final class ContentLanguageServer: @unchecked Sendable {
     var initialized = false
     /// Whether the client takes a watch on files registered by the server.
     var watchesFiles = false
+    /// Whether something may have changed on disk since the last check: always, unless the
+    /// client watches the files for us; then after a watched change, a save or a close.
+    var folderMayHaveChanged = true
+    /// When a check last listed the folder and stamped its files.
+    var lastLook: ContinuousClock.Instant?
+    /// However quiet the client's watching, the folder is listed and its files stamped again
+    /// after this long: a change it missed (an editor that watches only some files, events
+    /// dropped under load) is seen within it.
+    static let lookAgainAfter = Duration.seconds(10)
     private var nextRequest = 1
 
     private let queue = MessageQueue()
@@ -106,8 +115,10 @@ package final class ContentLanguageServer: @unchecked Sendable {
                 let params = try decoder.decode(Incoming<DidCloseTextDocumentParams>.self, from: data).params
                 documents[params.textDocument.uri] = nil
                 needsCheck = true
+                folderMayHaveChanged = true
             case "textDocument/didSave", "workspace/didChangeWatchedFiles":
                 needsCheck = true
+                folderMayHaveChanged = true
             case "textDocument/definition": try respond(header.id, data, definition)
             case "textDocument/references": try respond(header.id, data, references)
             case "textDocument/hover": try respond(header.id, data, hover)
@@ -156,8 +167,9 @@ package final class ContentLanguageServer: @unchecked Sendable {
         return InitializeResult()
     }
 
-    /// Asks the client to say when content files or pictures change on disk (created, deleted,
-    /// renamed by another program); each such notice checks again.
+    /// Asks the client to say when any file changes on disk (created, deleted, renamed by
+    /// another program: content files, pictures, the schema, and files that do not belong,
+    /// which the validator warns of); each such notice checks again, listing the folder.
     private func registerWatchers() {
         // Without it, every check lists the folder anew anyway: a change is seen at the next edit.
         guard watchesFiles else { return }
@@ -166,7 +178,7 @@ package final class ContentLanguageServer: @unchecked Sendable {
             var method = "workspace/didChangeWatchedFiles"
             var registerOptions = Options()
             struct Options: Encodable {
-                var watchers = [Watcher(globPattern: "**/*.xml"), Watcher(globPattern: "**/images/**"), Watcher(globPattern: "**/schema/*.xsd")]
+                var watchers = [Watcher(globPattern: "**/*")]
             }
             struct Watcher: Encodable { var globPattern: String }
         }

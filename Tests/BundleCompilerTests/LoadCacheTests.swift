@@ -65,6 +65,11 @@ import Testing
             var cached = ContentValidator(contentFolder: content.path, today: Fixtures.today)
             cached.cache = cache
             cached.overlays = overlays
+            // An editor's unsaved text changes nothing on disk since the last check, which the
+            // language server is told by the editor's watching: the last listing is taken and no
+            // file but the overlays is read or stamped.
+            cached.folderUnchanged = edit == .overlayEdit
+            let unreadBefore = cache.counts.unread
             let before = cache.counts.misses
             let withCache = try cached.validate()
             reparsed += cache.counts.misses - before
@@ -74,6 +79,9 @@ import Testing
             #expect(withCache.diagnostics == withoutCache.diagnostics, "step \(step), \(edit)")
             #expect(withCache.coverage == withoutCache.coverage && withCache.fileCount == withoutCache.fileCount, "step \(step), \(edit)")
             #expect(withCache.catalog == withoutCache.catalog, "step \(step), \(edit)")
+            if edit == .overlayEdit {
+                #expect(cache.counts.unread - unreadBefore == withCache.fileDigests.count - overlays.count, "step \(step): every file on disk taken unread")
+            }
             #expect(withCache.fileDigests.map(\.path) == withoutCache.fileDigests.map(\.path)
                     && withCache.fileDigests.map(\.sha256) == withoutCache.fileDigests.map(\.sha256), "step \(step), \(edit)")
         }

@@ -22,21 +22,26 @@ struct FileLoader {
     let overlays: [String: [UInt8]]
     /// What each file gave when its bytes were last the same (`ContentValidator.cache`).
     let cache: LoadCache?
+    /// Whether what the cache read from disk is taken without a stamp, the folder being
+    /// vouched unchanged (`ContentValidator.folderUnchanged`).
+    let trustsCache: Bool
 
-    init(root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:], cache: LoadCache? = nil) throws(CompilerError) {
+    init(root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:], cache: LoadCache? = nil, trustsCache: Bool = false) throws(CompilerError) {
         self.root = root
         self.libxml = libxml
         self.parser = try ContentXMLParser(libxml: libxml)
         self.overlays = overlays
         self.cache = cache
+        self.trustsCache = trustsCache
     }
 
     func load(_ file: ContentFile) -> LoadedFile {
         let loaded = LoadedFile(file: file)
-        // A file on disk whose stamp vouches it unchanged since the cache read it: not read.
-        if let cache, overlays[file.path] == nil, let stamp = FileSystem.stamp(root + "/" + file.path),
-           let hit = cache.loaded(file, stamp: stamp) {
-            return hit
+        // A file on disk whose stamp vouches it unchanged since the cache read it, or that the
+        // caller vouches for: not read.
+        if let cache, overlays[file.path] == nil {
+            if trustsCache, let hit = cache.loadedFromDisk(file) { return hit }
+            if let stamp = FileSystem.stamp(root + "/" + file.path), let hit = cache.loaded(file, stamp: stamp) { return hit }
         }
         let bytes: [UInt8]
         let stamp: FileSystem.Stamp?

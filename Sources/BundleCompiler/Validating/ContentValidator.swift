@@ -33,6 +33,12 @@ package struct ContentValidator: Sendable {
     /// What each file gave at the last check with this cache: files whose bytes are the same
     /// are not parsed again (`digno preview`, `digno lsp`). The report is the same without it.
     package var cache: LoadCache?
+    /// The caller vouches that nothing in the folder changed on disk since the last check with
+    /// `cache` (the language server, told by the editor's file watching of every change):
+    /// that check's listing is taken again and its files are not even stamped, only the
+    /// overlays read. False (the default), or with no listing kept, the folder is listed and
+    /// every file stamped as usual.
+    package var folderUnchanged = false
 
     /// A validator for the content folder at `contentFolder`.
     package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
@@ -50,11 +56,14 @@ package struct ContentValidator: Sendable {
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         let libxml = try LibXML.shared.get()
         progress("listing \(contentFolder)")
-        var tree = try ContentTree.scan(contentFolder)
+        let unchanged = folderUnchanged ? cache?.listing : nil
+        var tree: ContentTree
+        if let unchanged { tree = unchanged } else { tree = try ContentTree.scan(contentFolder) }
+        if unchanged == nil { cache?.listing = tree }
         tree.include(overlays.keys)
         progress("parsing \(tree.files.count) files")
-        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache)
-        cache?.keep(only: Set(tree.files.map(\.path)))
+        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache, trusted: unchanged != nil)
+        if unchanged == nil { cache?.keep(only: Set(tree.files.map(\.path))) }
         progress("checking the catalogue and its images")
         let assembly = CatalogAssembly(loaded)
         let catalog = assembly.catalog()
@@ -98,11 +107,13 @@ package struct ContentValidator: Sendable {
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.
+    /// `trusted`: the files the cache read from disk are taken as they were, not stamped
+    /// (`folderUnchanged`).
     static func loadAll(_ files: [ContentFile], root: String, libxml: LibXML, overlays: [String: [UInt8]] = [:],
-                        cache: LoadCache? = nil) throws(CompilerError) -> [LoadedFile] {
+                        cache: LoadCache? = nil, trusted: Bool = false) throws(CompilerError) -> [LoadedFile] {
         let workers = max(1, min(files.count, ProcessInfo.processInfo.activeProcessorCount))
         return try Parallel.map(files, workers: workers, makeWorker: { _ throws(CompilerError) in
-            try FileLoader(root: root, libxml: libxml, overlays: overlays, cache: cache)
+            try FileLoader(root: root, libxml: libxml, overlays: overlays, cache: cache, trustsCache: trusted)
         }) {
             loader, file in loader.load(file)
         }

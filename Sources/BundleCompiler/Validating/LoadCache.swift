@@ -3,7 +3,9 @@ import Foundation
 /// What each content file gave when it was last read, by path, kept between checks of one
 /// content folder (`digno preview`, `digno lsp`): a file whose bytes are the same as then is
 /// not parsed again, and one whose stamp (`FileSystem.Stamp`: inode, size and times, as git's
-/// index keeps them) vouches that it has not changed is not even read. Only the files that
+/// index keeps them) vouches that it has not changed is not even read, nor, when the caller
+/// vouches that nothing changed on disk (the language server, told by the editor's file
+/// watching), stamped: the last listing of the folder is kept for that. Only the files that
 /// changed are read further than their stamp; the rules across files and the pictures' checks
 /// run over the whole catalogue each time, since an edit in one file can change what any other
 /// file's references mean. The result is the same as with no cache: a `LoadedFile` depends on
@@ -19,6 +21,7 @@ package final class LoadCache: @unchecked Sendable {
         var stamp: FileSystem.Stamp?
     }
     private var entries: [String: Entry] = [:]
+    private var lastListing: ContentTree?
     private var hits = 0, misses = 0, unread = 0
     /// How long after a file's last change a stamp must have been taken to vouch for it, in
     /// nanoseconds (`FileSystem.Stamp.vouches`); the tests make it 0 to take stamps at once.
@@ -48,6 +51,18 @@ package final class LoadCache: @unchecked Sendable {
         }
     }
 
+    /// What `file` gave when it was last read from disk, for a folder vouched unchanged since
+    /// (`ContentValidator.folderUnchanged`); nil if its last text was an editor's, which the
+    /// file on disk may not have.
+    func loadedFromDisk(_ file: ContentFile) -> LoadedFile? {
+        lock.withLock {
+            guard let entry = entries[file.path], entry.file == file, entry.stamp != nil else { return nil }
+            hits += 1
+            unread += 1
+            return entry.loaded
+        }
+    }
+
     /// What `file` gave, if its bytes are the same as then.
     func loaded(_ file: ContentFile, bytes: [UInt8]) -> LoadedFile? {
         lock.withLock {
@@ -65,6 +80,12 @@ package final class LoadCache: @unchecked Sendable {
     /// bytes it never had.
     func store(_ loaded: LoadedFile, bytes: [UInt8], stamp: FileSystem.Stamp?) {
         lock.withLock { entries[loaded.file.path] = Entry(file: loaded.file, bytes: bytes, loaded: loaded, stamp: stamp) }
+    }
+
+    /// The folder's listing as the last check that listed it made it (`ContentValidator.folderUnchanged`).
+    var listing: ContentTree? {
+        get { lock.withLock { lastListing } }
+        set { lock.withLock { lastListing = newValue } }
     }
 
     /// Forgets the files that are no longer in the folder.
