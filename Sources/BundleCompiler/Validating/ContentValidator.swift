@@ -72,8 +72,9 @@ package struct ContentValidator: Sendable {
         // Without catalog.xml's declarations, translations cannot be judged: one note, not a
         // `language-undeclared` per translation in every file.
         let languagesKnown = assembly.hasHeader
+        let memo = cache?.rules
         let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages, since] in
-            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages, languagesKnown: languagesKnown)
+            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages, languagesKnown: languagesKnown, memo: memo)
                 + (since.map { catalog.outdatedTranslations(since: $0.catalog, release: $0.release) } ?? [])
         }
         var diagnostics = tree.diagnostics

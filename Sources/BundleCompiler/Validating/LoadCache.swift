@@ -1,4 +1,5 @@
 import Foundation
+import CatalogContent
 
 /// What each content file gave when it was last read, by path, kept between checks of one
 /// content folder (`digno preview`, `digno lsp`): a file whose bytes are the same as then is
@@ -22,6 +23,9 @@ package final class LoadCache: @unchecked Sendable {
     }
     private var entries: [String: Entry] = [:]
     private var lastListing: ContentTree?
+    /// What each entity's own rules found at the last check (`RuleMemo`): an entity unchanged
+    /// since, which a file taken from this cache gives, is not checked by them again.
+    package let rules = RuleMemo()
     private var hits = 0, misses = 0, unread = 0
     /// How long after a file's last change a stamp must have been taken to vouch for it, in
     /// nanoseconds (`FileSystem.Stamp.vouches`); the tests make it 0 to take stamps at once.

@@ -27,9 +27,13 @@ extension Catalog {
     /// other language's reader sees it (`translated(to:)`), and keep the problems of the texts
     /// written in that language, each with the language (`EntityDiagnostic.language`) and its
     /// code before the message (`sv: name is …`).
+    ///   - memo: each entity's own rules as an earlier check of this catalogue found them
+    ///     (`RuleMemo`): an entity unchanged since is not checked by them again. The same
+    ///     problems either way.
     package func validate(today: Day? = nil, unloaded: Set<EntityReference> = [], requiredLanguages: Set<LanguageCode> = [],
-                          languagesKnown: Bool = true) -> [EntityDiagnostic] {
-        var diagnostics = validateOneLanguage(today: today, unloaded: unloaded)
+                          languagesKnown: Bool = true, memo: RuleMemo? = nil) -> [EntityDiagnostic] {
+        defer { memo?.finishCheck() }
+        var diagnostics = validateOneLanguage(today: today, unloaded: unloaded, memo: memo, language: nil)
         guard languagesKnown else { return diagnostics }
         var languageRules = CatalogRules(catalog: self, unloaded: unloaded)
         languageRules.checkLanguageDeclarations()
@@ -48,7 +52,7 @@ extension Catalog {
         }
         let said = Set(diagnostics.map { Said(code: $0.code, entity: $0.entity, field: $0.field, message: $0.message) })
         for language in languages {
-            for var diagnostic in translated(to: language).validateOneLanguage(today: nil, unloaded: unloaded) {
+            for var diagnostic in translated(to: language).validateOneLanguage(today: nil, unloaded: unloaded, memo: memo, language: language) {
                 guard let field = diagnostic.field, translationsOf[diagnostic.entity]?[field.translatedField, language] != nil,
                       !said.contains(Said(code: diagnostic.code, entity: diagnostic.entity, field: field, message: diagnostic.message))
                 else { continue }
@@ -66,8 +70,8 @@ extension Catalog {
     }
 
     /// The rules over the catalogue's default language.
-    private func validateOneLanguage(today: Day?, unloaded: Set<EntityReference>) -> [EntityDiagnostic] {
-        let rules = CatalogRules(catalog: self, unloaded: unloaded)
+    private func validateOneLanguage(today: Day?, unloaded: Set<EntityReference>, memo: RuleMemo?, language: LanguageCode?) -> [EntityDiagnostic] {
+        let rules = CatalogRules(catalog: self, unloaded: unloaded, memo: memo, language: language)
         // The duplicate-text check, about half the work, runs on a second core beside the
         // rest; its diagnostics still come last.
         let parts = IssueParts()

@@ -50,7 +50,22 @@ extension CatalogRules {
         }
     }
 
+    /// A rich text's own rules (`checkBodyText`) and its links' targets (`checkLinks`).
     mutating func checkBody(_ text: RichText, _ field: RichTextField, _ entity: EntityReference) {
+        checkBodyText(text, field, entity)
+        checkLinks(text, field, entity)
+    }
+
+    /// A rich text's links: each names a product or recipe that exists.
+    mutating func checkLinks(_ text: RichText, _ field: RichTextField, _ entity: EntityReference) {
+        for (index, link) in text.links.enumerated() {
+            checkReference(link, .link(field, index), entity, element: "link")
+        }
+    }
+
+    /// What a rich text must be on its own: not empty, no empty block or link, no character
+    /// nobody means to type.
+    mutating func checkBodyText(_ text: RichText, _ field: RichTextField, _ entity: EntityReference) {
         let links = text.links
         var blank = Set<RichText.Part>()
         if text.isBlank {
@@ -79,9 +94,6 @@ extension CatalogRules {
         // A part already reported empty is not reported again for what makes it so.
         for (part, control) in text.isBlank ? [] : text.partsWithUnwantedControls where !blank.contains(part) {
             report(.controlCharacter, entity, .part(field, part), "\(field.rawValue) holds \(control.unwantedControlAdvice(inBlock: part.element))")
-        }
-        for (index, link) in links.enumerated() {
-            checkReference(link, .link(field, index), entity, element: "link")
         }
     }
 }

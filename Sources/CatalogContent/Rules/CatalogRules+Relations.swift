@@ -51,12 +51,12 @@ extension CatalogRules {
         }
     }
 
-    /// Each `<sells>` names a product, once; and there is at least one.
-    mutating func checkSells(_ retailer: Retailer, _ ref: EntityReference) {
+    /// Each `<sells>` names a product once, and there is at least one (that each names a
+    /// product that exists is `checkReference`'s).
+    mutating func checkSellsOwn(_ retailer: Retailer, _ ref: EntityReference) {
         var sold = Set<ProductID>()
         for (index, product) in retailer.sells.enumerated() {
             let field = FieldPath.sells(index)
-            checkReference(.product(product), field, ref, element: "sells")
             if !sold.insert(product).inserted {
                 report(.duplicateSells, ref, field, "product '\(product)' is listed twice; remove one <sells product=\"\(product)\"/>",
                        severity: .warning)

@@ -15,14 +15,37 @@ struct CatalogRules {
     /// Kinds none of whose entities could be read: every id of theirs is unknown, not wrong.
     let unreadKinds: Set<EntityReference.Kind>
     var diagnostics: [EntityDiagnostic] = []
+    /// Each entity's own rules as an earlier check found them (`RuleMemo`), and the language of
+    /// the catalogue checked (nil for the default's).
+    var memo: RuleMemo?
+    var memoLanguage: LanguageCode?
 
-    init(catalog: Catalog, unloaded: Set<EntityReference>) {
+    init(catalog: Catalog, unloaded: Set<EntityReference>, memo: RuleMemo? = nil, language: LanguageCode? = nil) {
         self.catalog = catalog
+        self.memo = memo
+        self.memoLanguage = language
         unloadedKinds = Set(unloaded.map(\.kind))
         unreadKinds = Set(unloaded.filter(\.id.isEmpty).map(\.kind))
         let unloadedIDs = unloaded.filter { !$0.id.isEmpty }
         productIDs = Set(catalog.products.map(\.id) + unloadedIDs.filter { $0.kind == .product }.map { ProductID($0.id) })
         recipeIDs = Set(catalog.recipes.map(\.id) + unloadedIDs.filter { $0.kind == .recipe }.map { RecipeID($0.id) })
+    }
+
+    /// The rules that read nothing but `value` (the entity `entity`), run by `check`, or their
+    /// diagnostics as the memo kept them when the entity was the same.
+    mutating func own<Value: Hashable>(_ entity: EntityReference, _ value: Value, _ check: (inout CatalogRules) -> Void) {
+        guard let memo else {
+            check(&self)
+            return
+        }
+        let key = AnyHashable(value)
+        if let kept = memo.diagnostics(of: entity, in: memoLanguage, ifStill: key) {
+            diagnostics += kept
+            return
+        }
+        let start = diagnostics.count
+        check(&self)
+        memo.store(Array(diagnostics[start...]), of: entity, in: memoLanguage, value: key)
     }
 
     mutating func report(
@@ -60,11 +83,14 @@ struct CatalogRules {
         let used = productsInUse()
         for product in catalog.products {
             let ref = EntityReference(.product, product.id.rawValue)
-            requireText(product.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
-            requireText(product.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
-                        what: "the short description shown in the product list")
-            checkBody(product.body, .body, ref)
-            checkPictures(product.images, ref)
+            own(ref, product) { rules in
+                rules.requireText(product.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
+                rules.requireText(product.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
+                                  what: "the short description shown in the product list")
+                rules.checkBodyText(product.body, .body, ref)
+                rules.checkPictures(product.images, ref)
+            }
+            checkLinks(product.body, .body, ref)
             checkUsed(product, ref, used: used)
         }
     }
@@ -75,25 +101,30 @@ struct CatalogRules {
         checkPositions(catalog.recipes.map { ($0.id.rawValue, $0.position) }, kind: .recipe)
         for recipe in catalog.recipes {
             let ref = EntityReference(.recipe, recipe.id.rawValue)
-            requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
-            requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
-                        what: "the short description shown in the recipe list")
-            // A line is its own id in an app's list (`Ingredient.id`), so it is written once.
-            var lines = Set<String>()
-            for (index, ingredient) in recipe.ingredients.enumerated() {
-                let field = FieldPath.ingredient(index)
-                requireText(ingredient.text, field, ref, what: "the ingredient line")
-                if !ingredient.text.showsNothing, !lines.insert(ingredient.text).inserted {
-                    report(.duplicateIngredient, ref, field,
-                           "the line '\(ingredient.text)' is written twice; remove one, or say what each is for ('1 tl suolaa taikinaan', '1 tl suolaa täytteeseen')")
+            own(ref, recipe) { rules in
+                rules.requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
+                rules.requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
+                                  what: "the short description shown in the recipe list")
+                // A line is its own id in an app's list (`Ingredient.id`), so it is written once.
+                var lines = Set<String>()
+                for (index, ingredient) in recipe.ingredients.enumerated() {
+                    let field = FieldPath.ingredient(index)
+                    rules.requireText(ingredient.text, field, ref, what: "the ingredient line")
+                    if !ingredient.text.showsNothing, !lines.insert(ingredient.text).inserted {
+                        rules.report(.duplicateIngredient, ref, field,
+                                     "the line '\(ingredient.text)' is written twice; remove one, or say what each is for ('1 tl suolaa taikinaan', '1 tl suolaa täytteeseen')")
+                    }
                 }
+                rules.checkBodyText(recipe.method, .method, ref)
+                rules.checkPictures(recipe.images, ref)
+                rules.checkUsesProduct(recipe, ref)
+            }
+            for (index, ingredient) in recipe.ingredients.enumerated() {
                 if let product = ingredient.product {
-                    checkReference(.product(product), field, ref, element: "ingredient")
+                    checkReference(.product(product), .ingredient(index), ref, element: "ingredient")
                 }
             }
-            checkBody(recipe.method, .method, ref)
-            checkPictures(recipe.images, ref)
-            checkUsesProduct(recipe, ref)
+            checkLinks(recipe.method, .method, ref)
         }
     }
 
@@ -103,15 +134,20 @@ struct CatalogRules {
         checkPositions(catalog.retailers.map { ($0.id.rawValue, $0.position) }, kind: .retailer)
         for retailer in catalog.retailers {
             let ref = EntityReference(.retailer, retailer.id.rawValue)
-            requireText(retailer.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
-            requireText(retailer.address, .address, ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
-            requireText(retailer.phone, .phone, ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
-            requireText(retailer.openingHours, .hours, ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
-                        what: "the opening hours")
-            if let info = retailer.otherInfo {
-                requireText(info, .info, ref, what: "the other information, or remove the element")
+            own(ref, retailer) { rules in
+                rules.requireText(retailer.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
+                rules.requireText(retailer.address, .address, ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
+                rules.requireText(retailer.phone, .phone, ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
+                rules.requireText(retailer.openingHours, .hours, ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
+                                  what: "the opening hours")
+                if let info = retailer.otherInfo {
+                    rules.requireText(info, .info, ref, what: "the other information, or remove the element")
+                }
+                rules.checkSellsOwn(retailer, ref)
             }
-            checkSells(retailer, ref)
+            for (index, product) in retailer.sells.enumerated() {
+                checkReference(.product(product), .sells(index), ref, element: "sells")
+            }
         }
     }
 
