@@ -78,7 +78,7 @@ package struct ContentValidator: Sendable {
                 + (since.map { catalog.outdatedTranslations(since: $0.catalog, release: $0.release) } ?? [])
         }
         var diagnostics = tree.diagnostics
-        diagnostics += loaded.flatMap(\.diagnostics)
+        for index in loaded.indices where !loaded[index].diagnostics.isEmpty { diagnostics += loaded[index].diagnostics }
         diagnostics += Self.checkDeclaredIDs(loaded)
         diagnostics += SchemaCheck.diagnostics(tree: tree, loaded: loaded)
         if !languagesKnown, catalog.hasTranslations {
@@ -170,7 +170,7 @@ package struct ContentValidator: Sendable {
     private func locate(_ pending: [EntityDiagnostic], assembly: CatalogAssembly, tree: ContentTree, libxml: LibXML) throws(CompilerError) -> [Diagnostic] {
         guard !pending.isEmpty else { return [] }
         let loader = try FileLoader(root: tree.root, libxml: libxml, overlays: overlays)
-        let files = assembly.fileIndex()
+        let files = assembly.fileIndex(only: Set(pending.flatMap { [$0.entity] + ($0.clash.map { [$0.other] } ?? []) }))
         var diagnosticsByFile: [String: [Int]] = [:]
         var filesToRead: [ContentFile] = []
         for (index, diagnostic) in pending.enumerated() {

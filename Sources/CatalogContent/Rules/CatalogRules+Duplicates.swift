@@ -41,10 +41,16 @@ extension CatalogRules {
         var collapsed = Self.CollapsedText()
         var other = Self.CollapsedText()
         for index in 0..<(productCount + catalog.recipes.count) {
-            collapsed.set(text(index).plainText)
-            guard !collapsed.isEmpty else { continue }
-            let hash = collapsed.hashValue
+            let body = text(index)
+            // The hash of the collapsed text, nil for one that shows nothing: from the memo
+            // while the text is the one it was.
+            func hash() -> Int? {
+                collapsed.set(body.plainText)
+                return collapsed.isEmpty ? nil : collapsed.hashValue
+            }
+            guard let hash = memo.map({ $0.textHash(of: entity(index), in: memoLanguage, body, compute: hash) }) ?? hash() else { continue }
             let original = firstByHash[hash]?.first { candidate in
+                collapsed.set(body.plainText)
                 other.set(text(candidate).plainText)
                 return other == collapsed
             }

@@ -38,14 +38,13 @@ struct CatalogRules {
             check(&self)
             return
         }
-        let key = AnyHashable(value)
-        if let kept = memo.diagnostics(of: entity, in: memoLanguage, ifStill: key) {
+        if let kept = memo.diagnostics(of: entity, in: memoLanguage, ifStill: value) {
             diagnostics += kept
             return
         }
         let start = diagnostics.count
         check(&self)
-        memo.store(Array(diagnostics[start...]), of: entity, in: memoLanguage, value: key)
+        memo.store(Array(diagnostics[start...]), of: entity, in: memoLanguage, value: value)
     }
 
     mutating func report(

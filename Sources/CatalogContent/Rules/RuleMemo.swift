@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// What the rules that concern one entity alone (its texts, their limits and characters, its
@@ -15,7 +16,21 @@ package final class RuleMemo: @unchecked Sendable {
         /// Nil for the default language's catalogue, else the language it was translated to.
         var language: LanguageCode?
     }
-    private var entries: [Key: (value: AnyHashable, diagnostics: [EntityDiagnostic])] = [:]
+    /// The entities of one type (products, recipes, retailers) with what their own rules found.
+    private final class Entries<Value: Equatable> {
+        var byKey: [Key: (value: Value, diagnostics: [EntityDiagnostic])] = [:]
+        func forget(unless kept: Set<Key>) {
+            guard byKey.count > kept.count else { return }
+            for key in byKey.keys where !kept.contains(key) { byKey.removeValue(forKey: key) }
+        }
+    }
+    /// One `Entries` per type of entity, by the type (typed: an `AnyHashable` per lookup cost
+    /// an allocation and a copy of the entity).
+    private var entries: [ObjectIdentifier: AnyObject] = [:]
+    private var forgetters: [(Set<Key>) -> Void] = []
+    /// Each product's body and recipe's method with the hash of its collapsed text, nil for
+    /// one that shows nothing (`CatalogRules.checkDuplicateTexts`).
+    private var textHashes: [Key: (text: RichText, hash: Int?)] = [:]
     /// The entities the check under way has asked for: the others are forgotten at its end.
     private var checked = Set<Key>()
     private var hits = 0, misses = 0
@@ -27,12 +42,21 @@ package final class RuleMemo: @unchecked Sendable {
         lock.withLock { (hits, misses) }
     }
 
+    /// The entries for entities of type `Value`, made at first use. Under `lock`.
+    private func entries<Value: Equatable>(of type: Value.Type) -> Entries<Value> {
+        if let found = entries[ObjectIdentifier(type)] { return unsafeDowncast(found, to: Entries<Value>.self) }
+        let made = Entries<Value>()
+        entries[ObjectIdentifier(type)] = made
+        forgetters.append(made.forget)
+        return made
+    }
+
     /// The diagnostics of `entity`'s own rules when it was `value`, if it was.
-    func diagnostics(of entity: EntityReference, in language: LanguageCode?, ifStill value: AnyHashable) -> [EntityDiagnostic]? {
+    func diagnostics<Value: Equatable>(of entity: EntityReference, in language: LanguageCode?, ifStill value: Value) -> [EntityDiagnostic]? {
         let key = Key(entity: entity, language: language)
         return lock.withLock {
             checked.insert(key)
-            guard let entry = entries[key], entry.value == value else {
+            guard let entry = entries(of: Value.self).byKey[key], entry.value == value else {
                 misses += 1
                 return nil
             }
@@ -41,16 +65,28 @@ package final class RuleMemo: @unchecked Sendable {
         }
     }
 
-    func store(_ diagnostics: [EntityDiagnostic], of entity: EntityReference, in language: LanguageCode?, value: AnyHashable) {
-        lock.withLock { entries[Key(entity: entity, language: language)] = (value, diagnostics) }
+    func store<Value: Equatable>(_ diagnostics: [EntityDiagnostic], of entity: EntityReference, in language: LanguageCode?, value: Value) {
+        lock.withLock { entries(of: Value.self).byKey[Key(entity: entity, language: language)] = (value, diagnostics) }
+    }
+
+    /// The hash of `text`'s collapsed text (`CatalogRules.CollapsedText`) as `compute` gives
+    /// it, or as it gave it for `entity` when its text was the same.
+    func textHash(of entity: EntityReference, in language: LanguageCode?, _ text: RichText, compute: () -> Int?) -> Int? {
+        let key = Key(entity: entity, language: language)
+        if let kept = lock.withLock({ textHashes[key] }), kept.text == text { return kept.hash }
+        let hash = compute()
+        lock.withLock { textHashes[key] = (text, hash) }
+        return hash
     }
 
     /// Ends a check: forgets the entities (and languages) it did not ask for, so that the memo
     /// holds one catalogue's, not every entity ever seen.
     func finishCheck() {
         lock.withLock {
-            if entries.count > checked.count {
-                for key in entries.keys where !checked.contains(key) { entries.removeValue(forKey: key) }
+            for forget in forgetters { forget(checked) }
+            // Every body and method belongs to a product or recipe whose own rules were asked for.
+            if textHashes.count > checked.count {
+                for key in textHashes.keys where !checked.contains(key) { textHashes.removeValue(forKey: key) }
             }
             checked.removeAll(keepingCapacity: true)
         }
