@@ -10,7 +10,8 @@ import Testing
 @Suite struct LoadCacheTests {
     /// The edits a sequence is made of, each on the folder as it stands.
     enum Edit: CaseIterable {
-        case breakXML, fixFiles, duplicateName, unknownReference, addProduct, removeRecipe, renameProduct, changeText, overlayEdit
+        case breakXML, fixFiles, duplicateName, unknownReference, addProduct, removeRecipe, renameProduct, changeText, overlayEdit,
+             swapPicture, cutPicture
     }
 
     /// With stamps taken at once (no racy window), so that files unchanged since are not read
@@ -21,8 +22,10 @@ import Testing
         let cache = LoadCache(racyWindow: 0)
         var random = SplitMix64(seed: 44)
         var overlays: [String: [UInt8]] = [:]
-        let originals = try Dictionary(uniqueKeysWithValues: xmlFiles(content).map { ($0, try Data(contentsOf: content.appendingPathComponent($0))) })
+        let pictures = ["images/icon.png", "images/logo.png", "images/picture.png"]
+        let originals = try Dictionary(uniqueKeysWithValues: (xmlFiles(content) + pictures).map { ($0, try Data(contentsOf: content.appendingPathComponent($0))) })
         var reparsed = 0
+        var found = Set<DiagnosticCode>()
         for step in 0..<60 {
             let edit = Edit.allCases[Int(random.next() % UInt64(Edit.allCases.count))]
             let files = try xmlFiles(content)
@@ -53,6 +56,12 @@ import Testing
                                                      to: content.appendingPathComponent("products/renamed-\(step).xml"))
                 }
             case .changeText: text = text.replacingOccurrences(of: "<summary>", with: "<summary>Uusi ")
+            case .swapPicture:
+                // The icon becomes the picture, which is not square: its header is read again.
+                try originals["images/picture.png"]!.write(to: content.appendingPathComponent("images/icon.png"))
+            case .cutPicture:
+                // The logo cut short: damaged, found when its bytes are read again.
+                try originals["images/logo.png"]!.prefix(60).write(to: content.appendingPathComponent("images/logo.png"))
             case .overlayEdit:
                 // An editor's unsaved text, in place of the file.
                 overlays[file] = Array(text.replacingOccurrences(of: "<summary>", with: "<summary>Luonnos ").utf8)
@@ -79,12 +88,15 @@ import Testing
             #expect(withCache.diagnostics == withoutCache.diagnostics, "step \(step), \(edit)")
             #expect(withCache.coverage == withoutCache.coverage && withCache.fileCount == withoutCache.fileCount, "step \(step), \(edit)")
             #expect(withCache.catalog == withoutCache.catalog, "step \(step), \(edit)")
+            found.formUnion(withoutCache.diagnostics.map(\.code))
             if edit == .overlayEdit {
                 #expect(cache.counts.unread - unreadBefore == withCache.fileDigests.count - overlays.count, "step \(step): every file on disk taken unread")
             }
             #expect(withCache.fileDigests.map(\.path) == withoutCache.fileDigests.map(\.path)
                     && withCache.fileDigests.map(\.sha256) == withoutCache.fileDigests.map(\.sha256), "step \(step), \(edit)")
         }
+        // The edits made the problems a cache must not hide or keep too long, pictures' too.
+        #expect(found.isSuperset(of: [.xmlMalformed, .unknownProduct, .iconNotSquare, .imageDamaged]), "\(found)")
         // The first check parsed every file; the others only those an edit changed, and read
         // only those whose stamp changed (or an editor's text).
         let (hits, misses, unread) = cache.counts

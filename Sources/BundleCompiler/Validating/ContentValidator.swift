@@ -86,7 +86,7 @@ package struct ContentValidator: Sendable {
                 message: "translations were not checked: catalog.xml, which declares the languages, could not be read; fix it first"))
         }
         let renderer = makesRenditions ? PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)), workers: renditionWorkers) : nil
-        var images = ImageChecker(tree: tree, renderer: renderer)
+        var images = ImageChecker(tree: tree, renderer: renderer, cache: cache, trustsCache: unchanged != nil)
         let imageResult = images.check(catalog)
         // While any file is unread, the images it uses are unknown: none is called unused.
         if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {

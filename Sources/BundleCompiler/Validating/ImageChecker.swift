@@ -28,9 +28,17 @@ struct ImageChecker {
     /// the content digest.
     private var digests: [String: SHA256.Digest] = [:]
 
-    init(tree: ContentTree, renderer: PictureRenderer? = nil) {
+    /// What each picture file gave at the last check with this cache, taken again while the
+    /// file's stamp vouches it unchanged (or, with `trustsCache`, as it was): a keystroke in the
+    /// language server does not read and hash every photo again.
+    let cache: LoadCache?
+    let trustsCache: Bool
+
+    init(tree: ContentTree, renderer: PictureRenderer? = nil, cache: LoadCache? = nil, trustsCache: Bool = false) {
         self.tree = tree
         self.renderer = renderer
+        self.cache = cache
+        self.trustsCache = trustsCache
     }
 
     /// A readable picture: its format and header.
@@ -223,9 +231,15 @@ struct ImageChecker {
             return (.failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing), nil)
         }
         guard tree.isInside(real) else { return (.failure(.outside(symlink: type == .symlink)), nil) }
-        switch FileSystem.read(absolute, limit: Self.maxImageSize) {
-        case .success(let bytes):
-            return (Self.picture(in: bytes), SHA256.hash(data: bytes))
+        if let cache {
+            if trustsCache, let kept = cache.picture(at: absolute) { return kept }
+            if let stamp = FileSystem.stamp(absolute), let kept = cache.picture(at: absolute, stamp: stamp) { return kept }
+        }
+        switch FileSystem.readStamped(absolute, limit: Self.maxImageSize) {
+        case .success(let (bytes, stamp)):
+            let read: (Result<SourcePicture, ImageFailure>, SHA256.Digest?) = (Self.picture(in: bytes), SHA256.hash(data: bytes))
+            cache?.store(picture: read, at: absolute, stamp: stamp)
+            return read
         case .failure(.tooLarge(let size)): return (.failure(.tooLarge(size)), nil)
         case .failure(.notAFile(let type)): return (.failure(.notAFile(type)), nil)
         case .failure(.unreadable(let reason)): return (.failure(.unreadable(reason)), nil)

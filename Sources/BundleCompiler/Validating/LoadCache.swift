@@ -1,5 +1,6 @@
-import Foundation
 import CatalogContent
+import Crypto
+import Foundation
 
 /// What each content file gave when it was last read, by path, kept between checks of one
 /// content folder (`digno preview`, `digno lsp`): a file whose bytes are the same as then is
@@ -84,6 +85,32 @@ package final class LoadCache: @unchecked Sendable {
     /// bytes it never had.
     func store(_ loaded: LoadedFile, bytes: [UInt8], stamp: FileSystem.Stamp?) {
         lock.withLock { entries[loaded.file.path] = Entry(file: loaded.file, bytes: bytes, loaded: loaded, stamp: stamp) }
+    }
+
+    /// What each picture file read gave (`ImageChecker`), by its path on disk, with its stamp
+    /// from before it was read.
+    private var pictures: [String: (read: (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?), stamp: FileSystem.Stamp)] = [:]
+
+    /// What the picture at `path` gave, if `stamp` (taken now) shows it unchanged since.
+    func picture(at path: String, stamp: FileSystem.Stamp) -> (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?)? {
+        lock.withLock {
+            guard let kept = pictures[path], kept.stamp.vouches(for: stamp, racyWindow: racyWindow) else { return nil }
+            return kept.read
+        }
+    }
+
+    /// What the picture at `path` gave when last read, for a folder vouched unchanged since.
+    func picture(at path: String) -> (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?)? {
+        lock.withLock { pictures[path]?.read }
+    }
+
+    func store(picture read: (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?), at path: String, stamp: FileSystem.Stamp) {
+        lock.withLock {
+            // A folder's pictures, not every file ever read: a picture renamed away is
+            // forgotten when the cache holds more than the folder's image files twice over.
+            if pictures.count > 2 * max(64, lastListing?.imageFiles.count ?? 0) { pictures.removeAll(keepingCapacity: true) }
+            pictures[path] = (read, stamp)
+        }
     }
 
     /// The folder's listing as the last check that listed it made it (`ContentValidator.folderUnchanged`).
