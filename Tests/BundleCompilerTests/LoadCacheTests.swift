@@ -130,6 +130,15 @@ import Testing
         _ = try check(quick)
         _ = try check(quick)
         #expect(quick.counts.unread == quick.counts.hits && quick.counts.hits > 0)
+        // Written again with the same bytes (a save with no change): read once, found the
+        // same, and taken by its new stamp after that.
+        try Data(contentsOf: file).write(to: file)
+        let before = quick.counts
+        _ = try check(quick)
+        #expect(quick.counts.hits - before.hits - (quick.counts.unread - before.unread) == 1, "read once")
+        let after = quick.counts
+        _ = try check(quick)
+        #expect(quick.counts.unread - after.unread == quick.counts.hits - after.hits, "then not read")
         // Same size, new bytes, the modification time put back.
         let modified = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
         let text = try String(contentsOf: file, encoding: .utf8)

@@ -55,7 +55,7 @@ struct FileLoader {
             return loaded.failing(.fileUnreadable, nil, "\(file.path) cannot be read: \(reason)")
         }
         if let cache {
-            if let hit = cache.loaded(file, bytes: bytes) { return hit }
+            if let hit = cache.loaded(file, bytes: bytes, stamp: stamp) { return hit }
             let fresh = load(file, bytes: bytes)
             cache.store(fresh, bytes: bytes, stamp: stamp)
             return fresh

@@ -68,14 +68,18 @@ package final class LoadCache: @unchecked Sendable {
         }
     }
 
-    /// What `file` gave, if its bytes are the same as then.
-    func loaded(_ file: ContentFile, bytes: [UInt8]) -> LoadedFile? {
+    /// What `file` gave, if its bytes are the same as then. `stamp`, the file's from before
+    /// these bytes were read (nil for an editor's text), is kept for the next check: a file
+    /// written again with the same bytes (a save with no change, a checkout) is then taken by
+    /// its stamp again, not read at every check.
+    func loaded(_ file: ContentFile, bytes: [UInt8], stamp: FileSystem.Stamp?) -> LoadedFile? {
         lock.withLock {
             guard let entry = entries[file.path], entry.file == file, entry.bytes == bytes else {
                 misses += 1
                 return nil
             }
             hits += 1
+            entries[file.path]?.stamp = stamp
             return entry.loaded
         }
     }
