@@ -19,9 +19,9 @@ extension ContentLanguageServer {
         validator.renditionCache = nil
         validator.cache = loadCache
         let now = ContinuousClock.now
-        validator.folderUnchanged = watchesFiles && !folderMayHaveChanged && lastLook.map { now - $0 < Self.lookAgainAfter } == true
+        validator.folderUnchanged = watchesContent && !folderMayHaveChanged && lastLook.map { now - $0 < Self.lookAgainAfter } == true
         if !validator.folderUnchanged { lastLook = now }
-        folderMayHaveChanged = !watchesFiles
+        folderMayHaveChanged = !watchesContent
         for (uri, document) in documents {
             guard let path = relativePath(ofURI: uri) else { continue }
             validator.overlays[path] = Array(document.text.utf8)

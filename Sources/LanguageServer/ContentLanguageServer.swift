@@ -34,6 +34,10 @@ package final class ContentLanguageServer: @unchecked Sendable {
     var initialized = false
     /// Whether the client takes a watch on files registered by the server.
     var watchesFiles = false
+    /// Whether that watch covers the content folder: the patterns are relative to the
+    /// workspace, and a content folder given outside it (`initializationOptions.content`) is
+    /// not watched, so it is listed at every check.
+    var watchesContent = false
     /// Whether something may have changed on disk since the last check: always, unless the
     /// client watches the files for us; then after a watched change, a save or a close.
     var folderMayHaveChanged = true
@@ -162,6 +166,8 @@ package final class ContentLanguageServer: @unchecked Sendable {
         contentFolder = URL(fileURLWithPath: contentFolder).standardizedFileURL.path
         if let parent = params.processId { watchParent(Int32(parent)) }
         watchesFiles = params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration == true
+        let workspace = URL(fileURLWithPath: root).standardizedFileURL.path
+        watchesContent = watchesFiles && (contentFolder == workspace || contentFolder.hasPrefix(workspace.hasSuffix("/") ? workspace : workspace + "/"))
         initialized = true
         needsCheck = true
         return InitializeResult()
