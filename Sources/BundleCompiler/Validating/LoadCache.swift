@@ -7,13 +7,15 @@ import Foundation
 /// not parsed again, and one whose stamp (`FileSystem.Stamp`: inode, size and times, as git's
 /// index keeps them) vouches that it has not changed is not even read, nor, when the caller
 /// vouches that nothing changed on disk (the language server, told by the editor's file
-/// watching), stamped: the last listing of the folder is kept for that. Only the files that
-/// changed are read further than their stamp; the rules across files and the pictures' checks
-/// run over the whole catalogue each time, since an edit in one file can change what any other
-/// file's references mean. The result is the same as with no cache: a `LoadedFile` depends on
-/// the file's path, kind and bytes alone.
+/// watching), stamped: the last listing of the folder is kept for that. Pictures likewise: one
+/// is read, hashed and its header decoded again only when its stamp changed. Each entity's own
+/// rules are kept in `rules`. The rules across files and the pictures' checks still run over
+/// the whole catalogue each time, since an edit in one file can change what any other file's
+/// references mean. The result is the same as with no cache: a `LoadedFile` depends on the
+/// file's path, kind and bytes alone, a picture's header and digest on its bytes.
 package final class LoadCache: @unchecked Sendable {
-    // @unchecked Sendable: `entries` and the counts are read and written under `lock`.
+    // @unchecked Sendable: `entries`, `pictures`, `lastListing` and the counts are read and
+    // written under `lock`; `rules` is Sendable.
     private let lock = NSLock()
     private struct Entry {
         var file: ContentFile
@@ -126,8 +128,7 @@ package final class LoadCache: @unchecked Sendable {
     /// Forgets the files that are no longer in the folder.
     func keep(only paths: Set<String>) {
         lock.withLock {
-            guard entries.count > paths.count || entries.keys.contains(where: { !paths.contains($0) }) else { return }
-            for path in entries.keys where !paths.contains(path) { entries.removeValue(forKey: path) }
+            for path in entries.keys.filter({ !paths.contains($0) }) { entries.removeValue(forKey: path) }
         }
     }
 }

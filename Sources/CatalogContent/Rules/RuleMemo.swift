@@ -20,8 +20,7 @@ package final class RuleMemo: @unchecked Sendable {
     private final class Entries<Value: Equatable> {
         var byKey: [Key: (value: Value, diagnostics: [EntityDiagnostic])] = [:]
         func forget(unless kept: Set<Key>) {
-            guard byKey.count > kept.count else { return }
-            for key in byKey.keys where !kept.contains(key) { byKey.removeValue(forKey: key) }
+            for key in byKey.keys.filter({ !kept.contains($0) }) { byKey.removeValue(forKey: key) }
         }
     }
     /// One `Entries` per type of entity, by the type (typed: an `AnyHashable` per lookup cost
@@ -85,9 +84,7 @@ package final class RuleMemo: @unchecked Sendable {
         lock.withLock {
             for forget in forgetters { forget(checked) }
             // Every body and method belongs to a product or recipe whose own rules were asked for.
-            if textHashes.count > checked.count {
-                for key in textHashes.keys where !checked.contains(key) { textHashes.removeValue(forKey: key) }
-            }
+            for key in textHashes.keys.filter({ !checked.contains($0) }) { textHashes.removeValue(forKey: key) }
             checked.removeAll(keepingCapacity: true)
         }
     }
