@@ -41,7 +41,7 @@ struct FileLoader {
         // caller vouches for: not read.
         if let cache, overlays[file.path] == nil {
             if trustsCache, let hit = cache.loadedFromDisk(file) { return hit }
-            if let stamp = FileSystem.stamp(root + "/" + file.path), let hit = cache.loaded(file, stamp: stamp) { return hit }
+            if let hit = cache.loadedIfUnchanged(file, at: root + "/" + file.path) { return hit }
         }
         let bytes: [UInt8]
         let stamp: FileSystem.Stamp?

@@ -224,42 +224,6 @@ struct ImageChecker {
         return result
     }
 
-    private func readPicture(_ path: String) -> (Result<SourcePicture, ImageFailure>, SHA256.Digest?) {
-        let absolute = tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings)
-        guard let type = FileSystem.entryType(absolute) else { return (.failure(.missing), nil) }
-        guard let real = FileSystem.realPath(absolute) else {
-            return (.failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing), nil)
-        }
-        guard tree.isInside(real) else { return (.failure(.outside(symlink: type == .symlink)), nil) }
-        if let cache {
-            if trustsCache, let kept = cache.picture(at: absolute) { return kept }
-            if let stamp = FileSystem.stamp(absolute), let kept = cache.picture(at: absolute, stamp: stamp) { return kept }
-        }
-        switch FileSystem.readStamped(absolute, limit: Self.maxImageSize) {
-        case .success(let (bytes, stamp)):
-            let read: (Result<SourcePicture, ImageFailure>, SHA256.Digest?) = (Self.picture(in: bytes), SHA256.hash(data: bytes))
-            cache?.store(picture: read, at: absolute, stamp: stamp)
-            return read
-        case .failure(.tooLarge(let size)): return (.failure(.tooLarge(size)), nil)
-        case .failure(.notAFile(let type)): return (.failure(.notAFile(type)), nil)
-        case .failure(.unreadable(let reason)): return (.failure(.unreadable(reason)), nil)
-        }
-    }
-
-    /// The picture in `bytes`: its format by its first bytes, a PNG's or JPEG's structure
-    /// checked whole (`ImageHeader`: libvips would only warn of a cut-short file and show it
-    /// half grey), then its header through libvips. No pixel is decoded.
-    static func picture(in bytes: [UInt8]) -> Result<SourcePicture, ImageFailure> {
-        if bytes.isEmpty { return .failure(.format(.empty)) }
-        guard let format = PictureFormat.of(bytes) else { return .failure(.notAPicture(other: PictureFormat.otherFormat(bytes))) }
-        if format == .png || format == .jpeg, case .failure(let failure) = ImageHeader.read(bytes) {
-            return .failure(.format(failure))
-        }
-        return PictureCodec.header(bytes, format: format)
-            .map { SourcePicture(format: format, header: $0) }
-            .mapError(ImageFailure.undecodable)
-    }
-
     /// Makes the renditions of each sound picture for its uses, and reports at every use of a
     /// picture the renderer could not make.
     private func render(_ uses: [String: Set<PictureUse>], catalog: Catalog, diagnostics: inout [EntityDiagnostic]) -> [String: RenderedPicture] {

@@ -48,14 +48,17 @@ package final class LoadCache: @unchecked Sendable {
         lock.withLock { (hits, misses, unread) }
     }
 
-    /// What `file` gave, if `stamp` (taken now) shows it unchanged since its bytes were read.
-    func loaded(_ file: ContentFile, stamp: FileSystem.Stamp) -> LoadedFile? {
+    /// What `file` gave, if its stamp at `path` now shows it unchanged since its bytes were
+    /// read. The file is stamped only when there is a stamp to compare with: a first check
+    /// reads each file once, with no `stat` before.
+    func loadedIfUnchanged(_ file: ContentFile, at path: String) -> LoadedFile? {
+        guard let entry = lock.withLock({ entries[file.path] }), entry.file == file, let read = entry.stamp,
+              let now = FileSystem.stamp(path), read.vouches(for: now, racyWindow: racyWindow) else { return nil }
         lock.withLock {
-            guard let entry = entries[file.path], entry.file == file, let read = entry.stamp, read.vouches(for: stamp, racyWindow: racyWindow) else { return nil }
             hits += 1
             unread += 1
-            return entry.loaded
         }
+        return entry.loaded
     }
 
     /// What `file` gave when it was last read from disk, for a folder vouched unchanged since
@@ -97,12 +100,12 @@ package final class LoadCache: @unchecked Sendable {
     /// from before it was read.
     private var pictures: [String: (read: (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?), stamp: FileSystem.Stamp)] = [:]
 
-    /// What the picture at `path` gave, if `stamp` (taken now) shows it unchanged since.
-    func picture(at path: String, stamp: FileSystem.Stamp) -> (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?)? {
-        lock.withLock {
-            guard let kept = pictures[path], kept.stamp.vouches(for: stamp, racyWindow: racyWindow) else { return nil }
-            return kept.read
-        }
+    /// What the picture at `path` gave, if its stamp now shows it unchanged since; stamped only
+    /// when there is a stamp to compare with.
+    func pictureIfUnchanged(at path: String) -> (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?)? {
+        guard let kept = lock.withLock({ pictures[path] }), let now = FileSystem.stamp(path),
+              kept.stamp.vouches(for: now, racyWindow: racyWindow) else { return nil }
+        return kept.read
     }
 
     /// What the picture at `path` gave when last read, for a folder vouched unchanged since.
