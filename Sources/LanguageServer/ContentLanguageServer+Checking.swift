@@ -35,7 +35,6 @@ extension ContentLanguageServer {
                                           severity: 1, code: "content-folder", source: "digno", message: "\(error)")]])
             return
         }
-        if let found = report.catalog { catalog = found }
         var byURI: [String: [DiagnosticItem]] = [:]
         var texts: [String: DocumentText] = [:]
         for diagnostic in report.diagnostics {

@@ -24,8 +24,11 @@ package final class ContentLanguageServer: @unchecked Sendable {
     var contentFolder = ""
     /// The texts the editor has open, by URI, with their versions.
     var documents: [String: (text: String, version: Int?)] = [:]
-    /// The last check's catalogue (for completion and hover) and diagnostics by URI.
-    var catalog: Catalog?
+    /// The last check's catalogue (for completion and hover), as the load cache keeps it: no
+    /// other copy is held, so that a check replaces the entities that changed in place, not
+    /// in a copy of every one.
+    var catalog: Catalog? { loadCache.catalog }
+    /// The last check's diagnostics by URI.
     var published: [String: [DiagnosticItem]] = [:]
     var needsCheck = false
     /// The files the last check parsed: a keystroke parses the file it changed.

@@ -63,7 +63,7 @@ import Testing
         // As `ContentValidator.locate` places diagnostics: those in files with errors of their own
         // are left out.
         let isLocated = { (entity: EntityReference) in files.file(of: entity).map { !broken.contains($0.path) } ?? false }
-        return Reading(catalog: assembly.catalog(), unloaded: assembly.unloaded.union(tree.unread), anchors: anchors, isLocated: isLocated)
+        return Reading(catalog: assembly.catalog, unloaded: assembly.unloaded.union(tree.unread), anchors: anchors, isLocated: isLocated)
     }
 
     @Test func everyReportedFieldHasAnAnchor() throws {

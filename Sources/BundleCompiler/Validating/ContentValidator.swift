@@ -62,11 +62,24 @@ package struct ContentValidator: Sendable {
         if unchanged == nil { cache?.listing = tree }
         tree.include(overlays.keys)
         progress("parsing \(tree.files.count) files")
-        let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache, trusted: unchanged != nil)
-        if unchanged == nil { cache?.keep(only: Set(tree.files.map(\.path))) }
+        var assembly: CatalogAssembly
+        if unchanged != nil, let kept = cache?.takeAssembly(), kept.holds(tree.files) {
+            // Nothing changed on disk: only the editor's texts, now or at the last check.
+            assembly = kept
+            let loader = try FileLoader(root: tree.root, libxml: libxml, overlays: overlays, cache: cache, trustsCache: true)
+            for path in Set(overlays.keys).union(kept.overlaid).sorted() {
+                guard let index = assembly.index(of: path) else { continue }
+                assembly.replace(at: index, with: loader.load(assembly.loaded[index].file))
+            }
+        } else {
+            let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache, trusted: unchanged != nil)
+            if unchanged == nil { cache?.keep(only: Set(tree.files.map(\.path))) }
+            assembly = CatalogAssembly(loaded)
+        }
+        assembly.overlaid = Set(overlays.keys)
+        let loaded = assembly.loaded
         progress("checking the catalogue and its images")
-        let assembly = CatalogAssembly(loaded)
-        let catalog = assembly.catalog()
+        let catalog = assembly.catalog
         // The catalogue rules and the image checks are independent: one core each.
         let unloaded = assembly.unloaded.union(tree.unread)
         // Without catalog.xml's declarations, translations cannot be judged: one note, not a
@@ -96,6 +109,7 @@ package struct ContentValidator: Sendable {
         let pending = rules.wait() + imageResult.diagnostics + HostScripts.diagnostics(catalog)
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
+        cache?.keep(assembly)
         return ValidationReport(
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,

@@ -193,8 +193,13 @@ struct ImageChecker {
             }
         }
         check(.company, "", catalog.company.images)
-        for product in catalog.products where product.images.count > 1 { check(.product, product.id.rawValue, product.images) }
-        for recipe in catalog.recipes where recipe.images.count > 1 { check(.recipe, recipe.id.rawValue, recipe.images) }
+        let products = catalog.products, recipes = catalog.recipes
+        for index in products.indices where products[index].images.count > 1 {
+            check(.product, products[index].id.rawValue, products[index].images)
+        }
+        for index in recipes.indices where recipes[index].images.count > 1 {
+            check(.recipe, recipes[index].id.rawValue, recipes[index].images)
+        }
         return found
     }
 

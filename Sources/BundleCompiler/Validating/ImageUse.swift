@@ -28,16 +28,20 @@ extension Catalog {
         }
         visit(company.logo, .logo) { ImageUsePlace(entity: EntityReference(.company), field: .logo) }
         pictures(.company, "", company.images)
-        for product in products {
-            visit(product.icon, .icon) { ImageUsePlace(entity: EntityReference(.product, product.id.rawValue), field: .icon) }
-            pictures(.product, product.id.rawValue, product.images)
+        // By index, each entity read in place rather than copied whole.
+        for index in products.indices {
+            let id = products[index].id.rawValue
+            visit(products[index].icon, .icon) { ImageUsePlace(entity: EntityReference(.product, id), field: .icon) }
+            pictures(.product, id, products[index].images)
         }
-        for recipe in recipes {
-            visit(recipe.icon, .icon) { ImageUsePlace(entity: EntityReference(.recipe, recipe.id.rawValue), field: .icon) }
-            pictures(.recipe, recipe.id.rawValue, recipe.images)
+        for index in recipes.indices {
+            let id = recipes[index].id.rawValue
+            visit(recipes[index].icon, .icon) { ImageUsePlace(entity: EntityReference(.recipe, id), field: .icon) }
+            pictures(.recipe, id, recipes[index].images)
         }
-        for retailer in retailers {
-            visit(retailer.logo, .logo) { ImageUsePlace(entity: EntityReference(.retailer, retailer.id.rawValue), field: .logo) }
+        for index in retailers.indices {
+            let id = retailers[index].id.rawValue
+            visit(retailers[index].logo, .logo) { ImageUsePlace(entity: EntityReference(.retailer, id), field: .logo) }
         }
     }
 }

@@ -11,7 +11,8 @@ import Foundation
 /// is read, hashed and its header decoded again only when its stamp changed. Each entity's own
 /// rules are kept in `rules`. The rules across files and the pictures' checks still run over
 /// the whole catalogue each time, since an edit in one file can change what any other file's
-/// references mean. The result is the same as with no cache: a `LoadedFile` depends on the
+/// references mean; the catalogue itself is kept (`takeAssembly`), and a check of a folder
+/// vouched unchanged loads only the editor's texts again and puts them in its place. The result is the same as with no cache: a `LoadedFile` depends on the
 /// file's path, kind and bytes alone, a picture's header and digest on its bytes.
 package final class LoadCache: @unchecked Sendable {
     // @unchecked Sendable: `entries`, `pictures`, `lastListing` and the counts are read and
@@ -126,6 +127,29 @@ package final class LoadCache: @unchecked Sendable {
     var listing: ContentTree? {
         get { lock.withLock { lastListing } }
         set { lock.withLock { lastListing = newValue } }
+    }
+
+    /// The last check's files put together (`CatalogAssembly`), kept for a check of a folder
+    /// vouched unchanged, which loads the editor's texts again and replaces them in it.
+    private var lastAssembly: CatalogAssembly?
+
+    /// Takes the last check's assembly out of the cache, so that the check is its only holder
+    /// and replaces files in it in place; it puts back its own with `keep(_:)`.
+    func takeAssembly() -> CatalogAssembly? {
+        lock.withLock {
+            defer { lastAssembly = nil }
+            return lastAssembly
+        }
+    }
+
+    /// The last check's catalogue, with empty stand-ins for what could not be read (the
+    /// language server's completion and hover read it). Nil before a first check.
+    package var catalog: Catalog? {
+        lock.withLock { lastAssembly?.catalog }
+    }
+
+    func keep(_ assembly: CatalogAssembly) {
+        lock.withLock { lastAssembly = assembly }
     }
 
     /// Forgets the files that are no longer in the folder.

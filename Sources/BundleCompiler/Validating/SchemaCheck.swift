@@ -19,21 +19,24 @@ enum SchemaCheck {
     /// no schema or another (one for them all when they are more than `maxFilesNamed`). Files with errors of their own are passed over: they are reported
     /// already, and may not have been read as far as their root element.
     static func diagnostics(tree: ContentTree, loaded: [LoadedFile]) -> [Diagnostic] {
-        // One pass over the files by index: copying each file's whole `LoadedFile` (its parsed
-        // entity) to read three fields cost more than the rest of the check at a keystroke.
-        var references: [(path: String, reference: ContentSchema.Reference, position: SourcePosition?)] = []
+        // One pass over the files by index, keeping the files that do not name the schema
+        // as they should: copying each file's whole `LoadedFile` (its parsed entity), or even
+        // keeping every file's path, cost more than the rest of the check at a keystroke.
+        var unnamed: [(path: String, reference: ContentSchema.Reference, position: SourcePosition?)] = []
+        var anyNamed = false, anyRead = false
         for index in loaded.indices {
-            guard let reference = loaded[index].schemaReference, loaded[index].entity != nil,
+            guard let reference = loaded[index].schemaReference, case .some = loaded[index].entity,
                   !loaded[index].diagnostics.contains(where: { $0.severity == .error }) else { continue }
-            references.append((loaded[index].file.path, reference, loaded[index].schemaReferencePosition))
+            anyRead = true
+            if reference != .missing { anyNamed = true }
+            if reference != .named { unnamed.append((loaded[index].file.path, reference, loaded[index].schemaReferencePosition)) }
         }
         let copies = ContentSchema.files.map { file in
             (path: file.path, expected: file.bytes, found: read(file.path, in: tree))
         }
-        let noneNamed = references.allSatisfy { $0.reference == .missing }
         let noCopy = copies.allSatisfy { if case .failure(.unreadable) = $0.found { true } else { false } }
-        if noCopy && noneNamed {
-            guard !references.isEmpty else { return [] }
+        if noCopy && !anyNamed {
+            guard anyRead else { return [] }
             return [Diagnostic(.warning, .schemaMissing, file: ContentSchema.path,
                 message: "the content folder has no schema for editors' tools (\(ContentSchema.path)) and no file names one, "
                     + "so an XML editor gives no completion or checks as you type; \(fix)")]
@@ -67,7 +70,6 @@ enum SchemaCheck {
             }
         }
         // Many files at once (an import from another tool): one warning, at the first.
-        let unnamed = references.filter { $0.reference != .named }
         if unnamed.count > maxFilesNamed, let first = unnamed.first {
             let examples = unnamed.prefix(3).map(\.path).joined(separator: ", ")
             result.append(Diagnostic(.warning, .schemaReferenceMissing, file: first.path, position: first.position,

@@ -26,7 +26,11 @@ extension CatalogRules {
     /// counted as used, so it is not also told to be unused: the ingredient's unknown-product
     /// error names it, and correcting the id uses it.
     func productsInUse() -> Set<ProductID> {
-        var used = Set(catalog.recipes.flatMap(\.productIDs))
+        var used = Set<ProductID>()
+        let recipes = catalog.recipes
+        for index in recipes.indices {
+            for ingredient in recipes[index].ingredients { if let product = ingredient.product { used.insert(product) } }
+        }
         if !unreadKinds.contains(.product) {
             let candidates = productIDs.map(\.rawValue)
             for id in used where !productIDs.contains(id) {
@@ -36,10 +40,10 @@ extension CatalogRules {
         return used
     }
 
-    mutating func checkUsed(_ product: Product, _ ref: EntityReference, used: Set<ProductID>) {
-        if !used.contains(product.id) && !unloadedKinds.contains(.recipe) {
+    mutating func checkUsed(_ product: ProductID, _ ref: EntityReference, used: Set<ProductID>) {
+        if !used.contains(product) && !unloadedKinds.contains(.recipe) {
             report(.productUnused, ref, nil,
-                   "product '\(product.id)' is not used by any recipe; every product needs at least one: add <ingredient product=\"\(product.id)\"> to a recipe that uses it")
+                   "product '\(product)' is not used by any recipe; every product needs at least one: add <ingredient product=\"\(product)\"> to a recipe that uses it")
         }
     }
 

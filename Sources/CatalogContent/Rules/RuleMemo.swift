@@ -9,29 +9,57 @@ import Foundation
 /// catalogue each time. The result is the same as with no memo: those rules read nothing but
 /// the entity (`CatalogRules.own`).
 package final class RuleMemo: @unchecked Sendable {
-    // @unchecked Sendable: `entries`, `checked` and the counts are read and written under `lock`.
+    // @unchecked Sendable: `entries`, `textHashes`, `check` and the counts are read and written
+    // under `lock`.
     private let lock = NSLock()
     private struct Key: Hashable {
         var entity: EntityReference
         /// Nil for the default language's catalogue, else the language it was translated to.
         var language: LanguageCode?
     }
+    /// What the memo keeps by key, with the number of the last check that asked for it: those
+    /// the check under way has not asked for are forgotten at its end. A number rather than a
+    /// set of the keys asked for: building that set cost a tenth of a keystroke's check.
+    private struct Kept<Value> {
+        var byKey: [Key: (value: Value, asked: Int)] = [:]
+        /// How many keys the check under way has asked for, each once.
+        var asked = 0
+
+        /// The value kept for `key`, marked as asked for by check `check`.
+        mutating func value(for key: Key, check: Int) -> Value? {
+            guard let index = byKey.index(forKey: key) else { return nil }
+            if byKey.values[index].asked != check {
+                byKey.values[index].asked = check
+                asked += 1
+            }
+            return byKey.values[index].value
+        }
+
+        mutating func set(_ value: Value, for key: Key, check: Int) {
+            let previous = byKey.updateValue((value, check), forKey: key)
+            if previous?.asked != check { asked += 1 }
+        }
+
+        /// Forgets the keys check `check` did not ask for: only when there are some, which the
+        /// count tells without looking at each.
+        mutating func finish(_ check: Int) {
+            if byKey.count > asked { byKey = byKey.filter { $0.value.asked == check } }
+            asked = 0
+        }
+    }
     /// The entities of one type (products, recipes, retailers) with what their own rules found.
     private final class Entries<Value: Equatable> {
-        var byKey: [Key: (value: Value, diagnostics: [EntityDiagnostic])] = [:]
-        func forget(unless kept: Set<Key>) {
-            for key in byKey.keys.filter({ !kept.contains($0) }) { byKey.removeValue(forKey: key) }
-        }
+        var kept = Kept<(value: Value, diagnostics: [EntityDiagnostic])>()
     }
     /// One `Entries` per type of entity, by the type (typed: an `AnyHashable` per lookup cost
     /// an allocation and a copy of the entity).
     private var entries: [ObjectIdentifier: AnyObject] = [:]
-    private var forgetters: [(Set<Key>) -> Void] = []
+    private var finishers: [(Int) -> Void] = []
     /// Each product's body and recipe's method with the hash of its collapsed text, nil for
     /// one that shows nothing (`CatalogRules.checkDuplicateTexts`).
-    private var textHashes: [Key: (text: RichText, hash: Int?)] = [:]
-    /// The entities the check under way has asked for: the others are forgotten at its end.
-    private var checked = Set<Key>()
+    private var textHashes = Kept<(text: RichText, hash: Int?)>()
+    /// The number of the check under way.
+    private var check = 0
     private var hits = 0, misses = 0
 
     package init() {}
@@ -46,7 +74,7 @@ package final class RuleMemo: @unchecked Sendable {
         if let found = entries[ObjectIdentifier(type)] { return unsafeDowncast(found, to: Entries<Value>.self) }
         let made = Entries<Value>()
         entries[ObjectIdentifier(type)] = made
-        forgetters.append(made.forget)
+        finishers.append { made.kept.finish($0) }
         return made
     }
 
@@ -54,8 +82,7 @@ package final class RuleMemo: @unchecked Sendable {
     func diagnostics<Value: Equatable>(of entity: EntityReference, in language: LanguageCode?, ifStill value: Value) -> [EntityDiagnostic]? {
         let key = Key(entity: entity, language: language)
         return lock.withLock {
-            checked.insert(key)
-            guard let entry = entries(of: Value.self).byKey[key], entry.value == value else {
+            guard let entry = entries(of: Value.self).kept.value(for: key, check: check), entry.value == value else {
                 misses += 1
                 return nil
             }
@@ -65,16 +92,16 @@ package final class RuleMemo: @unchecked Sendable {
     }
 
     func store<Value: Equatable>(_ diagnostics: [EntityDiagnostic], of entity: EntityReference, in language: LanguageCode?, value: Value) {
-        lock.withLock { entries(of: Value.self).byKey[Key(entity: entity, language: language)] = (value, diagnostics) }
+        lock.withLock { entries(of: Value.self).kept.set((value, diagnostics), for: Key(entity: entity, language: language), check: check) }
     }
 
     /// The hash of `text`'s collapsed text (`CatalogRules.CollapsedText`) as `compute` gives
     /// it, or as it gave it for `entity` when its text was the same.
     func textHash(of entity: EntityReference, in language: LanguageCode?, _ text: RichText, compute: () -> Int?) -> Int? {
         let key = Key(entity: entity, language: language)
-        if let kept = lock.withLock({ textHashes[key] }), kept.text == text { return kept.hash }
+        if let kept = lock.withLock({ textHashes.value(for: key, check: check) }), kept.text == text { return kept.hash }
         let hash = compute()
-        lock.withLock { textHashes[key] = (text, hash) }
+        lock.withLock { textHashes.set((text, hash), for: key, check: check) }
         return hash
     }
 
@@ -82,10 +109,9 @@ package final class RuleMemo: @unchecked Sendable {
     /// holds one catalogue's, not every entity ever seen.
     func finishCheck() {
         lock.withLock {
-            for forget in forgetters { forget(checked) }
-            // Every body and method belongs to a product or recipe whose own rules were asked for.
-            for key in textHashes.keys.filter({ !checked.contains($0) }) { textHashes.removeValue(forKey: key) }
-            checked.removeAll(keepingCapacity: true)
+            for finish in finishers { finish(check) }
+            textHashes.finish(check)
+            check += 1
         }
     }
 }
