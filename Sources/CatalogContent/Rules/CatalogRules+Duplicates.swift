@@ -4,7 +4,7 @@ extension CatalogRules {
     // MARK: Duplicate ids, positions and texts
 
     mutating func checkUnique(_ ids: [String], kind: EntityReference.Kind) {
-        var seen = Set<String>()
+        var seen = Set<String>(minimumCapacity: ids.count)
         for id in ids where !seen.insert(id).inserted {
             report(.duplicateID, EntityReference(kind, id), nil, "\(kind.rawValue) id '\(id)' is used twice; ids must be unique")
         }

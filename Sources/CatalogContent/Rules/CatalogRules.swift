@@ -75,7 +75,7 @@ struct CatalogRules {
         }
     }
 
-    // The entities are read in place, by index into a local array: a loop's copy of each
+    // The entities are read in place, by index into the array's buffer: a loop's copy of each
     // (every string and list retained and released) cost more than the rules themselves at a
     // keystroke in `digno lsp`.
 
@@ -85,17 +85,19 @@ struct CatalogRules {
         checkUnique(products.map(\.id.rawValue), kind: .product)
         checkPositions(products.map { ($0.id.rawValue, $0.position) }, kind: .product)
         let used = productsInUse()
-        for index in products.indices {
-            let ref = EntityReference(.product, products[index].id.rawValue)
-            own(ref, products[index]) { rules in
-                rules.requireText(products[index].name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
-                rules.requireText(products[index].summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
-                                  what: "the short description shown in the product list")
-                rules.checkBodyText(products[index].body, .body, ref)
-                rules.checkPictures(products[index].images, ref)
+        products.withUnsafeBufferPointer { products in
+            for index in products.indices {
+                let ref = EntityReference(.product, products[index].id.rawValue)
+                own(ref, products[index]) { rules in
+                    rules.requireText(products[index].name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
+                    rules.requireText(products[index].summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
+                                      what: "the short description shown in the product list")
+                    rules.checkBodyText(products[index].body, .body, ref)
+                    rules.checkPictures(products[index].images, ref)
+                }
+                checkLinks(products[index].body, .body, ref)
+                checkUsed(products[index].id, ref, used: used)
             }
-            checkLinks(products[index].body, .body, ref)
-            checkUsed(products[index].id, ref, used: used)
         }
     }
 
@@ -104,34 +106,36 @@ struct CatalogRules {
         let recipes = catalog.recipes
         checkUnique(recipes.map(\.id.rawValue), kind: .recipe)
         checkPositions(recipes.map { ($0.id.rawValue, $0.position) }, kind: .recipe)
-        for index in recipes.indices {
-            let ref = EntityReference(.recipe, recipes[index].id.rawValue)
-            own(ref, recipes[index]) { rules in
-                let recipe = recipes[index]
-                rules.requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
-                rules.requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
-                                  what: "the short description shown in the recipe list")
-                // A line is its own id in an app's list (`Ingredient.id`), so it is written once.
-                var lines = Set<String>()
-                for (index, ingredient) in recipe.ingredients.enumerated() {
-                    let field = FieldPath.ingredient(index)
-                    rules.requireText(ingredient.text, field, ref, what: "the ingredient line")
-                    if !ingredient.text.showsNothing, !lines.insert(ingredient.text).inserted {
-                        rules.report(.duplicateIngredient, ref, field,
-                                     "the line '\(ingredient.text)' is written twice; remove one, or say what each is for ('1 tl suolaa taikinaan', '1 tl suolaa täytteeseen')")
+        recipes.withUnsafeBufferPointer { recipes in
+            for index in recipes.indices {
+                let ref = EntityReference(.recipe, recipes[index].id.rawValue)
+                own(ref, recipes[index]) { rules in
+                    let recipe = recipes[index]
+                    rules.requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
+                    rules.requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
+                                      what: "the short description shown in the recipe list")
+                    // A line is its own id in an app's list (`Ingredient.id`), so it is written once.
+                    var lines = Set<String>()
+                    for (index, ingredient) in recipe.ingredients.enumerated() {
+                        let field = FieldPath.ingredient(index)
+                        rules.requireText(ingredient.text, field, ref, what: "the ingredient line")
+                        if !ingredient.text.showsNothing, !lines.insert(ingredient.text).inserted {
+                            rules.report(.duplicateIngredient, ref, field,
+                                         "the line '\(ingredient.text)' is written twice; remove one, or say what each is for ('1 tl suolaa taikinaan', '1 tl suolaa täytteeseen')")
+                        }
+                    }
+                    rules.checkBodyText(recipe.method, .method, ref)
+                    rules.checkPictures(recipe.images, ref)
+                    rules.checkUsesProduct(recipe, ref)
+                }
+                let ingredients = recipes[index].ingredients
+                for line in ingredients.indices {
+                    if let product = ingredients[line].product {
+                        checkReference(.product(product), .ingredient(line), ref, element: "ingredient")
                     }
                 }
-                rules.checkBodyText(recipe.method, .method, ref)
-                rules.checkPictures(recipe.images, ref)
-                rules.checkUsesProduct(recipe, ref)
+                checkLinks(recipes[index].method, .method, ref)
             }
-            let ingredients = recipes[index].ingredients
-            for line in ingredients.indices {
-                if let product = ingredients[line].product {
-                    checkReference(.product(product), .ingredient(line), ref, element: "ingredient")
-                }
-            }
-            checkLinks(recipes[index].method, .method, ref)
         }
     }
 
@@ -140,23 +144,25 @@ struct CatalogRules {
         let retailers = catalog.retailers
         checkUnique(retailers.map(\.id.rawValue), kind: .retailer)
         checkPositions(retailers.map { ($0.id.rawValue, $0.position) }, kind: .retailer)
-        for index in retailers.indices {
-            let ref = EntityReference(.retailer, retailers[index].id.rawValue)
-            own(ref, retailers[index]) { rules in
-                let retailer = retailers[index]
-                rules.requireText(retailer.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
-                rules.requireText(retailer.address, .address, ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
-                rules.requireText(retailer.phone, .phone, ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
-                rules.requireText(retailer.openingHours, .hours, ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
-                                  what: "the opening hours")
-                if let info = retailer.otherInfo {
-                    rules.requireText(info, .info, ref, what: "the other information, or remove the element")
+        retailers.withUnsafeBufferPointer { retailers in
+            for index in retailers.indices {
+                let ref = EntityReference(.retailer, retailers[index].id.rawValue)
+                own(ref, retailers[index]) { rules in
+                    let retailer = retailers[index]
+                    rules.requireText(retailer.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
+                    rules.requireText(retailer.address, .address, ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
+                    rules.requireText(retailer.phone, .phone, ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
+                    rules.requireText(retailer.openingHours, .hours, ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
+                                      what: "the opening hours")
+                    if let info = retailer.otherInfo {
+                        rules.requireText(info, .info, ref, what: "the other information, or remove the element")
+                    }
+                    rules.checkSellsOwn(retailer, ref)
                 }
-                rules.checkSellsOwn(retailer, ref)
-            }
-            let sells = retailers[index].sells
-            for line in sells.indices {
-                checkReference(.product(sells[line]), .sells(line), ref, element: "sells")
+                let sells = retailers[index].sells
+                for line in sells.indices {
+                    checkReference(.product(sells[line]), .sells(line), ref, element: "sells")
+                }
             }
         }
     }

@@ -9,8 +9,9 @@ import Foundation
 /// catalogue each time. The result is the same as with no memo: those rules read nothing but
 /// the entity (`CatalogRules.own`).
 package final class RuleMemo: @unchecked Sendable {
-    // @unchecked Sendable: `entries`, `textHashes`, `check` and the counts are read and written
-    // under `lock`.
+    // @unchecked Sendable: `entries`, `check` and the counts are read and written under `lock`,
+    // `textHashes` under `textLock` (`check` is read there: it changes only in `finishCheck`,
+    // when no check is under way).
     private let lock = NSLock()
     private struct Key: Hashable {
         var entity: EntityReference
@@ -25,14 +26,15 @@ package final class RuleMemo: @unchecked Sendable {
         /// How many keys the check under way has asked for, each once.
         var asked = 0
 
-        /// The value kept for `key`, marked as asked for by check `check`.
-        mutating func value(for key: Key, check: Int) -> Value? {
+        /// What `read` makes of the value kept for `key`, which is marked as asked for by
+        /// check `check`; nil if none is kept. The value is read in place, not copied out.
+        mutating func read<Result>(_ key: Key, check: Int, _ read: (Value) -> Result?) -> Result? {
             guard let index = byKey.index(forKey: key) else { return nil }
             if byKey.values[index].asked != check {
                 byKey.values[index].asked = check
                 asked += 1
             }
-            return byKey.values[index].value
+            return read(byKey.values[index].value)
         }
 
         mutating func set(_ value: Value, for key: Key, check: Int) {
@@ -56,7 +58,9 @@ package final class RuleMemo: @unchecked Sendable {
     private var entries: [ObjectIdentifier: AnyObject] = [:]
     private var finishers: [(Int) -> Void] = []
     /// Each product's body and recipe's method with the hash of its collapsed text, nil for
-    /// one that shows nothing (`CatalogRules.checkDuplicateTexts`).
+    /// one that shows nothing (`CatalogRules.checkDuplicateTexts`). Under a lock of its own:
+    /// the duplicate-text check runs beside the rest, which asks for the entries at each entity.
+    private let textLock = NSLock()
     private var textHashes = Kept<(text: RichText, hash: Int?)>()
     /// The number of the check under way.
     private var check = 0
@@ -82,12 +86,12 @@ package final class RuleMemo: @unchecked Sendable {
     func diagnostics<Value: Equatable>(of entity: EntityReference, in language: LanguageCode?, ifStill value: Value) -> [EntityDiagnostic]? {
         let key = Key(entity: entity, language: language)
         return lock.withLock {
-            guard let entry = entries(of: Value.self).kept.value(for: key, check: check), entry.value == value else {
+            guard let diagnostics = entries(of: Value.self).kept.read(key, check: check, { $0.value == value ? $0.diagnostics : nil }) else {
                 misses += 1
                 return nil
             }
             hits += 1
-            return entry.diagnostics
+            return diagnostics
         }
     }
 
@@ -99,9 +103,10 @@ package final class RuleMemo: @unchecked Sendable {
     /// it, or as it gave it for `entity` when its text was the same.
     func textHash(of entity: EntityReference, in language: LanguageCode?, _ text: RichText, compute: () -> Int?) -> Int? {
         let key = Key(entity: entity, language: language)
-        if let kept = lock.withLock({ textHashes.value(for: key, check: check) }), kept.text == text { return kept.hash }
+        let kept: Int?? = textLock.withLock { textHashes.read(key, check: check) { $0.text == text ? .some($0.hash) : nil } }
+        if let kept { return kept }
         let hash = compute()
-        lock.withLock { textHashes.set((text, hash), for: key, check: check) }
+        textLock.withLock { textHashes.set((text, hash), for: key, check: check) }
         return hash
     }
 
@@ -110,8 +115,11 @@ package final class RuleMemo: @unchecked Sendable {
     func finishCheck() {
         lock.withLock {
             for finish in finishers { finish(check) }
-            textHashes.finish(check)
-            check += 1
+            // Under both locks: either orders a read of `check` after it.
+            textLock.withLock {
+                textHashes.finish(check)
+                check += 1
+            }
         }
     }
 }
