@@ -214,9 +214,12 @@ struct ContentTree {
 
     /// Adds the content files among `paths` (relative to the content folder) that are not in
     /// the tree yet, where the layout has a place for them: an editor's new file not saved yet.
-    mutating func include(_ paths: some Sequence<String>) {
-        let known = Set(files.map(\.path))
-        for path in paths where !known.contains(path) {
+    mutating func include(_ paths: some Collection<String>) {
+        guard !paths.isEmpty else { return }
+        // A few paths (an editor's open files) are looked for one by one: a set of every
+        // file's path, made at each keystroke in `digno lsp`, cost more than the search.
+        let known = paths.count > 8 ? Set(files.map(\.path)) : nil
+        for path in paths where !(known?.contains(path) ?? files.contains { $0.path == path }) {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             if parts.count == 1, let kind = ContentFileKind.allCases.first(where: { $0.singleFileName == path }) {
                 files.append(ContentFile(path: path, kind: kind, id: ""))

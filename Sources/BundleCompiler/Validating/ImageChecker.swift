@@ -120,7 +120,8 @@ struct ImageChecker {
                 } else if use == .icon && header.width != header.height {
                     unsound.insert(path)
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels\(header.isTurned ? " as shown (turned by its orientation)" : ""); icons must be square")
-                } else {
+                } else if renderer != nil {
+                    // Only what is rendered needs its uses known.
                     uses[path, default: []].insert(use)
                 }
             case .failure(.missing):
@@ -180,14 +181,15 @@ struct ImageChecker {
     private func samePictures(_ catalog: Catalog) -> [EntityDiagnostic] {
         var found: [EntityDiagnostic] = []
         func check(_ kind: EntityReference.Kind, _ id: String, _ images: [ImageReference]) {
+            let paths = images.map { Self.normalized($0.source) }
             for (index, image) in images.enumerated() {
-                guard let path = Self.normalized(image.source), let digest = digests[path] else { continue }
-                let earlier = images[..<index].first { other in
-                    other.source != image.source && Self.normalized(other.source).flatMap { digests[$0] } == digest
-                }
-                guard let earlier else { continue }
+                guard let path = paths[index], let digest = digests[path] else { continue }
+                guard let earlierIndex = images.indices.prefix(index).first(where: { other in
+                    images[other].source != image.source && paths[other].flatMap { digests[$0] } == digest
+                }) else { continue }
+                let earlier = images[earlierIndex]
                 let entity = EntityReference(kind, id)
-                let same = Self.normalized(earlier.source) == path ? "is the same file as" : "has the same bytes as"
+                let same = paths[earlierIndex] == path ? "is the same file as" : "has the same bytes as"
                 found.append(EntityDiagnostic(severity: .error, code: .duplicatePicture, entity: entity, field: .picture(index),
                     message: "the image '\(image.source)' \(same) '\(earlier.source)', also shown in \(entity); remove one, or choose another image"))
             }

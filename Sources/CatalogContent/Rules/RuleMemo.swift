@@ -49,9 +49,19 @@ package final class RuleMemo: @unchecked Sendable {
             asked = 0
         }
     }
+    /// An entity and what its own rules found; a class, so that reading one out of the memo
+    /// is one retain, not a copy of every field.
+    private final class Entry<Value> {
+        let value: Value
+        let diagnostics: [EntityDiagnostic]
+        init(_ value: Value, _ diagnostics: [EntityDiagnostic]) {
+            self.value = value
+            self.diagnostics = diagnostics
+        }
+    }
     /// The entities of one type (products, recipes, retailers) with what their own rules found.
     private final class Entries<Value: Equatable> {
-        var kept = Kept<(value: Value, diagnostics: [EntityDiagnostic])>()
+        var kept = Kept<Entry<Value>>()
     }
     /// One `Entries` per type of entity, by the type (typed: an `AnyHashable` per lookup cost
     /// an allocation and a copy of the entity).
@@ -96,7 +106,7 @@ package final class RuleMemo: @unchecked Sendable {
     }
 
     func store<Value: Equatable>(_ diagnostics: [EntityDiagnostic], of entity: EntityReference, in language: LanguageCode?, value: Value) {
-        lock.withLock { entries(of: Value.self).kept.set((value, diagnostics), for: Key(entity: entity, language: language), check: check) }
+        lock.withLock { entries(of: Value.self).kept.set(Entry(value, diagnostics), for: Key(entity: entity, language: language), check: check) }
     }
 
     /// The hash of `text`'s collapsed text (`CatalogRules.CollapsedText`) as `compute` gives
