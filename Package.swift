@@ -199,9 +199,12 @@ let package = Package(
         ),
         // The catalogue rules over in-memory catalogues, the release comparison, and the rules run
         // over CatalogModelTests' committed bundles.
+        // What tests share: the work a piece of code does, for comparing two sizes (no test
+        // asserts a time).
+        .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(
             name: "CatalogContentTests",
-            dependencies: ["CatalogContent", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CatalogContent", "CatalogModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Runs the built `digno` executable: exact output, help and exit statuses.
         .testTarget(name: "DignoTests", dependencies: ["digno", "BundleCompiler", "CatalogContent", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -229,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BundleCompilerTests",
-            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["BundleCompiler", "CatalogContent", "CatalogModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ],

@@ -173,12 +173,15 @@ import Testing
             }
             finished.signal()
         }
-        #expect(heard.wait(timeout: .now() + 30) == .success)
+        // The long waits are guards against a hang that no time limit could end (a thread
+        // blocked on a semaphore), not a measure: a busy machine has taken over a minute.
+        #expect(heard.wait(timeout: .now() + 600) == .success)
+        // Still waiting for the lock: not finished, however long it is given.
         #expect(finished.wait(timeout: .now() + 0.3) == .timedOut)
         #expect(!FileManager.default.fileExists(atPath: output))
         withExtendedLifetime(held) {}
         _ = consume held
-        #expect(finished.wait(timeout: .now() + 60) == .success)
+        #expect(finished.wait(timeout: .now() + 600) == .success)
         #expect(FileManager.default.fileExists(atPath: output))
         #expect(messages.all.first == "reading images and ordering the lists")
         #expect(messages.all.contains("waiting for another build writing into \(folder.path)"))

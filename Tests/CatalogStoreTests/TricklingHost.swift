@@ -18,11 +18,12 @@ final class TricklingHost: @unchecked Sendable {
 
     /// The requests' heads received so far (their first 4 KiB), under `stopped`.
     var requests: [String] { stopped.withLock { received } }
-    /// How long each connection stayed open after the headers were sent, until the client
-    /// closed it, as this host's own thread saw it: the time a client's limit took to act,
-    /// whatever the test's task waited for Swift's cooperative pool afterwards.
-    var openFor: [TimeInterval] { stopped.withLock { durations } }
-    private var durations: [TimeInterval] = []
+    /// How many bytes of the body each connection had been sent when the client closed it, as
+    /// this host's own thread saw it: fewer than the body's length when a client's limit cut the
+    /// transfer short, whatever the test's task waited for Swift's cooperative pool. Bytes, not
+    /// seconds: a busy machine slows both sides, and no test asserts a time.
+    var closedAfter: [Int] { stopped.withLock { closings } }
+    private var closings: [Int] = []
 
     init(length: Int, interval: TimeInterval?) throws {
         #if os(Linux)
@@ -62,16 +63,14 @@ final class TricklingHost: @unchecked Sendable {
         stopped.withLock { received.append(String(decoding: request.prefix(max(0, count)), as: UTF8.self)) }
         let headers = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(length)\r\n\r\n"
         guard send(connection, headers, headers.utf8.count, Self.noSignal) > 0 else { return }
-        let sent = ContinuousClock.now
-        let closed = { [self] in
-            let open = ContinuousClock.now - sent
-            stopped.withLock { durations.append(Double(open.components.seconds) + Double(open.components.attoseconds) / 1e18) }
-        }
+        var sent = 0
+        let closed = { [self] in stopped.withLock { closings.append(sent) } }
         for _ in 0..<length {
             guard let interval else { break }
             Thread.sleep(forTimeInterval: interval)
             if stopped.withLock({ isStopped }) { return }
             if send(connection, "x", 1, Self.noSignal) <= 0 { return closed() }
+            sent += 1
         }
         // Silent until the client goes or the host stops.
         while !stopped.withLock({ isStopped }) {
