@@ -24,17 +24,20 @@ extension CatalogBundle {
     package func listDigests() throws(CatalogBundleError) -> ListDigests {
         // Schema 3's translations of each entity, in their primary key's order.
         let hasTranslations = release.schemaVersion >= 3
-        @Sendable func translations(_ kind: String, _ alias: String) -> String {
+        // The kind is a bound value; the alias, one of the queries' own.
+        @Sendable func translations(_ kind: String, _ alias: String) -> SQL {
             guard hasTranslations else { return "" }
-            return " || ';' || coalesce((SELECT group_concat(quote(t.language) || ',' || quote(t.field) || ',' || quote(t.text), ';') "
-                + "FROM translations AS t WHERE t.kind = '\(kind)' AND t.entity_id = \(alias).id), '')"
+            return """
+                 || ';' || coalesce((SELECT group_concat(quote(t.language) || ',' || quote(t.field) || ',' || quote(t.text), ';') \
+                FROM translations AS t WHERE t.kind = \(kind) AND t.entity_id = \(sql: alias).id), '')
+                """
         }
         return try read(BundleQuery { db in
             ListDigests(
                 products: try Self.digests(db, sql: """
                     SELECT p.id, quote(p.name) || ',' || quote(p.summary) || ',' || quote(p.icon) || ',' || quote(p.body_json) || ';' ||
                       coalesce((SELECT group_concat(quote(i.position) || ',' || quote(i.image) || ',' || quote(i.alt), ';')
-                                FROM product_images AS i WHERE i.product_id = p.id), '')\(translations("product", "p"))
+                                FROM product_images AS i WHERE i.product_id = p.id), '')\(literal: translations("product", "p"))
                     FROM products AS p ORDER BY p.position
                     """),
                 recipes: try Self.digests(db, sql: """
@@ -42,7 +45,7 @@ extension CatalogBundle {
                       coalesce((SELECT group_concat(quote(i.position) || ',' || quote(i.image) || ',' || quote(i.alt), ';')
                                 FROM recipe_images AS i WHERE i.recipe_id = r.id), '') || ';' ||
                       coalesce((SELECT group_concat(quote(g.position) || ',' || quote(g.text) || ',' || quote(g.product_id), ';')
-                                FROM recipe_ingredients AS g WHERE g.recipe_id = r.id), '')\(translations("recipe", "r"))
+                                FROM recipe_ingredients AS g WHERE g.recipe_id = r.id), '')\(literal: translations("recipe", "r"))
                     FROM recipes AS r ORDER BY r.position
                     """),
                 retailers: try Self.digests(db, sql: """
@@ -50,7 +53,7 @@ extension CatalogBundle {
                       quote(r.opening_hours) || ',' || quote(r.other_info) || ',' || quote(r.web_address) || ',' ||
                       quote(r.latitude) || ',' || quote(r.longitude) || ';' ||
                       coalesce((SELECT group_concat(quote(s.position) || ',' || quote(s.product_id), ';')
-                                FROM retailer_products AS s WHERE s.retailer_id = r.id), '')\(translations("retailer", "r"))
+                                FROM retailer_products AS s WHERE s.retailer_id = r.id), '')\(literal: translations("retailer", "r"))
                     FROM retailers AS r ORDER BY r.position
                     """))
         })
@@ -59,9 +62,9 @@ extension CatalogBundle {
     /// Each row's id and the SHA-256 of its text, in order. `group_concat` takes the child rows
     /// in the order of their primary key index, (owner, position), the same for both bundles
     /// under one SQLite.
-    private static func digests(_ db: Database, sql: String) throws -> ListDigests.List {
+    private static func digests(_ db: Database, sql: SQL) throws -> ListDigests.List {
         var list = ListDigests.List()
-        let rows = try Row.fetchCursor(db, sql: sql)
+        let rows = try SQLRequest<Row>(literal: sql).fetchCursor(db)
         while let row = try rows.next() {
             let id = try row.slug("id")
             let text: String = row[1] ?? ""

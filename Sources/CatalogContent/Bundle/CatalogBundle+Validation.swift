@@ -79,7 +79,7 @@ extension CatalogBundle {
                           ingredients: ingredients[list.id.rawValue, default: []], method: try row.richText("method_json"),
                           images: recipePictures[list.id.rawValue, default: []])
         }
-        let retailers = try RetailerRow.fetchAll(db, reading: reading, where: filter("r.id"), arguments: retailerIDs).map {
+        let retailers = try RetailerRow.fetchAll(db, reading: reading, where: SQL(sql: filter("r.id"), arguments: retailerIDs)).map {
             Retailer(id: $0.id, name: $0.name, logo: ImageReference($0.logo), address: $0.address, phone: $0.phone,
                      openingHours: $0.openingHours, otherInfo: $0.otherInfo, webAddress: $0.webAddress, coordinate: $0.coordinate, sells: $0.sells)
         }

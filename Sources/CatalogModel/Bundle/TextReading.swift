@@ -77,11 +77,15 @@ package struct TextReading: Hashable, Sendable {
     /// found first (a product's recipes), so the join is a CROSS JOIN, which SQLite keeps inside
     /// the loop over them; otherwise it reads the language's whole list in order to skip the
     /// sort (39 ms for a product's recipes at 100,000 entities, instead of 0.5).
-    func listOrder(of kind: String, alias: String, afterRows: Bool = false) -> (join: String, position: String) {
-        guard !chain.isEmpty else { return ("", "\(alias).position") }
+    /// The kind and the language are bound values; `alias` is an alias our queries write.
+    func listOrder(of kind: String, alias: String, afterRows: Bool = false) -> (join: SQL, position: SQL) {
+        guard !chain.isEmpty else { return ("", "\(sql: alias).position") }
         let order = "\(alias)_order"
-        return ("\(afterRows ? "CROSS JOIN" : "JOIN") list_positions AS \(order) ON \(order).kind = '\(kind)' AND \(order).language = '\(language)' AND \(order).entity_id = \(alias).id",
-                "\(order).position")
+        return ("""
+                \(sql: afterRows ? "CROSS JOIN" : "JOIN") list_positions AS \(sql: order) ON \(sql: order).kind = \(kind) \
+                AND \(sql: order).language = \(language) AND \(sql: order).entity_id = \(sql: alias).id
+                """,
+                "\(sql: order).position")
     }
 }
 
@@ -90,8 +94,8 @@ extension BundleLanguage {
     package static let schema2Language = "fi"
 
     /// The languages of a bundle of `schemaVersion`, the default first, each falling back to
-    /// one before it. A language code is put into queries as a literal, so each must be what
-    /// schema-3.sql's check allows: letters and hyphens.
+    /// one before it. Each must be what schema-3.sql's check allows: letters and hyphens (the
+    /// queries bind a code as a value whatever it holds).
     package static func read(_ db: Database, schemaVersion: Int) throws -> [BundleLanguage] {
         guard schemaVersion >= 3 else { return [BundleLanguage(code: schema2Language, fallback: nil)] }
         var languages: [BundleLanguage] = []
@@ -152,36 +156,43 @@ extension BundleLanguage {
 /// it came from (`TextReading.language(from:column:)`).
 struct TranslatedTexts {
     let reading: TextReading
-    private(set) var columns: [String] = []
-    private(set) var joins: [String] = []
+    private(set) var columns: [SQL] = []
+    private(set) var joins: [SQL] = []
 
     init(_ reading: TextReading) {
         self.reading = reading
     }
 
     /// Reads `column` (an SQL expression in the default language) as `name`, translated by the
-    /// rows of `translations` for `kind` and `entity` (SQL expressions: `'product'`, `p.id`) and
-    /// `field` (an SQL expression too: `'name'`, `'picture:' || pi.position`).
-    mutating func add(_ name: String, _ column: String, kind: String, entity: String, field: String) {
+    /// rows of `translations` for `kind` and `entity` (SQL: `"\("product")"`, a bound value, or
+    /// `p.id`, a column) and `field` (SQL too: `"\("name")"`, or `"\("picture:") || pi.position"`).
+    /// The reading's languages are bound values.
+    mutating func add(_ name: String, _ column: String, kind: SQL, entity: SQL, field: SQL) {
         guard !reading.chain.isEmpty else {
-            columns.append("\(column) AS \"\(name)\", NULL AS \"\(name):from\"")
+            columns.append("\(sql: column) AS \(sql: quoted(name)), NULL AS \(sql: quoted(name + ":from"))")
             return
         }
         var found: [String] = []
         for language in reading.chain {
             let alias = "t\(joins.count + 1)"
             joins.append("""
-                LEFT JOIN translations AS \(alias) ON \(alias).kind = \(kind) AND \(alias).entity_id = \(entity) \
-                AND \(alias).language = '\(language)' AND \(alias).field = \(field)
+                LEFT JOIN translations AS \(sql: alias) ON \(sql: alias).kind = \(literal: kind) AND \(sql: alias).entity_id = \(literal: entity) \
+                AND \(sql: alias).language = \(language) AND \(sql: alias).field = \(literal: field)
                 """)
             found.append(alias)
         }
         let cases = found.enumerated().map { "WHEN \($1).text IS NOT NULL THEN \($0 + 1)" }.joined(separator: " ")
-        columns.append("coalesce(\(found.map { "\($0).text" }.joined(separator: ", ")), \(column)) AS \"\(name)\", CASE \(cases) END AS \"\(name):from\"")
+        columns.append("""
+            coalesce(\(sql: found.map { "\($0).text" }.joined(separator: ", ")), \(sql: column)) AS \(sql: quoted(name)), \
+            CASE \(sql: cases) END AS \(sql: quoted(name + ":from"))
+            """)
     }
 
+    /// A column name of ours, quoted as an identifier.
+    private func quoted(_ name: String) -> String { "\"\(name)\"" }
+
     /// The texts' columns, for a select list.
-    var select: String { columns.joined(separator: ", ") }
+    var select: SQL { columns.joined(separator: ", ") }
     /// The joins, to follow the entity table in a FROM clause.
-    var join: String { joins.joined(separator: "\n") }
+    var join: SQL { joins.joined(separator: "\n") }
 }

@@ -94,27 +94,23 @@ extension BundleQuery where Value == [SearchHit] {
         _ db: Database, _ reading: TextReading, in index: SearchIndex, match: String, ranked: Bool, limit: Int, excluding: Set<SearchTarget>
     ) throws -> [SearchHit] {
         var texts = TranslatedTexts(reading)
-        texts.add("name", "coalesce(p.name, r.name, s.name)", kind: "e.kind", entity: "e.entity_id", field: "'name'")
-        texts.add("summary", "coalesce(p.summary, r.summary, '')", kind: "e.kind", entity: "e.entity_id", field: "'summary'")
+        texts.add("name", "coalesce(p.name, r.name, s.name)", kind: "e.kind", entity: "e.entity_id", field: "\("name")")
+        texts.add("summary", "coalesce(p.summary, r.summary, '')", kind: "e.kind", entity: "e.entity_id", field: "\("summary")")
+        // The index's table, entries and weights are names and numbers of ours (identifiers,
+        // which SQL cannot bind); the match, the run of rows and the limit are bound.
         let table = index.table
-        var arguments: StatementArguments = [match]
-        var range = ""
-        if let rows = index.rows {
-            range = "AND \(table).rowid BETWEEN ? AND ?"
-            arguments += [rows.lowerBound, rows.upperBound]
-        }
-        arguments += [limit + excluding.count]
+        let range: SQL = index.rows.map { "AND \(sql: table).rowid BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? ""
         let order = ranked ? "bm25(\(table), \(index.weights)), \(table).rowid" : "\(table).rowid"
-        return try Row.fetchAll(db, sql: """
-            SELECT e.kind, e.entity_id, \(texts.select)
-            FROM \(table)
-            JOIN \(index.entries) e ON e.rowid = \(table).rowid
+        return try SQLRequest<Row>(literal: """
+            SELECT e.kind, e.entity_id, \(literal: texts.select)
+            FROM \(sql: table)
+            JOIN \(sql: index.entries) e ON e.rowid = \(sql: table).rowid
             LEFT JOIN products p ON e.kind = 'product' AND p.id = e.entity_id
             LEFT JOIN recipes r ON e.kind = 'recipe' AND r.id = e.entity_id
             LEFT JOIN retailers s ON e.kind = 'retailer' AND s.id = e.entity_id
-            \(texts.join)
-            WHERE \(table) MATCH ? \(range) ORDER BY \(order) LIMIT ?
-            """, arguments: arguments).lazy.map { try SearchHit(row: $0, reading: reading) }
+            \(literal: texts.join)
+            WHERE \(sql: table) MATCH \(match) \(literal: range) ORDER BY \(sql: order) LIMIT \(limit + excluding.count)
+            """).fetchAll(db).lazy.map { try SearchHit(row: $0, reading: reading) }
             .filter { !excluding.contains($0.target) }.prefix(limit).map { $0 }
     }
 
@@ -138,8 +134,7 @@ extension BundleQuery where Value == [NearbyRetailer] {
             let nearest = located.map { ($0.id, coordinate.metres(to: $0.coordinate)) }
                 .sorted { ($0.1, $0.0.rawValue) < ($1.1, $1.0.rawValue) }
                 .prefix(max(0, limit))
-            let placeholders = Array(repeating: "?", count: nearest.count).joined(separator: ",")
-            let rows = try RetailerRow.fetchAll(db, reading: reading, where: "r.id IN (\(placeholders))", arguments: StatementArguments(nearest.map(\.0.rawValue)))
+            let rows = try RetailerRow.fetchAll(db, reading: reading, where: "r.id IN \(nearest.map(\.0.rawValue))")
             let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             return nearest.compactMap { id, metres in byID[id].map { NearbyRetailer(retailer: $0, metres: metres) } }
         }

@@ -9,9 +9,9 @@ extension BundleQuery where Value == [SectionTab] {
     package static func sections(_ reading: TextReading) -> Self {
         Self { db in
             var texts = TranslatedTexts(reading)
-            texts.add("title", "s.title", kind: "'section'", entity: "s.id", field: "'title'")
-            return try Row.fetchAll(db, sql: "SELECT s.id, s.icon, \(texts.select) FROM sections AS s \(texts.join) ORDER BY s.position")
-                .map { try SectionTab(row: $0, reading: reading) }
+            texts.add("title", "s.title", kind: "\("section")", entity: "s.id", field: "\("title")")
+            return try SQLRequest<Row>(literal: "SELECT s.id, s.icon, \(literal: texts.select) FROM sections AS s \(literal: texts.join) ORDER BY s.position")
+                .fetchAll(db).map { try SectionTab(row: $0, reading: reading) }
         }
     }
 }
@@ -23,23 +23,35 @@ extension BundleQuery where Value == HomeScreen {
     }
 }
 
-/// The rows of the product or recipe list in `table` (aliased `e`), in the reading's list
-/// order: `id`, `icon`, and `name` and `summary` read in `reading`. `condition` selects them;
-/// it is given the expression of a row's position in that order (from 1), and may use the
-/// tables `joining` names before `e` (ending in a join to it).
+/// The rows of the product or recipe list of `kind` (its table aliased `e`), in the reading's
+/// list order: `id`, `icon`, and `name` and `summary` read in `reading`. `condition` selects
+/// them, its values bound; it is given the expression of a row's position in that order (from
+/// 1), and may use the tables `joining` names before `e` (ending in a join to it).
 private func listRows<Record>(
-    _ db: Database, _ reading: TextReading, table: String, kind: String, joining: String = "",
-    where condition: (_ position: String) -> String, arguments: StatementArguments, limit: Int = Int(Int32.max),
+    _ db: Database, _ reading: TextReading, kind: ListKind, joining: SQL = "",
+    where condition: (_ position: SQL) -> SQL, limit: Int = Int(Int32.max),
     _ record: (Row, TextReading) throws -> Record
 ) throws -> [Record] {
-    let order = reading.listOrder(of: kind, alias: "e", afterRows: !joining.isEmpty)
+    let order = reading.listOrder(of: kind.rawValue, alias: "e", afterRows: !joining.isEmpty)
     var texts = TranslatedTexts(reading)
-    texts.add("name", "e.name", kind: "'\(kind)'", entity: "e.id", field: "'name'")
-    texts.add("summary", "e.summary", kind: "'\(kind)'", entity: "e.id", field: "'summary'")
-    return try Row.fetchAll(db, sql: """
-        SELECT e.id, e.icon, \(texts.select) FROM \(joining)\(table) AS e \(order.join) \(texts.join)
-        WHERE \(condition(order.position)) ORDER BY \(order.position) LIMIT \(max(0, min(limit, Int(Int32.max))))
-        """, arguments: arguments).map { try record($0, reading) }
+    texts.add("name", "e.name", kind: "\(kind.rawValue)", entity: "e.id", field: "\("name")")
+    texts.add("summary", "e.summary", kind: "\(kind.rawValue)", entity: "e.id", field: "\("summary")")
+    return try SQLRequest<Row>(literal: """
+        SELECT e.id, e.icon, \(literal: texts.select) FROM \(literal: joining)\(sql: kind.table) AS e \(literal: order.join) \(literal: texts.join)
+        WHERE \(literal: condition(order.position)) ORDER BY \(literal: order.position) LIMIT \(max(0, min(limit, Int(Int32.max))))
+        """).fetchAll(db).map { try record($0, reading) }
+}
+
+/// The two lists of entities with pictures and their own screens: their kind in `translations`
+/// and `list_positions`, and their tables' names (identifiers, which SQL cannot bind).
+enum ListKind: String {
+    case product, recipe
+
+    /// The entities' table.
+    var table: String { rawValue + "s" }
+    /// Their pictures' table, whose owner column is `<kind>_id`.
+    var images: String { rawValue + "_images" }
+    var owner: String { rawValue + "_id" }
 }
 
 extension BundleQuery where Value == [ProductRow] {
@@ -47,8 +59,7 @@ extension BundleQuery where Value == [ProductRow] {
     static func productRows(offset: Int, limit: Int, _ reading: TextReading) -> Self {
         Self { db in
             // Positions run 1...n without gaps, so a page is a range of the position index.
-            try listRows(db, reading, table: "products", kind: "product", where: { "\($0) > ?" }, arguments: [offset], limit: limit,
-                         ProductRow.init(row:reading:))
+            try listRows(db, reading, kind: .product, where: { "\(literal: $0) > \(offset)" }, limit: limit, ProductRow.init(row:reading:))
         }
     }
 }
@@ -59,17 +70,17 @@ extension BundleQuery where Value == ProductDetail? {
         Self { db in
             var texts = TranslatedTexts(reading)
             for (name, field) in [("name", "name"), ("summary", "summary"), ("body_json", "body")] {
-                texts.add(name, "p.\(name)", kind: "'product'", entity: "p.id", field: "'\(field)'")
+                texts.add(name, "p.\(name)", kind: "\("product")", entity: "p.id", field: "\(field)")
             }
-            guard let row = try Row.fetchOne(db, sql: "SELECT p.id, \(texts.select) FROM products AS p \(texts.join) WHERE p.id = ?",
-                                             arguments: [id.rawValue]) else {
+            guard let row = try SQLRequest<Row>(literal: "SELECT p.id, \(literal: texts.select) FROM products AS p \(literal: texts.join) WHERE p.id = \(id.rawValue)")
+                .fetchOne(db) else {
                 return nil
             }
-            let pictures = try BundleQuery<[Picture]>.pictures(of: "product", id.rawValue, reading).body(db)
-            let recipes = try listRows(db, reading, table: "recipes", kind: "recipe", joining: "recipe_products AS rp CROSS JOIN ",
-                                       where: { _ in "rp.recipe_id = e.id AND rp.product_id = ?" }, arguments: [id.rawValue], RecipeRow.init(row:reading:))
+            let pictures = try BundleQuery<[Picture]>.pictures(of: .product, id.rawValue, reading).body(db)
+            let recipes = try listRows(db, reading, kind: .recipe, joining: "recipe_products AS rp CROSS JOIN ",
+                                       where: { _ in "rp.recipe_id = e.id AND rp.product_id = \(id.rawValue)" }, RecipeRow.init(row:reading:))
             let retailers = try RetailerRow.fetchAll(
-                db, reading: reading, where: "r.id IN (SELECT retailer_id FROM retailer_products WHERE product_id = ?)", arguments: [id.rawValue])
+                db, reading: reading, where: "r.id IN (SELECT retailer_id FROM retailer_products WHERE product_id = \(id.rawValue))")
             return ProductDetail(
                 id: id, name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"), body: try row.richText("body_json"),
                 pictures: pictures, recipes: recipes, retailers: retailers,
@@ -80,13 +91,14 @@ extension BundleQuery where Value == ProductDetail? {
 
 extension BundleQuery where Value == [Picture] {
     /// The pictures of a product or recipe, in order, their alt texts read in `reading`.
-    static func pictures(of kind: String, _ id: String, _ reading: TextReading) -> Self {
+    static func pictures(of kind: ListKind, _ id: String, _ reading: TextReading) -> Self {
         Self { db in
             var alts = TranslatedTexts(reading)
-            alts.add("alt", "i.alt", kind: "'\(kind)'", entity: "i.\(kind)_id", field: "'picture:' || i.position")
-            return try Row.fetchAll(db, sql: """
-                SELECT i.image, \(alts.select) FROM \(kind)_images AS i \(alts.join) WHERE i.\(kind)_id = ? ORDER BY i.position
-                """, arguments: [id]).map { try Picture(row: $0, reading: reading) }
+            alts.add("alt", "i.alt", kind: "\(kind.rawValue)", entity: "i.\(sql: kind.owner)", field: "\("picture:") || i.position")
+            return try SQLRequest<Row>(literal: """
+                SELECT i.image, \(literal: alts.select) FROM \(sql: kind.images) AS i \(literal: alts.join) \
+                WHERE i.\(sql: kind.owner) = \(id) ORDER BY i.position
+                """).fetchAll(db).map { try Picture(row: $0, reading: reading) }
         }
     }
 }
@@ -95,8 +107,7 @@ extension BundleQuery where Value == [RecipeRow] {
     /// Recipe list rows in list order, `limit` rows from `offset`.
     static func recipeRows(offset: Int, limit: Int, _ reading: TextReading) -> Self {
         Self { db in
-            try listRows(db, reading, table: "recipes", kind: "recipe", where: { "\($0) > ?" }, arguments: [offset], limit: limit,
-                         RecipeRow.init(row:reading:))
+            try listRows(db, reading, kind: .recipe, where: { "\(literal: $0) > \(offset)" }, limit: limit, RecipeRow.init(row:reading:))
         }
     }
 }
@@ -107,20 +118,21 @@ extension BundleQuery where Value == RecipeDetail? {
         Self { db in
             var texts = TranslatedTexts(reading)
             for (name, field) in [("name", "name"), ("summary", "summary"), ("method_json", "method")] {
-                texts.add(name, "r.\(name)", kind: "'recipe'", entity: "r.id", field: "'\(field)'")
+                texts.add(name, "r.\(name)", kind: "\("recipe")", entity: "r.id", field: "\(field)")
             }
-            guard let row = try Row.fetchOne(db, sql: "SELECT r.id, \(texts.select) FROM recipes AS r \(texts.join) WHERE r.id = ?",
-                                             arguments: [id.rawValue]) else {
+            guard let row = try SQLRequest<Row>(literal: "SELECT r.id, \(literal: texts.select) FROM recipes AS r \(literal: texts.join) WHERE r.id = \(id.rawValue)")
+                .fetchOne(db) else {
                 return nil
             }
             var lines = TranslatedTexts(reading)
-            lines.add("text", "i.text", kind: "'recipe'", entity: "i.recipe_id", field: "'ingredient:' || i.position")
-            let ingredients = try Row.fetchAll(db, sql: """
-                SELECT i.product_id, \(lines.select) FROM recipe_ingredients AS i \(lines.join) WHERE i.recipe_id = ? ORDER BY i.position
-                """, arguments: [id.rawValue]).map { try Ingredient(row: $0, reading: reading) }
-            let pictures = try BundleQuery<[Picture]>.pictures(of: "recipe", id.rawValue, reading).body(db)
-            let products = try listRows(db, reading, table: "products", kind: "product", joining: "recipe_products AS rp CROSS JOIN ",
-                                        where: { _ in "rp.product_id = e.id AND rp.recipe_id = ?" }, arguments: [id.rawValue], ProductRow.init(row:reading:))
+            lines.add("text", "i.text", kind: "\("recipe")", entity: "i.recipe_id", field: "\("ingredient:") || i.position")
+            let ingredients = try SQLRequest<Row>(literal: """
+                SELECT i.product_id, \(literal: lines.select) FROM recipe_ingredients AS i \(literal: lines.join) \
+                WHERE i.recipe_id = \(id.rawValue) ORDER BY i.position
+                """).fetchAll(db).map { try Ingredient(row: $0, reading: reading) }
+            let pictures = try BundleQuery<[Picture]>.pictures(of: .recipe, id.rawValue, reading).body(db)
+            let products = try listRows(db, reading, kind: .product, joining: "recipe_products AS rp CROSS JOIN ",
+                                        where: { _ in "rp.product_id = e.id AND rp.recipe_id = \(id.rawValue)" }, ProductRow.init(row:reading:))
             return RecipeDetail(
                 id: id, name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"), ingredients: ingredients,
                 method: try row.richText("method_json"), pictures: pictures, products: products,
@@ -135,8 +147,8 @@ extension BundleQuery where Value == [RetailerRow] {
         Self { db in
             let position = reading.listOrder(of: "retailer", alias: "r").position
             let (end, overflow) = offset.addingReportingOverflow(min(limit, Int(Int32.max)))
-            return try RetailerRow.fetchAll(db, reading: reading, where: "\(position) > ? AND \(position) <= ?",
-                                            arguments: [offset, overflow ? Int.max : end], byPosition: true)
+            return try RetailerRow.fetchAll(db, reading: reading, where: "\(literal: position) > \(offset) AND \(literal: position) <= \(overflow ? Int.max : end)",
+                                            byPosition: true)
         }
     }
 }

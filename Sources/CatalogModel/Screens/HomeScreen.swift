@@ -62,9 +62,10 @@ extension HomeScreen {
     /// From the home's one row, read in `reading`, and the promotions to show.
     package init(_ db: Database, reading: TextReading, promotions: [PromotionCard]) throws {
         var texts = TranslatedTexts(reading)
-        texts.add("body_json", "h.body_json", kind: "'home'", entity: "''", field: "'body'")
-        texts.add("image_alt", "h.image_alt", kind: "'home'", entity: "''", field: "'image_alt'")
-        guard let row = try Row.fetchOne(db, sql: "SELECT h.logo, h.image, \(texts.select) FROM home AS h \(texts.join) WHERE h.id = 1") else {
+        texts.add("body_json", "h.body_json", kind: "\("home")", entity: "\("")", field: "\("body")")
+        texts.add("image_alt", "h.image_alt", kind: "\("home")", entity: "\("")", field: "\("image_alt")")
+        guard let row = try SQLRequest<Row>(literal: "SELECT h.logo, h.image, \(literal: texts.select) FROM home AS h \(literal: texts.join) WHERE h.id = 1")
+            .fetchOne(db) else {
             throw BundleValueError("it has no home page")
         }
         self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, reading: reading, alt: "image_alt"),
@@ -77,12 +78,12 @@ extension PromotionCard {
     package static func fetchAll(_ db: Database, on day: Day, reading: TextReading) throws -> [PromotionCard] {
         var texts = TranslatedTexts(reading)
         for (name, field) in [("title", "title"), ("text", "text"), ("image_alt", "image_alt")] {
-            texts.add(name, "p.\(name)", kind: "'promotion'", entity: "p.id", field: "'\(field)'")
+            texts.add(name, "p.\(name)", kind: "\("promotion")", entity: "p.id", field: "\(field)")
         }
-        return try Row.fetchAll(db, sql: """
-            SELECT p.id, p.image, p.first_day, p.last_day, p.link_product, p.link_recipe, \(texts.select)
-            FROM promotions AS p \(texts.join) WHERE p.first_day <= ?1 AND p.last_day >= ?1 ORDER BY p.position
-            """, arguments: [day.description]).map { try PromotionCard(row: $0, reading: reading) }
+        return try SQLRequest<Row>(literal: """
+            SELECT p.id, p.image, p.first_day, p.last_day, p.link_product, p.link_recipe, \(literal: texts.select)
+            FROM promotions AS p \(literal: texts.join) WHERE p.first_day <= \(day.description) AND p.last_day >= \(day.description) ORDER BY p.position
+            """).fetchAll(db).map { try PromotionCard(row: $0, reading: reading) }
     }
 
     package init(row: Row, reading: TextReading) throws {

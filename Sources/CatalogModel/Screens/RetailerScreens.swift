@@ -114,24 +114,25 @@ extension RetailerRow {
     /// with what it sells, in two queries whatever their number. `byPosition`: the condition
     /// is a range of positions (a page of the list), read in the order of the positions' index;
     /// otherwise it picks rows by id, which are read first and then ordered.
+    /// The condition's values are bound (`"r.id = \(id)"`).
     package static func fetchAll(
-        _ db: Database, reading: TextReading, where condition: String = "1", arguments: StatementArguments = [], byPosition: Bool = false
+        _ db: Database, reading: TextReading, where condition: SQL = "1", byPosition: Bool = false
     ) throws -> [RetailerRow] {
         let order = reading.listOrder(of: "retailer", alias: "r", afterRows: !byPosition)
         var texts = TranslatedTexts(reading)
         // A retailer's name is its business's, the same in every language: it has no translations.
         for (name, field) in [("opening_hours", "hours"), ("other_info", "info")] {
-            texts.add(name, "r.\(name)", kind: "'retailer'", entity: "r.id", field: "'\(field)'")
+            texts.add(name, "r.\(name)", kind: "\("retailer")", entity: "r.id", field: "\(field)")
         }
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT r.id, r.name, r.logo, r.address, r.phone, r.web_address, r.latitude, r.longitude, \(texts.select)
-            FROM retailers AS r \(order.join) \(texts.join) WHERE \(condition) ORDER BY \(order.position)
-            """, arguments: arguments)
+        let rows = try SQLRequest<Row>(literal: """
+            SELECT r.id, r.name, r.logo, r.address, r.phone, r.web_address, r.latitude, r.longitude, \(literal: texts.select)
+            FROM retailers AS r \(literal: order.join) \(literal: texts.join) WHERE \(literal: condition) ORDER BY \(literal: order.position)
+            """).fetchAll(db)
         var sells: [String: [ProductID]] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id \(order.join)
-            WHERE \(condition) ORDER BY rp.retailer_id, rp.position
-            """, arguments: arguments) {
+        for row in try SQLRequest<Row>(literal: """
+            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id \(literal: order.join)
+            WHERE \(literal: condition) ORDER BY rp.retailer_id, rp.position
+            """).fetchAll(db) {
             sells[try row.slug("retailer_id"), default: []].append(ProductID(rawValue: try row.slug("product_id")))
         }
         return try rows.map { row in try RetailerRow(row: row, sells: sells[try row.slug("id")] ?? [], reading: reading) }
