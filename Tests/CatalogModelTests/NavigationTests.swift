@@ -178,17 +178,29 @@ import Testing
         for (text, route) in links {
             #expect(try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) == route, "\(text)")
         }
-        // Another host, another port, http, a path that names no screen, an encoded one.
-        for text in ["https://evil.example/products/espresso", "https://www.delinggroup.com:8443/products", "http://www.delinggroup.com/products"] {
-            #expect(throws: RouteError.notARoute(text)) { try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) }
+        // Another host, another port, http, a user name: each refusal says why.
+        let refused: [(String, RouteError.LinkRefusal, String)] = [
+            ("https://evil.example/products/espresso", .host("evil.example", associated: ["www.delinggroup.com"]),
+             "'https://evil.example/products/espresso' is on evil.example, which is not one of the app's associated domains (www.delinggroup.com)"),
+            ("https://www.delinggroup.com:8443/products", .port(8443),
+             "'https://www.delinggroup.com:8443/products' names port 8443; universal links use HTTPS's own port: remove :8443"),
+            ("http://www.delinggroup.com/products", .scheme("http"),
+             "'http://www.delinggroup.com/products' is not a Café Digno link: its scheme is http; the app opens cafedigno:// links and https:// links on its associated domains"),
+            ("https://user@www.delinggroup.com/products", .userName,
+             "'https://user@www.delinggroup.com/products' carries a user name before its host, which no link of the app's has"),
+        ]
+        for (text, why, message) in refused {
+            #expect(throws: RouteError.notOpened(text, why)) { try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) }
+            #expect(RouteError.notOpened(text, why).description == message)
         }
+        // On an associated domain, a path that names no screen, or an encoded one.
         for text in ["https://www.delinggroup.com/shop", "https://www.delinggroup.com/products/esp%72esso"] {
             #expect(throws: RouteError.unknownPath(text)) { try Route(url: try #require(URL(string: text)), universalLinkHosts: hosts) }
         }
-        // With no hosts given, no universal link is an app's.
-        #expect(throws: RouteError.notARoute("https://www.delinggroup.com/products")) {
-            try Route(url: try #require(URL(string: "https://www.delinggroup.com/products")))
-        }
+        // With no hosts given, no universal link is an app's, and the message says where they go.
+        let unassociated = RouteError.notOpened("https://www.delinggroup.com/products", .host("www.delinggroup.com", associated: []))
+        #expect(throws: unassociated) { try Route(url: try #require(URL(string: "https://www.delinggroup.com/products"))) }
+        #expect(unassociated.description.hasSuffix("(none is given: pass them as universalLinkHosts)"))
     }
 
     /// Through key paths, as SwiftUI's bindings (`$state.selection`, `$state[path: .products]`)
@@ -221,5 +233,28 @@ import Testing
         state[keyPath: recipes].append(.retailers)
         #expect(state.selected == .retailers && state.current == .retailers)
         #expect(state[keyPath: recipes] == [.recipe("espresso-tonic")])
+        // Several foreign routes at once: each opened in turn, none dropped.
+        state[keyPath: products] = [.product("espresso"), .recipe("cappuccino"), .recipe("cafe-latte")]
+        #expect(state.selected == .recipes && state[keyPath: recipes] == [.recipe("cappuccino"), .recipe("cafe-latte")])
+    }
+
+    /// A path set whole is refused, naming the route and why, when its section cannot hold it;
+    /// nothing changes then.
+    @Test func aPathThatItsSectionCannotHoldIsRefusedWithItsReason() throws {
+        var state = NavigationState()
+        try state.setPath([.recipe("cafe-latte"), .recipe("cappuccino")], in: .recipes)
+        #expect(state.selected == .recipes && state.current == .recipe("cappuccino"))
+        let before = state
+        #expect(throws: RouteError.notInPath(.recipe("cafe-latte"), section: .products)) {
+            try state.setPath([.product("espresso"), .recipe("cafe-latte")], in: .products)
+        }
+        #expect(throws: RouteError.notInPath(.products, section: .products)) { try state.setPath([.products], in: .products) }
+        #expect(state == before)
+        #expect(RouteError.notInPath(.recipe("cafe-latte"), section: .products).description
+            == "cafedigno://recipes/cafe-latte is a screen of the recipes section, not of products: its path cannot hold it; open(_:) shows it in its own tab")
+        #expect(RouteError.notInPath(.products, section: .products).description
+            == "cafedigno://products is a section's own screen, not a detail screen: the products path holds detail screens only; open(_:) or select(_:) shows it")
+        try state.setPath([], in: .recipes)
+        #expect(state.current == .recipes)
     }
 }

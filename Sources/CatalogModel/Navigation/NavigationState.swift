@@ -70,15 +70,26 @@ public struct NavigationState: Hashable, Sendable, Codable {
     /// `NavigationStack(path: $state[path: .recipes])` with `navigationDestination(for: Route.self)`.
     /// A stack pops by shortening it and pushes by appending a route (`NavigationLink(value:)`).
     /// A route that is not a detail screen of this section (a link from a product to a recipe,
-    /// a list) is opened as `open(_:)` opens it, in its own tab, so the app's rules hold
-    /// whichever way a view navigates.
+    /// a list) is opened as `open(_:)` opens it, in its own tab, and so is each route after it,
+    /// in order: none is dropped, and the app's rules hold whichever way a view navigates. To
+    /// set a path that must stay in its section, or be told why not, use `setPath(_:in:)`.
     public subscript(path section: SectionKind) -> [Route] {
         get { stacks[section] ?? [] }
         set {
             let kept = newValue.prefix { $0.section == section && $0.isDetail }
             stacks[section] = kept.isEmpty ? nil : Array(kept)
-            if kept.count < newValue.count { open(newValue[kept.count]) }
+            for route in newValue.dropFirst(kept.count) { open(route) }
         }
+    }
+
+    /// Sets a section's detail screens, bottom first (a place restored from a link or a
+    /// notification), and selects its tab. Refused with `RouteError.notInPath`, and nothing
+    /// changed, when a route is not one of this section's detail screens: a list, or another
+    /// section's screen (which `open(_:)` shows in its own tab).
+    public mutating func setPath(_ routes: [Route], in section: SectionKind) throws(RouteError) {
+        if let foreign = routes.first(where: { $0.section != section || !$0.isDetail }) { throw .notInPath(foreign, section: section) }
+        stacks[section] = routes.isEmpty ? nil : routes
+        selected = section
     }
 
     /// Whether the navigation bar shows: only in Tuotteet, Kahvireseptit and Jälleenmyyjät.

@@ -78,15 +78,26 @@ public enum Route: Hashable, Sendable, Codable, CustomStringConvertible {
     /// associated domains, such as `www.delinggroup.com`) with a deep link's path, such as
     /// `https://www.delinggroup.com/products/espresso`; `https://www.delinggroup.com/` is Etusivu.
     /// A host's letter case does not matter; a query or fragment is ignored.
+    /// A URL the app does not open throws `RouteError.notOpened` saying why (its scheme, a
+    /// host the app is not associated with, a port, a user name); one on an associated domain
+    /// whose path names no screen, `unknownPath`.
     public init(url: URL, universalLinkHosts: Set<String> = []) throws(RouteError) {
-        guard url.scheme?.lowercased() == "https" else {
-            self = try Route(parsing: url.absoluteString)
+        let text = url.absoluteString
+        switch url.scheme?.lowercased() {
+        case Self.scheme?:
+            self = try Route(parsing: text)
             return
+        case "https"?: break
+        case let other: throw .notOpened(text, .scheme(other ?? ""))
         }
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host?.lowercased(),
-              universalLinkHosts.contains(where: { $0.lowercased() == host }), components.port == nil, components.user == nil else {
-            throw .notARoute(url.absoluteString)
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false), let host = components.host?.lowercased(), !host.isEmpty else {
+            throw .notOpened(text, .host("", associated: universalLinkHosts.sorted()))
         }
+        guard universalLinkHosts.contains(where: { $0.lowercased() == host }) else {
+            throw .notOpened(text, .host(host, associated: universalLinkHosts.sorted()))
+        }
+        if let port = components.port { throw .notOpened(text, .port(port)) }
+        guard components.user == nil, components.password == nil else { throw .notOpened(text, .userName) }
         let path = components.percentEncodedPath
         do {
             self = try Route(parsing: Self.scheme + "://" + (path == "" || path == "/" ? "home" : String(path.dropFirst())))
@@ -134,6 +145,23 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownProduct(ProductID)
     /// A recipe route whose recipe is not in the bundle.
     case unknownRecipe(RecipeID)
+    /// A URL that `Route(url:universalLinkHosts:)` does not open, and why.
+    case notOpened(String, LinkRefusal)
+    /// A route that a section's path cannot hold (`NavigationState.setPath(_:in:)`): a list,
+    /// or another section's screen.
+    case notInPath(Route, section: SectionKind)
+
+    /// Why a URL is not one of the app's links.
+    public enum LinkRefusal: Equatable, Sendable {
+        /// Neither `cafedigno` nor `https` (`http` included: universal links are `https`).
+        case scheme(String)
+        /// An `https` host that is not one of the app's associated domains, which are given.
+        case host(String, associated: [String])
+        /// A port named: universal links are served on HTTPS's own.
+        case port(Int)
+        /// A user name or password before the host.
+        case userName
+    }
 
     /// A message for a person.
     public var description: String {
@@ -146,6 +174,19 @@ public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
             "there is no product '\(id.rawValue)' in this bundle"
         case .unknownRecipe(let id):
             "there is no recipe '\(id.rawValue)' in this bundle"
+        case .notOpened(let text, .scheme(let scheme)):
+            "'\(text)' is not a Café Digno link: its scheme is \(scheme.isEmpty ? "missing" : scheme); the app opens cafedigno:// links and https:// links on its associated domains"
+        case .notOpened(let text, .host(let host, let associated)):
+            "'\(text)' is on \(host.isEmpty ? "no host" : host), which is not one of the app's associated domains "
+                + (associated.isEmpty ? "(none is given: pass them as universalLinkHosts)" : "(\(associated.joined(separator: ", ")))")
+        case .notOpened(let text, .port(let port)):
+            "'\(text)' names port \(port); universal links use HTTPS's own port: remove :\(port)"
+        case .notOpened(let text, .userName):
+            "'\(text)' carries a user name before its host, which no link of the app's has"
+        case .notInPath(let route, let section) where !route.isDetail:
+            "\(route) is a section's own screen, not a detail screen: the \(section.rawValue) path holds detail screens only; open(_:) or select(_:) shows it"
+        case .notInPath(let route, let section):
+            "\(route) is a screen of the \(route.section.rawValue) section, not of \(section.rawValue): its path cannot hold it; open(_:) shows it in its own tab"
         }
     }
 }
