@@ -52,6 +52,37 @@ public final class BundleStore: Sendable {
         /// damaged, or another release than installed; the seed being newer), for the app's
         /// log; empty when the release installed last is shown.
         public let passedOver: [String]
+        /// When the seed is shown and is a bundle of an older schema than this library reads
+        /// best (`CatalogBundle.supportedSchemaVersion`): what the app misses, for its developer
+        /// to see in development (`assertionFailure` in a debug build, say). The seed is shown
+        /// all the same: the app always has a bundle. Nil otherwise.
+        public let olderSeed: OlderSeed?
+
+        init(bundle: CatalogBundle, source: Source, passedOver: [String]) {
+            self.bundle = bundle
+            self.source = source
+            self.passedOver = passedOver
+            let schema = bundle.release.schemaVersion
+            olderSeed = source == .seed && schema < CatalogBundle.supportedSchemaVersion
+                ? OlderSeed(schemaVersion: schema, best: CatalogBundle.supportedSchemaVersion) : nil
+        }
+    }
+
+    /// A seed of an older bundle schema than the library reads best: the app shows less than it
+    /// could until its first update (schema 2 holds the catalogue's default language alone).
+    public struct OlderSeed: Sendable, Equatable, CustomStringConvertible {
+        /// The seed's schema.
+        public let schemaVersion: Int
+        /// The schema this library reads best.
+        public let best: Int
+
+        public var description: String {
+            let lacks = schemaVersion < 3
+                ? "the catalogue's default language alone and one size of each picture"
+                : "one size of each picture, not the sizes for each screen"
+            return "the seed is a bundle of schema \(schemaVersion), which holds \(lacks); this library reads schema \(best): "
+                + "ship dist/catalog.sqlite, the bundle digno build writes first (not catalog.schema-\(schemaVersion).sqlite, which is for older apps)"
+        }
     }
 
     /// What an update did.

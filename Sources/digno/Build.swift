@@ -95,7 +95,8 @@ enum BuildSummary {
     static func line(_ written: BundleBuilder.Written, elapsed: Duration) -> String {
         let manifest = written.manifest
         let counts = ["products", "recipes", "retailers", "images"].map { "\(manifest.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
-        return "built \(written.output) \(manifest.releaseVersion): \(counts); \(bytes(written)) in \(elapsed.milliseconds) ms"
+        return "built \(written.output) \(manifest.releaseVersion) (schema \(manifest.schemaVersion), the seed to ship in an app): \(counts); "
+            + "\(bytes(written)) in \(elapsed.milliseconds) ms"
     }
 
     /// The line for a bundle of an older schema written beside the newest one.

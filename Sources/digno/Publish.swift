@@ -116,7 +116,9 @@ struct Publish: ParsableCommand {
                 : try publisher.publish(bundles: bundles, now: now, lifetime: lifetime, rollbackTo: rollbackTo, retiring: Set(retiredSchemas))
             let head = outcome.head
             let formatter = ISO8601DateFormatter()
-            print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): \(head.bundle.path), \(head.bundle.bytes) bytes")
+            // Each bundle with its schema: the head's own (the one the oldest apps read) first.
+            print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): "
+                  + "\(head.bundle.path) (schema \(head.schemaVersion)), \(head.bundle.bytes) bytes")
             for other in head.schemas ?? [] {
                 print("and in schema \(other.schemaVersion): \(other.bundle.path), \(other.bundle.bytes) bytes")
             }

@@ -72,3 +72,28 @@ extension BundleStoreTests {
         #expect(climbing.forSchemas(2...3).schemas == nil && climbing.forSchemas(2...3).schemaVersion == 3)
     }
 }
+
+/// A seed of an older schema than the library reads best (an app that shipped
+/// `catalog.schema-2.sqlite`, which `digno build` writes beside the bundle): shown, since the
+/// app must have a bundle, and said, so that its developer sees it in development.
+extension BundleStoreTests {
+    @Test func anOlderSchemasSeedIsShownAndSaid() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        for (seed, schema) in [(ChannelFixture.smallSchema2, 2), (ChannelFixture.smallSchema3, 3)] {
+            let current = try await fixture.store(seed: seed).current()
+            #expect(current.source == .seed && current.bundle.release.schemaVersion == schema)
+            let older = try #require(current.olderSeed)
+            #expect(older == BundleStore.OlderSeed(schemaVersion: schema, best: CatalogBundle.supportedSchemaVersion))
+            #expect(older.description.contains("the seed is a bundle of schema \(schema)") && older.description.contains("ship dist/catalog.sqlite"))
+        }
+        #expect(try await fixture.store(seed: ChannelFixture.small).current().olderSeed == nil)
+        // An installed release of the newest schema over an older seed: nothing to say.
+        let store = fixture.store(seed: ChannelFixture.smallSchema2)
+        try fixture.publish(try fixture.release("2026.12.0", from: ChannelFixture.shipped), schema: CatalogBundle.supportedSchemaVersion)
+        #expect(try await store.update() != .upToDate(releaseVersion: "2026.11.0"))
+        let current = try await store.current()
+        #expect(current.source != .seed)
+        #expect(current.olderSeed == nil)
+    }
+}

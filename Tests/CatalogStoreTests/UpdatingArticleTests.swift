@@ -37,6 +37,8 @@ func openStore(in support: URL, seed: String?, channelURL: URL) throws -> Bundle
             let current = try await store.current()
             bundle = current.bundle
             if !current.passedOver.isEmpty { print("catalogue:", current.passedOver) }  // for the log
+            // A seed of an older schema (catalog.schema-2.sqlite shipped by mistake) stops a debug build.
+            if let older = current.olderSeed { assertionFailure("\(older)") }
         } catch {
             message = catalogueMessage(for: error)
         }

@@ -30,6 +30,7 @@ import Testing
         // The bundles of schemas 3 and 2 that digno build wrote beside it are published in the same head.
         #expect(lines.count == 4, "\(lines)")
         #expect(lines.first?.hasPrefix("published release 2026.11.0 on stable as head 1: bundles/") == true)
+        #expect(lines.first?.contains(".sqlite (schema 2), ") == true, "the head's own bundle, labelled: \(lines)")
         #expect(lines[1].hasPrefix("and in schema 3: bundles/") && lines[2].hasPrefix("and in schema 4: bundles/"), "\(lines)")
         #expect(lines.last?.hasPrefix("channels/stable/head.json expires ") == true)
         #expect(lines.last?.hasSuffix("; 0 earlier bundles kept, 0 removed") == true)
