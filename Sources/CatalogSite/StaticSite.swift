@@ -109,7 +109,7 @@ package struct StaticSite {
             let image: StoredImage?
             do { image = try bundle.image(id) } catch { throw .bundle(.bundle(error)) }
             guard let image else {
-                throw .bundle(.bundle(.damaged(path: bundle.path, reason: "a screen shows the image \(id.rawValue), which it does not hold")))
+                throw .bundle(.bundle(.damaged(path: bundle.path, reason: BundleFailure(.content, "a screen shows the image \(id.rawValue), which it does not hold"))))
             }
             images[id] = image
             do throws(CatalogBundleError) {
@@ -117,7 +117,7 @@ package struct StaticSite {
                 ladders[id] = ladder
                 for rendition in ladder {
                     guard let stored = try bundle.image(rendition) else {
-                        throw CatalogBundleError.damaged(path: bundle.path, reason: "the image \(id.rawValue) has no \(rendition.width)-pixel \(rendition.format.mediaType)")
+                        throw CatalogBundleError.damaged(path: bundle.path, reason: BundleFailure(.content, "the image \(id.rawValue) has no \(rendition.width)-pixel \(rendition.format.mediaType)"))
                     }
                     renditions.append(stored)
                 }

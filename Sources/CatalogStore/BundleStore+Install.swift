@@ -19,13 +19,13 @@ extension BundleStore {
         } catch {
             if case .fileMissing = error { throw .storage(StorageFailure(path: part, errorNumber: ENOENT, message: "\(part) is gone")) }
             StoreFiles.remove(part)
-            throw .refused(.bundleUnreadable("\(error)"))
+            throw .refused(.bundleUnreadable(BundleFailure(error)))
         }
         guard bundle.release.contentDigest == release.contentDigest, bundle.release.releaseVersion == release.releaseVersion else {
             StoreFiles.remove(part)
-            throw .refused(.bundleUnreadable(
+            throw .refused(.bundleUnreadable(BundleFailure(.content,
                 "it is release \(bundle.release.releaseVersion) with content \(bundle.release.contentDigest), "
-                    + "not the head's \(release.releaseVersion) with \(release.contentDigest)"))
+                    + "not the head's \(release.releaseVersion) with \(release.contentDigest)")))
         }
         try StoreFiles.sync(part)
         try StoreFiles.makeFolder(bundlesFolder)

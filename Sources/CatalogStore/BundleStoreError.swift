@@ -44,8 +44,8 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The downloaded bytes are not the ones the head signed.
         case bundleDigest(found: String, signed: String)
         /// The bytes are the signed ones but do not open as a bundle, or hold other content
-        /// than the head says.
-        case bundleUnreadable(String)
+        /// than the head says (`BundleFailure.Code.content`): the failure as found.
+        case bundleUnreadable(BundleFailure)
         /// The head's bundle was refused before; it is not downloaded again until the channel
         /// publishes a new head.
         case refusedBefore(sha256: String)

@@ -31,7 +31,7 @@ import Testing
         let path = try BundleFixtures.edited(BundleFixtures.small, "PRAGMA ignore_check_constraints = ON; UPDATE promotions SET first_day = '2026-13-01'")
         defer { try? FileManager.default.removeItem(atPath: path) }
         let reason = "its column 'first_day' holds '2026-13-01', not a day (YYYY-MM-DD)"
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: reason)) {
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.value, reason, column: "first_day"))) {
             try CatalogBundle(path: path, trust: TrustingStore()).catalog()
         }
     }

@@ -34,7 +34,7 @@ import Testing
 
     @Test func aFileThatIsNotSQLiteIsNotABundle() throws {
         let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { $0 = Data("<catalog/>\n".utf8) }
-        #expect(throws: CatalogBundleError.notABundle(path: path, reason: "it is not an SQLite database")) {
+        #expect(throws: CatalogBundleError.notABundle(path: path, reason: BundleFailure(.notSQLite, "it is not an SQLite database"))) {
             try CatalogBundle(path: path)
         }
     }
@@ -44,7 +44,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try queue.write { try $0.execute(sql: "CREATE TABLE notes (text TEXT); PRAGMA application_id = 42") }
         try queue.close()
-        #expect(throws: CatalogBundleError.notABundle(path: path, reason: "its application id is 0x2A, not a Café Digno bundle's 0x43444247 ('CDBG')")) {
+        #expect(throws: CatalogBundleError.notABundle(path: path, reason: BundleFailure(.applicationID, "its application id is 0x2A, not a Café Digno bundle's 0x43444247 ('CDBG')"))) {
             try CatalogBundle(path: path)
         }
     }
@@ -54,7 +54,7 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 1") }
         try queue.close()
-        #expect(throws: CatalogBundleError.notABundle(path: path, reason: "its schema version 1 is older than any this library reads")) {
+        #expect(throws: CatalogBundleError.notABundle(path: path, reason: BundleFailure(.olderSchema, "its schema version 1 is older than any this library reads"))) {
             try CatalogBundle(path: path)
         }
     }
@@ -100,7 +100,7 @@ import Testing
         }
         let expected = "it is \(original.count + change) bytes, but its header says \(original.count) (\(original.count / Self.pageSize(of: original)) pages of \(Self.pageSize(of: original))): "
             + "the file was cut short or added to, as by an interrupted copy; copy or build it again"
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: expected)) { try CatalogBundle(path: path, trust: InMemoryTrustStore()) }
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.size, expected))) { try CatalogBundle(path: path, trust: InMemoryTrustStore()) }
     }
 
     /// Opening a database in WAL mode creates files beside it, even read-only; a bundle is
@@ -115,7 +115,7 @@ import Testing
         _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
         try queue.close()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: "it is in WAL mode; a bundle is in rollback-journal (DELETE) mode and never changes")) {
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.journalMode, "it is in WAL mode; a bundle is in rollback-journal (DELETE) mode and never changes"))) {
             try CatalogBundle(path: path, trust: InMemoryTrustStore())
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["catalog.sqlite"])
@@ -127,7 +127,7 @@ import Testing
         try Data("a hot journal".utf8).write(to: URL(fileURLWithPath: path + "-journal"))
         defer { try? FileManager.default.removeItem(atPath: path + "-journal") }
         // SQLite too refuses a hot journal read-only, but with no word of the journal.
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: "a journal file is beside it (\"-journal\"): a program was changing it and stopped; build or copy the bundle again")) {
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.journal, "a journal file is beside it (\"-journal\"): a program was changing it and stopped; build or copy the bundle again"))) {
             try CatalogBundle(path: path, trust: InMemoryTrustStore())
         }
         // An empty one is not hot: nothing is rolled back.
@@ -140,12 +140,12 @@ import Testing
         let folder = BundleFixtures.folder.appendingPathComponent("not-a-file-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: CatalogBundleError.notABundle(path: folder.path, reason: "it is a folder; give the bundle file, such as dist/catalog.sqlite")) {
+        #expect(throws: CatalogBundleError.notABundle(path: folder.path, reason: BundleFailure(.notAFile, "it is a folder; give the bundle file, such as dist/catalog.sqlite"))) {
             try CatalogBundle(path: folder.path)
         }
         let pipe = folder.appendingPathComponent("pipe").path
         #expect(mkfifo(pipe, 0o600) == 0)
-        #expect(throws: CatalogBundleError.notABundle(path: pipe, reason: "it is a named pipe, not a file")) {
+        #expect(throws: CatalogBundleError.notABundle(path: pipe, reason: BundleFailure(.notAFile, "it is a named pipe, not a file"))) {
             try CatalogBundle(path: pipe)
         }
         // A link to a bundle is the bundle.

@@ -52,9 +52,15 @@ import Testing
     ] as [([String], String)])
     func aDamagedBundleDoesNotOpen(steps: [String], reason: String) throws {
         let path = try Self.edited(steps)
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: reason)) {
+        let code: BundleFailure.Code = reason.hasPrefix("its schema is not") ? .schema : .value
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(code, reason, column: Self.column(in: reason)))) {
             try CatalogBundle(path: path, trust: InMemoryTrustStore())
         }
+    }
+
+    /// The column a value's failure names (`its column 'name' holds …`), which the failure keeps.
+    static func column(in reason: String) -> String? {
+        reason.firstMatch(of: /^its column '([a-z_]+)'/).map { String($0.1) }
     }
 
     /// Values that SQLite's `quick_check` of a read-only file does not test, or that changed
@@ -89,7 +95,7 @@ import Testing
     ] as [([String], String)])
     func aWrongValueIsADamagedBundleNotACrash(steps: [String], reason: String) throws {
         let path = try Self.edited(steps.map { "PRAGMA ignore_check_constraints = ON; " + $0 })
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: reason)) {
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.value, reason, column: Self.column(in: reason)))) {
             try Self.readEverything(try CatalogBundle(path: path, trust: TrustingStore()))
         }
     }
@@ -98,7 +104,7 @@ import Testing
     @Test func aNullInANotNullColumnFailsTheFirstCheck() throws {
         let path = try Self.edited([Self.redefine("products", "name TEXT NOT NULL CHECK", "name TEXT CHECK"), "UPDATE products SET name = NULL WHERE position = 1",
                                     Self.redefine("products", "name TEXT CHECK", "name TEXT NOT NULL CHECK")])
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: "NULL value in products.name")) {
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.integrity, "NULL value in products.name"))) {
             try CatalogBundle(path: path, trust: InMemoryTrustStore())
         }
     }
@@ -107,10 +113,14 @@ import Testing
     @Test func aQueryThatLoopsIsStopped() throws {
         let bound = QueryBound(instructions: 2_000_000)
         let bundle = try CatalogBundle(path: BundleFixtures.small, expectedSHA256: nil, trust: InMemoryTrustStore(), bound: bound)
-        #expect(throws: CatalogBundleError.damaged(path: BundleFixtures.small, reason: "a query did not finish within 2 million steps: the bundle's schema or data makes it loop")) {
+        #expect {
             try bundle.read { db in
                 try Int.fetchOne(db, sql: "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n")
             }
+        } throws: { error in
+            // SQLite's own code for the interrupted statement is kept: SQLITE_INTERRUPT, 9.
+            (error as? CatalogBundleError) == .damaged(path: BundleFixtures.small, reason: BundleFailure(
+                .queryBound, "a query did not finish within 2 million steps: the bundle's schema or data makes it loop", sqliteCode: 9))
         }
         // The bound is per read: the next one runs.
         #expect(try bundle.productRows().count == 2)
@@ -130,7 +140,7 @@ import Testing
         changed = try #require(BundleFileDigest.sha256(path: path)).hex
         #expect(changed != sha256)
         #expect(throws: Never.self) { try Self.readEverything(try CatalogBundle(path: path, trust: InMemoryTrustStore())) }
-        #expect(throws: CatalogBundleError.damaged(path: path, reason: "its SHA-256 is \(changed), not the expected \(sha256): the file changed after it was built")) {
+        #expect(throws: CatalogBundleError.damaged(path: path, reason: BundleFailure(.digest, "its SHA-256 is \(changed), not the expected \(sha256): the file changed after it was built"))) {
             try CatalogBundle(path: path, expectedSHA256: sha256, trust: InMemoryTrustStore())
         }
     }
@@ -166,6 +176,27 @@ import Testing
         // Every zeroed page at least is refused by the library too.
         #expect(zeroedPages == original.count / CatalogBundleOpeningTests.pageSize(of: original))
         #expect(outcomes["refused", default: 0] >= zeroedPages)
+    }
+
+    /// A page damaged after the file passed its check (the trust store remembers it): SQLite's
+    /// own code for what it met is kept, not only its words, so that an app or a test tells a
+    /// corrupt file from a value that is wrong.
+    @Test func sqlitesCodeIsKeptWithTheDamage() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: BundleFixtures.small))
+        let pageSize = CatalogBundleOpeningTests.pageSize(of: original)
+        // The products table's root page, found in the schema: its header made garbage.
+        let root = try DatabaseQueue(path: BundleFixtures.small).read { db in
+            try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_schema WHERE name = 'products'")
+        }
+        let page = try #require(root)
+        let path = try BundleFixtures.damagedCopy(of: BundleFixtures.small) { data in
+            let start = (page - 1) * pageSize
+            data.replaceSubrange(start..<(start + 12), with: Data(repeating: 0xEE, count: 12))
+        }
+        let failure = try #require(#expect(throws: CatalogBundleError.self) {
+            try Self.readEverything(try CatalogBundle(path: path, trust: TrustingStore()))
+        }?.failure)
+        #expect(failure.code == .sqlite && failure.sqliteCode.map { $0 & 0xFF } == 11, "SQLITE_CORRUPT: \(failure)")
     }
 }
 

@@ -34,8 +34,8 @@ package struct BundleInspection: Codable, Equatable, Sendable {
     package enum Failure: Error, Equatable, CustomStringConvertible {
         /// Nothing at the path (the bundle's, or a manifest asked for).
         case missing(String)
-        /// Not a Café Digno bundle, or not one SQLite can open.
-        case notABundle(String, reason: String)
+        /// Not a Café Digno bundle, or not one SQLite can open: the failure as found.
+        case notABundle(String, reason: BundleFailure)
 
         package var description: String {
             switch self {

@@ -17,16 +17,16 @@ struct BundleInspector {
         switch BundleFileCheck.failure(at: path) {
         case .missing: throw .missing(path)
         case .notAFile(let reason), .damaged(let reason): throw .notABundle(path, reason: reason)
-        case .notSQLite: throw .notABundle(path, reason: "it is not an SQLite database")
+        case .notSQLite: throw .notABundle(path, reason: BundleFailure(.notSQLite, "it is not an SQLite database"))
         case nil: break
         }
         let manifest = try ManifestComparison.load(explicit: manifestPath, besideBundle: path)
-        guard let digest = BundleFileDigest.sha256(path: path) else { throw .notABundle(path, reason: "it cannot be read to the end") }
+        guard let digest = BundleFileDigest.sha256(path: path) else { throw .notABundle(path, reason: BundleFailure(.unreadable, "it cannot be read to the end")) }
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: path, configuration: CatalogBundle.configuration(label: "digno inspect"))
         } catch {
-            throw .notABundle(path, reason: CatalogBundle.reason(error))
+            throw .notABundle(path, reason: BundleFailure(error))
         }
         defer { try? queue.close() }
         var inspection = BundleInspection(
@@ -37,9 +37,9 @@ struct BundleInspector {
         } catch let failure as BundleInspection.Failure {
             throw failure
         } catch let error as CatalogBundleError {
-            throw .notABundle(path, reason: "\(error)")
+            throw .notABundle(path, reason: BundleFailure(error))
         } catch {
-            inspection.problems.append("the checks stopped: \(CatalogBundle.reason(error))")
+            inspection.problems.append("the checks stopped: \(BundleFailure(error))")
         }
         if let manifest {
             inspection.problems += manifest.problems(bundle: inspection)
@@ -56,7 +56,7 @@ struct BundleInspector {
             case .notABundle(_, let reason):
                 throw BundleInspection.Failure.notABundle(path, reason: reason)
             case .newerSchema(_, let found, let supported):
-                throw BundleInspection.Failure.notABundle(path, reason: "its schema version \(found) is newer than the \(supported) this digno reads")
+                throw BundleInspection.Failure.notABundle(path, reason: BundleFailure(.other, "its schema version \(found) is newer than the \(supported) this digno reads"))
             case .fileMissing, .damaged, .cancelled:
                 throw error
             }

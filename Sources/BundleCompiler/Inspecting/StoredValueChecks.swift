@@ -36,7 +36,7 @@ enum StoredValueChecks {
                     do {
                         try memory.execute(sql: "INSERT INTO \(index) (\(index), rank) VALUES ('integrity-check', 1)")
                     } catch {
-                        problems.append("the search index \(index): \(CatalogBundle.reason(error))")
+                        problems.append("the search index \(index): \(BundleFailure(error))")
                     }
                 }
                 return problems

@@ -195,7 +195,7 @@ enum BundleChecks {
         } catch {
             switch error {
             case .newerSchema(_, let found, _): problems.append("user_version is \(found)")
-            case .notABundle(_, let reason), .damaged(_, let reason): problems.append(reason)
+            case .notABundle(_, let reason), .damaged(_, let reason): problems.append(reason.message)
             case .fileMissing, .cancelled: break
             }
         }

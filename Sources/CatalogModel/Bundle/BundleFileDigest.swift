@@ -26,10 +26,10 @@ package enum BundleFileDigest {
 
     /// Throws `damaged` unless the file's SHA-256 is `expected` (hexadecimal, either case).
     static func verify(path: String, expected: String) throws(CatalogBundleError) {
-        guard let found = sha256(path: path) else { throw .damaged(path: path, reason: "it could not be read to the end") }
+        guard let found = sha256(path: path) else { throw .damaged(path: path, reason: BundleFailure(.unreadable, "it could not be read to the end")) }
         guard found.hex == expected.lowercased() else {
-            throw .damaged(path: path, reason: "its SHA-256 is \(found.hex), not the expected \(expected.lowercased().showingInvisibles): "
-                + "the file changed after it was built")
+            throw .damaged(path: path, reason: BundleFailure(.digest, "its SHA-256 is \(found.hex), not the expected \(expected.lowercased().showingInvisibles): "
+                + "the file changed after it was built"))
         }
     }
 }

@@ -64,7 +64,7 @@ public final class CatalogBundle: Sendable {
         switch BundleFileCheck.failure(at: path) {
         case .missing: throw .fileMissing(path: path)
         case .notAFile(let reason): throw .notABundle(path: path, reason: reason)
-        case .notSQLite: throw .notABundle(path: path, reason: "it is not an SQLite database")
+        case .notSQLite: throw .notABundle(path: path, reason: BundleFailure(.notSQLite, "it is not an SQLite database"))
         case .damaged(let reason): throw .damaged(path: path, reason: reason)
         case nil: break
         }
@@ -76,10 +76,10 @@ public final class CatalogBundle: Sendable {
         do {
             database = try DatabasePool(path: path, configuration: Self.configuration(label: "CatalogBundle"))
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
-            throw .notABundle(path: path, reason: Self.reason(error))
+            throw .notABundle(path: path, reason: BundleFailure(error))
         } catch {
             // The header said SQLite, so a file that will not open is a damaged one.
-            throw .damaged(path: path, reason: Self.reason(error))
+            throw .damaged(path: path, reason: BundleFailure(error))
         }
         let database = database
         (release, declaredLanguages) = try Self.read(database, path: path, bound: bound) { db in
@@ -88,14 +88,14 @@ public final class CatalogBundle: Sendable {
             let version = try Self.checkIdentity(db, path: path)
             let differences = try BundleSchemaDefinition.differences(in: db, version: version, limit: 3)
             guard differences.isEmpty else {
-                throw CatalogBundleError.damaged(path: path, reason: "its schema is not a bundle's: " + differences.joined(separator: "; "))
+                throw CatalogBundleError.damaged(path: path, reason: BundleFailure(.schema, "its schema is not a bundle's: " + differences.joined(separator: "; ")))
             }
             let release = try ReleaseInfo(db, schemaVersion: version)
             let identity = "\(release.contentDigest):\(size)"
             if !trust.isVerified(identity) {
                 let result = try String.fetchAll(db, sql: "PRAGMA quick_check")
                 guard result == ["ok"] else {
-                    throw CatalogBundleError.damaged(path: path, reason: result.prefix(3).map(\.showingInvisibles).joined(separator: "; "))
+                    throw CatalogBundleError.damaged(path: path, reason: BundleFailure(.integrity, result.prefix(3).map(\.showingInvisibles).joined(separator: "; ")))
                 }
                 trust.markVerified(identity)
             }
@@ -151,16 +151,16 @@ public final class CatalogBundle: Sendable {
             applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
             version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         } catch {
-            throw .damaged(path: path, reason: reason(error))
+            throw .damaged(path: path, reason: BundleFailure(error))
         }
         guard applicationID == Self.applicationID else {
-            throw .notABundle(path: path, reason: "its application id is \(hex(applicationID)), not a Café Digno bundle's \(hex(Self.applicationID)) ('CDBG')")
+            throw .notABundle(path: path, reason: BundleFailure(.applicationID, "its application id is \(hex(applicationID)), not a Café Digno bundle's \(hex(Self.applicationID)) ('CDBG')"))
         }
         guard version <= supportedSchemaVersion else {
             throw .newerSchema(path: path, found: version, supported: supportedSchemaVersion)
         }
         guard readableSchemaVersions.contains(version) else {
-            throw .notABundle(path: path, reason: "its schema version \(version) is older than any this library reads")
+            throw .notABundle(path: path, reason: BundleFailure(.olderSchema, "its schema version \(version) is older than any this library reads"))
         }
         return version
     }
@@ -168,13 +168,6 @@ public final class CatalogBundle: Sendable {
     /// An application id as SQLite's documentation and docs/BUNDLE-FORMAT.md write it, such as 0x43444247.
     package static func hex(_ id: Int32) -> String {
         "0x" + String(UInt32(bitPattern: id), radix: 16, uppercase: true)
-    }
-
-    /// A short reason from an error met while reading a bundle.
-    package static func reason(_ error: any Error, bound: QueryBound = .standard) -> String {
-        if QueryBound.stopped(error) { return bound.reason }
-        if let error = error as? DatabaseError { return (error.message ?? "SQLite error \(error.resultCode.rawValue)").showingInvisibles }
-        return "\(error)"
     }
 
     /// Runs a read under the bound, turning any failure into `damaged`: a sound bundle answers
@@ -199,7 +192,7 @@ public final class CatalogBundle: Sendable {
             throw error
         } catch {
             if error is CancellationError || Task.isCancelled { throw .cancelled }
-            throw .damaged(path: path, reason: Self.reason(error, bound: bound))
+            throw .damaged(path: path, reason: BundleFailure(error, bound: bound))
         }
     }
 
@@ -209,7 +202,7 @@ public final class CatalogBundle: Sendable {
         } catch let error as CatalogBundleError {
             throw error
         } catch {
-            throw .damaged(path: path, reason: reason(error, bound: bound))
+            throw .damaged(path: path, reason: BundleFailure(error, bound: bound))
         }
     }
 }

@@ -8,11 +8,14 @@ import GRDB
 package struct BundleValueError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, such as "its column 'name' holds NULL, not text".
     package var description: String
+    /// The column, when a column's value is wrong.
+    package var column: String?
 
     /// A column's value is wrong: `problem` says what it holds and what it should, such as
     /// "NULL, not text".
     package init(column: String, problem: String) {
         description = "its column '\(column)' holds \(problem)"
+        self.column = column
     }
 
     /// Something else is missing or wrong, such as "it has no home page".
