@@ -91,6 +91,11 @@ public final class BundleStore: Sendable {
         /// the previous release, made current again). `current` gives it from now on; bundles
         /// already open keep reading what they read.
         case installed(Release)
+        /// The release the app has was damaged on the device (a decayed file, or damage the app
+        /// reported with `reportDamage(in:)`) and was fetched again: the same release, with the
+        /// same notes. Not a new release to the app: `releases()` does not announce it. `current()`
+        /// gives it again, so reopen the bundle when the app was showing an older one meanwhile.
+        case repaired(Release)
         /// The channel's release is the one the app has.
         case upToDate(releaseVersion: String)
         /// The channel's head has expired, so nothing was installed from it: the host is stale,
@@ -260,6 +265,9 @@ public final class BundleStore: Sendable {
            seedRelease.contentDigest == head.contentDigest {
             return .upToDate(releaseVersion: seedRelease.releaseVersion)
         }
+        // The release installed last, fetched again below because its file was damaged: a
+        // repair, not a release.
+        let repairing = state.installed.first?.sha256 == release.sha256
         // A channel rolled back to the release installed before: it is here already.
         var fromDelta: String?
         if !opens(release) || holdsSignedBytes(release) != true {
@@ -298,6 +306,13 @@ public final class BundleStore: Sendable {
         state.deltaReport.lastInstalledFrom = fromDelta
         try state.save(statePath)
         removeUnlisted(state)
+        if repairing {
+            // Its notes are the ones it had (fetched again only if they were never fetched).
+            if let notes = head.notes, !FileManager.default.fileExists(atPath: notesPath(release.sha256)) {
+                await fetchNotes(notes.json, for: release)
+            }
+            return .repaired(release)
+        }
         if let notes = Self.notes(of: head, since: had) { await fetchNotes(notes.json, for: release) }
         listeners.announce(release)
         return .installed(release)

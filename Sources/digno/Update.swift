@@ -96,6 +96,10 @@ struct Update: AsyncParsableCommand {
                           + "(release notes in \(bundleStore.notesPath(release.sha256)))")
                 }
                 return 0
+            case .repaired(let release):
+                print("repaired release \(release.releaseVersion) (head \(release.sequence)): its bundle was damaged on this device and was fetched again"
+                      + (report.lastInstalledFrom.map { " (from a delta on the bundle \($0))" } ?? ""))
+                return 0
             case .upToDate(let version):
                 print("already current: release \(version)")
                 return 0

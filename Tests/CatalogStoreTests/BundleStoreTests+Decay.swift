@@ -34,7 +34,7 @@ extension BundleStoreTests {
 
         let relaunched = fixture.store()
         fixture.host.clearLog()
-        guard case .installed(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
+        guard case .repaired(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
         #expect(release.sha256 == head.bundle.sha256)
         // The head, unchanged (304), then the delta on the previous bundle, which is still whole;
         // never the bundle.
@@ -59,7 +59,7 @@ extension BundleStoreTests {
         #expect(try await relaunched.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
 
         fixture.host.fail("channels/stable/head.json", nil)
-        guard case .installed(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
+        guard case .repaired(let release) = try await relaunched.update() else { Issue.record("not repaired"); return }
         #expect(release.sha256 == head.bundle.sha256)
         await #expect(BundleFileDigest.sha256(path: try relaunched.current().bundle.path)?.hex == head.bundle.sha256)
     }
@@ -107,7 +107,7 @@ extension BundleStoreTests {
         #expect(try await store.reportDamage(in: damaged.bundle))
         #expect(try await store.current().source == .previous(try #require(Self.installedRelease(old, in: fixture))))
         fixture.host.clearLog()
-        guard case .installed(let release) = try await store.update() else { Issue.record("not repaired"); return }
+        guard case .repaired(let release) = try await store.update() else { Issue.record("not repaired"); return }
         #expect(release.sha256 == head.bundle.sha256)
         #expect(fixture.host.requestLog().map(\.path).contains(try #require(head.deltas?.first).path))
         let repaired = try await store.current()
@@ -200,5 +200,42 @@ extension BundleStoreTests {
         #expect(await heard.next() == release)
         let now = try await ui.current()
         #expect(now.source == .installed(release) && now.bundle !== shown.bundle)
+    }
+
+    /// A repair is not a release to the app: no release is announced, and what's new stays
+    /// what it was (before, `releases()` announced the same release again, and the notes were
+    /// chosen anew from the release itself: those since the previous head, not since what the
+    /// app had).
+    @Test func aRepairIsNotANewRelease() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let old = try await fixture.installed("2026.11.0", in: store)
+        func notes(since: String) -> CatalogChanges {
+            CatalogChanges(old: .init(releaseVersion: since, releaseDate: Day("2026-11-01")!, contentDigest: nil),
+                           new: .init(releaseVersion: "2026.11.2", releaseDate: Day("2026-11-23")!, contentDigest: nil),
+                           entities: [.init(kind: .product, slug: "espresso", name: "Espresso", change: .changed, fields: [])],
+                           pictures: .init(added: [], removed: []))
+        }
+        let new = try fixture.release("2026.11.2")
+        let head = try fixture.publish(new, notes: notes(since: "2026.11.1").encoded(), notesSince: "2026.11.1",
+                                       notesFrom: [("2026.11.0", notes(since: "2026.11.0").encoded())], deltas: [.init(from: old)])
+        let announced = store.releases()
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        let whatsNew = try #require(store.releaseNotes())
+        #expect(whatsNew.old.releaseVersion == "2026.11.0", "since the release the app had")
+
+        try zeroTheRecipesPage(of: head.bundle.sha256, in: fixture)
+        #expect(try await store.reportDamage(in: store.current().bundle))
+        #expect(try await store.update() == .repaired(release))
+        #expect(store.releaseNotes() == whatsNew)
+        #expect(try await store.current().source == .installed(release))
+
+        // The next release is the next one announced: the repair was not.
+        try fixture.publish(try fixture.release("2026.11.3"))
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        var releases = announced.makeAsyncIterator()
+        #expect(await releases.next()?.releaseVersion == "2026.11.2")
+        #expect(await releases.next()?.releaseVersion == "2026.11.3")
     }
 }

@@ -214,8 +214,8 @@ import Testing
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.write(contentsOf: Data(repeating: 0, count: 100))
         try handle.close()
-        // A new process: the bundle is opened afresh.
-        guard case .installed = try await fixture.store().update() else { Issue.record("not installed"); return }
+        // A new process: the bundle is opened afresh, found damaged and fetched again.
+        guard case .repaired = try await fixture.store().update() else { Issue.record("not repaired"); return }
         #expect(try await fixture.store().current().source == .installed(try #require(
             BundleStore.Release(releaseVersion: "2026.11.1", releaseDate: head.releaseDate, sequence: 1, contentDigest: head.contentDigest,
                                 sha256: head.bundle.sha256, bytes: head.bundle.bytes) as BundleStore.Release?)))
