@@ -220,7 +220,9 @@ public final class BundleStore: Sendable {
 
     /// `update()`, telling `progress` how far the download of the bundle (or of a delta) has come:
     /// at its start, at each new hundredth and at its end, from the transport's thread (hop to the
-    /// main actor to show it). Nothing is said when nothing is downloaded.
+    /// main actor to show it); then `.verifying` as the downloaded bundle is opened and checked,
+    /// and `.done` just before it returns having installed it. Nothing is said when nothing is
+    /// downloaded.
     public func update(progress: @escaping @Sendable (UpdateProgress) -> Void) async throws(BundleStoreError) -> UpdateOutcome {
         let result: Result<UpdateOutcome, BundleStoreError> = await Self.$progress.withValue(progress) {
             do throws(BundleStoreError) { return .success(try await updateOnce()) } catch { return .failure(error) }
@@ -270,6 +272,8 @@ public final class BundleStore: Sendable {
         let repairing = state.installed.first?.sha256 == release.sha256
         // A channel rolled back to the release installed before: it is here already.
         var fromDelta: String?
+        // The last report, once the release is installed: none when nothing was downloaded.
+        var finished: UpdateProgress?
         if !opens(release) || holdsSignedBytes(release) != true {
             if state.channels[channel]?.refusedBundle == release.sha256 { throw .refused(.refusedBefore(sha256: release.sha256)) }
             do {
@@ -284,7 +288,10 @@ public final class BundleStore: Sendable {
                 case .none: break
                 }
                 if fromDelta == nil { try await download(head.bundle) }
+                let whole = UpdateProgress(file: .bundle, received: head.bundle.bytes, total: head.bundle.bytes, phase: .verifying)
+                Self.progress?(whole)
                 try install(release)
+                finished = UpdateProgress(file: .bundle, received: whole.received, total: whole.total, phase: .done)
                 // Its SHA-256 was checked as it arrived.
                 verifiedBundles.insert(release.sha256)
             } catch {
@@ -311,10 +318,12 @@ public final class BundleStore: Sendable {
             if let notes = head.notes, !FileManager.default.fileExists(atPath: notesPath(release.sha256)) {
                 await fetchNotes(notes.json, for: release)
             }
+            finished.map { Self.progress?($0) }
             return .repaired(release)
         }
         if let notes = Self.notes(of: head, since: had) { await fetchNotes(notes.json, for: release) }
         listeners.announce(release)
+        finished.map { Self.progress?($0) }
         return .installed(release)
     }
 

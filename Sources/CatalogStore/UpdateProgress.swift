@@ -1,7 +1,8 @@
 import Foundation
 
-/// How far an update's download has come, for a progress bar: given to `update(progress:)`'s
-/// closure as the bytes arrive, at most about once per hundredth of the file.
+/// How far an update has come, for a progress bar: given to `update(progress:)`'s closure as
+/// the bytes arrive (at most about once per hundredth of the file), then once as the downloaded
+/// bundle is verified, and once as the update ends having installed it.
 public struct UpdateProgress: Sendable, Equatable {
     /// What is being downloaded.
     public enum File: Sendable, Equatable {
@@ -12,16 +13,31 @@ public struct UpdateProgress: Sendable, Equatable {
         case delta
     }
 
+    /// Where the update is.
+    public enum Phase: Sendable, Equatable {
+        /// Bytes arriving: `received` of `total`.
+        case downloading
+        /// The bundle is whole and is being opened as the app will open it (its identity,
+        /// schema and `quick_check`): a second or more for a bundle of hundreds of megabytes,
+        /// with no report in between. `file` is `.bundle`, `received` its size.
+        case verifying
+        /// Installed: `update()` returns next. The last report.
+        case done
+    }
+
     public var file: File
     /// The bytes of the file in the store so far (a resumed download counts what it had).
     public var received: Int
     /// The file's size, as the signed head declares it.
     public var total: Int
+    /// Downloading, verifying or done.
+    public var phase: Phase
 
-    public init(file: File, received: Int, total: Int) {
+    public init(file: File, received: Int, total: Int, phase: Phase = .downloading) {
         self.file = file
         self.received = received
         self.total = total
+        self.phase = phase
     }
 
     /// `received` over `total`, from 0 to 1, for `ProgressView(value:)`.

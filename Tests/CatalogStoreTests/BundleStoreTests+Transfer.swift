@@ -91,7 +91,13 @@ extension BundleStoreTests {
         _ = try fixture.publish(bundle)
         let log = ProgressLog()
         guard case .installed = try await store.update(progress: { log.add($0) }) else { Issue.record("not installed"); return }
-        let steps = log.all
+        // The download, then the verifying of the whole bundle (a second or more for a large
+        // one, which before went unsaid), then the end, the last report.
+        let all = log.all
+        #expect(all.suffix(2) == [UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count, phase: .verifying),
+                                  UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count, phase: .done)])
+        let steps = Array(all.dropLast(2))
+        #expect(steps.allSatisfy { $0.phase == .downloading })
         #expect(steps.first == UpdateProgress(file: .bundle, received: 0, total: bundle.count))
         #expect(steps.last == UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count))
         #expect(steps.last?.fraction == 1)
@@ -99,13 +105,17 @@ extension BundleStoreTests {
         #expect(steps.count <= 102, "about once a hundredth: \(steps.count)")
         #expect(steps.count > 10, "16 KiB pieces of \(bundle.count) bytes")
 
-        // A delta's progress is the delta's; nothing new says nothing.
-        let head = try fixture.publish(try fixture.release("2026.11.2"), deltas: [.init(from: bundle)])
+        // A delta's progress is the delta's, then the bundle it made is verified; nothing new
+        // says nothing.
+        let next = try fixture.release("2026.11.2")
+        let head = try fixture.publish(next, deltas: [.init(from: bundle)])
         let deltaLog = ProgressLog()
         guard case .installed = try await store.update(progress: { deltaLog.add($0) }) else { Issue.record("not installed"); return }
         let delta = try #require(head.deltas?.first)
-        #expect(deltaLog.all.allSatisfy { $0.file == .delta && $0.total == delta.bytes })
-        #expect(deltaLog.all.last?.received == delta.bytes)
+        let deltaSteps = deltaLog.all.dropLast(2)
+        #expect(deltaSteps.allSatisfy { $0.file == .delta && $0.total == delta.bytes && $0.phase == .downloading })
+        #expect(deltaSteps.last?.received == delta.bytes)
+        #expect(deltaLog.all.suffix(2).map(\.phase) == [.verifying, .done] && deltaLog.all.last?.total == next.count)
         let quiet = ProgressLog()
         #expect(try await store.update(progress: { quiet.add($0) }) == .upToDate(releaseVersion: "2026.11.2"))
         #expect(quiet.all.isEmpty)
