@@ -162,6 +162,25 @@ import Testing
     }
     // article: end
 
+    // article: begin
+    @MainActor func searchInATask(_ text: String, in bundle: CatalogBundle, show: @escaping @MainActor ([SearchHit]) -> Void) -> Task<Void, Never> {
+        Task {
+            do throws(CatalogBundleError) {
+                show(try await bundle.search(text))
+            } catch .cancelled {
+                // the next keystroke's search took over: nothing to show
+            } catch {
+                print("the catalogue cannot be read: \(error)")
+            }
+        }
+    }
+    // article: end
+
+    /// What a view showed, on the main actor.
+    @MainActor final class Shown {
+        var hits: [SearchHit] = []
+    }
+
     @Test func theArticlesAsyncLoad() async throws {
         let bundle = try CatalogBundle(path: BundleFixtures.shipped)
         var state = NavigationState()
@@ -175,6 +194,10 @@ import Testing
             return await hits(for: "cappu", in: bundle)
         }.value
         #expect(cancelled == nil)
+        // The same search in a Task, as a view starts it: shown when it finishes.
+        let shown = await Shown()
+        await searchInATask("cappu", in: bundle) { shown.hits = $0 }.value
+        #expect(await shown.hits.first?.target == .recipe("cappuccino"))
     }
 
     @Test func theArticlesPictureIsTheScreensSize() async throws {
@@ -194,7 +217,7 @@ import Testing
         let code = try String(contentsOf: Self.thisFile, encoding: .utf8)
         let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
         let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 14)
+        #expect(shown.count == 15)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 }

@@ -58,6 +58,18 @@ func openStore(in support: URL, seed: String?, channelURL: URL) throws -> Bundle
 // article: end
 
 // article: begin
+// Synchronous: a UIKit view controller's viewDidLoad, a SwiftUI view's init.
+func catalogueNow(_ store: BundleStore) -> CatalogBundle? {
+    try? store.current().bundle
+}
+
+// Asynchronous: a .task, a Task, an async function.
+func catalogueAtLaunch(_ store: BundleStore) async -> CatalogBundle? {
+    try? await store.current().bundle
+}
+// article: end
+
+// article: begin
 func updateCatalogue(_ store: BundleStore, progress: @escaping @MainActor @Sendable (Double) -> Void) async {
     do {
         _ = try await store.update(progress: { step in
@@ -121,6 +133,15 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         #expect(try await store.current().source == .seed)
     }
 
+    /// `current()` as synchronous and asynchronous code call it: the same bundle.
+    @Test func currentFromSynchronousAndAsynchronousCode() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let now = try #require(catalogueNow(store)), atLaunch = try #require(await catalogueAtLaunch(store))
+        #expect(now.path == atLaunch.path && now.release == atLaunch.release)
+    }
+
     @Test func theModelShowsUpdatesRepairsAndExplains() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
@@ -179,7 +200,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let code = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
         let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 7)
+        #expect(shown.count == 8)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 }
