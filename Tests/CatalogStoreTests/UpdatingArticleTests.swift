@@ -95,6 +95,30 @@ func refreshInBackground(_ store: BundleStore) async -> Bool {
 // article: end
 
 // article: begin
+let catalogueRefresh = "com.delinggroup.catalogue.refresh"
+
+/// Asks iOS to wake the app to refresh the catalogue, in four hours at the soonest.
+func scheduleCatalogueRefresh() {
+    let request = BGAppRefreshTaskRequest(identifier: catalogueRefresh)
+    request.earliestBeginDate = Date(timeIntervalSinceNow: 4 * 60 * 60)
+    do {
+        try BGTaskScheduler.shared.submit(request)
+    } catch {
+        print("no background refresh:", error)  // the Simulator, or Background App Refresh turned off
+    }
+}
+
+func registerCatalogueRefresh(_ store: BundleStore) {
+    BGTaskScheduler.shared.register(forTaskWithIdentifier: catalogueRefresh, using: nil) { task in
+        scheduleCatalogueRefresh()  // the next one, first: each request runs once
+        let work = Task { task.setTaskCompleted(success: await refreshInBackground(store)) }
+        task.expirationHandler = { work.cancel() }  // a cancelled update keeps what it downloaded
+    }
+    scheduleCatalogueRefresh()
+}
+// article: end
+
+// article: begin
 func whatsNew(_ store: BundleStore) -> [String] {
     guard let notes = store.releaseNotes() else { return [] }
     return notes.entities.map { "\($0.name) (\($0.change.rawValue))" }
@@ -131,6 +155,29 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let store = try openStore(in: support, seed: ChannelFixture.small, channelURL: URL(string: "https://cdn.example.com/catalog")!)
         #expect(FileManager.default.fileExists(atPath: support.appendingPathComponent("Catalogue").path))
         #expect(try await store.current().source == .seed)
+    }
+
+    /// The background refresh, against BackgroundTasks' stand-ins: registering asks for a
+    /// refresh, a refresh iOS runs asks for the next one first, updates the store and tells iOS
+    /// it is done, once; its expiration handler is set. (Registered once per process, as an
+    /// app does: this is the one test that registers.)
+    @Test func theBackgroundRefreshSchedulesItselfAndUpdates() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        _ = try fixture.publish(try fixture.release("2026.11.5"))
+        let before = BGTaskScheduler.shared.submitted.count
+        registerCatalogueRefresh(store)
+        let asked = BGTaskScheduler.shared.submitted
+        #expect(asked.count == before + 1 && asked.last is BGAppRefreshTaskRequest && asked.last?.identifier == catalogueRefresh)
+        #expect((asked.last?.earliestBeginDate?.timeIntervalSinceNow ?? 0) > 3.9 * 60 * 60)
+
+        let task = try #require(BGTaskScheduler.shared.launch(catalogueRefresh))
+        #expect(BGTaskScheduler.shared.submitted.count == before + 2, "the next refresh asked for at once")
+        #expect(task.expirationHandler != nil)
+        while task.completed.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(task.completed == [true])
+        #expect(try await store.current().bundle.release.releaseVersion == "2026.11.5")
     }
 
     /// `current()` as synchronous and asynchronous code call it: the same bundle.
@@ -200,7 +247,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let code = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
         let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 8)
+        #expect(shown.count == 9)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 }
