@@ -28,13 +28,33 @@ extension BundleStore {
     /// sound state (damaged on the disk, planted, over its cap, naming a SHA-256 that is not
     /// one), or is missing while heads are kept, the state is made again from the installed
     /// bundles that a kept head signed by a pinned key vouches for, and saved at once: the app
-    /// keeps its bundles even when the host cannot be reached. A damaged file is kept as
-    /// `store.json.damaged`. A file that cannot be read (an input/output error, a phone's
+    /// keeps its bundles even when the host cannot be reached; so is one that claims what no
+    /// kept head backs (`isBacked`). A damaged file is kept as `store.json.damaged`. A file that cannot be read (an input/output error, a phone's
     /// locked storage) is an error, and nothing is changed.
     func loadState() throws(BundleStoreError) -> StoreState {
         switch try StoreFiles.read(statePath, limit: StoreState.sizeLimit) {
         case .bytes(let data):
-            if let state = StoreState.decoded(data) { return checkedHeads(state) }
+            if let state = StoreState.decoded(data) {
+                let checked = checkedHeads(state)
+                if isBacked(checked) { return checked }
+                // It claims what no signed head it keeps backs (a sequence decayed or planted
+                // high, which would make every later head a replay; a release no head names):
+                // made again from the heads, as a damaged one is, the sequence never lower than
+                // the highest head that verifies.
+                try? StoreFiles.replace(statePath + ".damaged", with: data)
+                var rebuilt = rebuiltState()
+                if let seen = checked.channels[channel], seen.head.sequence > rebuilt.channels[channel]?.highestSequence ?? 0 {
+                    rebuilt.channels[channel] = .init(highestSequence: seen.head.sequence, headURL: seen.headURL, etag: nil,
+                                                      head: seen.head, envelope: seen.envelope)
+                    // Its release too, when its bundle is whole: the head that verifies backs it.
+                    let release = Self.release(of: seen.head)
+                    if !rebuilt.installed.contains(release), holdsSignedBytes(release) == true {
+                        rebuilt.installed = Array(([release] + rebuilt.installed).prefix(2))
+                    }
+                }
+                try rebuilt.save(statePath)
+                return rebuilt
+            }
             try? StoreFiles.replace(statePath + ".damaged", with: data)
         case .notTheFile:
             StoreFiles.remove(statePath + ".damaged")
@@ -57,6 +77,24 @@ extension BundleStore {
             state.channels[name] = nil
         }
         return state
+    }
+
+    /// Whether every claim of `state` (its heads checked already, `checkedHeads`) is backed by
+    /// a signed head it keeps, verified with the keys it trusts now (the pinned ones and those
+    /// of the key statements it has taken): each installed release by the head kept beside its
+    /// bundle, naming it exactly; each channel's highest sequence seen by its head or a kept
+    /// head of that channel, none lower.
+    func isBacked(_ state: StoreState) -> Bool {
+        let trusted = keys + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
+        var keptSequences: [String: Int] = [:]
+        for release in state.installed {
+            // A store from before heads were kept beside their bundles has the channel's head.
+            if let seen = state.channels[channel], Self.release(of: seen.head) == release { continue }
+            guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit),
+                  let head = try? Self.verifiedHead(envelope, keys: trusted), Self.release(of: head) == release else { return false }
+            keptSequences[head.channel] = max(keptSequences[head.channel] ?? 0, head.sequence)
+        }
+        return state.channels.allSatisfy { name, seen in seen.highestSequence <= max(seen.head.sequence, keptSequences[name] ?? 0) }
     }
 
     /// The installed releases (at most two, newest first) whose kept head verifies with the

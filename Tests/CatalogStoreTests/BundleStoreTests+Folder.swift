@@ -40,6 +40,57 @@ extension BundleStoreTests {
         await #expect(throws: BundleStoreError.refused(.replayed(sequence: 1, highestSeen: 2))) { try await store.update() }
     }
 
+    /// A highest sequence that no kept head backs (a few digits flipped by decay, or planted)
+    /// would make every later head a replay, for ever: the state is made again from the heads
+    /// it keeps, and updates go on. The sequence is never lower than the highest head that
+    /// verifies, so no old head can be replayed meanwhile.
+    @Test func aSequenceNoHeadBacksIsMadeAgainFromTheHeads() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let (previous, installed) = try await twoInstalled(&fixture)
+        let path = fixture.storeFolder + "/store.json"
+        var state = try StoreState.load(path)
+        state.channels["stable"]?.highestSequence = 1 << 62
+        try state.save(path)
+
+        let store = fixture.store()
+        #expect(try await store.update() == .upToDate(releaseVersion: "2026.11.2"))
+        let rebuilt = try StoreState.load(path)
+        #expect(rebuilt.channels["stable"]?.highestSequence == 2 && rebuilt.installed == [installed, previous])
+        #expect(FileManager.default.fileExists(atPath: path + ".damaged"))
+        // The next release installs; an old head is still a replay.
+        try fixture.publish(fixture.release("2026.11.3"))
+        guard case .installed = try await store.update() else { Issue.record("locked out"); return }
+        try fixture.publish(fixture.release("2026.11.0"), sequence: 1)
+        await #expect(throws: BundleStoreError.refused(.replayed(sequence: 1, highestSeen: 3))) { try await store.update() }
+    }
+
+    /// A release the state names that no kept head names (planted, or another release's
+    /// record changed): made again from the heads, which name what is really installed.
+    @Test func aReleaseNoHeadBacksIsMadeAgainFromTheHeads() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let (previous, installed) = try await twoInstalled(&fixture)
+        let path = fixture.storeFolder + "/store.json"
+        var state = try StoreState.load(path)
+        state.installed[1].releaseVersion = "2099.1.0"  // the previous release, claimed newer than it is
+        try state.save(path)
+        #expect(try await fixture.store().update() == .upToDate(releaseVersion: "2026.11.2"))
+        #expect(try StoreState.load(path).installed == [installed, previous])
+    }
+
+    /// A sound state is left as it is: backing it costs no rebuild.
+    @Test func aBackedStateIsKept() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        _ = try await twoInstalled(&fixture)
+        let path = fixture.storeFolder + "/store.json"
+        let before = try StoreState.load(path)
+        #expect(try await fixture.store().update() == .upToDate(releaseVersion: "2026.11.2"))
+        #expect(try StoreState.load(path).installed == before.installed)
+        #expect(!FileManager.default.fileExists(atPath: path + ".damaged"))
+    }
+
     @Test func aStateNamingAPathOutsideTheStoreIsDamageNotAPath() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
