@@ -105,20 +105,18 @@ struct FileStamp: Equatable {
 
 /// The bundle a store last opened for `current()`, with the stamps of the files it was opened
 /// from.
-final class OpenedCurrent: @unchecked Sendable {
-    // @unchecked Sendable: `entry` is read and written under `lock`.
-    private let lock = NSLock()
-    private var entry: (stateStamp: FileStamp?, bundleStamp: FileStamp?, current: BundleStore.Current)?
+final class OpenedCurrent: Sendable {
+    private let entry = LockedValue<(stateStamp: FileStamp?, bundleStamp: FileStamp?, current: BundleStore.Current)?>(nil)
 
     /// The bundle kept, if the state file is still `stateStamp`'s and its own file unchanged.
     func current(stateStamp: FileStamp?) -> BundleStore.Current? {
-        guard let entry = lock.withLock({ entry }), entry.stateStamp == stateStamp,
+        guard let entry = entry.current, entry.stateStamp == stateStamp,
               entry.bundleStamp != nil, FileStamp(entry.current.bundle.path) == entry.bundleStamp else { return nil }
         return entry.current
     }
 
     func keep(_ current: BundleStore.Current, stateStamp: FileStamp?) {
         let bundleStamp = FileStamp(current.bundle.path)
-        lock.withLock { entry = (stateStamp, bundleStamp, current) }
+        entry.withLock { $0 = (stateStamp, bundleStamp, current) }
     }
 }

@@ -80,24 +80,22 @@ extension BundleStore {
 }
 
 /// A signed file's bytes as they arrive, up to a limit; none of an answer that is not the file.
-final class ByteBuffer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var bytes = Data()
-    private var keeping = true
+final class ByteBuffer: Sendable {
+    private let state = LockedValue((bytes: Data(), keeping: true))
 
-    var data: Data { lock.withLock { bytes } }
+    var data: Data { state.withLock { $0.bytes } }
 
     /// Whether the body is the file, to keep.
     func keep(_ keep: Bool) {
-        lock.withLock { keeping = keep }
+        state.withLock { $0.keeping = keep }
     }
 
     /// Appends `data`, unless that would pass `limit`.
     func append(_ data: Data, limit: Int) -> Bool {
-        lock.withLock {
-            guard keeping else { return true }
-            guard bytes.count + data.count <= limit else { return false }
-            bytes.append(data)
+        state.withLock { state in
+            guard state.keeping else { return true }
+            guard state.bytes.count + data.count <= limit else { return false }
+            state.bytes.append(data)
             return true
         }
     }

@@ -60,12 +60,10 @@ extension BundleStore {
 }
 
 /// The SHA-256s of the installed bundles a store instance has hashed and found whole.
-final class VerifiedBundles: @unchecked Sendable {
-    // @unchecked Sendable: `hashes` is read and written under `lock`.
-    private let lock = NSLock()
-    private var hashes: Set<String> = []
+final class VerifiedBundles: Sendable {
+    private let hashes = LockedValue<Set<String>>([])
 
-    func contains(_ sha256: String) -> Bool { lock.withLock { hashes.contains(sha256) } }
-    func insert(_ sha256: String) { _ = lock.withLock { hashes.insert(sha256) } }
-    func remove(_ sha256: String) { _ = lock.withLock { hashes.remove(sha256) } }
+    func contains(_ sha256: String) -> Bool { hashes.withLock { $0.contains(sha256) } }
+    func insert(_ sha256: String) { _ = hashes.withLock { $0.insert(sha256) } }
+    func remove(_ sha256: String) { _ = hashes.withLock { $0.remove(sha256) } }
 }

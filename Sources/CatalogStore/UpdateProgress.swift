@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// How far an update has come, for a progress bar: given to `update(progress:)`'s closure as
@@ -54,14 +55,12 @@ extension BundleStore {
 
 /// Counts a download's bytes and tells the closure, if there is one, at each new hundredth
 /// and at the end. The transport's callbacks come one at a time, but from its own thread.
-final class ProgressReporter: @unchecked Sendable {
-    // @unchecked Sendable: `received` and `told` are used under `lock`.
+final class ProgressReporter: Sendable {
     private let report: (@Sendable (UpdateProgress) -> Void)?
     private let file: UpdateProgress.File
     private let total: Int
-    private let lock = NSLock()
-    private var received = 0
-    private var told = -1
+    /// The bytes received, and the hundredth last told.
+    private let counts = LockedValue((received: 0, told: -1))
 
     init(_ report: (@Sendable (UpdateProgress) -> Void)?, _ file: UpdateProgress.File, total: Int) {
         self.report = report
@@ -80,12 +79,13 @@ final class ProgressReporter: @unchecked Sendable {
 
     private func update(_ change: (inout Int) -> Void) {
         guard let report else { return }
-        let progress: UpdateProgress? = lock.withLock {
-            change(&received)
-            let hundredth = total > 0 ? Int(Double(min(received, total)) / Double(total) * 100) : 100
-            guard hundredth != told || received == total else { return nil }
-            told = hundredth
-            return UpdateProgress(file: file, received: received, total: total)
+        let (file, total) = (file, total)
+        let progress: UpdateProgress? = counts.withLock { counts in
+            change(&counts.received)
+            let hundredth = total > 0 ? Int(Double(min(counts.received, total)) / Double(total) * 100) : 100
+            guard hundredth != counts.told || counts.received == total else { return nil }
+            counts.told = hundredth
+            return UpdateProgress(file: file, received: counts.received, total: total)
         }
         if let progress { report(progress) }
     }

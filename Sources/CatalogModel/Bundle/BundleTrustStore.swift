@@ -11,21 +11,20 @@ public protocol BundleTrustStore: Sendable {
 }
 
 /// A trust store that lasts as long as the process.
-public final class InMemoryTrustStore: BundleTrustStore, @unchecked Sendable {
+public final class InMemoryTrustStore: BundleTrustStore, Sendable {
     /// The process-wide store, the default.
     public static let shared = InMemoryTrustStore()
-    private let lock = NSLock()
-    private var verified: Set<String> = []
+    private let verified = LockedValue<Set<String>>([])
 
     /// An empty store.
     public init() {}
 
     public func isVerified(_ identity: String) -> Bool {
-        lock.withLock { verified.contains(identity) }
+        verified.withLock { $0.contains(identity) }
     }
 
     public func markVerified(_ identity: String) {
-        lock.withLock { _ = verified.insert(identity) }
+        verified.withLock { _ = $0.insert(identity) }
     }
 }
 
@@ -41,12 +40,11 @@ public final class InMemoryTrustStore: BundleTrustStore, @unchecked Sendable {
 /// Trusting a file by its content digest and size skips only the structural check: the bytes
 /// of an installed bundle are checked against their signed SHA-256 by `BundleStore` (at its
 /// first update, and when the app reports damage), and every value is still read as untrusted.
-public final class FileTrustStore: BundleTrustStore, @unchecked Sendable {
-    // @unchecked Sendable: `identities` is read and written under `lock`.
+public final class FileTrustStore: BundleTrustStore, Sendable {
     /// The file.
     public let path: String
-    private let lock = NSLock()
-    private var identities: [String]
+    /// The identities, oldest first; the file is written while they are held.
+    private let identities: LockedValue<[String]>
 
     /// How many identities the file keeps: a store holds two bundles and a seed.
     static let capacity = 64
@@ -55,16 +53,17 @@ public final class FileTrustStore: BundleTrustStore, @unchecked Sendable {
     /// The store kept in the file at `path`, read now.
     public init(path: String) {
         self.path = path
-        identities = Self.read(path)
+        identities = LockedValue(Self.read(path))
     }
 
     public func isVerified(_ identity: String) -> Bool {
-        lock.withLock { identities.contains(identity) }
+        identities.withLock { $0.contains(identity) }
     }
 
     public func markVerified(_ identity: String) {
         guard Self.isIdentity(identity) else { return }
-        lock.withLock {
+        let path = path
+        identities.withLock { identities in
             guard !identities.contains(identity) else { return }
             identities = Array((identities + [identity]).suffix(Self.capacity))
             let text = identities.map { $0 + "\n" }.joined()

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A value shared between threads, read and changed only inside `withLock`: the one lock type
+/// of the client libraries' shared state. Shaped like swift-nio's `NIOLockedValueBox`, which
+/// CatalogModel and CatalogStore cannot depend on (they build with Foundation, GRDB and
+/// swift-crypto alone); `Synchronization.Mutex` would do, but needs iOS 18 and macOS 15.
+package final class LockedValue<Value>: @unchecked Sendable {
+    // @unchecked Sendable: `value` is touched only inside `withLock`, under `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    package init(_ value: Value) {
+        self.value = value
+    }
+
+    /// Runs `body` with the value, which it may change, while no other thread can.
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        try lock.withLock { try body(&value) }
+    }
+}
+
+extension LockedValue where Value: Sendable {
+    /// The value as it is now.
+    package var current: Value { withLock { $0 } }
+}
