@@ -29,8 +29,9 @@ extension BundleStore {
     /// one), or is missing while heads are kept, the state is made again from the installed
     /// bundles that a kept head signed by a pinned key vouches for, and saved at once: the app
     /// keeps its bundles even when the host cannot be reached; so is one that claims what no
-    /// kept head backs (`isBacked`). A damaged file is kept as `store.json.damaged`. A file that cannot be read (an input/output error, a phone's
-    /// locked storage) is an error, and nothing is changed.
+    /// kept head backs (`isBacked`). A damaged file is kept as `store.json.damaged`. A file
+    /// that cannot be read (an input/output error, a phone's locked storage) is an error, and
+    /// nothing is changed.
     func loadState() throws(BundleStoreError) -> StoreState {
         switch try StoreFiles.read(statePath, limit: StoreState.sizeLimit) {
         case .bytes(let data):

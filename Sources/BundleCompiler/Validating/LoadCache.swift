@@ -12,8 +12,9 @@ import Foundation
 /// rules are kept in `rules`. The rules across files and the pictures' checks still run over
 /// the whole catalogue each time, since an edit in one file can change what any other file's
 /// references mean; the catalogue itself is kept (`takeAssembly`), and a check of a folder
-/// vouched unchanged loads only the editor's texts again and puts them in its place. The result is the same as with no cache: a `LoadedFile` depends on the
-/// file's path, kind and bytes alone, a picture's header and digest on its bytes.
+/// vouched unchanged loads only the editor's texts again and puts them in its place. The
+/// result is the same as with no cache: a `LoadedFile` depends on the file's path, kind and
+/// bytes alone, a picture's header and digest on its bytes.
 package final class LoadCache: @unchecked Sendable {
     // @unchecked Sendable: `entries`, `pictures`, `lastListing` and the counts are read and
     // written under `lock`; `rules` is Sendable.
