@@ -195,7 +195,7 @@ import Testing
         }.value
         #expect(cancelled == nil)
         // The same search in a Task, as a view starts it: shown when it finishes.
-        let shown = await Shown()
+        let shown = Shown()
         await searchInATask("cappu", in: bundle) { shown.hits = $0 }.value
         #expect(await shown.hits.first?.target == .recipe("cappuccino"))
     }

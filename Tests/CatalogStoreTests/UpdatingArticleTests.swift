@@ -182,7 +182,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
 
     /// `current()` as synchronous and asynchronous code call it: the same bundle.
     @Test func currentFromSynchronousAndAsynchronousCode() async throws {
-        var fixture = try ChannelFixture()
+        let fixture = try ChannelFixture()
         defer { fixture.remove() }
         let store = fixture.store()
         let now = try #require(catalogueNow(store)), atLaunch = try #require(await catalogueAtLaunch(store))

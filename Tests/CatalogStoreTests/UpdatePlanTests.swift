@@ -1,0 +1,97 @@
+import CatalogModel
+@testable import CatalogStore
+import ChannelFormat
+import Foundation
+import Testing
+
+/// Every decision of an update, as a table: what the store holds and the head it verified in,
+/// the plan out (`UpdatePlan.decide`), with no host and no file. BundleStoreTests carry the
+/// plans out against a channel.
+@Suite struct UpdatePlanTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// A head of release `version` whose bundle is `sha` (one letter, repeated), with `content`.
+    static func head(_ version: String, _ sha: Character, content: Character = "c", schema: Int = 4,
+                     expires: Date = now.addingTimeInterval(86_400)) -> ChannelHead {
+        ChannelHead(channel: "stable", sequence: 7, releaseVersion: version, releaseDate: Day("2026-11-20")!, schemaVersion: schema,
+                    contentDigest: String(repeating: content, count: 64),
+                    bundle: .init(path: "bundles/\(sha).sqlite", sha256: String(repeating: sha, count: 64), bytes: 1_000),
+                    expires: expires, retained: [])
+    }
+
+    static func release(_ version: String, _ sha: Character, content: Character = "c") -> BundleStore.Release {
+        BundleStore.release(of: head(version, sha, content: content))
+    }
+
+    /// The store's holdings: the releases installed (newest first), those whose files open,
+    /// those held as their signed bytes, the seed's release and content, a refused bundle.
+    struct Holding {
+        var installed: [BundleStore.Release] = []
+        var opening: Set<String> = []
+        var whole: Set<String> = []
+        var seed: (version: String, content: Character)?
+        var refused: Character?
+    }
+
+    static func plan(_ head: ChannelHead, _ holding: Holding) -> UpdatePlan {
+        UpdatePlan.decide(.init(
+            head: head, now: now, installed: holding.installed, refusedBundle: holding.refused.map { String(repeating: $0, count: 64) },
+            opens: { holding.opening.contains($0.sha256) }, holdsSignedBytes: { holding.whole.contains($0.sha256) },
+            seedRelease: {
+                holding.seed.map {
+                    ReleaseInfo(brand: "Café Digno", releaseVersion: $0.version, releaseDate: Day("2026-11-01")!, schemaVersion: 4,
+                                contentDigest: String(repeating: $0.content, count: 64), generator: "test")
+                }
+            }))
+    }
+
+    static let a = release("2026.11.1", "a"), b = release("2026.11.2", "b", content: "d")
+    static func sha(_ letter: Character) -> String { String(repeating: letter, count: 64) }
+
+    @Test(arguments: [
+        // The head itself.
+        ("expired, whatever is held", head("2026.11.2", "b", content: "d", expires: now), Holding(installed: [a]),
+         UpdatePlan.expired(releaseVersion: "2026.11.2", expired: now)),
+        ("a schema not read", head("2026.11.2", "b", schema: 99), Holding(installed: [a]),
+         .schemaNotSupported(releaseVersion: "2026.11.2", schemaVersion: 99, supported: CatalogBundle.supportedSchemaVersion)),
+        // What is installed.
+        ("the installed release, which opens", head("2026.11.2", "b", content: "d"), Holding(installed: [b, a], opening: [sha("b"), sha("a")]),
+         .upToDate(b)),
+        ("the installed release, damaged: a repair", head("2026.11.2", "b", content: "d"), Holding(installed: [b, a], opening: [sha("a")]),
+         .fetch(b, repair: true)),
+        ("the installed release, damaged and refused before", head("2026.11.2", "b", content: "d"),
+         Holding(installed: [b, a], opening: [sha("a")], refused: "b"), .refusedBefore(sha256: sha("b"))),
+        ("a new release", head("2026.11.2", "b", content: "d"), Holding(installed: [a], opening: [sha("a")], whole: [sha("a")]),
+         .fetch(b, repair: false)),
+        ("a new release refused before", head("2026.11.2", "b", content: "d"), Holding(installed: [a], refused: "b"),
+         .refusedBefore(sha256: sha("b"))),
+        ("rolled back to the previous release, held whole", head("2026.11.1", "a"),
+         Holding(installed: [b, a], opening: [sha("b"), sha("a")], whole: [sha("b"), sha("a")]), .reinstall(a)),
+        ("rolled back to the previous release, which no longer opens", head("2026.11.1", "a"),
+         Holding(installed: [b, a], opening: [sha("b")], whole: [sha("b"), sha("a")]), .fetch(a, repair: false)),
+        ("rolled back, the previous release opening but not its signed bytes", head("2026.11.1", "a"),
+         Holding(installed: [b, a], opening: [sha("b"), sha("a")], whole: [sha("b")]), .fetch(a, repair: false)),
+        // Nothing installed: the seed.
+        ("the seed holds the head's content", head("2026.11.2", "b", content: "d"), Holding(seed: ("2026.11.0", "d")),
+         .seedIsCurrent(releaseVersion: "2026.11.0")),
+        ("the seed holds other content", head("2026.11.2", "b", content: "d"), Holding(seed: ("2026.11.0", "c")), .fetch(b, repair: false)),
+        ("no seed, nothing installed", head("2026.11.2", "b", content: "d"), Holding(), .fetch(b, repair: false)),
+        ("a seed beside an installed release is not asked", head("2026.11.2", "b", content: "d"),
+         Holding(installed: [a], opening: [sha("a")], seed: ("2026.11.0", "d")), .fetch(b, repair: false)),
+    ] as [(String, ChannelHead, Holding, UpdatePlan)])
+    func theUpdateIsDecidedFromWhatTheStoreHolds(_ what: String, head: ChannelHead, holding: Holding, plan: UpdatePlan) {
+        #expect(Self.plan(head, holding) == plan, "\(what)")
+    }
+
+    /// "Nothing new" reads no file it need not: not the seed, not the head's bundle's bytes.
+    @Test func nothingNewAsksOnlyWhetherTheInstalledReleaseOpens() {
+        var asked: [String] = []
+        let plan = UpdatePlan.decide(.init(
+            head: Self.head("2026.11.2", "b", content: "d"), now: Self.now, installed: [Self.b, Self.a], refusedBundle: nil,
+            opens: { asked.append("opens \($0.releaseVersion)"); return true },
+            holdsSignedBytes: { asked.append("bytes \($0.releaseVersion)"); return true },
+            seedRelease: { asked.append("seed"); return nil }))
+        #expect(plan == .upToDate(Self.b))
+        #expect(asked == ["opens 2026.11.2"])
+    }
+}
