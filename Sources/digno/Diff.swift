@@ -6,7 +6,7 @@ import Foundation
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Show what changed between two releases: bundles, or a bundle and a content folder.",
-        usage: "digno diff <old> <new> [--format text|json|markdown]",
+        usage: "digno diff <old> <new> [--format text|json|markdown] [--language <code>]",
         discussion: """
             Compares two bundles, or a bundle and a content folder (read as digno build would \
             write it): the products, recipes, retailers, promotions, sections, home and company \
@@ -28,6 +28,11 @@ struct Diff: ParsableCommand {
     @Option(help: "How to write the changes: text, json (stable, documented) or markdown.")
     var format: Format = .text
 
+    @Option(help: ArgumentHelp(
+        "Show the changes as a reader of this language sees them (sv, or sv-FI as a phone lists it): each text in it, or said to be in the one it falls back to.",
+        valueName: "code"))
+    var language: String?
+
     func run() throws {
         let comparison: ReleaseSide.Comparison
         do {
@@ -39,7 +44,8 @@ struct Diff: ParsableCommand {
         if let note = ReleaseSide.languageNote(from: old, to: new) {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))
         }
-        let (changes, sizes, names) = (comparison.changes, comparison.sizes, comparison.pictureNames)
+        let (sizes, names) = (comparison.sizes, comparison.pictureNames)
+        let changes = language.map { comparison.changes.reading(in: [$0]) } ?? comparison.changes
         switch format {
         case .json: FileHandle.standardOutput.write(changes.encoded() + Data("\n".utf8))
         case .text: FileHandle.standardOutput.write(Data((ChangesText.render(changes, style: .text, pictureNames: names) + sizes.line + "\n").utf8))

@@ -183,4 +183,77 @@ import TestSupport
         #expect(byID["deling-group"]?.fields == [.init(field: "sells order", old: "espresso | ground-coffee", new: "ground-coffee | espresso")])
         #expect(byID["cafe-au-lait"]?.fields.map(\.field) == ["ingredients", "products"])
     }
+
+    /// A catalogue in Finnish, Swedish and English, with the espresso's name and summary in
+    /// Swedish and its summary in English.
+    static var threeLanguages: Catalog {
+        var catalog = Sample.catalog
+        catalog.languages = Languages([.init(code: "fi"), .init(code: "sv", fallback: "fi"), .init(code: "en", fallback: "fi")])
+        catalog.products[0].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        catalog.products[0].translations.add(.text("Mörkrostat espressopulver"), for: .summary, in: "sv")
+        catalog.products[0].translations.add(.text("Dark roast espresso grounds"), for: .summary, in: "en")
+        return catalog
+    }
+
+    @Test func aReaderSeesTheChangesInTheirLanguage() throws {
+        let old = Self.threeLanguages
+        var new = old
+        new.releaseVersion = "2026.11.1"
+        var swedish = Translations()
+        swedish.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        swedish.add(.text("Mörkrostat, finmalet espressopulver"), for: .summary, in: "sv")
+        swedish.add(.text("Dark roast espresso grounds"), for: .summary, in: "en")
+        new.products[0].translations = swedish
+        new.products[1].summary = "Uusi kuvaus"  // not translated: every reader sees the Finnish
+        let changes = CatalogChanges(from: old, to: new, oldDigest: nil, newDigest: nil)
+        #expect(changes.languages == ["fi", "sv", "en"])
+
+        // As written: the default language's fields, and the translation's as a field of its own.
+        let written = try #require(changes.entities.first { $0.slug == "espresso" })
+        #expect(written.fields.map(\.field) == ["sv: summary"] && written.fields.first?.language == "sv")
+
+        // A Swedish reader: the Swedish text as the summary, the name in Swedish; the Finnish
+        // text a Swedish reader sees where nothing is translated, said to be Finnish (no language).
+        let inSwedish = changes.reading(in: ["sv-FI", "en"])
+        #expect(inSwedish.language == "sv")
+        let espresso = try #require(inSwedish.entities.first { $0.slug == "espresso" })
+        #expect(espresso.name == "Espresso på svenska")
+        #expect(espresso.fields == [.init(field: "summary", old: "Mörkrostat espressopulver", new: "Mörkrostat, finmalet espressopulver",
+                                          words: WordDifference.words(from: "Mörkrostat espressopulver", to: "Mörkrostat, finmalet espressopulver"),
+                                          language: "sv")])
+        let second = try #require(inSwedish.entities.first { $0.slug == new.products[1].id.rawValue })
+        #expect(second.fields.map(\.field) == ["summary"] && second.fields[0].new == "Uusi kuvaus" && second.fields[0].language == nil)
+
+        // An English reader: the espresso's English summary did not change, so only the other product.
+        let inEnglish = changes.reading(in: ["en-GB"])
+        #expect(inEnglish.language == "en" && inEnglish.entities.map(\.slug) == [new.products[1].id.rawValue])
+
+        // A Finnish reader, or one whose languages the release lacks: the Finnish changes alone.
+        for preferred in [["fi"], ["de"], []] {
+            let inFinnish = changes.reading(in: preferred)
+            #expect(inFinnish.language == "fi" && inFinnish.entities.map(\.slug) == [new.products[1].id.rawValue], "\(preferred)")
+        }
+    }
+
+    @Test func notesReadByTodaysAppsAndTodaysNotesReadByThisLibrary() throws {
+        var new = Self.threeLanguages
+        new.products[0].translations = Translations()
+        let notes = CatalogChanges(from: Self.threeLanguages, to: new, oldDigest: nil, newDigest: nil)
+        #expect(notes.inLanguages?["sv"]?.first?.fields.map(\.field) == ["name", "summary"])
+        #expect(notes.inLanguages?["sv"]?.first?.fields.map(\.old) == ["Espresso på svenska", "Mörkrostat espressopulver"])
+        // An app of today decodes what it knew, and the new fields are optional: the notes as
+        // the library before them wrote them (no language, no languages) read as one language.
+        struct TodaysField: Decodable { var field: String; var old: String?; var new: String? }
+        struct TodaysEntity: Decodable { var kind: String; var id: String; var name: String; var change: String; var fields: [TodaysField] }
+        struct TodaysNotes: Decodable { var format: Int; var entities: [TodaysEntity] }
+        let today = try JSONDecoder().decode(TodaysNotes.self, from: notes.encoded())
+        #expect(today.format == 1 && today.entities.first?.fields.map(\.field) == ["en: summary", "sv: name", "sv: summary"])
+
+        var before = notes
+        (before.languages, before.inLanguages) = (nil, nil)
+        for index in before.entities.indices { for field in before.entities[index].fields.indices { before.entities[index].fields[field].language = nil } }
+        let decoded = try #require(CatalogChanges.decoded(from: before.encoded()))
+        #expect(!String(decoding: before.encoded(), as: UTF8.self).contains("language"))
+        #expect(decoded.reading(in: ["sv"]) == decoded, "notes in one language are read as they are")
+    }
 }

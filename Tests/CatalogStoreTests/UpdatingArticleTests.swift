@@ -119,8 +119,8 @@ func registerCatalogueRefresh(_ store: BundleStore) {
 // article: end
 
 // article: begin
-func whatsNew(_ store: BundleStore) -> [String] {
-    guard let notes = store.releaseNotes() else { return [] }
+func whatsNew(_ store: BundleStore, languages: [String] = Locale.preferredLanguages) -> [String] {
+    guard let notes = store.releaseNotes()?.reading(in: languages) else { return [] }
     return notes.entities.map { "\($0.name) (\($0.change.rawValue))" }
 }
 // article: end
@@ -211,10 +211,12 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let notes = CatalogChanges(
             old: .init(releaseVersion: "2026.11.1", releaseDate: Day("2026-11-22")!, contentDigest: nil),
             new: .init(releaseVersion: "2026.11.2", releaseDate: Day("2026-11-23")!, contentDigest: nil),
-            entities: [.init(kind: .product, slug: "espresso", name: "Espresso", change: .changed, fields: [])], pictures: .init(added: [], removed: []))
+            entities: [.init(kind: .product, slug: "espresso", name: "Espresso", change: .changed, fields: [])], pictures: .init(added: [], removed: []),
+            languages: ["fi", "sv"], inLanguages: ["sv": [.init(kind: .product, slug: "espresso", name: "Espresso på svenska", change: .changed, fields: [])]])
         _ = try fixture.publish(try fixture.release("2026.11.2"), notes: notes.encoded(), deltas: [.init(from: old)])
         #expect(await refreshInBackground(store))
-        #expect(whatsNew(store) == ["Espresso (changed)"])
+        #expect(whatsNew(store, languages: ["fi-FI"]) == ["Espresso (changed)"])
+        #expect(whatsNew(store, languages: ["sv-FI", "fi"]) == ["Espresso på svenska (changed)"])
         while await model.bundle?.release.releaseVersion != "2026.11.2" { try await Task.sleep(for: .milliseconds(10)) }
 
         // A damaged page the model meets: reported, the previous release shown at once.

@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 import GRDB
 import Testing
@@ -166,6 +167,21 @@ import Testing
         let bundles = try DignoRunner.run(["diff", ShowCommandTests.bundle, newBundle]).output
         #expect(bundles.split(separator: "\n").dropLast() == outcome.output.split(separator: "\n").dropLast())
         #expect(bundles.split(separator: "\n").last?.hasPrefix("size: the bundle ") == true)
+
+        // As a Swedish reader sees it: the Swedish texts as the fields themselves, the English
+        // line gone (the Swedish reader reads the Finnish one), a text in Finnish said to be.
+        let swedish = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path, "--language", "sv-FI"])
+        #expect(swedish.output.hasPrefix("""
+            2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): 2 changed
+            products: 1 changed
+              changed  product espresso "Espresso"
+                         summary: Mörkrostat{+,+} [-malet-]{+finmalet+} espressokaffe
+            recipes: 1 changed
+              changed  recipe cappuccino "Cappuccino"
+            """), "\(swedish.output)")
+        #expect(swedish.output.contains("alt of image[0]") == false && swedish.output.contains("pictures: "))
+        let json = try #require(CatalogChanges.decoded(from: Data(try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path, "--format", "json"]).output.utf8)))
+        #expect(json.languages == ["fi", "sv", "en"] && json.inLanguages?.keys.sorted() == ["en", "sv"])
     }
 
     @Test func bundlesOfTwoSchemasAreComparedInTheDefaultLanguageAndSaySo() throws {

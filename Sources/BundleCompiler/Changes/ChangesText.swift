@@ -38,7 +38,7 @@ package enum ChangesText {
             for entity in entities {
                 lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.slug) \"\(oneLine(entity.name))\"")
                 for field in entity.fields {
-                    lines.append("             \(field.field): \(textValue(field, names))")
+                    lines.append("             \(name(field, in: changes)): \(textValue(field, names))")
                 }
             }
         }
@@ -47,6 +47,14 @@ package enum ChangesText {
             lines += changes.pictures.added.map { "  + \(names.shown($0))" } + changes.pictures.removed.map { "  - \(names.shown($0))" }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A field's name, and the language its words are in when the changes are read in another
+    /// (`CatalogChanges.reading(in:)`): `summary (in fi)`, a text not translated.
+    static func name(_ field: CatalogChanges.Field, in changes: CatalogChanges) -> String {
+        guard let reading = changes.language, let language = field.language ?? changes.languages?.first, language != reading,
+              field.language != nil || field.words != nil else { return field.field }
+        return field.field + " (in \(language))"
     }
 
     /// One field's change as the text format shows it: `summary: Tummapaahteinen{+, …+} …`.
@@ -91,7 +99,8 @@ package enum ChangesText {
             for entity in entities {
                 lines.append("- **\(entity.change.rawValue.capitalized):** \(oneLine(escaped(entity.name))) (\(escaped(entity.slug)))")
                 for field in entity.fields {
-                    lines.append("  - \(field.field.prefix(1).uppercased() + field.field.dropFirst()): \(markdownValue(field, names))")
+                    let shown = name(field, in: changes)
+                    lines.append("  - \(shown.prefix(1).uppercased() + shown.dropFirst()): \(markdownValue(field, names))")
                 }
             }
         }

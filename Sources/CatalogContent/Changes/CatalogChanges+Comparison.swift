@@ -64,13 +64,38 @@ extension CatalogChanges {
         // The default language's texts first, as a bundle of schema 2 holds them; then each
         // other language's translations, as fields named by language (`sv: summary`).
         let translated = Self.translationChanges(from: old, to: new)
-        let (old, new) = (old.defaultLanguageOnly, new.defaultLanguageOnly)
+        var entities = Self.entities(from: old.defaultLanguageOnly, to: new.defaultLanguageOnly, orders: orders)
+        if !translated.isEmpty { entities = Self.merging(translated, into: entities, names: Self.names(in: new.defaultLanguageOnly)) }
+        // Then the changes as a reader of each other language sees them.
+        var inLanguages: [String: [Entity]] = [:]
+        if !new.languages.translated.isEmpty {
+            let translations = (old: Self.translationsByEntity(old), new: Self.translationsByEntity(new))
+            for language in new.languages.translated {
+                var read = Self.entities(from: old.translated(to: language).defaultLanguageOnly, to: new.translated(to: language).defaultLanguageOnly,
+                                         orders: orders)
+                Self.markLanguages(&read, chain: new.languages.chain(for: language), translations: translations)
+                inLanguages[language.rawValue] = read
+            }
+        }
+        self.init(
+            old: Release(releaseVersion: old.releaseVersion, releaseDate: old.releaseDate, contentDigest: oldDigest),
+            new: Release(releaseVersion: new.releaseVersion, releaseDate: new.releaseDate, contentDigest: newDigest),
+            entities: entities,
+            pictures: Pictures(added: pictures.new.subtracting(pictures.old).sorted(), removed: pictures.old.subtracting(pictures.new).sorted()),
+            languages: inLanguages.isEmpty ? nil : new.languages.declarations.map(\.code.rawValue),
+            inLanguages: inLanguages.isEmpty ? nil : inLanguages)
+    }
+
+    /// The entities of every kind added, removed and changed from `old` to `new`, each text as
+    /// the catalogues hold it (in one language: translations are not looked at).
+    private static func entities(from old: Catalog, to new: Catalog, orders: (old: ListOrders, new: ListOrders)?) -> [Entity] {
         var entities: [Entity] = []
         entities += Self.compare(.section, old.sections, new.sections, order: nil, id: \.id.rawValue, name: \.title, fields: EntityFields.init)
         // The home without its promotions, which are entities of their own.
         var (oldHome, newHome) = (old.home, new.home)
         (oldHome.promotions, newHome.promotions) = ([], [])
-        entities += Self.compare(.home, [oldHome], [newHome], order: nil, id: { _ in "home" }, name: { _ in "Etusivu" }, fields: EntityFields.init)
+        let homeName = Self.homeName(in: new)
+        entities += Self.compare(.home, [oldHome], [newHome], order: nil, id: { _ in "home" }, name: { _ in homeName }, fields: EntityFields.init)
         entities += Self.compare(.promotion, old.home.promotions, new.home.promotions, order: nil, id: \.id.rawValue, name: \.title,
                                  fields: EntityFields.init)
         entities += Self.compare(.company, [old.company], [new.company], order: nil, id: { _ in "company" }, name: \.name, fields: EntityFields.init)
@@ -80,13 +105,51 @@ extension CatalogChanges {
                                  id: \.id.rawValue, name: \.name, fields: EntityFields.init)
         entities += Self.compare(.retailer, old.retailers, new.retailers, order: orders.map { ($0.old.retailers, $0.new.retailers) },
                                  id: \.id.rawValue, name: \.name, fields: EntityFields.init)
-        if !translated.isEmpty { entities = Self.merging(translated, into: entities, names: Self.names(in: new)) }
-        self.init(
-            old: Release(releaseVersion: old.releaseVersion, releaseDate: old.releaseDate, contentDigest: oldDigest),
-            new: Release(releaseVersion: new.releaseVersion, releaseDate: new.releaseDate, contentDigest: newDigest),
-            entities: entities,
-            pictures: Pictures(added: pictures.new.subtracting(pictures.old).sorted(), removed: pictures.old.subtracting(pictures.new).sorted()))
+        return entities
     }
+
+    /// The home's name: its tab's title (`Etusivu`, `Hem` as a Swedish reader reads it).
+    private static func homeName(in catalog: Catalog) -> String {
+        catalog.sections.first { $0.id.rawValue == "home" }?.title ?? "Etusivu"
+    }
+
+    /// Each entity's translations, by its id in the changes.
+    private static func translationsByEntity(_ catalog: Catalog) -> [Entity.ID: Translations] {
+        var result: [Entity.ID: Translations] = [:]
+        catalog.forEachTranslated { entity, translations in
+            guard !translations.isEmpty, let kind = Kind(rawValue: entity.kind.rawValue) else { return }
+            result[Entity.ID(kind: kind, slug: Self.slug(of: entity))] = translations
+        }
+        return result
+    }
+
+    /// Sets `language` on each changed field of words that a reader along `chain` reads in a
+    /// language other than the default: the first of the chain that translates it (any line of
+    /// an ingredient list, any picture's alt text), on the newer side, or the older when the
+    /// entity has no newer side's translations.
+    private static func markLanguages(_ entities: inout [Entity], chain: [LanguageCode],
+                                      translations: (old: [Entity.ID: Translations], new: [Entity.ID: Translations])) {
+        let others = chain.dropLast()  // the last is the default language
+        for index in entities.indices where entities[index].change == .changed {
+            let id = entities[index].id
+            guard let held = translations.new[id] ?? translations.old[id] else { continue }
+            for fieldIndex in entities[index].fields.indices {
+                guard let fields = Self.paths[entities[index].fields[fieldIndex].field] else { continue }
+                let languages = Set(held.entries.filter { fields($0.field) }.map(\.language))
+                if let language = others.first(where: languages.contains) { entities[index].fields[fieldIndex].language = language.rawValue }
+            }
+        }
+    }
+
+    /// The content's fields behind each field of the changes that holds words a translation
+    /// can change (`EntityFields`' names).
+    private static let paths: [String: @Sendable (FieldPath) -> Bool] = [
+        "name": { $0 == .name }, "title": { $0 == .title }, "summary": { $0 == .summary }, "text": { $0 == .text },
+        "body": { $0 == .body }, "method": { $0 == .method }, "opening hours": { $0 == .hours }, "other information": { $0 == .info },
+        "picture": { $0 == .image },
+        "ingredients": { if case .ingredient = $0 { true } else { false } },
+        "pictures": { if case .picture = $0 { true } else { false } },
+    ]
 
     /// The entities of one kind added, removed and changed, by id. `old` and `new` are in list
     /// order: an entity moved in the list gets a `position` change (its place in the list, from
@@ -145,9 +208,9 @@ extension CatalogChanges {
                 guard was != now else { continue }
                 let name = "\(key.language): \(CatalogRules.named(key.field))"
                 if let was, let now {
-                    fields.append(Field(field: name, old: was, new: now, words: WordDifference.words(from: was, to: now)))
+                    fields.append(Field(field: name, old: was, new: now, words: WordDifference.words(from: was, to: now), language: key.language.rawValue))
                 } else {
-                    fields.append(Field(field: name, old: was, new: now))
+                    fields.append(Field(field: name, old: was, new: now, language: key.language.rawValue))
                 }
             }
             if !fields.isEmpty { changes[Entity.ID(kind: kind, slug: Self.slug(of: entity))] = fields }
@@ -206,7 +269,7 @@ extension CatalogChanges {
 
     /// Every entity's name in `catalog`, by its id in the changes.
     private static func names(in catalog: Catalog) -> [Entity.ID: String] {
-        var names: [Entity.ID: String] = [Entity.ID(kind: .home, slug: "home"): "Etusivu", Entity.ID(kind: .company, slug: "company"): catalog.company.name]
+        var names: [Entity.ID: String] = [Entity.ID(kind: .home, slug: "home"): homeName(in: catalog), Entity.ID(kind: .company, slug: "company"): catalog.company.name]
         for section in catalog.sections { names[Entity.ID(kind: .section, slug: section.id.rawValue)] = section.title }
         for promotion in catalog.home.promotions { names[Entity.ID(kind: .promotion, slug: promotion.id.rawValue)] = promotion.title }
         for product in catalog.products { names[Entity.ID(kind: .product, slug: product.id.rawValue)] = product.name }

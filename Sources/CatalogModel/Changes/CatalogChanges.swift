@@ -76,14 +76,22 @@ public struct CatalogChanges: Codable, Sendable, Hashable {
         public var words: [Words]?
         public var added: [String]?
         public var removed: [String]?
+        /// The language of the field's words when it is not the release's default language
+        /// (`sv`): a translation, or a text a reader of another language sees in it (an
+        /// ingredient list or pictures' alt texts when any of them is). That of `new`, or of
+        /// `old` when there is no `new`. Absent for the default language, for what is not
+        /// words, and in notes written before 2026-11.
+        public var language: String?
 
-        package init(field: String, old: String? = nil, new: String? = nil, words: [Words]? = nil, added: [String]? = nil, removed: [String]? = nil) {
+        package init(field: String, old: String? = nil, new: String? = nil, words: [Words]? = nil, added: [String]? = nil,
+                     removed: [String]? = nil, language: String? = nil) {
             self.field = field
             self.old = old
             self.new = new
             self.words = words
             self.added = added
             self.removed = removed
+            self.language = language
         }
     }
 
@@ -142,16 +150,61 @@ public struct CatalogChanges: Codable, Sendable, Hashable {
     public var format: Int
     public var old: Release
     public var new: Release
-    /// In kind order (sections, home, promotions, company, products, recipes, retailers), then by id.
+    /// In kind order (sections, home, promotions, company, products, recipes, retailers), then
+    /// by id. As written: in the release's default language, each translation's change a field
+    /// of its own (`sv: summary`, with `language` "sv"). As `reading(in:)` returns them: as a
+    /// reader of its `language` sees them.
     public var entities: [Entity]
     public var pictures: Pictures
+    /// The newer release's languages, the default first (`["fi", "sv", "en"]`), when it has
+    /// more than one; absent for a release in one language and in notes written before 2026-11.
+    public var languages: [String]?
+    /// For each language but the default, the entities as a reader of it sees them: each text
+    /// in that language, or in the one it falls back to (`Field.language` says which), names in
+    /// it, a field named as in the default language's changes (`summary`). Use `reading(in:)`.
+    public var inLanguages: [String: [Entity]]?
+    /// The language `entities` are read in, after `reading(in:)`; absent in notes as written.
+    public var language: String?
 
-    package init(old: Release, new: Release, entities: [Entity], pictures: Pictures) {
+    package init(old: Release, new: Release, entities: [Entity], pictures: Pictures,
+                 languages: [String]? = nil, inLanguages: [String: [Entity]]? = nil) {
         format = Self.formatVersion
         self.old = old
         self.new = new
         self.entities = entities
         self.pictures = pictures
+        self.languages = languages
+        self.inLanguages = inLanguages
+    }
+
+    /// The changes as a reader sees them who reads the first of `preferredLanguages` (as
+    /// `Locale.preferredLanguages` lists them) that the release has, as
+    /// `CatalogBundle.reading(in:)` chooses it: its `entities` are those of `inLanguages` for
+    /// that language, or the default language's alone (without the translations' fields) when
+    /// none matches or the match is the default. Notes written before 2026-11, or of a release
+    /// in one language, are returned as they are.
+    ///
+    /// ```swift
+    /// let notes = store.releaseNotes()?.reading(in: Locale.preferredLanguages)
+    /// ```
+    public func reading(in preferredLanguages: [String]) -> CatalogChanges {
+        guard let languages, let defaultLanguage = languages.first else { return self }
+        let best = BundleLanguage.lookup(preferredLanguages, among: languages) ?? defaultLanguage
+        var copy = self
+        copy.language = best
+        if best != defaultLanguage, let read = inLanguages?[best] {
+            copy.entities = read
+        } else {
+            copy.language = defaultLanguage
+            copy.entities = entities.compactMap { entity in
+                var entity = entity
+                guard entity.change == .changed, entity.fields.contains(where: { $0.language != nil }) else { return entity }
+                // An entity whose translations alone changed did not change for this reader.
+                entity.fields.removeAll { $0.language != nil }
+                return entity.fields.isEmpty ? nil : entity
+            }
+        }
+        return copy
     }
 
     /// Whether nothing a reader sees changed (the release version and date aside).
