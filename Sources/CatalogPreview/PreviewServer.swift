@@ -43,11 +43,12 @@ package final class PreviewServer: @unchecked Sendable {
         }
     }
 
-    package enum Failure: Error, CustomStringConvertible {
-        case scratch(String)
+    /// Why the preview did not start; one made from another error carries it (`cause`).
+    package enum Failure: CausedError, CustomStringConvertible {
+        case scratch(ErrorCause)
         case address(String)
-        case listening(host: String, port: UInt16, reason: String)
-        case templates(String)
+        case listening(host: String, port: UInt16, cause: ErrorCause)
+        case templates(ErrorCause)
         /// `stop` was called before `start` had finished.
         case stopped
 
@@ -55,10 +56,17 @@ package final class PreviewServer: @unchecked Sendable {
             switch self {
             case .scratch(let reason): "cannot make the preview's scratch folder: \(reason)"
             case .address(let host): "'\(host)' is not an IP address to listen on; use 127.0.0.1 (the default), ::1 or 0.0.0.0"
-            case .listening(let host, let port, let reason):
-                "cannot listen on \(host):\(port): \(reason); choose another port with --port, or --port 0 for any free one"
+            case .listening(let host, let port, let cause):
+                "cannot listen on \(host):\(port): \(cause); choose another port with --port, or --port 0 for any free one"
             case .templates(let reason): "a template in Sources/CatalogSite/Templates does not parse: \(reason)"
             case .stopped: "stopped before it started"
+            }
+        }
+
+        package var cause: ErrorCause? {
+            switch self {
+            case .scratch(let cause), .listening(_, _, let cause), .templates(let cause): cause
+            case .address, .stopped: nil
             }
         }
     }
@@ -95,7 +103,7 @@ package final class PreviewServer: @unchecked Sendable {
             throw .address(options.host)
         }
         var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("digno-preview-XXXXXX").path.utf8CString)
-        guard mkdtemp(&template) != nil else { throw .scratch(String(cString: strerror(errno))) }
+        guard mkdtemp(&template) != nil else { throw .scratch(ErrorCause(errno: errno)) }
         scratch = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
         var builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, day: options.day)
         // The compared release's catalogue, read once, for translation-outdated at every build.
@@ -112,7 +120,7 @@ package final class PreviewServer: @unchecked Sendable {
     /// are served at, such as `http://127.0.0.1:8400/`.
     package func start() async throws(Failure) -> String {
         let renderer: SiteRenderer
-        do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch { throw .templates("\(error)") }
+        do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch { throw .templates(ErrorCause(error)) }
         // The folder as it is before the first build: a file saved during it is a change.
         let before = ContentSnapshot.take(options.contentFolder)
         if lock.withLock({ isStopping }) { throw .stopped }
@@ -126,7 +134,11 @@ package final class PreviewServer: @unchecked Sendable {
         do {
             listener = try PreviewListener(address: address, limits: options.limits)
         } catch {
-            throw .listening(host: options.host, port: options.port, reason: "\(error)")
+            // A socket call's failure is the system's error number (98: the address is in use).
+            if case .failed(let call, let number, let words) = error as? SocketError {
+                throw .listening(host: options.host, port: options.port, cause: ErrorCause(code: "errno:\(number)", message: "\(call): \(words)"))
+            }
+            throw .listening(host: options.host, port: options.port, cause: ErrorCause(error))
         }
         let port = listener.port ?? options.port
         session.port = port

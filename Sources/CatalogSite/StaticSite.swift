@@ -19,17 +19,26 @@ package struct StaticSite {
     }
 
     /// Why a site was not written.
-    package enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: CausedError, Equatable, CustomStringConvertible {
         case bundle(ScreenError)
         case outputNotASite(String)
-        case writing(String, reason: String)
+        /// The site cannot be written: `cause`, the file system's or the template library's error.
+        case writing(String, reason: String, cause: ErrorCause)
 
         package var description: String {
             switch self {
             case .bundle(let error): error.description
             case .outputNotASite(let path):
                 "'\(path)' exists and is not a site digno wrote (it has no \(StaticSite.marker)); choose an empty or new folder"
-            case .writing(let path, let reason): "cannot write '\(path)': \(reason)"
+            case .writing(let path, let reason, let cause): "cannot write '\(path)': \(reason): \(cause)"
+            }
+        }
+
+        package var cause: ErrorCause? {
+            switch self {
+            case .bundle(let error): ErrorCause(error)
+            case .outputNotASite: nil
+            case .writing(_, _, let cause): cause
             }
         }
     }
@@ -127,7 +136,7 @@ package struct StaticSite {
         }
         let links = SiteLinks(style: .files, imageExtensions: images.mapValues { $0.mediaType == "image/jpeg" ? "jpg" : "png" }, ladders: ladders)
         let renderer: SiteRenderer
-        do { renderer = try SiteRenderer(links: links) } catch { throw .writing(output, reason: "a template does not parse: \(error)") }
+        do { renderer = try SiteRenderer(links: links) } catch { throw .writing(output, reason: "a template does not parse", cause: ErrorCause(error)) }
 
         let brand = bundle.release.brand
         // The pages are independent: rendered on every core. A long list is several pages.
@@ -161,7 +170,7 @@ package struct StaticSite {
             try Self.replace(outputURL, with: staging)
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw .writing(output, reason: "\(error.localizedDescription)")
+            throw .writing(output, reason: "a file cannot be written", cause: ErrorCause(error))
         }
         return Summary(pages: pages.count, languages: bundle.languages, images: images.count, renditions: renditionFiles.count,
                        bytes: files.reduce(0) { $0 + $1.bytes.count })

@@ -10,8 +10,8 @@ extension BundleStore {
         /// `staging/<sha256>.part` is the head's bundle, made from the bundle `from`, its
         /// SHA-256 checked.
         case applied(from: String)
-        /// The delta failed; the bundle is to be downloaded whole.
-        case failed(String)
+        /// The delta failed (its path, and why); the bundle is to be downloaded whole.
+        case failed(String, ErrorCause)
     }
 
     /// Makes the head's bundle from a delta, if the head has one from a bundle the store holds
@@ -47,7 +47,7 @@ extension BundleStore {
             _ = try VCDIFFDecoder(source: source, targetLimit: head.bundle.bytes).apply(delta: deltaPart, to: result)
             guard let digest = BundleFileDigest.sha256(path: result) else { throw BundleStoreError.storage(StorageFailure(path: result, errorNumber: nil, message: "\(result) cannot be read")) }
             guard digest.hex == head.bundle.sha256 else {
-                return .failed("\(delta.path) gives a bundle whose SHA-256 is \(digest.hex), not the signed \(head.bundle.sha256)")
+                return .failed(delta.path, ErrorCause(code: "bundle:digest", message: "it gives a bundle whose SHA-256 is \(digest.hex), not the signed \(head.bundle.sha256)"))
             }
             try StoreFiles.sync(result)
             try StoreFiles.move(result, to: part)
@@ -56,9 +56,9 @@ extension BundleStore {
             keepDelta = true
             throw .cancelled
         } catch BundleStoreError.refused(.bundleDigest(let found, let signed)) {
-            return .failed("\(delta.path): its SHA-256 is \(found), not the signed \(signed)")
+            return .failed(delta.path, ErrorCause(code: "bundle:digest", message: "its SHA-256 is \(found), not the signed \(signed)"))
         } catch {
-            return .failed("\(delta.path): \(error)")
+            return .failed(delta.path, ErrorCause(error))
         }
     }
 }

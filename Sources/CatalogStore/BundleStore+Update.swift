@@ -64,10 +64,11 @@ extension BundleStore {
             var fromDelta: String?
             switch try await applyDelta(head, installed: state.installed) {
             case .applied(let from): fromDelta = from
-            case .failed(let reason):
+            case .failed(let path, let cause):
                 // Counted now, so that a full download that fails too still shows it.
                 state.deltaReport.fallbacks += 1
-                state.deltaReport.lastFailure = reason
+                state.deltaReport.lastFailure = path + ": " + cause.message
+                state.deltaReport.lastFailureCode = cause.code
                 try state.save(statePath)
             case .none: break
             }

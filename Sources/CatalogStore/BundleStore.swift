@@ -115,8 +115,12 @@ public final class BundleStore: Sendable {
         public var applied = 0
         /// Updates whose delta failed and that downloaded the whole bundle instead.
         public var fallbacks = 0
-        /// Why the last delta failed.
+        /// Why the last delta failed: its path and the failure in words.
         public var lastFailure: String?
+        /// The last failure's code (`ErrorCause.code`: `http:404`, `bundle:digest`,
+        /// `network:-1005`, `errno:28`, `vcdiff:checksum`); nil in a report
+        /// kept before 2026-11.
+        public var lastFailureCode: String?
         /// Whether the release installed last came from a delta, and from which bundle (its SHA-256).
         public var lastInstalledFrom: String?
 

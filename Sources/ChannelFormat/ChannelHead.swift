@@ -201,7 +201,7 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         do {
             head = try decoder.decode(ChannelHead.self, from: payload)
         } catch {
-            throw .notAHead("its fields are not a head's (\(error))")
+            throw .notAHead("its fields are not a head's", cause: ErrorCause(error))
         }
         guard head.format == formatVersion else { throw .notAHead("it is format \(head.format); this library reads format \(formatVersion)") }
         guard (1...maximumSequence).contains(head.sequence) else { throw .notAHead("its sequence number is \(head.sequence)") }

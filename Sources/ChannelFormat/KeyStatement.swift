@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 /// A channel's new keys, announced without an app update: `keys/<version>.json` in the channel
@@ -36,7 +37,7 @@ package struct KeyStatement: Codable, Sendable, Equatable {
         do {
             statement = try JSONDecoder().decode(KeyStatement.self, from: payload)
         } catch {
-            throw .notAKeyStatement("its fields are not a key statement's (\(error))")
+            throw .notAKeyStatement("its fields are not a key statement's", cause: ErrorCause(error))
         }
         guard statement.format == formatVersion else { throw .notAKeyStatement("it is format \(statement.format); this library reads format \(formatVersion)") }
         guard statement.version == version else { throw .notAKeyStatement("it says version \(statement.version), at the place of version \(version)") }

@@ -1,3 +1,4 @@
+import CatalogModel
 import Crypto
 import Foundation
 
@@ -60,7 +61,7 @@ package struct SignedEnvelope: Codable, Sendable, Equatable {
         do {
             envelope = try JSONDecoder().decode(SignedEnvelope.self, from: data)
         } catch {
-            throw .notAnEnvelope("it is not a DSSE envelope in JSON")
+            throw .notAnEnvelope("it is not a DSSE envelope in JSON", cause: ErrorCause(error))
         }
         guard envelope.payloadType == payloadType else {
             throw .wrongPayloadType(expected: payloadType, found: envelope.payloadType)

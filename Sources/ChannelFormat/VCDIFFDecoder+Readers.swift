@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 #if canImport(Glibc)
@@ -18,7 +19,7 @@ extension VCDIFFDecoder {
 
         init(_ file: Int32) throws(VCDIFFError) {
             var info = stat()
-            guard fstat(file, &info) == 0 else { throw .io(String(cString: strerror(errno))) }
+            guard fstat(file, &info) == 0 else { throw .io("the file cannot be measured", cause: ErrorCause(errno: errno)) }
             self.file = file
             size = Int(info.st_size)
         }

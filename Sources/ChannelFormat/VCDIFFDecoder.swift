@@ -1,3 +1,4 @@
+import CatalogModel
 import Foundation
 
 #if canImport(Glibc)
@@ -35,15 +36,15 @@ package struct VCDIFFDecoder {
     /// target's size.
     package func apply(delta: String, to target: String) throws(VCDIFFError) -> Int {
         let deltaFile = open(delta, O_RDONLY | O_CLOEXEC)
-        guard deltaFile >= 0 else { throw .io("\(delta) cannot be read") }
+        guard deltaFile >= 0 else { throw .io("\(delta) cannot be read", cause: ErrorCause(errno: errno)) }
         defer { close(deltaFile) }
         let sourceFile = open(source, O_RDONLY | O_CLOEXEC)
-        guard sourceFile >= 0 else { throw .io("\(source) cannot be read") }
+        guard sourceFile >= 0 else { throw .io("\(source) cannot be read", cause: ErrorCause(errno: errno)) }
         defer { close(sourceFile) }
         // Read as well as written: a VCD_TARGET window copies from the target written so far.
         // Never through a link: the target is a file of the caller's own folder.
         let targetFile = open(target, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard targetFile >= 0 else { throw .io("\(target) cannot be written") }
+        guard targetFile >= 0 else { throw .io("\(target) cannot be written", cause: ErrorCause(errno: errno)) }
         defer { close(targetFile) }
         var reader = try FileReader(deltaFile)
         var written = 0
@@ -155,7 +156,7 @@ package struct VCDIFFDecoder {
                 buffer.baseAddress.map { pread(file, $0 + done, count - done, off_t(offset + done)) } ?? -1
             }
             if result < 0 && errno == EINTR { continue }
-            guard result >= 0 else { throw .io(String(cString: strerror(errno))) }
+            guard result >= 0 else { throw .io("reading failed", cause: ErrorCause(errno: errno)) }
             guard result > 0 else { throw ending }  // past the file's end
             done += result
         }
@@ -169,7 +170,7 @@ package struct VCDIFFDecoder {
                 buffer.baseAddress.map { pwrite(file, $0 + done, bytes.count - done, off_t(offset + done)) } ?? -1
             }
             if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { throw .io(String(cString: strerror(errno))) }
+            guard result > 0 else { throw .io("writing failed", cause: ErrorCause(errno: errno)) }
             done += result
         }
     }

@@ -48,8 +48,8 @@ extension ChannelPublisher {
                     }
                     wrote = true
                 }
-            } catch .deltas(let reason) {
-                leftOut.append("from \(sourcePath): \(reason)")
+            } catch .deltas(let reason, let cause) {
+                leftOut.append("from \(sourcePath): \(reason)" + (cause.map { ": \($0)" } ?? ""))
                 continue
             }
             guard let digest = BundleFileDigest.sha256(path: target) else { throw .writing("'\(target)' cannot be read") }

@@ -11,7 +11,7 @@ import Darwin
 extension ChannelPublisher.Failure {
     /// A file of the channel folder that could not be written: its path and the system's reason.
     static func writing(_ error: DurableFileError) -> Self {
-        .writing("cannot write '\(error.path)': \(error.reason)")
+        .writing("cannot write '\(error.path)'", cause: ErrorCause(errno: error.code))
     }
 }
 
@@ -60,7 +60,7 @@ extension ChannelPublisher {
         var copied = false
         if BundleFileDigest.sha256(path: target)?.hex != file.sha256 {
             try writeInPlace(target) { temporary throws(Failure) in
-                do { try FileManager.default.copyItem(atPath: source, toPath: temporary) } catch { throw .writing("\(error)") }
+                do { try FileManager.default.copyItem(atPath: source, toPath: temporary) } catch { throw .writing("'\(source)' cannot be copied to '\(temporary)'", cause: ErrorCause(error)) }
             }
             guard BundleFileDigest.sha256(path: target)?.hex == file.sha256 else { throw .writing("'\(target)' is not the bundle's bytes after copying") }
             copied = true

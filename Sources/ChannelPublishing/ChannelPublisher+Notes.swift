@@ -8,9 +8,9 @@ extension ChannelPublisher {
     /// The release notes from the `current` head's release to `file`, or why they could not be
     /// made. The notes are a courtesy: a previous bundle that no longer opens (a schema this
     /// digno does not read, a damaged file) leaves the release without them, not unpublished.
-    func releaseNotes(from current: ChannelHead?, to file: ChannelHead.BundleFile) -> (notes: ChannelHead.Notes?, problem: String?) {
+    func releaseNotes(from current: ChannelHead?, to file: ChannelHead.BundleFile) -> (notes: ChannelHead.Notes?, problem: Failure?) {
         guard let current else { return (nil, nil) }
-        do { return (try writeNotes(from: current.bundle.path, to: file), nil) } catch { return (nil, "\(error)") }
+        do throws(Failure) { return (try writeNotes(from: current.bundle.path, to: file), nil) } catch { return (nil, error) }
     }
 
     /// The release notes to `file` from each of the older releases in `sources` (the bundles
@@ -32,7 +32,7 @@ extension ChannelPublisher {
         do {
             changes = try ReleaseSide.changes(from: old, to: path(file.path))
         } catch {
-            throw .bundle("the release notes cannot be made: \(error)")
+            throw .bundle("the release notes cannot be made", cause: ErrorCause(error))
         }
         try makeFolder(ChannelLayout.notesFolder)
         func write(_ bytes: Data, format: ChannelLayout.NotesFormat) throws(Failure) -> ChannelHead.BundleFile {

@@ -1,3 +1,4 @@
+import CatalogModel
 import ChannelFormat
 import Crypto
 import Foundation
@@ -37,7 +38,7 @@ extension ChannelPublisher {
                 let payload = try SignedEnvelope.verifiedPayload(data, payloadType: ChannelHead.payloadType, keys: accepted)
                 heads.append((headPath, payload))
             } catch {
-                throw .rotation("\(headPath) is not signed by the key given (\(error)); give the key that signs the channel now")
+                throw .rotation("\(headPath) is not signed by the key given; give the key that signs the channel now", cause: ErrorCause(error))
             }
         }
         let last = lastStatement()
@@ -62,7 +63,7 @@ extension ChannelPublisher {
         } catch let error as Failure {
             throw error
         } catch {
-            throw .writing("signing failed: \(error)")
+            throw .writing("signing failed", cause: ErrorCause(error))
         }
         return Rotation(statementPath: statementPath, heads: heads.map(\.path))
     }

@@ -111,7 +111,7 @@ package struct ChannelPublisher {
             throw .deltas("xdelta3 is not installed (Debian: apt-get install xdelta3); install it, or publish with --deltas 0")
         }
         var offered: [ChannelHead.SchemaRelease] = []
-        var notesProblem: String?, deltasLeftOut: [String] = []
+        var notesProblem: Failure?, deltasLeftOut: [String] = []
         for ((entry, previous), sources) in zip(zip(releases, earlier), sources) {
             try copyIntoPlace(entry.path, as: entry.file)
             let (notes, problem) = releaseNotes(from: previous, to: entry.file)
@@ -157,7 +157,7 @@ package struct ChannelPublisher {
         do {
             release = try CatalogBundle(path: bundlePath).release
         } catch {
-            throw .bundle("\(error)")
+            throw .bundle("'\(bundlePath)' cannot be opened", cause: ErrorCause(error))
         }
         guard let digest = BundleFileDigest.sha256(path: bundlePath) else { throw .bundle("'\(bundlePath)' cannot be read") }
         return (release, ChannelHead.BundleFile(path: ChannelLayout.bundlePath(sha256: digest.hex), sha256: digest.hex, bytes: digest.bytes))
@@ -205,7 +205,7 @@ package struct ChannelPublisher {
         do {
             head = try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)])
         } catch {
-            throw .head("\(error) (is this the channel's key?)")
+            throw .head("'\(path)' is not a head this key signed (is this the channel's key?)", cause: ErrorCause(error))
         }
         // Checked here, not by clients, which do not read it: the next publish adds one to it.
         for release in head.offered {
@@ -221,7 +221,7 @@ package struct ChannelPublisher {
         do {
             return try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded()
         } catch {
-            throw .writing("signing failed: \(error)")
+            throw .writing("signing failed", cause: ErrorCause(error))
         }
     }
 }

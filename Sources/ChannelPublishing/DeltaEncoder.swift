@@ -37,12 +37,14 @@ package struct DeltaEncoder: Sendable {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { throw .deltas("\(executable) cannot be run: \(error)") }
+        do { try process.run() } catch { throw .deltas("\(executable) cannot be run", cause: ErrorCause(error)) }
         // Read before waiting, so that a full pipe cannot stall xdelta3.
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw .deltas("xdelta3 failed (status \(process.terminationStatus)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))")
+            let status = process.terminationReason == .exit ? "exit:\(process.terminationStatus)" : "signal:\(process.terminationStatus)"
+            throw .deltas("xdelta3 failed (status \(process.terminationStatus))",
+                          cause: ErrorCause(code: status, message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
         }
     }
 
@@ -54,7 +56,7 @@ package struct DeltaEncoder: Sendable {
         do {
             _ = try VCDIFFDecoder(source: source, targetLimit: targetBytes).apply(delta: delta, to: scratch)
         } catch {
-            throw .deltas("xdelta3's delta does not apply with the client's decoder: \(error)")
+            throw .deltas("xdelta3's delta does not apply with the client's decoder", cause: ErrorCause(error))
         }
         guard BundleFileDigest.sha256(path: scratch)?.hex == targetSHA256 else {
             throw .deltas("xdelta3's delta does not give the bundle's bytes")

@@ -1,3 +1,4 @@
+import CatalogModel
 import CZlib
 import Foundation
 
@@ -24,7 +25,7 @@ enum GzipCopy {
         } catch let error as ChannelPublisher.Failure {
             throw error
         } catch {
-            throw .writing("'\(source)' cannot be read: \(error)")
+            throw .writing("'\(source)' cannot be read", cause: ErrorCause(error))
         }
         closed = true
         guard gzclose(output) == Z_OK else { throw .writing("'\(target)' cannot be written (zlib)") }

@@ -1,3 +1,4 @@
+import CatalogModel
 import Crypto
 import Foundation
 
@@ -14,21 +15,29 @@ package enum SigningKeyFile {
     /// The first line.
     static let heading = "digno signing key (ed25519). Keep it secret: whoever has it can publish releases."
 
-    package enum Failure: Error, Equatable, CustomStringConvertible {
+    package enum Failure: CausedError, Equatable, CustomStringConvertible {
         case exists(String)
-        case unreadable(String, reason: String)
+        case unreadable(String, cause: ErrorCause)
         case notAKey(String)
         case readableByOthers(String, mode: String)
-        case writing(String, reason: String)
+        case writing(String, cause: ErrorCause)
 
         package var description: String {
             switch self {
             case .exists(let path): "'\(path)' exists; digno keygen never replaces a key: choose another file"
-            case .unreadable(let path, let reason): "cannot read the key '\(path)': \(reason)"
+            case .unreadable(let path, let cause): "cannot read the key '\(path)': \(cause)"
             case .notAKey(let path): "'\(path)' is not a signing key written by digno keygen"
             case .readableByOthers(let path, let mode):
                 "the key '\(path)' can be read by others (mode \(mode)); make it its owner's only: chmod 600 \(path)"
-            case .writing(let path, let reason): "cannot write the key '\(path)': \(reason)"
+            case .writing(let path, let cause): "cannot write the key '\(path)': \(cause)"
+            }
+        }
+
+        /// The system's error, for a key file that cannot be read or written.
+        package var cause: ErrorCause? {
+            switch self {
+            case .unreadable(_, let cause), .writing(_, let cause): cause
+            case .exists, .notAKey, .readableByOthers: nil
             }
         }
     }
@@ -39,7 +48,7 @@ package enum SigningKeyFile {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             if errno == EEXIST { throw .exists(path) }
-            throw .writing(path, reason: String(cString: strerror(errno)))
+            throw .writing(path, cause: ErrorCause(errno: errno))
         }
         defer { close(descriptor) }
         let bytes = Array((heading + "\n" + key.rawRepresentation.base64EncodedString() + "\n").utf8)
@@ -48,21 +57,21 @@ package enum SigningKeyFile {
               bytes.withUnsafeBytes({ posixWrite(descriptor, $0.baseAddress, $0.count) }) == bytes.count,
               fsync(descriptor) == 0
         else {
-            let reason = String(cString: strerror(errno))
+            let cause = ErrorCause(errno: errno)
             unlink(path)
-            throw .writing(path, reason: reason)
+            throw .writing(path, cause: cause)
         }
     }
 
     /// The key in the file at `path`, if only its owner can read it.
     package static func read(_ path: String) throws(Failure) -> Curve25519.Signing.PrivateKey {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw .unreadable(path, reason: String(cString: strerror(errno))) }
+        guard stat(path, &info) == 0 else { throw .unreadable(path, cause: ErrorCause(errno: errno)) }
         let permissions = info.st_mode & 0o777
         guard permissions & 0o077 == 0 else { throw .readableByOthers(path, mode: String(permissions, radix: 8)) }
-        guard info.st_size < 4096, let data = FileManager.default.contents(atPath: path) else {
-            throw info.st_size >= 4096 ? .notAKey(path) : .unreadable(path, reason: "it cannot be opened")
-        }
+        guard info.st_size < 4096 else { throw .notAKey(path) }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw .unreadable(path, cause: ErrorCause(error)) }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0] == heading, let raw = Data(base64Encoded: String(lines[1])), raw.count == 32,
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)

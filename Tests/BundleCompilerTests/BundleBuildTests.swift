@@ -153,18 +153,22 @@ import Testing
     @Test func writingFailuresNameTheirCause() {
         let unique = SQLiteInsert.Failure(code: 2067, message: "UNIQUE constraint failed: products.position", sql: "INSERT …")
         let full = SQLiteInsert.Failure(code: 13, message: "database or disk is full", sql: "INSERT …")
-        #expect(BundleWriter.buildError(unique, writing: "dist/.b.partial") == .bundleCheckFailed("\(unique)"))
-        #expect(BundleWriter.buildError(full, writing: "dist/.b.partial")
-            == .output(path: "dist/.b.partial", reason: "the disk is full (database or disk is full); free some space and build again"))
-        let check = DatabaseError(resultCode: .SQLITE_CONSTRAINT_CHECK, message: "CHECK constraint failed")
-        #expect(BundleWriter.buildError(check, writing: "x") == .bundleCheckFailed("\(check)"))
-        let io = DatabaseError(resultCode: .SQLITE_IOERR_WRITE, message: "disk I/O error")
-        #expect(BundleWriter.buildError(io, writing: "x") == .output(path: "x", reason: "the disk reported an error (disk I/O error); check the disk and build again"))
-        let cannotOpen = DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "unable to open database file", sql: "VACUUM INTO ?")
-        #expect(BundleWriter.buildError(cannotOpen, writing: "x")
-            == .output(path: "x", reason: "a file cannot be created in its folder (unable to open database file); check that the folder is writable"))
-        #expect(BundleWriter.buildError(DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked"), writing: "x")
-            == .output(path: "x", reason: "database is locked (SQLite error 5)"))
+        // SQLite's extended result code kept as the cause, its words after the advice.
+        func expect(_ error: any Error, _ reason: String, _ code: String, defect: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+            let built = BundleWriter.buildError(error, writing: "x")
+            #expect(built.cause?.code == code, sourceLocation: sourceLocation)
+            let cause = ErrorCause(code: code, message: (error as? DatabaseError)?.message ?? (error as? SQLiteInsert.Failure)?.message ?? "")
+            #expect(built == (defect ? .bundleCheckFailed(reason, cause: cause) : .output(path: "x", reason: reason, cause: cause)), sourceLocation: sourceLocation)
+        }
+        expect(unique, "a row breaks a constraint", "sqlite:2067", defect: true)
+        expect(full, "the disk is full; free some space and build again", "sqlite:13")
+        expect(DatabaseError(resultCode: .SQLITE_CONSTRAINT_CHECK, message: "CHECK constraint failed"), "a row breaks a constraint", "sqlite:275", defect: true)
+        expect(DatabaseError(resultCode: .SQLITE_IOERR_WRITE, message: "disk I/O error"), "the disk reported an error; check the disk and build again", "sqlite:778")
+        expect(DatabaseError(resultCode: .SQLITE_CANTOPEN, message: "unable to open database file", sql: "VACUUM INTO ?"),
+               "a file cannot be created in its folder; check that the folder is writable", "sqlite:14")
+        expect(DatabaseError(resultCode: .SQLITE_BUSY, message: "database is locked"), "SQLite failed (error 5)", "sqlite:5")
+        #expect("\(BundleWriter.buildError(full, writing: "dist/.b.partial"))"
+            == "cannot write 'dist/.b.partial': the disk is full; free some space and build again (database or disk is full)")
     }
 
     @Test func stagesAreReportedInOrder() throws {

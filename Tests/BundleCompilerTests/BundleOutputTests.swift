@@ -1,4 +1,5 @@
 @testable import BundleCompiler
+import CatalogModel
 import Foundation
 import Testing
 
@@ -135,7 +136,9 @@ import Testing
         // A file cannot be renamed over a folder (as over an immutable file).
         try FileManager.default.createDirectory(atPath: manifest + "/in-the-way", withIntermediateDirectories: true)
         let undone = hadPrevious ? "the previous bundle was put back" : "the new bundle was removed"
-        #expect(throws: BuildError.output(path: manifest, reason: "Is a directory; \(undone)")) { try AtomicFile.publish(bundle: bundle, manifest: manifest) }
+        #expect(throws: BuildError.output(path: manifest, reason: "it cannot be renamed into place; \(undone)", cause: ErrorCause(errno: EISDIR))) {
+            try AtomicFile.publish(bundle: bundle, manifest: manifest)
+        }
         #expect(FileManager.default.contents(atPath: bundle) == (hadPrevious ? Data("old bundle".utf8) : nil))
         #expect(!FileManager.default.fileExists(atPath: AtomicFile.previousPath(for: bundle)))
     }

@@ -219,7 +219,8 @@ import Testing
             await #expect {
                 _ = try await second.start()
             } throws: { error in
-                "\(error)".contains("cannot listen on 127.0.0.1:\(port)")
+                // The system's error kept: EADDRINUSE.
+                "\(error)".contains("cannot listen on 127.0.0.1:\(port)") && (error as? PreviewServer.Failure)?.cause?.code == "errno:\(EADDRINUSE)"
             }
             second.discard()
             #expect(!FileManager.default.fileExists(atPath: second.scratch.path))

@@ -38,13 +38,13 @@ extension BundleStoreTests {
         let other = try fixture.release("2026.10.9", from: ChannelFixture.small)
         // Missing on the host, a flipped byte, cut midway, and made from another bundle than
         // the one announced: each is counted and the bundle downloaded whole.
-        let cases: [(String, (ChannelHead.Delta) -> Void, Bool)] = [
-            ("answered HTTP 404", { fixture.host.remove($0.path) }, false),
-            ("its SHA-256 is", { fixture.host.fail($0.path, .flipped($0.bytes - 1)) }, false),
-            ("the connection was lost", { fixture.host.fail($0.path, .cutAfter($0.bytes / 2)) }, false),
-            ("Adler-32", { _ in }, true),
+        let cases: [(String, (ChannelHead.Delta) -> Void, Bool, String)] = [
+            ("answered HTTP 404", { fixture.host.remove($0.path) }, false, "http:404"),
+            ("its SHA-256 is", { fixture.host.fail($0.path, .flipped($0.bytes - 1)) }, false, "bundle:digest"),
+            ("the connection was lost", { fixture.host.fail($0.path, .cutAfter($0.bytes / 2)) }, false, "network:-1005"),
+            ("Adler-32", { _ in }, true, "vcdiff:checksum"),
         ]
-        for (index, (reason, fault, foreign)) in cases.enumerated() {
+        for (index, (reason, fault, foreign, code)) in cases.enumerated() {
             let new = try fixture.release("2026.11.\(index + 2)")
             let source = ChannelFixture.DeltaSource(from: installed, encodedFrom: foreign ? other : installed)
             let head = try fixture.publish(new, deltas: [source])
@@ -59,6 +59,7 @@ extension BundleStoreTests {
             let failure = report.lastFailure ?? ""
             #expect(failure.hasPrefix(delta.path + ": ") || failure.hasPrefix(delta.path + " gives a bundle"), "\(failure)")
             #expect(failure.contains(reason), "\(failure)")
+            #expect(report.lastFailureCode == code, "\(failure)")
             #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storeFolder + "/staging") == [])
             installed = new
         }

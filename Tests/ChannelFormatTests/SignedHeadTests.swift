@@ -109,8 +109,17 @@ import Testing
             #expect {
                 try ChannelHead.verified(signed(payload), keys: [pinned])
             } throws: { error in
-                guard case .notAHead(let said) = error as? ChannelError else { return false }
+                guard case .notAHead(let said, _) = error as? ChannelError else { return false }
                 return said.contains(reason)
+            }
+        }
+        // Fields that do not decode: the decoder's error kept as the cause, with its code.
+        for (payload, code) in [(Data("{}".utf8), "json:keyNotFound"), (Data("{\"format\": \"one\"}".utf8), "json:typeMismatch"), (Data("[".utf8), "json:dataCorrupted")] {
+            #expect {
+                try ChannelHead.verified(signed(payload), keys: [pinned])
+            } throws: { error in
+                guard case .notAHead(let said, let cause?) = error as? ChannelError else { return false }
+                return said == "its fields are not a head's" && cause.code == code && (error as? ChannelError)?.description.hasSuffix("(\(cause.message))") == true
             }
         }
         var future = head()

@@ -63,8 +63,9 @@ extension ChannelPublisherTests {
         #expect {
             try stranger.publish(bundle: try bundle("2026.11.1", mark: "S"), now: now, lifetime: 86_400)
         } throws: { error in
-            guard case .head(let reason) = error as? ChannelPublisher.Failure else { return false }
-            return reason.hasPrefix("no trusted key signed this file") && reason.hasSuffix("(is this the channel's key?)")
+            guard case .head(let reason, let cause?) = error as? ChannelPublisher.Failure else { return false }
+            return reason.hasSuffix("is not a head this key signed (is this the channel's key?)")
+                && cause.code == "ChannelFormat.ChannelError.notSigned" && cause.message.hasPrefix("no trusted key signed this file")
         }
         for name in ["", "Stable", "../x", "a/b", "-x"] {
             let bad = ChannelPublisher(channelFolder: channel, channel: name, key: key)

@@ -151,7 +151,10 @@ import Testing
         try handle.close()
         let second = try publisher().publish(bundle: try bundle("2026.11.1", mark: "B"), now: now, lifetime: 86_400)
         #expect(second.head.notes == nil && second.head.sequence == 2)
-        #expect(second.notesProblem?.hasPrefix("the bundle cannot be published: the release notes cannot be made: ") == true, "\(second.notesProblem ?? "")")
+        let problem = try #require(second.notesProblem)
+        #expect("\(problem)".hasPrefix("the bundle cannot be published: the release notes cannot be made: "), "\(problem)")
+        // The cause kept through the comparison's error: what the bundle check found.
+        #expect(problem.cause?.code == "bundle:notSQLite", "\(problem)")
     }
 
     @Test func publishingOneChannelKeepsWhatAnotherNames() throws {

@@ -1,4 +1,5 @@
 @testable import ChannelPublishing
+import CatalogModel
 import Crypto
 import Foundation
 import Testing
@@ -35,6 +36,6 @@ import Testing
             #expect(throws: SigningKeyFile.Failure.notAKey(other), "\(name)") { try SigningKeyFile.read(other) }
         }
         let missing = folder.appendingPathComponent("missing").path
-        #expect(throws: SigningKeyFile.Failure.unreadable(missing, reason: "No such file or directory")) { try SigningKeyFile.read(missing) }
+        #expect(throws: SigningKeyFile.Failure.unreadable(missing, cause: ErrorCause(errno: ENOENT))) { try SigningKeyFile.read(missing) }
     }
 }

@@ -211,7 +211,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let missing = try DignoRunner.run(["diff", ShowCommandTests.bundle, folder.appendingPathComponent("nothing").path])
         #expect(missing.status == 2)
-        #expect(missing.errors.hasSuffix("nothing' cannot be compared: there is no such file or folder\n"), "\(missing.errors)")
+        #expect(missing.errors.hasSuffix("nothing' cannot be compared: No such file or directory\n"), "\(missing.errors)")
         let notABundle = folder.appendingPathComponent("text.sqlite")
         try Data("not a bundle".utf8).write(to: notABundle)
         let refused = try DignoRunner.run(["diff", notABundle.path, ShowCommandTests.bundle])

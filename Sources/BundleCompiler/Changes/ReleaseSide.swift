@@ -7,15 +7,23 @@ typealias ReleaseOrders = CatalogChanges.ListOrders
 /// One side of `digno diff`: a bundle, or a content folder read as `digno build` would write it
 /// (its pictures named by SHA-256, its lists in list order), as a catalogue to compare.
 package struct ReleaseSide {
-    package enum Failure: Error, Equatable, CustomStringConvertible {
-        case unreadable(path: String, reason: String)
+    package enum Failure: CausedError, Equatable, CustomStringConvertible {
+        /// A side that cannot be read: `cause` says why (SQLite's code, the bundle check's, the system's).
+        case unreadable(path: String, cause: ErrorCause)
         case invalidContent(path: String, errors: Int)
 
         package var description: String {
             switch self {
-            case .unreadable(let path, let reason): "'\(path)' cannot be compared: \(reason)"
+            case .unreadable(let path, let cause): "'\(path)' cannot be compared: \(cause)"
             case .invalidContent(let path, let errors):
                 "the content in '\(path)' has \(errors) error\(errors == 1 ? "" : "s"); run digno validate \(path) and fix \(errors == 1 ? "it" : "them") first"
+            }
+        }
+
+        package var cause: ErrorCause? {
+            switch self {
+            case .unreadable(_, let cause): cause
+            case .invalidContent: nil
             }
         }
     }
@@ -86,7 +94,7 @@ package struct ReleaseSide {
             let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
             return (bytes, try bundle.pictureByteCount())
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, cause: ErrorCause(error))
         }
     }
 
@@ -127,12 +135,12 @@ package struct ReleaseSide {
         // (as the build's writers did).
         _ = BundleWriter.quietAllocator
         @Sendable func open(_ path: String) throws(Failure) -> (CatalogBundle, ListDigests) {
-            guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "there is no such file or folder") }
+            guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, cause: ErrorCause(errno: ENOENT)) }
             do {
                 let bundle = try CatalogBundle(path: path)
                 return (bundle, try bundle.listDigests())
             } catch {
-                throw .unreadable(path: path, reason: "\(error)")
+                throw .unreadable(path: path, cause: ErrorCause(error))
             }
         }
         let oldSide = Background { () throws(Failure) -> (CatalogBundle, ListDigests) in try open(oldPath) }
@@ -156,13 +164,13 @@ package struct ReleaseSide {
                                          orders: orders, pictures: (try old.pictureSHA256s(), try new.pictureSHA256s()))
             return (changes, Self.namesByUse(after).merging(Self.namesByUse(before)) { newer, _ in newer })
         } catch {
-            throw .unreadable(path: "\(oldPath)' or '\(newPath)", reason: "\(error)")
+            throw .unreadable(path: "\(oldPath)' or '\(newPath)", cause: ErrorCause(error))
         }
     }
 
     /// Reads `path`: a folder is content, anything else a bundle.
     package static func read(_ path: String) throws(Failure) -> ReleaseSide {
-        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, reason: "there is no such file or folder") }
+        guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, cause: ErrorCause(errno: ENOENT)) }
         return isFolder(path) ? try content(path) : try bundle(path)
     }
 
@@ -174,7 +182,7 @@ package struct ReleaseSide {
             return ReleaseSide(catalog: catalog, contentDigest: bundle.release.contentDigest, bundleBytes: bytes,
                                pictureBytes: try bundle.pictureByteCount(), pictureNames: namesByUse(catalog))
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, cause: ErrorCause(error))
         }
     }
 
@@ -183,7 +191,7 @@ package struct ReleaseSide {
         do {
             report = try ContentValidator(contentFolder: path).validate()
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, cause: ErrorCause(error))
         }
         guard report.isValid, var catalog = report.catalog else { throw .invalidContent(path: path, errors: max(report.errorCount, 1)) }
         let images = BundleImages(pictures: report.pictures)

@@ -1,3 +1,5 @@
+import CatalogModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -53,7 +55,7 @@ enum FileSystem {
     /// `lstat` per file; otherwise from `lstat`.
     static func listWithTypes(_ path: String) throws(CompilerError) -> [(name: String, type: EntryType?)] {
         guard let folder = opendir(path) else {
-            throw .folderUnreadable(path, reason: String(cString: strerror(errno)))
+            throw .folderUnreadable(path, cause: ErrorCause(errno: errno))
         }
         defer { closedir(folder) }
         var entries: [(name: String, type: EntryType?)] = []

@@ -19,7 +19,7 @@ enum AtomicFile {
 
     /// The builder's error for a durable file operation's failure.
     static func failure(_ error: DurableFileError) -> BuildError {
-        .output(path: error.path, reason: error.reason)
+        .output(path: error.path, reason: "\(error.operation) failed", cause: ErrorCause(errno: error.code))
     }
 
     /// The scratch database's name beside `target`, hidden and fixed like the temporary file.
@@ -103,13 +103,13 @@ enum AtomicFile {
             undo = { "the previous bundle could not be kept for putting back (\(reason)), so the new bundle is beside the old manifest" }
         }
         guard rename(temporaryPath(for: bundle), bundle) == 0 else {
-            let reason = lastError()
+            let cause = ErrorCause(errno: errno)
             try? remove(previous)
-            throw .output(path: bundle, reason: reason)
+            throw .output(path: bundle, reason: "it cannot be renamed into place", cause: cause)
         }
         guard rename(temporaryPath(for: manifest), manifest) == 0 else {
-            let reason = lastError()
-            throw .output(path: manifest, reason: "\(reason); \(undo())")
+            let cause = ErrorCause(errno: errno)
+            throw .output(path: manifest, reason: "it cannot be renamed into place; \(undo())", cause: cause)
         }
         try sync(split(bundle).folder)
         // Last, since freeing the previous bundle's blocks takes the kernel a while (0.1 s for

@@ -99,7 +99,7 @@ package struct BundleBuilder: Sendable {
         var folder = AtomicFile.split(output).folder
         while FileSystem.entryType(folder) == nil, AtomicFile.split(folder).folder != folder { folder = AtomicFile.split(folder).folder }
         guard access(folder, W_OK) == 0 else {
-            throw .output(path: output, reason: "the folder '\(folder)' cannot be written to (\(String(cString: strerror(errno))))")
+            throw .output(path: output, reason: "the folder '\(folder)' cannot be written to", cause: ErrorCause(errno: errno))
         }
     }
 
@@ -162,8 +162,8 @@ package struct BundleBuilder: Sendable {
         } catch {
             for path in paths { try? AtomicFile.removeTemporary(for: path) }
             // The output's name, not the hidden temporary file's the failure happened in.
-            if case .output(let failed, let reason) = error, let target = paths.first(where: { AtomicFile.temporaryPath(for: $0) == failed }) {
-                throw .output(path: target, reason: reason)
+            if case .output(let failed, let reason, let cause) = error, let target = paths.first(where: { AtomicFile.temporaryPath(for: $0) == failed }) {
+                throw .output(path: target, reason: reason, cause: cause)
             }
             throw error
         }
@@ -245,7 +245,7 @@ package struct BundleBuilder: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw .bundleCheckFailed("\(error)")
+            throw .bundleCheckFailed("a check stopped", cause: ErrorCause(error))
         }
     }
 
@@ -261,7 +261,7 @@ package struct BundleBuilder: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw .bundleCheckFailed("\(error)")
+            throw .bundleCheckFailed("the written bundle cannot be read back", cause: ErrorCause(error))
         }
     }
 

@@ -1,3 +1,4 @@
+import CatalogModel
 import GRDB
 
 /// A failure while writing, as the `BuildError` a person running the build sees.
@@ -11,18 +12,19 @@ extension BundleWriter {
         case let failure as DatabaseError: (failure.extendedResultCode.rawValue, failure.message)
         default: (nil, nil)
         }
-        guard let code else { return .output(path: bundle, reason: "\(error)") }
-        if ResultCode(rawValue: code).primaryResultCode == .SQLITE_CONSTRAINT { return .bundleCheckFailed("\(error)") }
+        guard let code else { return .output(path: bundle, reason: "the bundle cannot be written", cause: ErrorCause(error)) }
         // SQLite's message, in words a person running a build can act on; not the statement
         // it was running (a whole CREATE TABLE, for a disk that filled up early).
-        let said = message ?? "SQLite error \(code)"
-        let reason = switch ResultCode(rawValue: code).primaryResultCode {
-        case .SQLITE_FULL: "the disk is full (\(said)); free some space and build again"
-        case .SQLITE_CANTOPEN: "a file cannot be created in its folder (\(said)); check that the folder is writable"
-        case .SQLITE_READONLY: "its folder or file system is read-only (\(said))"
-        case .SQLITE_IOERR: "the disk reported an error (\(said)); check the disk and build again"
-        default: message.map { "\($0) (SQLite error \(code))" } ?? said
+        let cause = ErrorCause(code: "sqlite:\(code)", message: message ?? "SQLite error \(code)")
+        let primary = ResultCode(rawValue: code).primaryResultCode
+        if primary == .SQLITE_CONSTRAINT { return .bundleCheckFailed("a row breaks a constraint", cause: cause) }
+        let reason = switch primary {
+        case .SQLITE_FULL: "the disk is full; free some space and build again"
+        case .SQLITE_CANTOPEN: "a file cannot be created in its folder; check that the folder is writable"
+        case .SQLITE_READONLY: "its folder or file system is read-only"
+        case .SQLITE_IOERR: "the disk reported an error; check the disk and build again"
+        default: "SQLite failed (error \(code))"
         }
-        return .output(path: bundle, reason: reason)
+        return .output(path: bundle, reason: reason, cause: cause)
     }
 }
