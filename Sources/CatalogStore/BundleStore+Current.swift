@@ -41,6 +41,7 @@ extension BundleStore {
     private func openCurrent() throws(BundleStoreError) -> Current {
         let installed = (try? StoreState.load(statePath))?.installed ?? []
         var problems: [String] = []
+        var causes: [ErrorCause] = []
         var found: Current?
         for (index, release) in installed.enumerated() {
             let path = bundlePath(release.sha256)
@@ -58,6 +59,7 @@ extension BundleStore {
                 break
             } catch {
                 problems.append("release \(release.releaseVersion): \(error)")
+                causes.append(ErrorCause(error))
             }
         }
         if let seed {
@@ -71,10 +73,11 @@ extension BundleStore {
                 }
             } catch {
                 problems.append("the seed: \(error)")
+                causes.append(ErrorCause(error))
             }
         }
         if let found { return found }
-        throw .noBundle(problems.isEmpty ? "nothing is installed and there is no seed" : problems.joined(separator: "; "))
+        throw .noBundle(problems.isEmpty ? "nothing is installed and there is no seed" : problems.joined(separator: "; "), causes: causes)
     }
 }
 

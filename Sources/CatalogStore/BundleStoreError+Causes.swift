@@ -124,7 +124,8 @@ extension BundleStoreError: CausedError {
     /// The failure as `ErrorCause` codes it, so that an error made from this one (a delta that
     /// failed, in `DeltaReport`) keeps it: `http:404`, `network:-1005` (`URLError.Code`),
     /// `timeLimit`, `answer`, `errno:28`, `sqlite:11` or `bundle:<code>` for a bundle that does
-    /// not open, `bundle:digest`, `refused:<case>` for another refusal, `noBundle`,
+    /// not open, `bundle:digest`, `refused:<case>` for another refusal, for `noBundle` the seed's (or the
+    /// last bundle tried's) code, or `noBundle` when there was none to try,
     /// `cancelled`, `busy`.
     public var cause: ErrorCause? {
         let code: String
@@ -141,7 +142,7 @@ extension BundleStoreError: CausedError {
         case .refused(.bundleDigest): code = "bundle:digest"
         case .refused(.head(let error)): code = error.cause?.code ?? "refused:head"
         case .refused(let refusal): code = "refused:" + (Mirror(reflecting: refusal).children.first?.label ?? "\(refusal)")
-        case .noBundle: code = "noBundle"
+        case .noBundle(_, let causes): code = causes.last?.code ?? "noBundle"
         case .cancelled: code = "cancelled"
         case .busy: code = "busy"
         }

@@ -13,8 +13,10 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     /// A file of the store could not be read or written; the failure says why
     /// (`StorageFailure.isDiskFull`, `isPermissionProblem`, the error number).
     case storage(StorageFailure)
-    /// No installed bundle opens and there is no seed, or it does not open either.
-    case noBundle(String)
+    /// No installed bundle opens and there is no seed, or it does not open either: why, in
+    /// words, and the error of each bundle that did not open (the installed releases', newest
+    /// first, then the seed's), each with its code.
+    case noBundle(String, causes: [ErrorCause] = [])
     /// The task was cancelled; what was downloaded is kept for the next update.
     case cancelled
     /// This update waited two minutes for another update of the store's folder (in this process
@@ -75,7 +77,7 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .refused(let refusal): "refused: \(refusal)"
         case .transfer(let reason): "cannot fetch: \(reason)"
         case .storage(let reason): "cannot use the store: \(reason)"
-        case .noBundle(let reason): "no bundle to open: \(reason)"
+        case .noBundle(let reason, _): "no bundle to open: \(reason)"
         case .cancelled: "cancelled"
         case .busy: "waited two minutes for another update of this store to finish; it goes on, and installs what there is"
         }

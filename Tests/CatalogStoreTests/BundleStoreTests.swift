@@ -165,6 +165,13 @@ import Testing
         #expect(try await fixture.store().current().source == .seed)
         // No seed either: an error that says why.
         #expect(throws: BundleStoreError.self) { try fixture.store(seed: nil).current() }
+        // A seed that is not a bundle: each bundle's error kept, with its code.
+        let notABundle = fixture.storeFolder + "/../not-a-bundle.sqlite"
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: notABundle))
+        let error = try #require(throws: BundleStoreError.self) { try fixture.store(seed: notABundle).current() }
+        guard case .noBundle(let reason, let causes) = error else { Issue.record("\(error)"); return }
+        #expect(causes.map(\.code) == ["bundle:notSQLite", "bundle:notSQLite"], "\(reason)")
+        #expect(error.cause?.code == "bundle:notSQLite")
     }
 
     @Test func aDamagedStateIsSetAsideAndTheStoreStartsAgain() async throws {
