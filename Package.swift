@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Root keys as PKCS#8 PEM files (`PKCS8Key`): already a dependency of swift-crypto's.
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         // `swift package generate-documentation --target CatalogModel`: CatalogModel's DocC
         // catalogue (CI builds it). A command plugin only; nothing of it is linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -183,6 +185,8 @@ let package = Package(
             dependencies: [
                 "BundleCompiler", "CatalogModel", "ChannelFormat", "CZlib",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // Synthetic content and the build benchmark: `swift run -c release digno-bench run`.

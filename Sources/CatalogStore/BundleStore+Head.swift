@@ -9,23 +9,46 @@ extension BundleStore {
     /// saved before anything else is done with the head. When the app pins other keys than
     /// before, no ETag is sent, and what was seen is kept only if the keys trusted now vouch for
     /// it: a head signed with a leaked key cannot hold back the app that pins its replacement.
-    func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> ChannelHead {
+    ///
+    /// For a store pinning root keys, the head is verified with the newest root's release keys
+    /// and threshold (`headKeys`), and the root is returned with it for the plan to judge.
+    func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> (head: ChannelHead, root: TrustedRoot?) {
         let url = headURL
-        let pinnedChanged = state.trust[baseURL.absoluteString]?.pinned != pinnedKeys
+        let pinnedChanged = switch anchor {
+        case .keys: state.trust[baseURL.absoluteString]?.pinned != pinnedKeys
+        case .root(let pin): state.roots?[baseURL.absoluteString]?.pinned != pin.recorded
+        }
         let known = pinnedChanged ? nil : state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
         var headers: [String: String] = [:]
         if let etag = known?.etag { headers["If-None-Match"] = etag }
         let (response, data) = try await fetchSigned(url, headers: headers, notModified: known != nil)
-        if response.status == 304, let known { return known.head }
+        if response.status == 304, let known, case .keys = anchor { return (known.head, nil) }
+        // Roots are walked even when the head did not change: a renewed root lifts an expired
+        // one, and a thief's head is refused once a root drops his key.
+        let trusted = try await headKeys(&state)
+        if response.status == 304, let known, state.channels[channel] != nil { return (known.head, trusted.root) }
 
-        let trusted = try await trustedKeys(&state)
-        if pinnedChanged, let seen = state.channels[channel], (try? Self.verifiedHead(seen.envelope, keys: trusted)) != seen.head {
+        if pinnedChanged, let seen = state.channels[channel],
+           (try? Self.verifiedHead(seen.envelope, keys: trusted.keys, threshold: trusted.threshold)) != seen.head {
             state.channels[channel] = nil
         }
-        let envelope = data ?? Data()
+        let envelope: Data
+        if let data {
+            envelope = data
+        } else {
+            // The seen head was forgotten (a root dropped its key) while the host answered 304:
+            // fetched again whole.
+            envelope = try await fetchSigned(url, headers: [:]).data ?? Data()
+        }
         let head: ChannelHead
-        do { head = try Self.verifiedHead(envelope, keys: trusted) } catch { throw .refused(.head(error)) }
+        do { head = try Self.verifiedHead(envelope, keys: trusted.keys, threshold: trusted.threshold) } catch { throw .refused(.head(error)) }
         guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
+        let folderURL = baseURL.absoluteString
+        if state.roots?[folderURL]?.sequenceReset == true, state.channels[channel] == nil, let installed = state.installed.first,
+           ReleaseVersion.isNewer(installed.releaseVersion, than: head.releaseVersion) {
+            throw .refused(.olderThanInstalled(releaseVersion: head.releaseVersion, installed: installed.releaseVersion))
+        }
+        state.roots?[folderURL]?.sequenceReset = nil
         if let seen = state.channels[channel] {
             guard head.sequence >= seen.highestSequence else {
                 throw .refused(.replayed(sequence: head.sequence, highestSeen: seen.highestSequence))
@@ -37,20 +60,20 @@ extension BundleStore {
                 state.channels[channel]?.etag = response.headers["etag"]
                 state.channels[channel]?.envelope = envelope
                 try state.save(statePath)
-                return head
+                return (head, trusted.root)
             }
         }
         state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
                                         etag: response.headers["etag"], head: head, envelope: envelope)
         try state.save(statePath)
-        return head
+        return (head, trusted.root)
     }
 
     /// A head as this store reads it: verified with `keys`, then as the newest bundle schema it
     /// offers that `CatalogBundle` reads (`ChannelHead.forSchemas`): a channel may serve one
     /// release in several schemas, for apps of several ages.
-    static func verifiedHead(_ envelope: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
-        try ChannelHead.verified(envelope, keys: keys).forSchemas(CatalogBundle.readableSchemaVersions)
+    static func verifiedHead(_ envelope: Data, keys: [ChannelKey], threshold: Int = 1) throws(ChannelError) -> ChannelHead {
+        try ChannelHead.verified(envelope, keys: keys, threshold: threshold).forSchemas(CatalogBundle.readableSchemaVersions)
     }
 
         /// The pinned keys as the state records them.

@@ -73,8 +73,9 @@ extension BundleStore {
     /// as the head it says it is: such a head is fetched again, with no ETag.
     func checkedHeads(_ state: StoreState) -> StoreState {
         var state = state
-        let trusted = keys + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
-        for (name, seen) in state.channels where (try? Self.verifiedHead(seen.envelope, keys: trusted)) != seen.head || seen.head.channel != name {
+        let trusted = keptHeadKeys(state)
+        for (name, seen) in state.channels
+        where (try? Self.verifiedHead(seen.envelope, keys: trusted.keys, threshold: trusted.threshold)) != seen.head || seen.head.channel != name {
             state.channels[name] = nil
         }
         return state
@@ -86,13 +87,14 @@ extension BundleStore {
     /// bundle, naming it exactly; each channel's highest sequence seen by its head or a kept
     /// head of that channel, none lower.
     func isBacked(_ state: StoreState) -> Bool {
-        let trusted = keys + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
+        let trusted = keptHeadKeys(state)
         var keptSequences: [String: Int] = [:]
         for release in state.installed {
             // A store from before heads were kept beside their bundles has the channel's head.
             if let seen = state.channels[channel], Self.release(of: seen.head) == release { continue }
             guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit),
-                  let head = try? Self.verifiedHead(envelope, keys: trusted), Self.release(of: head) == release else { return false }
+                  let head = try? Self.verifiedHead(envelope, keys: trusted.keys, threshold: trusted.threshold),
+                  Self.release(of: head) == release else { return false }
             keptSequences[head.channel] = max(keptSequences[head.channel] ?? 0, head.sequence)
         }
         return state.channels.allSatisfy { name, seen in seen.highestSequence <= max(seen.head.sequence, keptSequences[name] ?? 0) }
@@ -105,9 +107,10 @@ extension BundleStore {
     /// and the seed serves until the next update.
     func rebuiltState() -> StoreState {
         var found: [(head: ChannelHead, envelope: Data)] = []
+        let pinned = pinnedHeadKeys()
         for name in StoreFiles.names(in: bundlesFolder) where name.hasSuffix(".head.json") {
             guard let envelope = try? StoreFiles.contents(bundlesFolder + "/" + name, limit: Self.headSizeLimit),
-                  let head = try? Self.verifiedHead(envelope, keys: keys),
+                  let head = try? Self.verifiedHead(envelope, keys: pinned.keys, threshold: pinned.threshold),
                   head.channel == channel, name == head.bundle.sha256 + ".head.json",
                   holdsSignedBytes(Self.release(of: head)) == true
             else { continue }
@@ -115,8 +118,11 @@ extension BundleStore {
         }
         found.sort { $0.head.sequence > $1.head.sequence }
         var state = StoreState()
-        // Trust starts again from the pinned keys: key statements taken before are taken again.
-        state.trust[baseURL.absoluteString] = .init(pinned: keys.map(\.description).sorted(), version: 0, keys: keys.map(\.description).sorted())
+        // Trust starts again from the pinned keys: key statements (or roots) taken before are
+        // taken again.
+        if case .keys = anchor {
+            state.trust[baseURL.absoluteString] = .init(pinned: keys.map(\.description).sorted(), version: 0, keys: keys.map(\.description).sorted())
+        }
         state.installed = found.prefix(2).map { Self.release(of: $0.head) }
         if let newest = found.first {
             state.channels[channel] = .init(highestSequence: newest.head.sequence, headURL: headURL.absoluteString, etag: nil,
@@ -146,6 +152,34 @@ extension BundleStore {
             var failure = StorageFailure(path: nil, errorNumber: nil, message: "the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
             failure.isFreeSpaceRefusal = true
             throw .storage(failure)
+        }
+    }
+
+    /// The keys `state` trusts heads by, with nothing fetched: the pinned release keys and
+    /// those of the key statements taken (one signature), or the release keys of the root kept
+    /// (its threshold; none when no root is kept, or it no longer verifies).
+    func keptHeadKeys(_ state: StoreState) -> (keys: [ChannelKey], threshold: Int) {
+        switch anchor {
+        case .keys(let pinned):
+            return (pinned + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }, 1)
+        case .root:
+            guard let record = state.roots?[baseURL.absoluteString], let root = RootWalk.kept(record.envelope) else { return ([], 1) }
+            // A release installed under an earlier root was signed by its keys, checked then.
+            let former = (record.formerReleaseKeys ?? []).compactMap { try? ChannelKey($0) }
+            return former.isEmpty ? (root.keys.release, root.root.releaseThreshold) : (root.keys.release + former, 1)
+        }
+    }
+
+    /// The keys heads are trusted by with no state: the pinned release keys, or the release
+    /// keys of the root the app ships (none without one).
+    func pinnedHeadKeys() -> (keys: [ChannelKey], threshold: Int) {
+        switch anchor {
+        case .keys(let pinned):
+            return (pinned, 1)
+        case .root(let pin):
+            guard let file = pin.file, let envelope = try? StoreFiles.contents(file, limit: Self.headSizeLimit),
+                  let root = try? RootWalk.first(envelope, pin: pin) else { return ([], 1) }
+            return (root.keys.release, root.root.releaseThreshold)
         }
     }
 }

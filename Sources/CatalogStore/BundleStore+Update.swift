@@ -16,13 +16,16 @@ extension BundleStore {
         try StoreFiles.repairFolder(stagingFolder)
         var state = try loadState()
         removeDecayedBundles(state)
-        let head = try await fetchHead(&state)
+        let (head, root) = try await fetchHead(&state)
         let seed = seed, trust = trust
         let plan = UpdatePlan.decide(UpdatePlan.Facts(
-            head: head, now: now(), installed: state.installed, refusedBundle: state.channels[channel]?.refusedBundle,
+            head: head, root: root.map { ($0.version, $0.root.expires) }, now: now(), installed: state.installed,
+            refusedBundle: state.channels[channel]?.refusedBundle,
             opens: opens, holdsSignedBytes: holdsSignedBytes,
             seedRelease: { seed.flatMap { try? CatalogBundle(path: $0, trust: trust).release } }))
         switch plan {
+        case .rootExpired(let version, let expired):
+            throw .refused(.rootExpired(version: version, expired: expired))
         case .expired(let version, let expired):
             return .expired(releaseVersion: version, expired: expired)
         case .schemaNotSupported(let version, let schema, let supported):

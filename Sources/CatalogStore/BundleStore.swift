@@ -130,9 +130,22 @@ public final class BundleStore: Sendable {
     /// The largest head the store reads.
     package static let headSizeLimit = SignedEnvelope.sizeLimit
 
+    /// What the app trusts the channel folder by.
+    package enum Anchor: Sendable, Equatable {
+        /// Release keys, as every app pinned them before roots; key statements replace them.
+        case keys([ChannelKey])
+        /// Root keys: the newest root taken names the release keys.
+        case root(PinnedRoot)
+    }
+
     let folder: String
     let seed: String?
-    let keys: [ChannelKey]
+    let anchor: Anchor
+    /// The release keys the app pins; none when it pins root keys.
+    var keys: [ChannelKey] {
+        if case .keys(let keys) = anchor { return keys }
+        return []
+    }
     let baseURL: URL
     let channel: String
     let trust: any BundleTrustStore
@@ -164,18 +177,38 @@ public final class BundleStore: Sendable {
         folder: String, seed: String?, keys: [ChannelKey], baseURL: URL, channel: String = "stable",
         trust: (any BundleTrustStore)? = nil, configuration: URLSessionConfiguration? = nil
     ) {
-        self.init(folder: folder, seed: seed, keys: keys, baseURL: baseURL, channel: channel,
+        self.init(folder: folder, seed: seed, anchor: .keys(keys), baseURL: baseURL, channel: channel,
                   trust: trust ?? FileTrustStore(path: Self.trustPath(in: folder)),
                   transport: URLSessionTransport(configuration: configuration), now: { Date() })
     }
 
-    package init(
+    /// A store in `folder` for `channel` of the channel folder served at `baseURL`, whose heads
+    /// must be signed by the release keys that the newest root names, as many as it says; the
+    /// roots are signed by `root`'s keys, kept offline, and by the root keys each root names
+    /// after them. The other parameters are as for `init(folder:seed:keys:baseURL:channel:trust:configuration:)`.
+    public convenience init(
+        folder: String, seed: String?, root: PinnedRoot, baseURL: URL, channel: String = "stable",
+        trust: (any BundleTrustStore)? = nil, configuration: URLSessionConfiguration? = nil
+    ) {
+        self.init(folder: folder, seed: seed, anchor: .root(root), baseURL: baseURL, channel: channel,
+                  trust: trust ?? FileTrustStore(path: Self.trustPath(in: folder)),
+                  transport: URLSessionTransport(configuration: configuration), now: { Date() })
+    }
+
+    package convenience init(
         folder: String, seed: String?, keys: [ChannelKey], baseURL: URL, channel: String, trust: any BundleTrustStore,
+        transport: any ChannelTransport, now: @escaping @Sendable () -> Date
+    ) {
+        self.init(folder: folder, seed: seed, anchor: .keys(keys), baseURL: baseURL, channel: channel, trust: trust, transport: transport, now: now)
+    }
+
+    package init(
+        folder: String, seed: String?, anchor: Anchor, baseURL: URL, channel: String, trust: any BundleTrustStore,
         transport: any ChannelTransport, now: @escaping @Sendable () -> Date
     ) {
         self.folder = folder
         self.seed = seed
-        self.keys = keys
+        self.anchor = anchor
         self.baseURL = baseURL
         self.channel = channel
         self.trust = trust

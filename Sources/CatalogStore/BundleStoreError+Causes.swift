@@ -140,7 +140,7 @@ extension BundleStoreError: CausedError {
         case .storage(let failure): code = failure.errorNumber.map { "errno:\($0)" } ?? "storage"
         case .refused(.bundleUnreadable(let failure)): code = ErrorCause(failure).code
         case .refused(.bundleDigest): code = "bundle:digest"
-        case .refused(.head(let error)): code = error.cause?.code ?? "refused:head"
+        case .refused(.head(let error)), .refused(.root(_, let error)): code = error.cause?.code ?? error.errorCode
         case .refused(let refusal): code = "refused:" + (Mirror(reflecting: refusal).children.first?.label ?? "\(refusal)")
         case .noBundle(_, let causes): code = causes.last?.code ?? "noBundle"
         case .cancelled: code = "cancelled"

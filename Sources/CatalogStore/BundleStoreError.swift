@@ -27,8 +27,19 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public enum Refusal: Sendable, Equatable, CustomStringConvertible {
         /// The head is not signed by a pinned key, or is not a head.
         case head(ChannelError)
-        /// The head (or a key statement) is larger than one may be.
+        /// The head (or a key statement, or a root) is larger than one may be.
         case headTooLarge(limit: Int)
+        /// A root (`path`: `roots/<version>.json`, or the app's shipped root) is not one to take:
+        /// signed by too few of the trusted root keys or of its own, of another version than its
+        /// place, not a root. None of the roots of the update are taken.
+        case root(String, ChannelError)
+        /// The newest root has expired: nothing is installed until the channel serves a renewed
+        /// one (its release manager signs it offline).
+        case rootExpired(version: Int, expired: Date)
+        /// A root dropped the release key that signed the head the store had seen, and the
+        /// first head after it names a release older than the one installed: an old release
+        /// served again, not taken.
+        case olderThanInstalled(releaseVersion: String, installed: String)
         /// The head is for another channel.
         case otherChannel(String)
         /// The head's sequence number is lower than one the store has seen: an old head
@@ -55,7 +66,12 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         public var description: String {
             switch self {
             case .head(let error): "\(error)"
-            case .headTooLarge(let limit): "the host sent more than \(limit) bytes for a head or key statement, more than one can be"
+            case .headTooLarge(let limit): "the host sent more than \(limit) bytes for a head, key statement or root, more than one can be"
+            case .root(let path, let error): "the root \(path) is not taken: \(error)"
+            case .rootExpired(let version, let expired):
+                "the channel's root (version \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing is installed until the channel serves a renewed root"
+            case .olderThanInstalled(let release, let installed):
+                "the head names release \(release), older than the installed \(installed), after the release key that signed the last head seen was dropped"
             case .otherChannel(let channel): "the head is the channel '\(channel)''s"
             case .replayed(let sequence, let highest):
                 "the head's sequence number \(sequence) is lower than \(highest), already seen: an old head was served again"

@@ -30,12 +30,31 @@ struct StoreState: Codable, Equatable {
         var keys: [String]
     }
 
+    /// The root a store pinning root keys (`PinnedRoot`) has taken for a channel folder: the
+    /// newest, as fetched (its signatures checked again at each update, so that one decayed on
+    /// the disk starts the walk again from the pin). Reset when the app pins other root keys.
+    struct RootTrust: Codable, Equatable {
+        /// The pin this trust started from (`PinnedRoot.recorded`).
+        var pinned: String
+        var version: Int
+        var envelope: Data
+        /// Set when a root taken dropped a release key and the channels' seen heads were
+        /// forgotten: until a head is taken again, one naming a release older than the
+        /// installed one is refused.
+        var sequenceReset: Bool?
+        /// The release keys of the roots taken before the newest, which signed the heads of
+        /// releases still installed: what the store's claims are checked against (`isBacked`).
+        var formerReleaseKeys: [String]?
+    }
+
     static let formatVersion = 1
 
     var format = formatVersion
     var channels: [String: Channel] = [:]
     /// By the channel folder's URL.
     var trust: [String: Trust] = [:]
+    /// By the channel folder's URL; absent in states written before roots.
+    var roots: [String: RootTrust]?
     var installed: [BundleStore.Release] = []
     /// How delta updates have fared; absent until the first install after they came.
     var deltas: BundleStore.DeltaReport?

@@ -7,6 +7,9 @@ import Foundation
 /// (UpdatePlanTests). `BundleStore.update()` gathers the facts, then carries the plan out:
 /// fetching (a delta or the whole bundle), verifying and installing are the parts it drives.
 enum UpdatePlan: Equatable {
+    /// The newest root the store has taken has expired: nothing is installed until the channel
+    /// serves a renewed one.
+    case rootExpired(version: Int, expired: Date)
     /// The head has expired: nothing is installed from it (a stale host, or an old head served).
     case expired(releaseVersion: String, expired: Date)
     /// The head's bundle is of a schema this library does not read.
@@ -32,6 +35,8 @@ enum UpdatePlan: Equatable {
     struct Facts {
         /// The head, verified.
         var head: ChannelHead
+        /// The newest root taken, for a store pinning root keys: its version and expiry.
+        var root: (version: Int, expires: Date)? = nil
         var now: Date
         /// The installed releases, newest first.
         var installed: [BundleStore.Release]
@@ -47,6 +52,7 @@ enum UpdatePlan: Equatable {
 
     static func decide(_ facts: Facts) -> UpdatePlan {
         let head = facts.head
+        if let root = facts.root, root.expires <= facts.now { return .rootExpired(version: root.version, expired: root.expires) }
         if head.expires <= facts.now { return .expired(releaseVersion: head.releaseVersion, expired: head.expires) }
         guard CatalogBundle.readableSchemaVersions.contains(head.schemaVersion) else {
             return .schemaNotSupported(releaseVersion: head.releaseVersion, schemaVersion: head.schemaVersion,

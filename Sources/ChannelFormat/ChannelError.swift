@@ -17,6 +17,11 @@ public enum ChannelError: CausedError, Equatable, Sendable, CustomStringConverti
     case notAHead(String, cause: ErrorCause? = nil)
     /// Signed by a trusted key, but not a key statement to take; `cause` as for `notAHead`.
     case notAKeyStatement(String, cause: ErrorCause? = nil)
+    /// Signed by enough trusted root keys, but not a root to take; `cause` as for `notAHead`.
+    case notARoot(String, cause: ErrorCause? = nil)
+    /// Signed by fewer trusted keys than the root requires (`of`: which keys: "the release
+    /// keys of root 2", "the trusted root keys", "its own root keys").
+    case tooFewSignatures(found: Int, needed: Int, of: String)
 
     public var description: String {
         switch self {
@@ -36,14 +41,18 @@ public enum ChannelError: CausedError, Equatable, Sendable, CustomStringConverti
             "the head is signed but cannot be read: \(reason)" + Self.because(cause)
         case .notAKeyStatement(let reason, let cause):
             "the key statement is signed but cannot be taken: \(reason)" + Self.because(cause)
+        case .notARoot(let reason, let cause):
+            "the root is signed but cannot be taken: \(reason)" + Self.because(cause)
+        case .tooFewSignatures(let found, let needed, let keys):
+            "the signed file has \(found) valid signature\(found == 1 ? "" : "s") by \(keys), and \(needed) are needed"
         }
     }
 
     /// The error that made this one, when one did (a JSON decoder's).
     public var cause: ErrorCause? {
         switch self {
-        case .notAnEnvelope(_, let cause), .notAHead(_, let cause), .notAKeyStatement(_, let cause): cause
-        case .badKey, .tooLarge, .wrongPayloadType, .notSigned: nil
+        case .notAnEnvelope(_, let cause), .notAHead(_, let cause), .notAKeyStatement(_, let cause), .notARoot(_, let cause): cause
+        case .badKey, .tooLarge, .wrongPayloadType, .notSigned, .tooFewSignatures: nil
         }
     }
 

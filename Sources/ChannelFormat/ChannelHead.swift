@@ -191,12 +191,12 @@ package struct ChannelHead: Codable, Sendable, Equatable {
         return head
     }
 
-    /// The head in the envelope `data`, once one of `keys` has signed its exact bytes and it
-    /// reads as a head: this format, a sequence from 1, bundle paths under `bundles/` (notes
-    /// under `notes/`, deltas under `deltas/`) that cannot climb out of the channel folder,
-    /// SHA-256s in lowercase hex, sizes from 1 to 2^53.
-    package static func verified(_ data: Data, keys: [ChannelKey]) throws(ChannelError) -> ChannelHead {
-        let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: keys)
+    /// The head in the envelope `data`, once `threshold` of `keys` (one, by default) have
+    /// signed its exact bytes and it reads as a head: this format, a sequence from 1, bundle
+    /// paths under `bundles/` (notes under `notes/`, deltas under `deltas/`) that cannot climb
+    /// out of the channel folder, SHA-256s in lowercase hex, sizes from 1 to 2^53.
+    package static func verified(_ data: Data, keys: [ChannelKey], threshold: Int = 1) throws(ChannelError) -> ChannelHead {
+        let payload = try SignedEnvelope.verifiedPayload(data, payloadType: payloadType, keys: keys, threshold: threshold)
         let head: ChannelHead
         do {
             head = try decoder.decode(ChannelHead.self, from: payload)

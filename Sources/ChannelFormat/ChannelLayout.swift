@@ -6,6 +6,7 @@
 ///     deltas/<from>-<to>.vcdiff        deltas between bundles (and their gzip copies, .gz)
 ///     notes/<sha256>.json, .md         release notes
 ///     keys/<version>.json              key statements
+///     roots/<version>.json             roots, signed by the root keys
 package enum ChannelLayout {
     /// The folder of the channels' heads.
     package static let channelsFolder = "channels"
@@ -17,6 +18,8 @@ package enum ChannelLayout {
     package static let notesFolder = "notes"
     /// The folder of the key statements.
     package static let keysFolder = "keys"
+    /// The folder of the roots.
+    package static let rootsFolder = "roots"
 
     /// The end of a bundle's name, and of its gzip copy's.
     package static let bundleSuffixes = [bundleSuffix, bundleSuffix + gzipSuffix]
@@ -63,6 +66,12 @@ package enum ChannelLayout {
     package static func keyStatementVersion(ofName name: String) -> Int? {
         name.hasSuffix(keySuffix) ? Int(name.dropLast(keySuffix.count)) : nil
     }
+
+    /// The root `version`: `roots/<version>.json`.
+    package static func rootPath(version: Int) -> String { rootsFolder + "/" + String(version) + keySuffix }
+
+    /// The version of a root's file `name` (`<version>.json`); nil for another name.
+    package static func rootVersion(ofName name: String) -> Int? { keyStatementVersion(ofName: name) }
 
     /// The gzip copy of the file at `path`, which a static host serves to a client that accepts gzip.
     package static func gzipPath(of path: String) -> String { path + gzipSuffix }

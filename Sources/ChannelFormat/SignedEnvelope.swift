@@ -43,11 +43,13 @@ package struct SignedEnvelope: Codable, Sendable, Equatable {
     }
 
     /// The payload of an envelope in `data`, once it is checked: no larger than `sizeLimit`, of
-    /// `payloadType`, and signed by one of `keys` over exactly its bytes. Signatures by other
-    /// keys are ignored; one valid signature by a pinned key is enough.
-    package static func verifiedPayload(_ data: Data, payloadType: String, keys: [ChannelKey]) throws(ChannelError) -> Data {
+    /// `payloadType`, and signed by `threshold` of `keys` (one, by default) over exactly its
+    /// bytes. Signatures by other keys are ignored, and a key counts once however many times
+    /// it signed.
+    package static func verifiedPayload(_ data: Data, payloadType: String, keys: [ChannelKey], threshold: Int = 1) throws(ChannelError) -> Data {
         let (payload, signers, keyIDs) = try signed(data, payloadType: payloadType, keys: keys)
         guard !signers.isEmpty else { throw .notSigned(keyIDs: keyIDs) }
+        guard signers.count >= threshold else { throw .tooFewSignatures(found: signers.count, needed: threshold, of: "the release keys") }
         return payload
     }
 

@@ -13,6 +13,8 @@ extension ChannelPublisher {
         case rollback(String)
         case rotation(String, cause: ErrorCause? = nil)
         case keyReplaced(statement: String)
+        /// The channel's root asks for more signatures by its release keys than the keys given make.
+        case root(String)
         case deltas(String, cause: ErrorCause? = nil)
         case writing(String, cause: ErrorCause? = nil)
         /// The channel serves a schema this publish would drop, and the publish was not asked
@@ -32,6 +34,7 @@ extension ChannelPublisher {
             case .rotation(let reason, let cause): "cannot change the key: \(reason)" + Self.because(cause)
             case .keyReplaced(let statement):
                 "the key given was handed over to another by \(statement); sign with the key it names"
+            case .root(let reason): "the channel's root would refuse the head: \(reason)"
             case .deltas(let reason, let cause): "cannot write the deltas: \(reason)" + Self.because(cause)
             case .writing(let reason, let cause): "cannot write the channel: \(reason)" + Self.because(cause)
             case .schemaDropped(let dropped):
@@ -45,7 +48,7 @@ extension ChannelPublisher {
         package var cause: ErrorCause? {
             switch self {
             case .bundle(_, let cause), .head(_, let cause), .rotation(_, let cause), .deltas(_, let cause), .writing(_, let cause): cause
-            case .badChannelName, .notNewer, .sameContent, .rollback, .keyReplaced, .schemaDropped: nil
+            case .badChannelName, .notNewer, .sameContent, .rollback, .keyReplaced, .root, .schemaDropped: nil
             }
         }
 
@@ -67,6 +70,8 @@ extension ChannelPublisher {
         package var deltasLeftOut: [String] = []
         /// The schemas this publish stopped serving (`retiring`).
         package var retired: [ServedSchema] = []
+        /// The channel's newest root, for a warning well before it expires.
+        package var root: RootStatement? = nil
     }
 
     /// A bundle schema the channel has served, as a publish that leaves it out tells it.

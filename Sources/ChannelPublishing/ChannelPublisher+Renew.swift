@@ -12,11 +12,12 @@ extension ChannelPublisher {
         let lock = try lockFolder()
         defer { withExtendedLifetime(lock) {} }
         try refuseReplacedKey()
+        try refuseTooFewRootSignatures()
         guard var head = try currentHead() else { throw noHead }
         guard head.sequence < ChannelHead.maximumSequence else { throw .head("its sequence number is the highest a head may have") }
         head.sequence += 1
         head.expires = now.addingTimeInterval(lifetime)
         try replaceAtomically(headPath, with: try signed(head))
-        return Outcome(head: head, headPath: headPath, removed: [])
+        return Outcome(head: head, headPath: headPath, removed: [], root: ChannelRoots(channelFolder: channelFolder).newest())
     }
 }

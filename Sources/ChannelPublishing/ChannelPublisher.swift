@@ -16,6 +16,9 @@ package struct ChannelPublisher {
     package var channelFolder: String
     package var channel: String
     package var key: Curve25519.Signing.PrivateKey
+    /// More release keys that sign each head beside `key`, for a root that asks for more than
+    /// one signature (`RootStatement.releaseThreshold`).
+    package var otherKeys: [Curve25519.Signing.PrivateKey] = []
     /// How many earlier releases' bundles stay on the host (retained) for clients midway
     /// through a download.
     package var retaining: Int
@@ -87,6 +90,7 @@ package struct ChannelPublisher {
         defer { withExtendedLifetime(lock) {} }
 
         try refuseReplacedKey()
+        try refuseTooFewRootSignatures()
         removeStoppedWrites()
         let current = try currentHead()
         try Self.refuseOutOfOrder(release, after: current, rollbackTo: rollbackTo)
@@ -136,7 +140,7 @@ package struct ChannelPublisher {
         try replaceAtomically(headPath, with: try signed(head))
         let removed = removeUnretained(after: head, previous: current)
         return Outcome(head: head, headPath: headPath, removed: removed, notesProblem: notesProblem, deltasLeftOut: deltasLeftOut,
-                       retired: retired)
+                       retired: retired, root: ChannelRoots(channelFolder: channelFolder).newest())
     }
 
     /// How many releases a schema has been served for once this publish serves it, `previous`
@@ -194,7 +198,12 @@ package struct ChannelPublisher {
         return Array(retained.prefix(retaining))
     }
 
-    /// The channel's head as it is, checked with this publisher's own key; nil if there is none.
+    /// Every key that signs a head: `key`, then `otherKeys`.
+    package var keys: [Curve25519.Signing.PrivateKey] { [key] + otherKeys }
+
+    /// The channel's head as it is, checked with this publisher's own keys, or a release key a
+    /// root in the folder names (a head signed before a root replaced the key that signed it);
+    /// nil if there is none.
     func currentHead() throws(Failure) -> ChannelHead? {
         let path = channelFolder + "/" + headPath
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -203,7 +212,7 @@ package struct ChannelPublisher {
         }
         let head: ChannelHead
         do {
-            head = try ChannelHead.verified(data, keys: [ChannelKey(key.publicKey)])
+            head = try ChannelHead.verified(data, keys: keys.map { ChannelKey($0.publicKey) } + rootReleaseKeys())
         } catch {
             throw .head("'\(path)' is not a head this key signed (is this the channel's key?)", cause: ErrorCause(error))
         }
@@ -219,7 +228,7 @@ package struct ChannelPublisher {
     /// The head signed with this publisher's key, as published.
     func signed(_ head: ChannelHead) throws(Failure) -> Data {
         do {
-            return try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: key).encoded()
+            return try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: keys).encoded()
         } catch {
             throw .writing("signing failed", cause: ErrorCause(error))
         }

@@ -9,8 +9,11 @@ import Darwin
 #endif
 
 /// A channel's private signing key on disk, as `digno keygen` writes it and `digno publish`
-/// reads it: a line that says what the file is, then the key's 32 bytes in base64. Readable by
-/// its owner only (mode 0600): a key others can read is refused, as ssh refuses one.
+/// reads it: a line that says what the file is, then the key's 32 bytes in base64; or, written
+/// with a passphrase (a root key, kept offline), an encrypted PKCS#8 PEM file (`PKCS8Key`),
+/// which OpenSSL and Python's `cryptography` read too (and a PKCS#8 PEM file they wrote is
+/// read). Readable by its owner only (mode 0600): a key others can read is refused, as ssh
+/// refuses one.
 package enum SigningKeyFile {
     /// The first line.
     static let heading = "digno signing key (ed25519). Keep it secret: whoever has it can publish releases."
@@ -21,6 +24,8 @@ package enum SigningKeyFile {
         case notAKey(String)
         case readableByOthers(String, mode: String)
         case writing(String, cause: ErrorCause)
+        /// An encrypted key with no passphrase given, or one that does not open it.
+        case passphrase(String, reason: String)
 
         package var description: String {
             switch self {
@@ -30,6 +35,7 @@ package enum SigningKeyFile {
             case .readableByOthers(let path, let mode):
                 "the key '\(path)' can be read by others (mode \(mode)); make it its owner's only: chmod 600 \(path)"
             case .writing(let path, let cause): "cannot write the key '\(path)': \(cause)"
+            case .passphrase(let path, let reason): "cannot open the key '\(path)': \(reason)"
             }
         }
 
@@ -37,21 +43,27 @@ package enum SigningKeyFile {
         package var cause: ErrorCause? {
             switch self {
             case .unreadable(_, let cause), .writing(_, let cause): cause
-            case .exists, .notAKey, .readableByOthers: nil
+            case .exists, .notAKey, .readableByOthers, .passphrase: nil
             }
         }
     }
 
     /// Writes `key` into a new file at `path`, mode 0600, flushed to the disk. Never replaces a
     /// file that is there.
-    package static func write(_ key: Curve25519.Signing.PrivateKey, to path: String) throws(Failure) {
+    package static func write(_ key: Curve25519.Signing.PrivateKey, to path: String, passphrase: String? = nil) throws(Failure) {
+        let text: String
+        if let passphrase {
+            do { text = try PKCS8Key.pem(key, passphrase: passphrase) } catch { throw .writing(path, cause: ErrorCause(error)) }
+        } else {
+            text = heading + "\n" + key.rawRepresentation.base64EncodedString() + "\n"
+        }
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             if errno == EEXIST { throw .exists(path) }
             throw .writing(path, cause: ErrorCause(errno: errno))
         }
         defer { close(descriptor) }
-        let bytes = Array((heading + "\n" + key.rawRepresentation.base64EncodedString() + "\n").utf8)
+        let bytes = Array(text.utf8)
         // The mode asked for above is cut by the umask, never widened; set it exactly.
         guard fchmod(descriptor, 0o600) == 0,
               bytes.withUnsafeBytes({ posixWrite(descriptor, $0.baseAddress, $0.count) }) == bytes.count,
@@ -63,8 +75,9 @@ package enum SigningKeyFile {
         }
     }
 
-    /// The key in the file at `path`, if only its owner can read it.
-    package static func read(_ path: String) throws(Failure) -> Curve25519.Signing.PrivateKey {
+    /// The key in the file at `path`, if only its owner can read it; `passphrase` is asked
+    /// only for an encrypted one (nil: none can be given).
+    package static func read(_ path: String, passphrase: (() throws -> String)? = nil) throws(Failure) -> Curve25519.Signing.PrivateKey {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .unreadable(path, cause: ErrorCause(errno: errno)) }
         let permissions = info.st_mode & 0o777
@@ -72,7 +85,21 @@ package enum SigningKeyFile {
         guard info.st_size < 4096 else { throw .notAKey(path) }
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch { throw .unreadable(path, cause: ErrorCause(error)) }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let text = String(decoding: data, as: UTF8.self)
+        if PKCS8Key.isPEM(text) {
+            if PKCS8Key.isEncrypted(text), passphrase == nil {
+                throw .passphrase(path, reason: "it is encrypted; give its passphrase (--passphrase-file, DIGNO_PASSPHRASE, or on a terminal)")
+            }
+            do {
+                return try PKCS8Key.key(text, passphrase: passphrase ?? { "" })
+            } catch let failure as PKCS8Key.Failure {
+                if failure == .wrongPassphrase { throw .passphrase(path, reason: "the passphrase does not open it") }
+                throw .passphrase(path, reason: failure.description)
+            } catch {
+                throw .passphrase(path, reason: "\(error)")
+            }
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0] == heading, let raw = Data(base64Encoded: String(lines[1])), raw.count == 32,
               let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: raw)
         else { throw .notAKey(path) }

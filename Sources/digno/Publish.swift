@@ -8,7 +8,7 @@ import Foundation
 struct Publish: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Put a bundle on a release channel: a folder to copy to any static host.",
-        usage: "digno publish --channel-dir <folder> --key <file> [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--deltas <n>] [--retire-schema <n>] [--rollback-to <version> | --renew]",
+        usage: "digno publish --channel-dir <folder> --key <file>… [--bundle <file>] [--channel <name>] [--expires <days>d] [--keep <n>] [--deltas <n>] [--retire-schema <n>] [--rollback-to <version> | --renew]",
         discussion: """
             Copies the bundle to <folder>/bundles/<sha256>.sqlite (and its gzip copy beside it, \
             <sha256>.sqlite.gz, for hosts that serve it compressed) and then writes the channel's \
@@ -36,8 +36,11 @@ struct Publish: ParsableCommand {
     @Option(help: ArgumentHelp("The channel's name.", valueName: "name"))
     var channel = "stable"
 
-    @Option(help: ArgumentHelp("The signing key digno keygen wrote.", valueName: "file"))
-    var key: String
+    @Option(help: ArgumentHelp("A release key's file, from digno keygen; repeat to sign each head with several (as many as the channel's root asks for).", valueName: "file"))
+    var key: [String]
+
+    @Option(help: ArgumentHelp("An encrypted key's passphrase, on the first line of this file (else DIGNO_PASSPHRASE, else asked).", valueName: "file"))
+    var passphraseFile: String?
 
     @Option(help: ArgumentHelp("How long the head stays valid, in days (30d) or hours (12h); clients install nothing from an expired head.", valueName: "time"))
     var expires = "30d"
@@ -66,6 +69,7 @@ struct Publish: ParsableCommand {
     }
 
     func validate() throws {
+        guard !key.isEmpty else { throw ValidationError("give the release key with --key <file>") }
         guard Self.lifetime(expires) != nil else {
             throw ValidationError("--expires '\(expires)' is not a number of days or hours, such as 30d or 12h")
         }
@@ -90,6 +94,9 @@ struct Publish: ParsableCommand {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
+    /// How long before a root expires `digno publish` warns: 30 days.
+    static let rootWarning: TimeInterval = 30 * 86_400
+
     /// Seconds from `30d` or `12h`.
     static func lifetime(_ text: String) -> TimeInterval? {
         guard let unit = text.last, let number = Int(text.dropLast()), number > 0, number <= 3650 else { return nil }
@@ -101,12 +108,14 @@ struct Publish: ParsableCommand {
     }
 
     func run() throws {
-        let signingKey: Curve25519.Signing.PrivateKey
-        do { signingKey = try SigningKeyFile.read(key) } catch {
+        var signingKeys: [Curve25519.Signing.PrivateKey] = []
+        let passphrase = Passphrase(file: passphraseFile)
+        do { for file in key { signingKeys.append(try SigningKeyFile.read(file, passphrase: { try passphrase.read() })) } } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }
-        let publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKey, retaining: keep, deltas: deltas)
+        var publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKeys[0], retaining: keep, deltas: deltas)
+        publisher.otherKeys = Array(signingKeys.dropFirst())
         let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
         do {
             // The clock is read here, the command, not inside the publisher: the same inputs give the same head.
@@ -140,10 +149,16 @@ struct Publish: ParsableCommand {
                 FileHandle.standardError.write(Data("note: no delta \(reason)\n".utf8))
             }
             print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
+            if let root = outcome.root, root.expires.timeIntervalSince(now) < Self.rootWarning {
+                let days = Int(root.expires.timeIntervalSince(now) / 86_400)
+                FileHandle.standardError.write(Data(("warning: the channel's root \(root.version) " + (days < 0 ? "has expired" : "expires in \(days) day\(days == 1 ? "" : "s")")
+                    + " (\(formatter.string(from: root.expires))): apps that pin the root keys install nothing once it has; "
+                    + "draft a renewed root (digno root draft), sign it offline and publish it (docs/RELEASES.md, \"Renewing the root\")\n").utf8))
+            }
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             switch error {
-            case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .head, .schemaDropped: throw ExitCode(1)
+            case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .root, .head, .schemaDropped: throw ExitCode(1)
             case .bundle, .deltas, .writing, .badChannelName: throw ExitCode(2)
             }
         }

@@ -10,7 +10,7 @@ import Foundation
 struct Update: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Install a channel's newest release into a store, as the app does.",
-        usage: "digno update --url <base> --store <folder> --key <public key> [--channel <name>] [--seed <file>] [--current]",
+        usage: "digno update --url <base> --store <folder> (--key <public key> | --root-key <public key>… [--root-threshold <n>] [--root-file <file>]) [--channel <name>] [--seed <file>] [--current]",
         discussion: """
             Fetches <base>/channels/<name>/head.json, checks its signature with the pinned key, \
             refuses a head older than one already seen, and installs the release it names into \
@@ -31,7 +31,16 @@ struct Update: AsyncParsableCommand {
     var store: String
 
     @Option(help: ArgumentHelp("A public key the head must be signed with, as digno keygen printed it (ed25519:…); repeat for several.", valueName: "public key"))
-    var key: [String]
+    var key: [String] = []
+
+    @Option(help: ArgumentHelp("A root key to pin instead of release keys, as an app pinning the channel's root does (ed25519:…); repeat for several.", valueName: "public key"))
+    var rootKey: [String] = []
+
+    @Option(help: ArgumentHelp("How many of the root keys must sign the first root taken.", valueName: "n"))
+    var rootThreshold = 1
+
+    @Option(help: ArgumentHelp("The channel's root shipped with the app (roots/<version>.json), to start from.", valueName: "file"))
+    var rootFile: String?
 
     @Option(help: ArgumentHelp("The bundle shipped with the app, served until a release is installed.", valueName: "file"))
     var seed: String?
@@ -43,9 +52,17 @@ struct Update: AsyncParsableCommand {
         guard let base = URL(string: url), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme), base.host != nil else {
             throw ValidationError("--url '\(url)' is not an http or https address, such as https://cdn.example.com/catalog")
         }
-        guard !key.isEmpty else { throw ValidationError("give the channel's public key with --key ed25519:…") }
+        guard key.isEmpty != rootKey.isEmpty else {
+            throw ValidationError("give the channel's release key with --key ed25519:…, or its root keys with --root-key ed25519:…, not both")
+        }
         for text in key {
             do { _ = try ChannelKey(text) } catch { throw ValidationError("--key: \(error)") }
+        }
+        for text in rootKey {
+            do { _ = try ChannelKey(text) } catch { throw ValidationError("--root-key: \(error)") }
+        }
+        if !rootKey.isEmpty {
+            do { _ = try PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold) } catch { throw ValidationError("\(error)") }
         }
         guard ChannelLayout.isChannelName(channel) else {
             throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
@@ -55,14 +72,16 @@ struct Update: AsyncParsableCommand {
     func run() async throws {
         let keys = key.compactMap { try? ChannelKey($0) }
         guard let base = URL(string: url) else { throw ExitCode(2) }
+        let root = rootKey.isEmpty ? nil : try? PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold, file: rootFile)
         #if canImport(CurlTransport)
         // On Linux, libcurl without URLSession: a host cannot make it hold more than a piece of
         // body (CurlTransport says why).
-        let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel,
+        let bundleStore = BundleStore(folder: store, seed: seed, anchor: root.map { .root($0) } ?? .keys(keys), baseURL: base, channel: channel,
                                       trust: FileTrustStore(path: BundleStore.trustPath(in: store)),
                                       transport: CurlTransport(), now: { Date() })
         #else
-        let bundleStore = BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
+        let bundleStore = root.map { BundleStore(folder: store, seed: seed, root: $0, baseURL: base, channel: channel) }
+            ?? BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
         #endif
         if current {
             do {

@@ -231,6 +231,11 @@ struct ChannelFixture {
         host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signer ?? key).encoded())
     }
 
+    /// Serves `head` signed by each of `signers`.
+    func sign(_ head: ChannelHead, with signers: [Curve25519.Signing.PrivateKey]) throws {
+        host.put("channels/stable/head.json", try SignedEnvelope.signing(head.encoded(), payloadType: ChannelHead.payloadType, with: signers).encoded())
+    }
+
     /// Publishes release `version` and has `store` install it; returns the bundle's bytes.
     mutating func installed(_ version: String, in store: BundleStore) async throws -> Data {
         let bundle = try release(version)

@@ -1,6 +1,7 @@
 import CatalogModel
 @testable import CatalogStore
 import ChannelFormat
+import Crypto
 import Foundation
 import Testing
 
@@ -31,11 +32,13 @@ import Testing
         var whole: Set<String> = []
         var seed: (version: String, content: Character)?
         var refused: Character?
+        /// The newest root taken, for a store pinning root keys.
+        var root: (version: Int, expires: Date)?
     }
 
     static func plan(_ head: ChannelHead, _ holding: Holding) -> UpdatePlan {
         UpdatePlan.decide(.init(
-            head: head, now: now, installed: holding.installed, refusedBundle: holding.refused.map { String(repeating: $0, count: 64) },
+            head: head, root: holding.root, now: now, installed: holding.installed, refusedBundle: holding.refused.map { String(repeating: $0, count: 64) },
             opens: { holding.opening.contains($0.sha256) }, holdsSignedBytes: { holding.whole.contains($0.sha256) },
             seedRelease: {
                 holding.seed.map {
@@ -49,6 +52,13 @@ import Testing
     static func sha(_ letter: Character) -> String { String(repeating: letter, count: 64) }
 
     @Test(arguments: [
+        // The root, for a store pinning root keys: its expiry comes before anything else.
+        ("the newest root expired", head("2026.11.2", "b", content: "d"), Holding(installed: [a], root: (3, now)),
+         UpdatePlan.rootExpired(version: 3, expired: now)),
+        ("the newest root expired, the head too", head("2026.11.2", "b", content: "d", expires: now), Holding(installed: [a], root: (3, now)),
+         .rootExpired(version: 3, expired: now)),
+        ("a root still valid", head("2026.11.2", "b", content: "d"),
+         Holding(installed: [a], opening: [sha("a")], root: (3, now.addingTimeInterval(1))), .fetch(b, repair: false)),
         // The head itself.
         ("expired, whatever is held", head("2026.11.2", "b", content: "d", expires: now), Holding(installed: [a]),
          UpdatePlan.expired(releaseVersion: "2026.11.2", expired: now)),
@@ -93,5 +103,67 @@ import Testing
             seedRelease: { asked.append("seed"); return nil }))
         #expect(plan == .upToDate(Self.b))
         #expect(asked == ["opens 2026.11.2"])
+    }
+
+    // MARK: - Roots
+
+    // Keys hold no mutable state; swift-crypto does not mark them Sendable.
+    nonisolated(unsafe) static let rootKeys = (0..<3).map { _ in Curve25519.Signing.PrivateKey() }
+    nonisolated(unsafe) static let releaseKeys = (0..<3).map { _ in Curve25519.Signing.PrivateKey() }
+    static let pin = try! PinnedRoot(keys: rootKeys.map { ChannelKey($0.publicKey) }, threshold: 2)
+
+    /// Root `version` naming release keys `release` (indexes), signed by the root keys `signers`.
+    static func root(_ version: Int, release: [Int] = [0], signers: [Int] = [0, 1], rootKeys: [Int] = [0, 1, 2], rootThreshold: Int = 2) -> Data {
+        let statement = RootStatement(version: version, expires: now, rootKeys: rootKeys.map { ChannelKey(Self.rootKeys[$0].publicKey) },
+                                      rootThreshold: rootThreshold, releaseKeys: release.map { ChannelKey(releaseKeys[$0].publicKey) },
+                                      releaseThreshold: 1)
+        return try! SignedEnvelope.signing(statement.encoded(), payloadType: RootStatement.payloadType,
+                                           with: signers.map { Self.rootKeys[$0] }).encoded()
+    }
+
+    /// What `RootWalk.take` makes of each root served after root 1: taken, or refused and why.
+    @Test(arguments: [
+        ("the next root, signed by two of three", root(2), "taken"),
+        ("signed by the three", root(2, signers: [0, 1, 2]), "taken"),
+        ("signed by one root key of the two needed", root(2, signers: [0]), "too few: 1 of 2"),
+        ("signed by no root key", root(2, signers: []), "not signed"),
+        ("a root that skips a version", root(3), "not a root: it says version 3, at the place of version 2"),
+        ("root keys rotated, signed by the old and the new", root(2, signers: [0, 1], rootKeys: [0, 1], rootThreshold: 2), "taken"),
+        ("root keys rotated to ones that did not sign", root(2, signers: [0, 1], rootKeys: [2], rootThreshold: 1), "too few: 0 of 1"),
+    ] as [(String, Data, String)])
+    func eachRootIsTakenOrRefusedWithItsReason(_ what: String, served: Data, expected: String) throws {
+        let first = try RootWalk.first(Self.root(1), pin: Self.pin)
+        let outcome: String
+        do {
+            let next = try RootWalk.take(served, after: first)
+            outcome = next.version == 2 ? "taken" : "taken as \(next.version)"
+        } catch .tooFewSignatures(let found, let needed, _) {
+            outcome = "too few: \(found) of \(needed)"
+        } catch .notSigned {
+            outcome = "not signed"
+        } catch .notARoot(let reason, _) {
+            outcome = "not a root: \(reason)"
+        } catch {
+            outcome = "\(error)"
+        }
+        #expect(outcome == expected, "\(what)")
+    }
+
+    @Test func theFirstRootIsVouchedForByThePinAndAKeptOneByItself() throws {
+        #expect(try RootWalk.first(Self.root(1), pin: Self.pin).version == 1)
+        // The app's shipped root may be any version.
+        #expect(try RootWalk.first(Self.root(5), pin: Self.pin).version == 5)
+        #expect(throws: ChannelError.tooFewSignatures(found: 1, needed: 2, of: "the trusted root keys")) {
+            try RootWalk.first(Self.root(1, signers: [2]), pin: Self.pin)
+        }
+        // A kept root decayed on the disk (a flipped byte) is not trusted: the walk starts again.
+        var decayed = Self.root(4)
+        decayed[decayed.count / 2] ^= 0x01
+        #expect(RootWalk.kept(Self.root(4))?.version == 4)
+        #expect(RootWalk.kept(decayed) == nil)
+        // A root dropping a release key, and one adding one.
+        let one = try RootWalk.first(Self.root(1, release: [0, 1]), pin: Self.pin)
+        #expect(RootWalk.removesReleaseKey(one, try RootWalk.take(Self.root(2, release: [1]), after: one)))
+        #expect(!RootWalk.removesReleaseKey(one, try RootWalk.take(Self.root(2, release: [0, 1, 2]), after: one)))
     }
 }

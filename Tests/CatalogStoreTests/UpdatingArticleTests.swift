@@ -21,6 +21,23 @@ func openStore(in support: URL, seed: String?, channelURL: URL) throws -> Bundle
 // article: end
 
 // article: begin
+func openStore(in support: URL, seed: String?, rootFile: String?, channelURL: URL) throws -> BundleStore {
+    var folder = support.appendingPathComponent("Catalogue", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var values = URLResourceValues()
+    values.isExcludedFromBackup = true
+    try folder.setResourceValues(values)
+    let root = try PinnedRoot(
+        keys: [ChannelKey("ed25519:hwcZI5TxO56yHhXb+TNTxXo3+DL7j1bUAf274JnUAk0="),
+               ChannelKey("ed25519:Qm9vdHN0cmFwcGluZyBrZXlzIGFyZSAzMiBieXRlcyE="),
+               ChannelKey("ed25519:PdCdJl3Unh0dSqlgTiHCi0X6bV8B7cVTFuFlInTgUPs=")],
+        threshold: 2,
+        file: rootFile)  // Bundle.main.path(forResource: "root", ofType: "json")
+    return BundleStore(folder: folder.path, seed: seed, root: root, baseURL: channelURL)
+}
+// article: end
+
+// article: begin
 @MainActor final class CatalogueModel {
     let store: BundleStore
     private(set) var bundle: CatalogBundle?
@@ -155,6 +172,11 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let store = try openStore(in: support, seed: ChannelFixture.small, channelURL: URL(string: "https://cdn.example.com/catalog")!)
         #expect(FileManager.default.fileExists(atPath: support.appendingPathComponent("Catalogue").path))
         #expect(try await store.current().source == .seed)
+        // Pinning the root keys: the same folder, the seed shown; the update that walks the
+        // roots is BundleStoreRootTests'.
+        let pinned = try openStore(in: support, seed: ChannelFixture.small, rootFile: nil, channelURL: URL(string: "https://cdn.example.com/catalog")!)
+        #expect(try await pinned.current().source == .seed)
+        #expect(pinned.anchor != store.anchor)
     }
 
     /// The background refresh, against BackgroundTasks' stand-ins: registering asks for a
@@ -249,7 +271,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let code = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let shown = ArticleBlocks.blocks(in: article, begin: "```swift", end: "```")
         let tested = ArticleBlocks.blocks(in: code, begin: "// article: begin", end: "// article: end")
-        #expect(shown.count == 9)
+        #expect(shown.count == 10)
         #expect(shown == tested, "the article's code and the code tested here differ; change both together")
     }
 }

@@ -1,0 +1,96 @@
+import ChannelFormat
+import Foundation
+
+/// The root keys an app pins, instead of a release key: the keys kept offline that sign the
+/// channel folder's roots (`roots/<version>.json`), which name the release keys. A release key
+/// that leaks is replaced by the next root, with no app update (docs/RELEASES.md, "The root").
+///
+/// ```swift
+/// let root = try PinnedRoot(
+///     keys: [ChannelKey("ed25519:…"), ChannelKey("ed25519:…"), ChannelKey("ed25519:…")],
+///     threshold: 2,
+///     file: Bundle.main.path(forResource: "root", ofType: "json"))
+/// let store = BundleStore(folder: folder, seed: seed, root: root, baseURL: channelURL)
+/// ```
+public struct PinnedRoot: Sendable, Hashable {
+    /// The root keys, as `digno keygen --root` printed them.
+    public let keys: [ChannelKey]
+    /// How many of `keys` must have signed the first root the app takes.
+    public let threshold: Int
+    /// The channel's current root, shipped inside the app (`roots/<version>.json` of the
+    /// channel folder when the app was built), so that the store starts from it rather than
+    /// walking every root from the first. Nil: the store starts from `roots/1.json`.
+    public let file: String?
+
+    /// Throws `ChannelError.notARoot` for no keys, more than a root may name, or a threshold
+    /// that is not from 1 to the keys' count.
+    public init(keys: [ChannelKey], threshold: Int = 1, file: String? = nil) throws(ChannelError) {
+        guard (1...RootStatement.keyLimit).contains(Set(keys).count), Set(keys).count == keys.count else {
+            throw .notARoot("the app pins \(keys.count) root keys; pin from 1 to \(RootStatement.keyLimit) different ones")
+        }
+        guard (1...keys.count).contains(threshold) else { throw .notARoot("the app pins \(keys.count) root keys with a threshold of \(threshold)") }
+        self.keys = keys
+        self.threshold = threshold
+        self.file = file
+    }
+
+    /// The pin as the store's state records it, so that a store whose app pins other root keys
+    /// starts its walk again.
+    var recorded: String { "\(threshold) of " + keys.map(\.description).sorted().joined(separator: " ") }
+}
+
+/// A root the store has taken: the statement, its keys, and its envelope as fetched.
+struct TrustedRoot: Equatable, Sendable {
+    var root: RootStatement
+    var keys: RootStatement.Keys
+    var envelope: Data
+
+    var version: Int { root.version }
+}
+
+/// Taking roots, a decision at a time, reading and writing nothing: the store fetches
+/// `roots/<version>.json` and asks `take` whether it is the next root, so that every case
+/// (walked, skipped, too few signatures, expired, a key removed) is tested as a table
+/// (UpdatePlanTests).
+enum RootWalk {
+    /// The most roots one update takes; a longer chain is walked over several updates, each
+    /// keeping what it took.
+    static let limitPerUpdate = 32
+
+    /// The first root the store takes, from the app's file or `roots/1.json`: signed by the
+    /// pinned threshold of the pinned keys, at the version it says it is (the app's file may be
+    /// any version), and by its own threshold of its own root keys.
+    static func first(_ envelope: Data, pin: PinnedRoot) throws(ChannelError) -> TrustedRoot {
+        let said = SignedEnvelope.unverifiedPayload(envelope).flatMap { try? RootStatement.decoder.decode(RootStatement.self, from: $0) }?.version ?? 1
+        let (root, keys) = try RootStatement.verified(envelope, trusted: pin.keys, threshold: pin.threshold, version: said)
+        return TrustedRoot(root: root, keys: keys, envelope: envelope)
+    }
+
+    /// The root after `trusted`, in `envelope`: at the next version, signed by `trusted`'s
+    /// threshold of its root keys and by its own threshold of its own.
+    static func take(_ envelope: Data, after trusted: TrustedRoot) throws(ChannelError) -> TrustedRoot {
+        let (root, keys) = try RootStatement.verified(envelope, trusted: trusted.keys.root, threshold: trusted.root.rootThreshold,
+                                                      version: trusted.version + 1)
+        return TrustedRoot(root: root, keys: keys, envelope: envelope)
+    }
+
+    /// A root the store kept, if its envelope still verifies as itself (its own threshold of its
+    /// own root keys): one that decayed on the disk is nil, and the walk starts again from the pin.
+    static func kept(_ envelope: Data) -> TrustedRoot? {
+        guard let payload = SignedEnvelope.unverifiedPayload(envelope),
+              let said = try? RootStatement.decoder.decode(RootStatement.self, from: payload),
+              let keys = try? said.checkedKeys(),
+              let (root, _) = try? RootStatement.verified(envelope, trusted: keys.root, threshold: said.rootThreshold, version: said.version)
+        else { return nil }
+        return TrustedRoot(root: root, keys: keys, envelope: envelope)
+    }
+
+    /// Whether taking `newer` after `older` drops a release key: heads signed by it are no
+    /// longer trusted, and a head it signed that the store saw no longer holds the app back.
+    static func removesReleaseKey(_ older: TrustedRoot, _ newer: TrustedRoot) -> Bool {
+        !Set(older.keys.release).isSubset(of: newer.keys.release)
+    }
+
+    /// Whether the newest root taken has expired at `now`: the store then installs nothing.
+    static func hasExpired(_ root: TrustedRoot, now: Date) -> Bool { root.root.expires <= now }
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import CatalogModel
+import ChannelFormat
+import ChannelPublishing
+import Crypto
+import Foundation
+
+/// `digno root`: the channel's root of trust, signed offline (docs/RELEASES.md, "The root").
+struct Root: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draft, sign and publish a channel's root: which release keys sign its heads, signed by root keys kept offline.",
+        discussion: """
+            A root names the release keys that sign a channel folder's heads and how many must \
+            sign each, and the root keys that sign roots and how many must. Apps that pin the root \
+            keys take each new root and trust only the release keys it names: a release key that \
+            leaks is replaced by the next root, with no app update. Draft the next root, carry the \
+            file to each root key's machine and sign it there, then publish it into the channel \
+            folder. Exit status: 0 done, 1 refused (a root an app would not take), 2 usage or I/O errors.
+            """,
+        subcommands: [Draft.self, Sign.self, PublishRoot.self, ShowRoot.self])
+
+    /// The exit code `status`, after saying `error`.
+    static func fail(_ error: any Error, status: Int32) -> ExitCode {
+        fail("\(error)", status: status)
+    }
+
+    /// The exit code `status`, after saying `message`.
+    static func fail(_ message: String, status: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return ExitCode(status)
+    }
+
+    /// The status of a `ChannelRoots.Failure`: 1 for a root an app would not take, else 2.
+    static func status(_ failure: ChannelRoots.Failure) -> Int32 {
+        switch failure {
+        case .invalid, .versionTaken, .notEnoughSignatures: 1
+        case .notARoot, .writing: 2
+        }
+    }
+
+    struct Draft: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the next root of a channel folder to a file, to be signed.",
+            usage: "digno root draft --channel-dir <folder> --release-key <public key>… [--release-threshold <n>] [--root-key <public key>… --root-threshold <n>] --expires <days>d --output <file>",
+            discussion: """
+                The draft is root N+1 of the folder (1 for the first), naming the release keys \
+                given and the root keys given (or, when none are given, the newest root's). It has \
+                no signature yet: sign it with digno root sign on each root key's machine. The expiry \
+                counts from now, or from SOURCE_DATE_EPOCH when it is set.
+                """)
+
+        @Option(help: ArgumentHelp("The channel folder digno publish writes.", valueName: "folder"))
+        var channelDir: String
+
+        @Option(help: ArgumentHelp("A release key that signs heads (ed25519:…, as digno keygen printed it); repeat for several.", valueName: "public key"))
+        var releaseKey: [String]
+
+        @Option(help: ArgumentHelp("How many of the release keys must sign a head.", valueName: "n"))
+        var releaseThreshold = 1
+
+        @Option(help: ArgumentHelp("A root key (ed25519:…); repeat for several. Default: the newest root's.", valueName: "public key"))
+        var rootKey: [String] = []
+
+        @Option(help: ArgumentHelp("How many of the root keys must sign a root. Default: the newest root's, or 1.", valueName: "n"))
+        var rootThreshold: Int?
+
+        @Option(help: ArgumentHelp("How long the root stays valid, in days (365d); apps install nothing once it has expired.", valueName: "time"))
+        var expires = "365d"
+
+        @Option(help: ArgumentHelp("Where to write the draft.", valueName: "file"))
+        var output: String
+
+        func validate() throws {
+            guard let lifetime = Publish.lifetime(expires), lifetime >= 86_400 else {
+                throw ValidationError("--expires '\(expires)' is not a number of days, such as 365d")
+            }
+            guard !releaseKey.isEmpty else { throw ValidationError("give the release keys with --release-key ed25519:…") }
+            for text in releaseKey + rootKey {
+                do { _ = try ChannelKey(text) } catch { throw ValidationError("\(error)") }
+            }
+        }
+
+        func run() throws {
+            let now = try Publish.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+            let roots = ChannelRoots(channelFolder: channelDir)
+            do {
+                let (root, envelope) = try roots.draft(
+                    releaseKeys: releaseKey.compactMap { try? ChannelKey($0) }, releaseThreshold: releaseThreshold,
+                    rootKeys: rootKey.isEmpty ? nil : rootKey.compactMap { try? ChannelKey($0) }, rootThreshold: rootThreshold,
+                    expires: now.addingTimeInterval(Publish.lifetime(expires) ?? 0), now: now)
+                try Root.write(envelope, to: output)
+                print("wrote \(output): root \(root.version), \(root.releaseThreshold) of \(root.releaseKeys.count) release keys sign a head, "
+                      + "\(root.rootThreshold) of \(root.rootKeys.count) root keys sign a root; expires \(ISO8601DateFormatter().string(from: root.expires))")
+                print("sign it with digno root sign \(output) --key <root key file> on each root key's machine")
+            } catch {
+                throw Root.fail(error, status: Root.status(error))
+            }
+        }
+    }
+
+    struct Sign: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add one root key's signature to a root's file.",
+            usage: "digno root sign <file> --key <root key file> [--passphrase-file <file>] [--channel-dir <folder>]",
+            discussion: """
+                Signs the root in <file> with the root key and writes the file back with the \
+                signature added (one by the same key is replaced). Run it on the machine that keeps \
+                the root key; carry the file to the next. With --channel-dir, a key of the previous \
+                root may sign too (a rotation of the root keys needs both).
+                """)
+
+        @Argument(help: ArgumentHelp("The root's file, from digno root draft.", valueName: "file"))
+        var file: String
+
+        @Option(help: ArgumentHelp("The root key's file, from digno keygen.", valueName: "file"))
+        var key: String
+
+        @Option(help: ArgumentHelp("The channel folder, for the previous root's keys.", valueName: "folder"))
+        var channelDir: String?
+
+        @Option(help: ArgumentHelp("The encrypted key's passphrase, on the first line of this file (else DIGNO_PASSPHRASE, else asked).", valueName: "file"))
+        var passphraseFile: String?
+
+        func run() throws {
+            let signingKey: Curve25519.Signing.PrivateKey
+            let passphrase = Passphrase(file: passphraseFile)
+            do { signingKey = try SigningKeyFile.read(key, passphrase: { try passphrase.read() }) } catch { throw Root.fail(error, status: 2) }
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
+            do {
+                let (root, signed) = try ChannelRoots(channelFolder: channelDir ?? "").sign(data, with: signingKey)
+                try Root.write(signed, to: file)
+                let count = (try? JSONDecoder().decode(SignedEnvelope.self, from: signed))?.signatures.count ?? 0
+                print("signed root \(root.version) with ed25519:\(signingKey.publicKey.rawRepresentation.base64EncodedString()): "
+                      + "\(count) signature\(count == 1 ? "" : "s"), \(root.rootThreshold) of its root keys needed")
+            } catch {
+                throw Root.fail(error, status: Root.status(error))
+            }
+        }
+    }
+
+    struct PublishRoot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "publish",
+            abstract: "Put a signed root into a channel folder, as roots/<version>.json.",
+            usage: "digno root publish <file> --channel-dir <folder>",
+            discussion: """
+                Checks the root as an app will (the next version; signed by enough of the previous \
+                root's root keys and of its own) and writes it beside the heads. Roots are never \
+                replaced. Copy the channel folder to the host as after digno publish.
+                """)
+
+        @Argument(help: ArgumentHelp("The signed root's file.", valueName: "file"))
+        var file: String
+
+        @Option(help: ArgumentHelp("The channel folder digno publish writes.", valueName: "folder"))
+        var channelDir: String
+
+        func run() throws {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
+            do {
+                let (root, path) = try ChannelRoots(channelFolder: channelDir).publish(data)
+                print("published \(path): root \(root.version), expires \(ISO8601DateFormatter().string(from: root.expires))")
+                print("publish the next head with the keys it names: digno publish --key <release key file>, once per key")
+            } catch {
+                throw Root.fail(error, status: Root.status(error))
+            }
+        }
+    }
+
+    struct ShowRoot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show",
+            abstract: "Print what a root's file says and who signed it.")
+
+        @Argument(help: ArgumentHelp("A root's file.", valueName: "file"))
+        var file: String
+
+        func run() throws {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
+            do throws(ChannelRoots.Failure) {
+                let (envelope, root) = try ChannelRoots.read(data)
+                let formatter = ISO8601DateFormatter()
+                print("root \(root.version), expires \(formatter.string(from: root.expires))")
+                print("release keys (\(root.releaseThreshold) of \(root.releaseKeys.count) sign a head):")
+                for key in root.releaseKeys { print("  \(key)") }
+                print("root keys (\(root.rootThreshold) of \(root.rootKeys.count) sign a root):")
+                let keys = root.rootKeys.compactMap { try? ChannelKey($0) }
+                let signers = (try? SignedEnvelope.signed(data, payloadType: RootStatement.payloadType, keys: keys))?.signers ?? []
+                for key in keys { print("  \(key)\(signers.contains(key.id) ? "  signed" : "")") }
+                let others = envelope.signatures.filter { signature in !keys.contains { $0.id == signature.keyid } }.count
+                if others > 0 { print("\(others) signature\(others == 1 ? "" : "s") by other keys (the previous root's, or not valid)") }
+            } catch {
+                throw Root.fail(error, status: Root.status(error))
+            }
+        }
+    }
+
+    /// Writes `data` to `path` whole, through a temporary file renamed into place.
+    static func write(_ data: Data, to path: String) throws(ChannelRoots.Failure) {
+        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+            throw .writing("'\(path)' cannot be written", cause: ErrorCause(error))
+        }
+    }
+}

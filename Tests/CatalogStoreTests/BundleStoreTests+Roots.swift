@@ -1,0 +1,204 @@
+import CatalogModel
+@testable import CatalogStore
+import ChannelFormat
+import Crypto
+import Foundation
+import Testing
+
+/// Roots on a fake host: an app pinning root keys follows the release keys each root names,
+/// walks a chain of roots, and refuses what the root keys did not sign.
+@Suite struct BundleStoreRootTests {
+    /// Three root keys (two of which sign each root) and the roots published so far.
+    struct Roots {
+        let keys = (0..<3).map { _ in Curve25519.Signing.PrivateKey() }
+        var pin: PinnedRoot { try! PinnedRoot(keys: keys.map { ChannelKey($0.publicKey) }, threshold: 2) }
+
+        /// Root `version` naming `release` (threshold `releaseThreshold`), signed by `signers`
+        /// (the first two root keys by default).
+        func root(_ version: Int, release: [Curve25519.Signing.PrivateKey], releaseThreshold: Int = 1,
+                  expires: Date = Date(timeIntervalSince1970: 1_900_000_000), signers: [Curve25519.Signing.PrivateKey]? = nil,
+                  rootKeys: [Curve25519.Signing.PrivateKey]? = nil, rootThreshold: Int = 2) throws -> Data {
+            let statement = RootStatement(version: version, expires: expires, rootKeys: (rootKeys ?? keys).map { ChannelKey($0.publicKey) },
+                                          rootThreshold: rootThreshold, releaseKeys: release.map { ChannelKey($0.publicKey) },
+                                          releaseThreshold: releaseThreshold)
+            return try SignedEnvelope.signing(statement.encoded(), payloadType: RootStatement.payloadType,
+                                              with: signers ?? Array(keys.prefix(2))).encoded()
+        }
+    }
+
+    func store(_ fixture: ChannelFixture, _ roots: Roots, file: String? = nil, now: Date = Date(timeIntervalSince1970: 1_795_000_000)) -> BundleStore {
+        let pin = try! PinnedRoot(keys: roots.pin.keys, threshold: 2, file: file)
+        return BundleStore(folder: fixture.storeFolder, seed: ChannelFixture.small, anchor: .root(pin), baseURL: FakeHost.base,
+                           channel: "stable", trust: InMemoryTrustStore(), transport: fixture.host, now: { now })
+    }
+
+    /// A store pinning `roots`' keys that has installed 2026.11.1 under root 1, which names the
+    /// fixture's key (A).
+    func installedUnderRootOne(_ fixture: inout ChannelFixture, _ roots: Roots) async throws -> BundleStore {
+        fixture.host.put("roots/1.json", try roots.root(1, release: [fixture.key]))
+        let store = store(fixture, roots)
+        try fixture.publish(fixture.release("2026.11.1"))
+        let outcome = try await store.update()
+        guard case .installed = outcome else { throw NotInstalled(outcome: outcome) }
+        return store
+    }
+
+    struct NotInstalled: Error {
+        var outcome: BundleStore.UpdateOutcome
+    }
+
+    /// The store's files, to show that a refusal left them as they were.
+    func files(_ fixture: ChannelFixture) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = URL(fileURLWithPath: fixture.storeFolder)
+        for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) ?? FileManager.DirectoryEnumerator() {
+            if let data = try? Data(contentsOf: url) { files[url.path] = data }
+        }
+        return files
+    }
+
+    @Test func aLeakedReleaseKeyIsReplacedByTheNextRootWithNoAppUpdate() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let (a, b) = (fixture.key, Curve25519.Signing.PrivateKey())
+        let store = try await installedUnderRootOne(&fixture, roots)
+
+        // A leaks. The root keys sign root 2, naming B; heads are signed by B from now on.
+        fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
+        try fixture.publish(fixture.release("2026.11.2"), signer: b)
+        guard case .installed(let second) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(second.releaseVersion == "2026.11.2")
+
+        // The thief's head, signed by A: refused, and the store keeps what it has.
+        let before = try files(fixture)
+        try fixture.publish(fixture.release("2026.11.3"), signer: a)
+        await #expect(throws: BundleStoreError.refused(.head(.notSigned(keyIDs: [ChannelKey(a.publicKey).id])))) { try await store.update() }
+        let after = try files(fixture)
+        #expect(after == before, "\(after.keys.filter { after[$0] != before[$0] }) \(before.keys.filter { after[$0] == nil })")
+        #expect(try await store.current().bundle.release.releaseVersion == "2026.11.2")
+    }
+
+    @Test func aForgedRootSignedByTheLeakedReleaseKeyIsRefused() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let (a, thief) = (fixture.key, Curve25519.Signing.PrivateKey())
+        let store = try await installedUnderRootOne(&fixture, roots)
+        let before = try files(fixture)
+        // Root 2 naming the thief's key, signed by A and by the thief's: no root key signed it.
+        fixture.host.put("roots/2.json", try roots.root(2, release: [thief], signers: [a, thief], rootKeys: [a, thief], rootThreshold: 1))
+        try fixture.publish(fixture.release("2026.11.2"), signer: thief)
+        let error = try await #require(throws: BundleStoreError.self) { try await store.update() }
+        guard case .refused(.root("roots/2.json", .notSigned)) = error else { Issue.record("\(error)"); return }
+        #expect(try files(fixture) == before)
+        // One root key is not enough either (two of three sign a root).
+        fixture.host.put("roots/2.json", try roots.root(2, release: [thief], signers: [roots.keys[0]]))
+        let one = try await #require(throws: BundleStoreError.self) { try await store.update() }
+        guard case .refused(.root("roots/2.json", .tooFewSignatures(found: 1, needed: 2, of: _))) = one else { Issue.record("\(one)"); return }
+        #expect(try files(fixture) == before)
+    }
+
+    @Test func aRootThatIsNotTheNextOrNotARootIsRefusedWithItsReason() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let store = try await installedUnderRootOne(&fixture, roots)
+        let before = try files(fixture)
+        let cases: [(Data, (BundleStoreError) -> Bool)] = [
+            // Skips a version: root 3 at the place of root 2.
+            (try roots.root(3, release: [fixture.key]), { if case .refused(.root(_, .notARoot(let said, _))) = $0 { said.contains("version 3") } else { false } }),
+            // Larger than a signed file may be (10 MB).
+            (Data(repeating: 0x20, count: 10 << 20), { $0 == .refused(.headTooLarge(limit: BundleStore.headSizeLimit)) }),
+            // A threshold above its keys.
+            (try roots.root(2, release: [fixture.key], releaseThreshold: 2), { if case .refused(.root(_, .notARoot)) = $0 { true } else { false } }),
+            // Not a signed envelope at all.
+            (Data("{}".utf8), { if case .refused(.root(_, .notAnEnvelope)) = $0 { true } else { false } }),
+        ]
+        for (index, (root, expected)) in cases.enumerated() {
+            fixture.host.put("roots/2.json", root)
+            let error = try await #require(throws: BundleStoreError.self) { try await store.update() }
+            #expect(expected(error), "case \(index): \(error)")
+            #expect(try files(fixture) == before, "case \(index)")
+        }
+    }
+
+    @Test func anExpiredRootStopsUpdatesUntilARenewedOneIsServed() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let expired = Date(timeIntervalSince1970: 1_790_000_000)
+        fixture.host.put("roots/1.json", try roots.root(1, release: [fixture.key], expires: expired))
+        let store = store(fixture, roots)
+        try fixture.publish(fixture.release("2026.11.1"))
+        await #expect(throws: BundleStoreError.refused(.rootExpired(version: 1, expired: expired))) { try await store.update() }
+        #expect(try await store.current().source == .seed)
+        // The release manager signs a renewed root offline: the next update installs.
+        fixture.host.put("roots/2.json", try roots.root(2, release: [fixture.key]))
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+    }
+
+    @Test func aChainOfFortyRootsIsWalkedOverTwoUpdates() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        var releaseKeys = [fixture.key]
+        for version in 1...40 {
+            if version > 1 { releaseKeys = [Curve25519.Signing.PrivateKey()] }
+            fixture.host.put("roots/\(version).json", try roots.root(version, release: releaseKeys))
+        }
+        let store = store(fixture, roots)
+        try fixture.publish(fixture.release("2026.11.1"), signer: releaseKeys[0])
+        fixture.host.clearLog()
+        // The first update takes 32 roots, and the head, signed by root 40's key, is not yet trusted.
+        await #expect(throws: BundleStoreError.self) { try await store.update() }
+        #expect(fixture.host.requestLog().filter { $0.path.hasPrefix("roots/") }.count == 1 + RootWalk.limitPerUpdate)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        #expect(fixture.host.requestLog().filter { $0.path.hasPrefix("roots/") }.count <= 2 * (RootWalk.limitPerUpdate + 1))
+    }
+
+    @Test func aRootDroppingTheThiefsKeyLetsTheLegitimateSequenceThroughButNoOlderRelease() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let (a, b) = (fixture.key, Curve25519.Signing.PrivateKey())
+        let store = try await installedUnderRootOne(&fixture, roots)
+        // The thief pushes the sequence far ahead with the leaked key (same release).
+        let thiefs = try fixture.release("2026.11.5")
+        try fixture.publish(thiefs, sequence: 1 << 40, signer: a)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        // Root 2 drops A. The publisher's next head, signed by B, has an ordinary sequence.
+        fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
+        // A release older than the installed one is refused, even signed by B ...
+        try fixture.publish(fixture.release("2026.11.2"), sequence: 3, signer: b)
+        let older = try await #require(throws: BundleStoreError.self) { try await store.update() }
+        #expect(older == .refused(.olderThanInstalled(releaseVersion: "2026.11.2", installed: "2026.11.5")))
+        // ... and a newer one installs, though its sequence is far below the thief's.
+        try fixture.publish(fixture.release("2026.11.6"), sequence: 4, signer: b)
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.6")
+    }
+
+    @Test func theRootShippedWithTheAppIsWhereTheWalkStarts() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let b = Curve25519.Signing.PrivateKey()
+        // The channel's roots 1 and 2 (the host lost root 1); the app ships root 2.
+        let shipped = fixture.folder.appendingPathComponent("root.json")
+        try roots.root(2, release: [b]).write(to: shipped)
+        fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
+        let store = store(fixture, roots, file: shipped.path)
+        try fixture.publish(fixture.release("2026.11.1"), signer: b)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        // A head needs as many signatures as the root asks: root 3 asks for two.
+        let c = Curve25519.Signing.PrivateKey()
+        fixture.host.put("roots/3.json", try roots.root(3, release: [b, c], releaseThreshold: 2))
+        try fixture.publish(fixture.release("2026.11.2"), signer: b)
+        await #expect(throws: BundleStoreError.refused(.head(.tooFewSignatures(found: 1, needed: 2, of: "the release keys")))) { try await store.update() }
+        var head = try ChannelHead.verified(fixture.host.file("channels/stable/head.json") ?? Data(), keys: [ChannelKey(b.publicKey)])
+        head.sequence += 1
+        try fixture.sign(head, with: [b, c])
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+    }
+}
