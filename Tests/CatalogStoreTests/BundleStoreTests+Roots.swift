@@ -201,4 +201,25 @@ import Testing
         try fixture.sign(head, with: [b, c])
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
     }
+
+    @Test func theRootKeysAreReplacedTheSameWay() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let store = try await installedUnderRootOne(&fixture, roots)
+        let replacements = (0..<2).map { _ in Curve25519.Signing.PrivateKey() }
+        // Root 2 hands the roots to two new keys: signed by two old ones and the two new ones.
+        fixture.host.put("roots/2.json", try roots.root(2, release: [fixture.key], signers: Array(roots.keys.prefix(2)) + replacements,
+                                                        rootKeys: replacements, rootThreshold: 2))
+        // Root 3 signed by the old root keys alone: no longer trusted.
+        let b = Curve25519.Signing.PrivateKey()
+        fixture.host.put("roots/3.json", try roots.root(3, release: [b], signers: Array(roots.keys.prefix(2)), rootKeys: replacements))
+        try fixture.publish(fixture.release("2026.11.2"), signer: b)
+        let error = try await #require(throws: BundleStoreError.self) { try await store.update() }
+        guard case .refused(.root("roots/3.json", .notSigned)) = error else { Issue.record("\(error)"); return }
+        // Signed by the new ones: taken, and B's head installs.
+        fixture.host.put("roots/3.json", try roots.root(3, release: [b], signers: replacements, rootKeys: replacements))
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.2")
+    }
 }

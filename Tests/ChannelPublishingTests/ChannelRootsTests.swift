@@ -58,6 +58,22 @@ import Testing
         #expect(throws: ChannelRoots.Failure.self) { try roots.sign(try signedRoot(release: [0], signers: []), with: releaseKeys[0]) }
     }
 
+    @Test func theRootKeysAreReplacedBySigningWithTheOldAndTheNew() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try roots.publish(try signedRoot(release: [0], signers: [0, 1]))
+        let replacements = (0..<2).map { _ in Curve25519.Signing.PrivateKey() }
+        var (_, draft) = try roots.draft(releaseKeys: [ChannelKey(releaseKeys[0].publicKey)], releaseThreshold: 1,
+                                         rootKeys: replacements.map { ChannelKey($0.publicKey) }, rootThreshold: 2,
+                                         expires: now.addingTimeInterval(86_400 * 365), now: now)
+        // The new keys alone are not enough: root 1's threshold of its keys must sign too.
+        for key in replacements { draft = try roots.sign(draft, with: key).envelope }
+        #expect(throws: ChannelRoots.Failure.notEnoughSignatures(.notSigned(keyIDs: replacements.map { ChannelKey($0.publicKey).id }.sorted()))) {
+            try roots.publish(draft)
+        }
+        for index in [0, 2] { draft = try roots.sign(draft, with: rootKeys[index]).envelope }
+        #expect(try roots.publish(draft).root.rootKeys == replacements.map { ChannelKey($0.publicKey).description })
+    }
+
     @Test func aHeadIsSignedByAsManyReleaseKeysAsTheRootAsks() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try roots.publish(try signedRoot(release: [0, 1], threshold: 2, signers: [0, 1]))
