@@ -44,7 +44,11 @@ extension BundleStore {
         do { head = try Self.verifiedHead(envelope, keys: trusted.keys, threshold: trusted.threshold) } catch { throw .refused(.head(error)) }
         guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
         let folderURL = baseURL.absoluteString
-        if state.roots?[folderURL]?.sequenceReset == true, state.channels[channel] == nil, let installed = state.installed.first,
+        // After a root replaced the keys of the head seen, a head may not take the app back
+        // behind a release the new keys stand behind (one a dropped key signed alone does not
+        // count: a thief's release is replaced by the next one published).
+        if state.roots?[folderURL]?.sequenceReset == true, state.channels[channel] == nil,
+           let installed = state.installed.first(where: { isVouched($0, by: trusted) }),
            ReleaseVersion.isNewer(installed.releaseVersion, than: head.releaseVersion) {
             throw .refused(.olderThanInstalled(releaseVersion: head.releaseVersion, installed: installed.releaseVersion))
         }

@@ -163,10 +163,14 @@ extension BundleStore {
         case .keys(let pinned):
             return (pinned + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }, 1)
         case .root:
-            guard let record = state.roots?[baseURL.absoluteString], let root = RootWalk.kept(record.envelope) else { return ([], 1) }
-            // A release installed under an earlier root was signed by its keys, checked then.
+            // What the store's claims are checked against, for decay or a planted file: heads
+            // signed by any release key a root it took named (each was checked against its root,
+            // with its threshold, when it was taken), or, for a store that pinned release keys
+            // before its app pinned the root, by those keys.
+            let legacy = (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
+            guard let record = state.roots?[baseURL.absoluteString], let root = RootWalk.kept(record.envelope) else { return (legacy, 1) }
             let former = (record.formerReleaseKeys ?? []).compactMap { try? ChannelKey($0) }
-            return former.isEmpty ? (root.keys.release, root.root.releaseThreshold) : (root.keys.release + former, 1)
+            return (root.keys.release + former + legacy, 1)
         }
     }
 
@@ -178,7 +182,7 @@ extension BundleStore {
             return (pinned, 1)
         case .root(let pin):
             guard let file = pin.file, let envelope = try? StoreFiles.contents(file, limit: Self.headSizeLimit),
-                  let root = try? RootWalk.first(envelope, pin: pin) else { return ([], 1) }
+                  let root = try? RootWalk.first(envelope, pin: pin, version: nil) else { return ([], 1) }
             return (root.keys.release, root.root.releaseThreshold)
         }
     }

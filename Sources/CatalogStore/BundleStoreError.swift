@@ -33,12 +33,16 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         /// signed by too few of the trusted root keys or of its own, of another version than its
         /// place, not a root. None of the roots of the update are taken.
         case root(String, ChannelError)
+        /// The channel has more roots than one update takes (`RootWalk.limitPerUpdate`, 32): those
+        /// up to root `taken` are kept, and the next update goes on from there. No head is
+        /// judged until the newest root is taken.
+        case rootsPending(taken: Int)
         /// The newest root has expired: nothing is installed until the channel serves a renewed
         /// one (its release manager signs it offline).
         case rootExpired(version: Int, expired: Date)
-        /// A root dropped the release key that signed the head the store had seen, and the
-        /// first head after it names a release older than the one installed: an old release
-        /// served again, not taken.
+        /// A new root's release keys do not vouch for the head the store had seen, and the
+        /// first head after it names a release older than an installed one they vouch for: an
+        /// old release served again, not taken.
         case olderThanInstalled(releaseVersion: String, installed: String)
         /// The head is for another channel.
         case otherChannel(String)
@@ -68,10 +72,12 @@ public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertibl
             case .head(let error): "\(error)"
             case .headTooLarge(let limit): "the host sent more than \(limit) bytes for a head, key statement or root, more than one can be"
             case .root(let path, let error): "the root \(path) is not taken: \(error)"
+            case .rootsPending(let taken):
+                "the channel has more roots than one update takes: taken up to root \(taken); the next update goes on from there"
             case .rootExpired(let version, let expired):
                 "the channel's root (version \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing is installed until the channel serves a renewed root"
             case .olderThanInstalled(let release, let installed):
-                "the head names release \(release), older than the installed \(installed), after the release key that signed the last head seen was dropped"
+                "the head names release \(release), older than the installed \(installed), after a new root replaced the keys that signed the last head seen"
             case .otherChannel(let channel): "the head is the channel '\(channel)''s"
             case .replayed(let sequence, let highest):
                 "the head's sequence number \(sequence) is lower than \(highest), already seen: an old head was served again"

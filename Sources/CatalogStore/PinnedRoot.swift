@@ -15,7 +15,9 @@ import Foundation
 public struct PinnedRoot: Sendable, Hashable {
     /// The root keys, as `digno keygen --root` printed them.
     public let keys: [ChannelKey]
-    /// How many of `keys` must have signed the first root the app takes.
+    /// How many of `keys` must have signed the first root the app takes; that root must name
+    /// no other root keys and ask for at least as many signatures. Say it as the root does (two
+    /// of three): a threshold of one lets any single root key that leaks sign a first root.
     public let threshold: Int
     /// The channel's current root, shipped inside the app (`roots/<version>.json` of the
     /// channel folder when the app was built), so that the store starts from it rather than
@@ -24,7 +26,7 @@ public struct PinnedRoot: Sendable, Hashable {
 
     /// Throws `ChannelError.notARoot` for no keys, more than a root may name, or a threshold
     /// that is not from 1 to the keys' count.
-    public init(keys: [ChannelKey], threshold: Int = 1, file: String? = nil) throws(ChannelError) {
+    public init(keys: [ChannelKey], threshold: Int, file: String? = nil) throws(ChannelError) {
         guard (1...RootStatement.keyLimit).contains(Set(keys).count), Set(keys).count == keys.count else {
             throw .notARoot("the app pins \(keys.count) root keys; pin from 1 to \(RootStatement.keyLimit) different ones")
         }
@@ -57,12 +59,22 @@ enum RootWalk {
     /// keeping what it took.
     static let limitPerUpdate = 32
 
-    /// The first root the store takes, from the app's file or `roots/1.json`: signed by the
-    /// pinned threshold of the pinned keys, at the version it says it is (the app's file may be
-    /// any version), and by its own threshold of its own root keys.
-    static func first(_ envelope: Data, pin: PinnedRoot) throws(ChannelError) -> TrustedRoot {
-        let said = SignedEnvelope.unverifiedPayload(envelope).flatMap { try? RootStatement.decoder.decode(RootStatement.self, from: $0) }?.version ?? 1
+    /// The first root the store takes, from the app's file (any `version`: nil) or
+    /// `roots/1.json` (version 1): signed by the pinned threshold of the pinned keys and by its
+    /// own threshold of its own root keys, naming only pinned root keys, with a threshold no
+    /// lower than the pin's.
+    static func first(_ envelope: Data, pin: PinnedRoot, version: Int?) throws(ChannelError) -> TrustedRoot {
+        // The version the root says, read only to check it against itself below; nothing else
+        // of an unverified payload is used.
+        let said = version ?? SignedEnvelope.unverifiedPayload(envelope)
+            .flatMap { try? RootStatement.decoder.decode(RootStatement.self, from: $0) }?.version ?? 1
         let (root, keys) = try RootStatement.verified(envelope, trusted: pin.keys, threshold: pin.threshold, version: said)
+        guard Set(keys.root).isSubset(of: pin.keys) else {
+            throw .notARoot("it names root keys the app does not pin; pin the root keys of the root the app ships")
+        }
+        guard root.rootThreshold >= pin.threshold else {
+            throw .notARoot("it asks for \(root.rootThreshold) root signatures, fewer than the \(pin.threshold) the app pins")
+        }
         return TrustedRoot(root: root, keys: keys, envelope: envelope)
     }
 
@@ -83,12 +95,6 @@ enum RootWalk {
               let (root, _) = try? RootStatement.verified(envelope, trusted: keys.root, threshold: said.rootThreshold, version: said.version)
         else { return nil }
         return TrustedRoot(root: root, keys: keys, envelope: envelope)
-    }
-
-    /// Whether taking `newer` after `older` drops a release key: heads signed by it are no
-    /// longer trusted, and a head it signed that the store saw no longer holds the app back.
-    static func removesReleaseKey(_ older: TrustedRoot, _ newer: TrustedRoot) -> Bool {
-        !Set(older.keys.release).isSubset(of: newer.keys.release)
     }
 
     /// Whether the newest root taken has expired at `now`: the store then installs nothing.

@@ -72,8 +72,11 @@ package struct SignedEnvelope: Codable, Sendable, Equatable {
         let input = signingInput(payloadType: envelope.payloadType, payload: payload)
         let byID = Dictionary(keys.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var signers: Set<String> = []
+        // One signature per key is checked, its first: a key counts once, and an envelope
+        // padded with repeats of a trusted key id costs one check, not hundreds.
+        var tried: Set<String> = []
         for signature in envelope.signatures {
-            guard let key = byID[signature.keyid], let bytes = Data(base64Encoded: signature.sig) else { continue }
+            guard let key = byID[signature.keyid], tried.insert(key.id).inserted, let bytes = Data(base64Encoded: signature.sig) else { continue }
             if key.isValid(bytes, for: input) { signers.insert(key.id) }
         }
         return (payload, signers, envelope.signatures.map(\.keyid))

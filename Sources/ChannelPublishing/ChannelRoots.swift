@@ -50,13 +50,18 @@ package struct ChannelRoots {
 
     // MARK: - Reading the folder
 
-    /// The folder's roots, by version, as published (not verified: the folder is the release
-    /// manager's own); none without a folder (`channelFolder` empty).
-    package func published() -> [(version: Int, root: RootStatement, envelope: Data)] {
+    /// The versions of the folder's root files, readable or not.
+    package func versions() -> [Int] {
         guard !channelFolder.isEmpty else { return [] }
         let folder = channelFolder + "/" + ChannelLayout.rootsFolder
-        let versions = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap(ChannelLayout.rootVersion(ofName:))
-        return versions.sorted().compactMap { version in
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap(ChannelLayout.rootVersion(ofName:)).sorted()
+    }
+
+    /// The folder's roots, by version, as published (not verified: the folder is the release
+    /// manager's own); none without a folder (`channelFolder` empty). A file that does not read
+    /// as a root is left out here, but its version is taken (`versions`).
+    package func published() -> [(version: Int, root: RootStatement, envelope: Data)] {
+        versions().compactMap { version in
             guard let data = FileManager.default.contents(atPath: channelFolder + "/" + ChannelLayout.rootPath(version: version)),
                   let payload = SignedEnvelope.unverifiedPayload(data),
                   let root = try? RootStatement.decoder.decode(RootStatement.self, from: payload), root.version == version else { return nil }
@@ -116,17 +121,21 @@ package struct ChannelRoots {
     }
 
     /// Publishes the root in `data` as `roots/<version>.json`, once it is checked as a client
-    /// checks it: the next version, signed by the previous root's threshold of its root keys (for
-    /// the first, by its own) and by its own threshold of its own. The same bytes published
-    /// again are nothing to do.
-    package func publish(_ data: Data) throws(Failure) -> (root: RootStatement, path: String) {
+    /// checks it: the next version, not expired at `now`, signed by the previous root's
+    /// threshold of its root keys (for the first, by its own) and by its own threshold of its
+    /// own. The same bytes published again are nothing to do; any other file at that version
+    /// (even one that does not read) is never replaced.
+    package func publish(_ data: Data, now: Date) throws(Failure) -> (root: RootStatement, path: String) {
         let (_, said) = try Self.read(data)
         let published = published()
-        let newestVersion = published.last?.version ?? 0
+        let newestVersion = versions().last ?? 0
         let path = ChannelLayout.rootPath(version: said.version)
-        if let existing = published.first(where: { $0.version == said.version }) {
-            guard existing.envelope == data else { throw .versionTaken(said.version) }
+        if FileManager.default.fileExists(atPath: channelFolder + "/" + path) {
+            guard published.first(where: { $0.version == said.version })?.envelope == data else { throw .versionTaken(said.version) }
             return (said, path)
+        }
+        guard said.expires > now else {
+            throw .invalid("it expired at \(ISO8601DateFormatter().string(from: said.expires)); draft it again with a later --expires")
         }
         guard said.version == newestVersion + 1 else {
             throw .invalid("it is root \(said.version), and the channel's newest is \(newestVersion): publish root \(newestVersion + 1) next")
@@ -183,8 +192,8 @@ extension ChannelPublisher {
     /// its release keys than a head needs: apps would refuse the head.
     func refuseTooFewRootSignatures() throws(Failure) {
         guard let root = ChannelRoots(channelFolder: channelFolder).newest() else { return }
-        let named = Set(root.releaseKeys)
-        let signing = Set(keys.map { ChannelKey($0.publicKey).description }).intersection(named)
+        let named = Set(root.releaseKeys.compactMap { try? ChannelKey($0) })
+        let signing = Set(keys.map { ChannelKey($0.publicKey) }).intersection(named)
         guard signing.count < root.releaseThreshold else { return }
         throw .root("root \(root.version) asks for \(root.releaseThreshold) of its release keys, and \(signing.count) of the keys given "
             + "\(signing.count == 1 ? "is" : "are") among them; give each with --key")

@@ -63,8 +63,11 @@ package enum PKCS8Key {
 
     /// The key in the PEM `text`, decrypted with `passphrase` when it is encrypted.
     package static func key(_ text: String, passphrase: () throws -> String) throws -> Curve25519.Signing.PrivateKey {
+        // The block alone: tools write lines before it ("Bag Attributes", comments).
+        guard let begin = text.range(of: "-----BEGIN "), let end = text.range(of: "-----END ", range: begin.upperBound..<text.endIndex),
+              let close = text.range(of: "-----", range: end.upperBound..<text.endIndex) else { throw Failure.notPKCS8("it has no PEM block") }
         let document: PEMDocument
-        do { document = try PEMDocument(pemString: text.trimmingCharacters(in: .whitespacesAndNewlines)) } catch {
+        do { document = try PEMDocument(pemString: String(text[begin.lowerBound..<close.upperBound])) } catch {
             throw Failure.notPKCS8("its PEM does not decode")
         }
         var plain: [UInt8]
@@ -90,7 +93,10 @@ package enum PKCS8Key {
             case aes256CBC: 32
             default: throw Failure.unsupported("the cipher \(info.cipher)")
             }
-            guard (1...roundLimit).contains(info.rounds), info.iv.count == 16 else { throw Failure.unsupported("\(info.rounds) rounds") }
+            guard (1...roundLimit).contains(info.rounds) else { throw Failure.unsupported("\(info.rounds) rounds") }
+            guard info.iv.count == 16, !info.salt.isEmpty, info.keyLength.map({ $0 == keyBytes }) ?? true else {
+                throw Failure.notPKCS8("its IV, salt or key length is not the cipher's")
+            }
             let symmetric = try KDF.Insecure.PBKDF2.deriveKey(from: Array(try passphrase().utf8), salt: info.salt, using: hash,
                                                               outputByteCount: keyBytes, unsafeUncheckedRounds: info.rounds)
             do { plain = Array(try AES._CBC.decrypt(encrypted.encrypted, using: symmetric, iv: AES._CBC.IV(ivBytes: info.iv))) } catch {
@@ -105,7 +111,11 @@ package enum PKCS8Key {
         do { info = try PrivateKeyInfo(derEncoded: plain) } catch {
             throw document.discriminator == "PRIVATE KEY" ? Failure.notPKCS8("it is not a private key's structure") : Failure.wrongPassphrase
         }
-        return try Curve25519.Signing.PrivateKey(rawRepresentation: info.key)
+        let key = try Curve25519.Signing.PrivateKey(rawRepresentation: info.key)
+        if let publicKey = info.publicKey, publicKey != Array(key.publicKey.rawRepresentation) {
+            throw Failure.notPKCS8("its public key is not the private key's")
+        }
+        return key
     }
 
     static func der<Node: DERSerializable>(_ node: Node) throws -> [UInt8] {
@@ -122,9 +132,12 @@ struct PrivateKeyInfo: DERImplicitlyTaggable {
     static var defaultIdentifier: ASN1Identifier { .sequence }
 
     var key: [UInt8]
+    /// The public key, when the file holds it (version 1).
+    var publicKey: [UInt8]?
 
-    init(key: [UInt8]) {
+    init(key: [UInt8], publicKey: [UInt8]? = nil) {
         self.key = key
+        self.publicKey = publicKey
     }
 
     init(derEncoded rootNode: ASN1Node, withIdentifier identifier: ASN1Identifier) throws {
@@ -136,8 +149,15 @@ struct PrivateKeyInfo: DERImplicitlyTaggable {
             let wrapped = try ASN1OctetString(derEncoded: &nodes)
             let inner = try ASN1OctetString(derEncoded: Array(wrapped.bytes))
             guard inner.bytes.count == 32 else { throw PKCS8Key.Failure.notPKCS8("a key of \(inner.bytes.count) bytes") }
-            while nodes.next() != nil {}  // attributes, the public key
-            return PrivateKeyInfo(key: Array(inner.bytes))
+            var publicKey: [UInt8]?
+            while let node = nodes.next() {
+                // [0] attributes, ignored; [1] the public key, a BIT STRING's contents.
+                if node.identifier == ASN1Identifier(tagWithNumber: 1, tagClass: .contextSpecific) {
+                    let bits = try ASN1BitString(derEncoded: node, withIdentifier: node.identifier)
+                    publicKey = Array(bits.bytes)
+                }
+            }
+            return PrivateKeyInfo(key: Array(inner.bytes), publicKey: publicKey)
         }
     }
 
@@ -219,9 +239,11 @@ struct PBES2Parameters: DERImplicitlyTaggable {
     var prf: ASN1ObjectIdentifier
     var cipher: ASN1ObjectIdentifier
     var iv: [UInt8]
+    /// PBKDF2's key length, when the file says it: it must be the cipher's.
+    var keyLength: Int?
 
-    init(salt: [UInt8], rounds: Int, prf: ASN1ObjectIdentifier, cipher: ASN1ObjectIdentifier, iv: [UInt8]) {
-        (self.salt, self.rounds, self.prf, self.cipher, self.iv) = (salt, rounds, prf, cipher, iv)
+    init(salt: [UInt8], rounds: Int, prf: ASN1ObjectIdentifier, cipher: ASN1ObjectIdentifier, iv: [UInt8], keyLength: Int? = nil) {
+        (self.salt, self.rounds, self.prf, self.cipher, self.iv, self.keyLength) = (salt, rounds, prf, cipher, iv, keyLength)
     }
 
     init(derEncoded rootNode: ASN1Node, withIdentifier identifier: ASN1Identifier) throws {
@@ -233,18 +255,26 @@ struct PBES2Parameters: DERImplicitlyTaggable {
             let encryption = try AlgorithmIdentifier(derEncoded: &nodes)
             guard let ivAny = encryption.parameters else { throw PKCS8Key.Failure.notPKCS8("the cipher has no IV") }
             let iv = try ASN1OctetString(asn1Any: ivAny)
-            let kdf: (salt: [UInt8], rounds: Int, prf: ASN1ObjectIdentifier) = try DER.sequence(
+            let kdf: (salt: [UInt8], rounds: Int, prf: ASN1ObjectIdentifier, keyLength: Int?) = try DER.sequence(
                 try DER.parse(try PKCS8Key.der(kdfParameters)), identifier: .sequence
             ) { nodes in
                 let salt = try ASN1OctetString(derEncoded: &nodes)
                 let rounds = try Int(derEncoded: &nodes)
                 var prf = PKCS8Key.hmacWithSHA1  // the default
+                var keyLength: Int?
                 while let node = nodes.next() {
-                    if node.identifier == .sequence { prf = try AlgorithmIdentifier(derEncoded: node).algorithm }  // else the key length
+                    if node.identifier == .sequence {
+                        prf = try AlgorithmIdentifier(derEncoded: node).algorithm
+                    } else if node.identifier == .integer {
+                        keyLength = try Int(derEncoded: node)
+                    } else {
+                        throw PKCS8Key.Failure.notPKCS8("PBKDF2's parameters hold something else")
+                    }
                 }
-                return (Array(salt.bytes), rounds, prf)
+                return (Array(salt.bytes), rounds, prf, keyLength)
             }
-            return PBES2Parameters(salt: kdf.salt, rounds: kdf.rounds, prf: kdf.prf, cipher: encryption.algorithm, iv: Array(iv.bytes))
+            return PBES2Parameters(salt: kdf.salt, rounds: kdf.rounds, prf: kdf.prf, cipher: encryption.algorithm, iv: Array(iv.bytes),
+                                   keyLength: kdf.keyLength)
         }
     }
 

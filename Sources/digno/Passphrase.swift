@@ -22,11 +22,17 @@ struct Passphrase {
     /// The passphrase, asked with `prompt` on a terminal.
     func read(prompt: String = "Passphrase: ") throws -> String {
         if let file {
+            // As for a key file: one others can read is refused.
+            var info = stat()
+            if stat(file, &info) == 0, info.st_mode & 0o077 != 0 {
+                throw Unavailable(description: "the passphrase file '\(file)' can be read by others; make it its owner's only: chmod 600 \(file)")
+            }
             let text: String
             do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
                 throw Unavailable(description: "cannot read the passphrase file '\(file)'")
             }
-            return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+            return String(line.hasSuffix("\r") ? line.dropLast() : line)
         }
         if let value = ProcessInfo.processInfo.environment[Self.variable] { return value }
         guard let typed = Self.askTerminal(prompt) else {
@@ -62,8 +68,11 @@ struct Passphrase {
             handle.write(Data("\n".utf8))
         }
         handle.write(Data(prompt.utf8))
+        // The whole line is read (what goes beyond 1 KiB is dropped, not left for the next prompt).
         var bytes: [UInt8] = []
-        while bytes.count < 1024, let byte = handle.readData(ofLength: 1).first, byte != 0x0A { bytes.append(byte) }
+        while let byte = handle.readData(ofLength: 1).first, byte != 0x0A {
+            if bytes.count < 1024 { bytes.append(byte) }
+        }
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -110,7 +110,9 @@ struct Publish: ParsableCommand {
     func run() throws {
         var signingKeys: [Curve25519.Signing.PrivateKey] = []
         let passphrase = Passphrase(file: passphraseFile)
-        do { for file in key { signingKeys.append(try SigningKeyFile.read(file, passphrase: { try passphrase.read() })) } } catch {
+        do {
+            for file in key { signingKeys.append(try SigningKeyFile.read(file, passphrase: { try passphrase.read(prompt: "Passphrase for \(file): ") })) }
+        } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }

@@ -124,13 +124,19 @@ struct Root: ParsableCommand {
         func run() throws {
             let signingKey: Curve25519.Signing.PrivateKey
             let passphrase = Passphrase(file: passphraseFile)
-            do { signingKey = try SigningKeyFile.read(key, passphrase: { try passphrase.read() }) } catch { throw Root.fail(error, status: 2) }
+            do { signingKey = try SigningKeyFile.read(key, passphrase: { try passphrase.read(prompt: "Passphrase for \(key): ") }) } catch {
+                throw Root.fail(error, status: 2)
+            }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
             do {
                 let (root, signed) = try ChannelRoots(channelFolder: channelDir ?? "").sign(data, with: signingKey)
                 try Root.write(signed, to: file)
                 let count = (try? JSONDecoder().decode(SignedEnvelope.self, from: signed))?.signatures.count ?? 0
+                // What was signed, to compare with what was meant: a file changed on its way
+                // between machines shows here.
+                print("root \(root.version): heads signed by \(root.releaseThreshold) of \(root.releaseKeys.joined(separator: ", ")); "
+                      + "roots by \(root.rootThreshold) of \(root.rootKeys.joined(separator: ", ")); expires \(ISO8601DateFormatter().string(from: root.expires))")
                 print("signed root \(root.version) with ed25519:\(signingKey.publicKey.rawRepresentation.base64EncodedString()): "
                       + "\(count) signature\(count == 1 ? "" : "s"), \(root.rootThreshold) of its root keys needed")
             } catch {
@@ -160,7 +166,8 @@ struct Root: ParsableCommand {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
             do {
-                let (root, path) = try ChannelRoots(channelFolder: channelDir).publish(data)
+                let now = try? Publish.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+                let (root, path) = try ChannelRoots(channelFolder: channelDir).publish(data, now: now ?? Date())
                 print("published \(path): root \(root.version), expires \(ISO8601DateFormatter().string(from: root.expires))")
                 print("publish the next head with the keys it names: digno publish --key <release key file>, once per key")
             } catch {

@@ -36,8 +36,8 @@ struct Update: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A root key to pin instead of release keys, as an app pinning the channel's root does (ed25519:…); repeat for several.", valueName: "public key"))
     var rootKey: [String] = []
 
-    @Option(help: ArgumentHelp("How many of the root keys must sign the first root taken.", valueName: "n"))
-    var rootThreshold = 1
+    @Option(help: ArgumentHelp("How many of the root keys must sign the first root taken, as the root says (2 for two of three); required with --root-key.", valueName: "n"))
+    var rootThreshold: Int?
 
     @Option(help: ArgumentHelp("The channel's root shipped with the app (roots/<version>.json), to start from.", valueName: "file"))
     var rootFile: String?
@@ -62,6 +62,7 @@ struct Update: AsyncParsableCommand {
             do { _ = try ChannelKey(text) } catch { throw ValidationError("--root-key: \(error)") }
         }
         if !rootKey.isEmpty {
+            guard let rootThreshold else { throw ValidationError("give --root-threshold with --root-key: how many of the root keys sign a root") }
             do { _ = try PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold) } catch { throw ValidationError("\(error)") }
         }
         guard ChannelLayout.isChannelName(channel) else {
@@ -72,7 +73,7 @@ struct Update: AsyncParsableCommand {
     func run() async throws {
         let keys = key.compactMap { try? ChannelKey($0) }
         guard let base = URL(string: url) else { throw ExitCode(2) }
-        let root = rootKey.isEmpty ? nil : try? PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold, file: rootFile)
+        let root = rootKey.isEmpty ? nil : try? PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold ?? 0, file: rootFile)
         #if canImport(CurlTransport)
         // On Linux, libcurl without URLSession: a host cannot make it hold more than a piece of
         // body (CurlTransport says why).

@@ -150,11 +150,12 @@ import Testing
         let store = store(fixture, roots)
         try fixture.publish(fixture.release("2026.11.1"), signer: releaseKeys[0])
         fixture.host.clearLog()
-        // The first update takes 32 roots, and the head, signed by root 40's key, is not yet trusted.
-        await #expect(throws: BundleStoreError.self) { try await store.update() }
-        #expect(fixture.host.requestLog().filter { $0.path.hasPrefix("roots/") }.count == 1 + RootWalk.limitPerUpdate)
+        // The first update takes root 1 and 32 more, sees that root 34 waits, keeps what it took
+        // and judges no head by root 33.
+        await #expect(throws: BundleStoreError.refused(.rootsPending(taken: 33))) { try await store.update() }
+        #expect(fixture.host.requestLog().map(\.path).filter { $0.hasPrefix("roots/") } == (1...34).map { "roots/\($0).json" })
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
-        #expect(fixture.host.requestLog().filter { $0.path.hasPrefix("roots/") }.count <= 2 * (RootWalk.limitPerUpdate + 1))
+        #expect(fixture.host.requestLog().map(\.path).filter { $0.hasPrefix("roots/") }.suffix(8) == (34...41).map { "roots/\($0).json" })
     }
 
     @Test func aRootDroppingTheThiefsKeyLetsTheLegitimateSequenceThroughButNoOlderRelease() async throws {
@@ -162,21 +163,62 @@ import Testing
         defer { fixture.remove() }
         let roots = Roots()
         let (a, b) = (fixture.key, Curve25519.Signing.PrivateKey())
-        let store = try await installedUnderRootOne(&fixture, roots)
-        // The thief pushes the sequence far ahead with the leaked key (same release).
-        let thiefs = try fixture.release("2026.11.5")
-        try fixture.publish(thiefs, sequence: 1 << 40, signer: a)
+        // Root 1 names A and B; the publisher's release 2026.11.3 is signed by both.
+        fixture.host.put("roots/1.json", try roots.root(1, release: [a, b]))
+        let store = store(fixture, roots)
+        try fixture.publish(fixture.release("2026.11.3"), sequence: 3, signer: a)
+        var head = try ChannelHead.verified(fixture.host.file("channels/stable/head.json") ?? Data(), keys: [ChannelKey(a.publicKey)])
+        let signedByBoth = head
+        try fixture.sign(signedByBoth, with: [a, b])
         guard case .installed = try await store.update() else { Issue.record("not installed"); return }
-        // Root 2 drops A. The publisher's next head, signed by B, has an ordinary sequence.
+        // The thief, with A alone, pushes the sequence far ahead and installs release 2026.11.9.
+        try fixture.publish(fixture.release("2026.11.9"), sequence: 1 << 40, signer: a)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        // Root 2 drops A. The publisher's heads, signed by B, have ordinary sequences.
         fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
-        // A release older than the installed one is refused, even signed by B ...
-        try fixture.publish(fixture.release("2026.11.2"), sequence: 3, signer: b)
+        // A release older than the one B stands behind (2026.11.3) is refused ...
+        try fixture.publish(fixture.release("2026.11.1"), sequence: 4, signer: b)
         let older = try await #require(throws: BundleStoreError.self) { try await store.update() }
-        #expect(older == .refused(.olderThanInstalled(releaseVersion: "2026.11.2", installed: "2026.11.5")))
-        // ... and a newer one installs, though its sequence is far below the thief's.
-        try fixture.publish(fixture.release("2026.11.6"), sequence: 4, signer: b)
+        #expect(older == .refused(.olderThanInstalled(releaseVersion: "2026.11.1", installed: "2026.11.3")))
+        // ... and the next one installs, though its version is below the thief's and its
+        // sequence far below his: the thief's release, signed by A alone, does not count.
+        head = try fixture.publish(fixture.release("2026.11.4"), sequence: 5, signer: b)
         guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
-        #expect(release.releaseVersion == "2026.11.6")
+        #expect(release.releaseVersion == "2026.11.4" && head.sequence == 5)
+    }
+
+    @Test func aRootRaisingTheThresholdIsMetEvenWhenTheHeadIsUnchanged() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let store = try await installedUnderRootOne(&fixture, roots)
+        // Root 2 asks for two signatures; the host answers the head's ETag with 304.
+        let c = Curve25519.Signing.PrivateKey()
+        fixture.host.put("roots/2.json", try roots.root(2, release: [fixture.key, c], releaseThreshold: 2))
+        await #expect(throws: BundleStoreError.refused(.head(.tooFewSignatures(found: 1, needed: 2, of: "the release keys")))) {
+            try await store.update()
+        }
+        // Signed by both: taken again (the same release), nothing more to install.
+        let head = try ChannelHead.verified(fixture.host.file("channels/stable/head.json") ?? Data(), keys: [ChannelKey(fixture.key.publicKey)])
+        try fixture.sign(head, with: [fixture.key, c])
+        guard case .upToDate = try await store.update() else { Issue.record("not up to date"); return }
+    }
+
+    @Test func aNewerRootShippedInAnAppUpdateOvertakesTheOneKept() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        _ = try await installedUnderRootOne(&fixture, roots)
+        // The host hides roots 2 and 3 (which dropped A); the app update ships root 3.
+        let b = Curve25519.Signing.PrivateKey()
+        let shipped = fixture.folder.appendingPathComponent("root-3.json")
+        try roots.root(3, release: [b]).write(to: shipped)
+        try fixture.publish(fixture.release("2026.11.2"), signer: b)
+        guard case .installed(let release) = try await store(fixture, roots, file: shipped.path).update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.2")
+        // A head signed by A alone is refused from then on.
+        try fixture.publish(fixture.release("2026.11.3"), signer: fixture.key)
+        await #expect(throws: BundleStoreError.self) { try await store(fixture, roots, file: shipped.path).update() }
     }
 
     @Test func theRootShippedWithTheAppIsWhereTheWalkStarts() async throws {

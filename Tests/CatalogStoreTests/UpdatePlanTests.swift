@@ -132,7 +132,7 @@ import Testing
         ("root keys rotated to ones that did not sign", root(2, signers: [0, 1], rootKeys: [2], rootThreshold: 1), "too few: 0 of 1"),
     ] as [(String, Data, String)])
     func eachRootIsTakenOrRefusedWithItsReason(_ what: String, served: Data, expected: String) throws {
-        let first = try RootWalk.first(Self.root(1), pin: Self.pin)
+        let first = try RootWalk.first(Self.root(1), pin: Self.pin, version: 1)
         let outcome: String
         do {
             let next = try RootWalk.take(served, after: first)
@@ -150,20 +150,35 @@ import Testing
     }
 
     @Test func theFirstRootIsVouchedForByThePinAndAKeptOneByItself() throws {
-        #expect(try RootWalk.first(Self.root(1), pin: Self.pin).version == 1)
-        // The app's shipped root may be any version.
-        #expect(try RootWalk.first(Self.root(5), pin: Self.pin).version == 5)
+        #expect(try RootWalk.first(Self.root(1), pin: Self.pin, version: 1).version == 1)
+        // The app's shipped root may be any version; the channel's first must be 1.
+        #expect(try RootWalk.first(Self.root(5), pin: Self.pin, version: nil).version == 5)
+        #expect(throws: ChannelError.self) { try RootWalk.first(Self.root(5), pin: Self.pin, version: 1) }
         #expect(throws: ChannelError.tooFewSignatures(found: 1, needed: 2, of: "the trusted root keys")) {
-            try RootWalk.first(Self.root(1, signers: [2]), pin: Self.pin)
+            try RootWalk.first(Self.root(1, signers: [2]), pin: Self.pin, version: 1)
         }
+        // A first root signed by enough pinned keys but naming another root key, or asking for
+        // fewer signatures than the pin: refused (one leaked root key cannot lower the bar).
+        let stranger = Curve25519.Signing.PrivateKey()
+        let widened = RootStatement(version: 1, expires: Self.now, rootKeys: Self.rootKeys.map { ChannelKey($0.publicKey) } + [ChannelKey(stranger.publicKey)],
+                                    rootThreshold: 2, releaseKeys: [ChannelKey(Self.releaseKeys[0].publicKey)], releaseThreshold: 1)
+        let signed = try SignedEnvelope.signing(widened.encoded(), payloadType: RootStatement.payloadType, with: [Self.rootKeys[0], Self.rootKeys[1]]).encoded()
+        #expect(throws: ChannelError.self) { try RootWalk.first(signed, pin: Self.pin, version: 1) }
+        #expect(throws: ChannelError.self) { try RootWalk.first(Self.root(1, signers: [0, 1], rootThreshold: 1), pin: Self.pin, version: 1) }
         // A kept root decayed on the disk (a flipped byte) is not trusted: the walk starts again.
         var decayed = Self.root(4)
         decayed[decayed.count / 2] ^= 0x01
         #expect(RootWalk.kept(Self.root(4))?.version == 4)
         #expect(RootWalk.kept(decayed) == nil)
-        // A root dropping a release key, and one adding one.
-        let one = try RootWalk.first(Self.root(1, release: [0, 1]), pin: Self.pin)
-        #expect(RootWalk.removesReleaseKey(one, try RootWalk.take(Self.root(2, release: [1]), after: one)))
-        #expect(!RootWalk.removesReleaseKey(one, try RootWalk.take(Self.root(2, release: [0, 1, 2]), after: one)))
+    }
+
+    /// A key signing an envelope many times counts once, and only its first signature is checked.
+    @Test func aKeyCountsOnceHoweverOftenItSigns() throws {
+        let statement = RootStatement(version: 2, expires: Self.now, rootKeys: Self.rootKeys.map { ChannelKey($0.publicKey) }, rootThreshold: 2,
+                                      releaseKeys: [ChannelKey(Self.releaseKeys[0].publicKey)], releaseThreshold: 1)
+        var envelope = try SignedEnvelope.signing(statement.encoded(), payloadType: RootStatement.payloadType, with: [Self.rootKeys[0]])
+        envelope.signatures += Array(repeating: envelope.signatures[0], count: 50)
+        let first = try RootWalk.first(Self.root(1), pin: Self.pin, version: 1)
+        #expect(throws: ChannelError.tooFewSignatures(found: 1, needed: 2, of: "the trusted root keys")) { try RootWalk.take(envelope.encoded(), after: first) }
     }
 }
