@@ -11,10 +11,11 @@ import unittest
 
 from channel_case import HEAD, ChannelTestCase
 from channel_host import Fault, digno, read_signing_key
-from test_pictures import SCHEMA_3_CLIENT_COMMIT
 from test_schemas import old_client
 
 ROOT_TYPE = "application/vnd.cafedigno.channel-root+json"
+# The last commit before roots: its `digno update` pins a release key, as every app of today does.
+BEFORE_ROOTS_COMMIT = "7b418f23264455d55ab270dcb91b2137007a7923"
 
 
 class RootCase(ChannelTestCase):
@@ -136,19 +137,17 @@ class RootTests(RootCase):
 
 
 class AppOfTodayRootTests(RootCase):
-    """An app of today pins a release key (the client built from a commit before roots, which
-    reads schema 3): it keeps updating from a channel that has a root, and a rotation of the
-    release key reaches it as a key statement."""
-
-    SCHEMAS = (4, 3)
+    """An app of today pins a release key (the client built from the last commit before roots):
+    it keeps updating from a channel that has a root, and a rotation of the release key reaches
+    it as a key statement."""
 
     @classmethod
     def setUpClass(cls):
-        cls.old_digno = old_client(SCHEMA_3_CLIENT_COMMIT)
+        cls.old_digno = old_client(BEFORE_ROOTS_COMMIT)
         super().setUpClass()
 
     def test_an_app_pinning_a_release_key_follows_a_channel_with_a_root(self):
-        old = {"client": self.old_digno, "store": os.path.join(self.folder, "old-store"), "seed": self.release_file("old-seed", "2026.1.0", 3)}
+        old = {"client": self.old_digno, "store": os.path.join(self.folder, "old-store"), "seed": self.seed}
         self.publish_root(self.public_key)
         self.publish("2026.2.0")
         self.assertTrue(self.update(check=0, **old).stdout.startswith("installed release 2026.2.0"))
