@@ -1,0 +1,159 @@
+import CatalogContent
+import CatalogModel
+import Crypto
+import Foundation
+
+/// One text a translator translates into one language (`digno translations export`): the
+/// default language's text, the translation if there is one, and what the translator needs
+/// to know (which entity, the field's length limit, whether the source changed since a
+/// release). Its `id` names the text, not its place, so that it stays the same across releases
+/// and when a line is inserted before it.
+package struct TranslationUnit: Hashable, Sendable {
+    /// A text: plain, or rich text with its form.
+    package enum Text: Hashable, Sendable {
+        case plain(String)
+        case rich(RichText)
+
+        /// The words alone, as a length limit counts them.
+        package var words: String {
+            switch self {
+            case .plain(let text): text
+            case .rich(let text): text.plainText
+            }
+        }
+    }
+
+    /// Where the text stands for the translator.
+    package enum State: Hashable, Sendable {
+        /// No translation into the language yet.
+        case missing
+        /// Translated, and the source has not changed since the release compared with.
+        case translated
+        /// Translated, but the source changed since the release compared with (`since`) while
+        /// the translation did not: the source as it was then.
+        case outdated(previousSource: Text, since: String)
+    }
+
+    /// Stable across releases: `product.espresso.summary`, `recipe.cappuccino.ingredient.espresso`,
+    /// `product.espresso.picture.images_products_espresso-1.jpg` (an XML NMTOKEN: letters, digits,
+    /// `.`, `-`, `_`).
+    package var id: String
+    package var entity: EntityReference
+    package var field: FieldPath
+    /// The entity's name in the default language, for the translator's note.
+    package var entityName: String
+    package var source: Text
+    package var target: Text?
+    package var state: State
+    /// The most characters the translation may have, when the field has a limit.
+    package var maxLength: Int?
+
+    /// The entity's part of an id: `product.espresso`, `home`, `company`.
+    static func entityID(_ entity: EntityReference) -> String {
+        entity.id.isEmpty ? entity.kind.rawValue : entity.kind.rawValue + "." + entity.id
+    }
+
+    /// A key made of `text` for an id: characters of an NMTOKEN kept, others `_`.
+    static func token(_ text: String) -> String {
+        String(text.unicodeScalars.map { scalar -> Character in
+            let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar)
+            return allowed ? Character(scalar) : "_"
+        })
+    }
+}
+
+extension Catalog {
+    /// Every translatable text of the catalogue into `language`, in catalogue order: each with
+    /// its translation and state, compared with `since` (an earlier release's catalogue) for
+    /// texts whose source changed while their translation did not. Texts marked
+    /// `translate="no"` are left out.
+    package func translationUnits(into language: LanguageCode, since: (catalog: Catalog, release: String)? = nil) -> [TranslationUnit] {
+        let before = since?.catalog.translationTexts(into: language) ?? []
+        let earlier = Dictionary(before.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // A text whose id changed with its words (an ingredient line naming no product) is
+        // found by its place, as `translation-outdated` finds it.
+        struct Place: Hashable { var entity: EntityReference; var field: FieldPath }
+        let earlierByPlace = Dictionary(before.map { (Place(entity: $0.entity, field: $0.field), $0) }, uniquingKeysWith: { first, _ in first })
+        return translationTexts(into: language).map { text in
+            var unit = TranslationUnit(id: text.id, entity: text.entity, field: text.field, entityName: text.entityName, source: text.source,
+                                       target: text.target, state: text.target == nil ? .missing : .translated, maxLength: text.maxLength)
+            if let since, let before = earlier[text.id] ?? earlierByPlace[Place(entity: text.entity, field: text.field)],
+               before.source != text.source, let target = text.target, before.target == target {
+                unit.state = .outdated(previousSource: before.source, since: since.release)
+            }
+            return unit
+        }
+    }
+
+    /// The catalogue's translatable texts into `language`, each with its source and
+    /// translation (the state is `translationUnits`').
+    func translationTexts(into language: LanguageCode) -> [TranslationUnit] {
+        var units: [TranslationUnit] = []
+        func add(_ entity: EntityReference, _ name: String, _ translations: Translations, _ field: FieldPath, key: String,
+                 _ source: TranslationUnit.Text, limit: Int?) {
+            guard !translations.fixed.contains(field) else { return }
+            let target: TranslationUnit.Text? = switch translations[field, language] {
+            case .text(let text)?: .plain(text)
+            case .richText(let text)?: .rich(text)
+            case nil: nil
+            }
+            units.append(TranslationUnit(id: TranslationUnit.entityID(entity) + "." + key, entity: entity, field: field, entityName: name,
+                                         source: source, target: target, state: .missing, maxLength: limit))
+        }
+        func pictures(_ entity: EntityReference, _ name: String, _ translations: Translations, _ images: [ImageReference]) {
+            for (index, image) in images.enumerated() {
+                add(entity, name, translations, .picture(index), key: "picture." + TranslationUnit.token(image.source), .plain(image.alt ?? ""),
+                    limit: FieldLimits.alt)
+            }
+        }
+        for section in sections {
+            let entity = EntityReference(.section, section.id.rawValue)
+            add(entity, section.title, section.translations, .title, key: "title", .plain(section.title), limit: FieldLimits.title)
+        }
+        let home = EntityReference(.home)
+        let homeName = sections.first { $0.id.rawValue == "home" }?.title ?? "home"
+        add(home, homeName, self.home.translations, .image, key: "picture", .plain(self.home.image.alt ?? ""), limit: FieldLimits.alt)
+        add(home, homeName, self.home.translations, .body, key: "body", .rich(self.home.body), limit: nil)
+        for promotion in self.home.promotions {
+            let entity = EntityReference(.promotion, promotion.id.rawValue)
+            add(entity, promotion.title, promotion.translations, .title, key: "title", .plain(promotion.title), limit: FieldLimits.title)
+            add(entity, promotion.title, promotion.translations, .text, key: "text", .plain(promotion.text), limit: FieldLimits.promotionText)
+            add(entity, promotion.title, promotion.translations, .image, key: "picture", .plain(promotion.image.alt ?? ""), limit: FieldLimits.alt)
+        }
+        let company = EntityReference(.company)
+        add(company, self.company.name, self.company.translations, .name, key: "name", .plain(self.company.name), limit: FieldLimits.name)
+        add(company, self.company.name, self.company.translations, .body, key: "body", .rich(self.company.body), limit: nil)
+        pictures(company, self.company.name, self.company.translations, self.company.images)
+        for product in products {
+            let entity = EntityReference(.product, product.id.rawValue)
+            add(entity, product.name, product.translations, .name, key: "name", .plain(product.name), limit: FieldLimits.name)
+            add(entity, product.name, product.translations, .summary, key: "summary", .plain(product.summary), limit: FieldLimits.summary)
+            add(entity, product.name, product.translations, .body, key: "body", .rich(product.body), limit: nil)
+            pictures(entity, product.name, product.translations, product.images)
+        }
+        for recipe in recipes {
+            let entity = EntityReference(.recipe, recipe.id.rawValue)
+            add(entity, recipe.name, recipe.translations, .name, key: "name", .plain(recipe.name), limit: FieldLimits.name)
+            add(entity, recipe.name, recipe.translations, .summary, key: "summary", .plain(recipe.summary), limit: FieldLimits.summary)
+            var taken: [String: Int] = [:]
+            for (index, line) in recipe.ingredients.enumerated() {
+                // A line is named by the product it names, else by its words: never by its place.
+                var key = line.product.map { "ingredient." + TranslationUnit.token($0.rawValue) }
+                    ?? "ingredient.t" + SHA256.hash(data: Data(line.text.utf8)).hexString.prefix(10)
+                taken[key, default: 0] += 1
+                if let count = taken[key], count > 1 { key += "." + String(count) }
+                add(entity, recipe.name, recipe.translations, .ingredient(index), key: key, .plain(line.text), limit: nil)
+            }
+            add(entity, recipe.name, recipe.translations, .method, key: "method", .rich(recipe.method), limit: nil)
+            pictures(entity, recipe.name, recipe.translations, recipe.images)
+        }
+        for retailer in retailers {
+            let entity = EntityReference(.retailer, retailer.id.rawValue)
+            add(entity, retailer.name, retailer.translations, .hours, key: "hours", .plain(retailer.openingHours), limit: FieldLimits.openingHours)
+            if let info = retailer.otherInfo {
+                add(entity, retailer.name, retailer.translations, .info, key: "info", .plain(info), limit: nil)
+            }
+        }
+        return units
+    }
+}

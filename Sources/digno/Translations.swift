@@ -1,0 +1,117 @@
+import ArgumentParser
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+import Foundation
+
+/// `digno translations`: the catalogue's texts out to translators' tools as XLIFF, and back.
+struct Translations: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Give translators the texts to translate as XLIFF, for their own tools.",
+        subcommands: [Export.self])
+
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the texts to translate into one language as an XLIFF file.",
+            usage: "digno translations export [<folder>] --language <code> --output <file> [--since <bundle>] [--only missing,outdated] [--xliff 1.2|2.0]",
+            discussion: """
+                One unit per translatable text (texts marked translate="no" are left out), grouped \
+                by entity, each with an id that stays the same across releases, the source in the \
+                catalogue's default language, the translation if there is one, a note naming the \
+                entity and the field, the field's length limit, and its state: no target (needs \
+                translation), needs-review-translation (the source changed since the release given \
+                by --since while the translation did not, with the source as it was), or translated. \
+                Rich text keeps its form as inline codes. XLIFF 1.2 by default (Xcode, Lokalise, \
+                Weblate), 2.0 with --xliff 2.0 (Crowdin). Exit status as digno validate's: 0 \
+                written, 1 the content has errors (nothing written), 2 usage or I/O errors.
+                """)
+
+        @OptionGroup var folder: ContentFolderArguments
+
+        @Option(help: ArgumentHelp("The language to translate into, one the catalogue declares (sv).", valueName: "code"))
+        var language: String
+
+        @Option(help: ArgumentHelp("The XLIFF file to write ('-' for standard output).", valueName: "file"))
+        var output: String
+
+        @Option(help: ArgumentHelp("An earlier release's bundle: texts whose source changed since it, their translation unchanged, need review.", valueName: "bundle"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Export only these units: missing, outdated, or both (missing,outdated).", valueName: "states"))
+        var only: String?
+
+        @Option(help: ArgumentHelp("The XLIFF version: 1.2 (the default) or 2.0.", valueName: "version"))
+        var xliff = "1.2"
+
+        func validate() throws {
+            guard XLIFFWriter.Version(rawValue: xliff) != nil else { throw ValidationError("--xliff '\(xliff)' is not 1.2 or 2.0") }
+            if let only {
+                let asked = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard !asked.isEmpty, asked.allSatisfy({ ["missing", "outdated"].contains($0) }) else {
+                    throw ValidationError("--only '\(only)' is not missing, outdated or missing,outdated")
+                }
+            }
+        }
+
+        func run() throws {
+            var earlier: (catalog: Catalog, release: String)?
+            if let since {
+                do {
+                    let bundle = try CatalogBundle(path: since, trust: InMemoryTrustStore())
+                    earlier = (try bundle.catalog(), bundle.release.releaseVersion)
+                } catch {
+                    FileHandle.standardError.write(Data("error: --since: \(error)\n".utf8))
+                    throw ExitCode(2)
+                }
+            }
+            let report: ValidationReport
+            do {
+                report = try ContentValidator(contentFolder: folder.contentFolder).validate()
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            guard report.isValid, let catalog = report.catalog else {
+                FileHandle.standardError.write(Data(ReportFormat.text.render(report, contentFolder: folder.contentFolder).utf8))
+                FileHandle.standardError.write(Data("error: the content has errors; fix them (digno validate) and export again; nothing was written\n".utf8))
+                throw ExitCode(1)
+            }
+            let target = LanguageCode(language)
+            guard catalog.languages.translated.contains(target) else {
+                let declared = catalog.languages.translated.map(\.rawValue).joined(separator: ", ")
+                FileHandle.standardError.write(Data("error: --language '\(language)' is not one the catalogue translates into (\(declared.isEmpty ? "none" : declared)); declare it in catalog.xml's <languages>\n".utf8))
+                throw ExitCode(2)
+            }
+            var units = catalog.translationUnits(into: target, since: earlier)
+            if let only {
+                let asked = Set(only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+                units = units.filter { unit in
+                    switch unit.state {
+                    case .missing: asked.contains("missing")
+                    case .outdated: asked.contains("outdated")
+                    case .translated: false
+                    }
+                }
+            }
+            let document = XLIFFWriter.document(units, version: XLIFFWriter.Version(rawValue: xliff) ?? .v1_2,
+                                                sourceLanguage: catalog.languages.defaultLanguage.rawValue, targetLanguage: target.rawValue,
+                                                original: "content", tool: CompilerVersion.number)
+            do {
+                if output == "-" {
+                    FileHandle.standardOutput.write(Data(document.utf8))
+                } else {
+                    try Data(document.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                }
+            } catch {
+                FileHandle.standardError.write(Data("error: cannot write '\(output)': \(ErrorCause(error))\n".utf8))
+                throw ExitCode(2)
+            }
+            let counts = (missing: units.filter { $0.state == .missing }.count,
+                          outdated: units.filter { if case .outdated = $0.state { true } else { false } }.count)
+            let message = "wrote \(output == "-" ? "standard output" : output): \(units.count) unit\(units.count == 1 ? "" : "s") into \(target.rawValue) "
+                + "(\(counts.missing) to translate, \(counts.outdated) to review, \(units.count - counts.missing - counts.outdated) translated), XLIFF \(xliff)\n"
+            // Standard output holds the file itself with '-'.
+            if output == "-" { FileHandle.standardError.write(Data(message.utf8)) } else { print(message, terminator: "") }
+        }
+    }
+}
