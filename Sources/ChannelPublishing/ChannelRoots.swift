@@ -89,7 +89,8 @@ package struct ChannelRoots {
         } else {
             throw .invalid("the channel has no root yet: give its root keys (--root-key, one per key)")
         }
-        let root = RootStatement(version: (newest?.version ?? 0) + 1, expires: expires, rootKeys: keys,
+        // After the last file of the folder, read or not: a version is never taken twice.
+        let root = RootStatement(version: (versions().last ?? 0) + 1, expires: expires, rootKeys: keys,
                                  rootThreshold: rootThreshold ?? newest?.rootThreshold ?? 1,
                                  releaseKeys: releaseKeys, releaseThreshold: releaseThreshold)
         do { _ = try root.checkedKeys() } catch { throw .invalid("\(error)") }

@@ -29,14 +29,14 @@ package enum PKCS8Key {
     /// The most rounds a file may ask for: more would take minutes to open.
     static let roundLimit = 10_000_000
 
-    static let ed25519 = try! ASN1ObjectIdentifier(elements: [1, 3, 101, 112])
-    static let pbes2 = try! ASN1ObjectIdentifier(elements: [1, 2, 840, 113549, 1, 5, 13])
-    static let pbkdf2 = try! ASN1ObjectIdentifier(elements: [1, 2, 840, 113549, 1, 5, 12])
-    static let hmacWithSHA1 = try! ASN1ObjectIdentifier(elements: [1, 2, 840, 113549, 2, 7])
-    static let hmacWithSHA256 = try! ASN1ObjectIdentifier(elements: [1, 2, 840, 113549, 2, 9])
-    static let hmacWithSHA512 = try! ASN1ObjectIdentifier(elements: [1, 2, 840, 113549, 2, 11])
-    static let aes128CBC = try! ASN1ObjectIdentifier(elements: [2, 16, 840, 1, 101, 3, 4, 1, 2])
-    static let aes256CBC = try! ASN1ObjectIdentifier(elements: [2, 16, 840, 1, 101, 3, 4, 1, 42])
+    static let ed25519: ASN1ObjectIdentifier = [1, 3, 101, 112]
+    static let pbes2: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 5, 13]
+    static let pbkdf2: ASN1ObjectIdentifier = [1, 2, 840, 113549, 1, 5, 12]
+    static let hmacWithSHA1: ASN1ObjectIdentifier = [1, 2, 840, 113549, 2, 7]
+    static let hmacWithSHA256: ASN1ObjectIdentifier = [1, 2, 840, 113549, 2, 9]
+    static let hmacWithSHA512: ASN1ObjectIdentifier = [1, 2, 840, 113549, 2, 11]
+    static let aes128CBC: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 1, 2]
+    static let aes256CBC: ASN1ObjectIdentifier = [2, 16, 840, 1, 101, 3, 4, 1, 42]
 
     /// Whether `text` is a PEM file this type reads.
     package static func isPEM(_ text: String) -> Bool {

@@ -31,8 +31,8 @@ struct Passphrase {
             do { text = try String(contentsOfFile: file, encoding: .utf8) } catch {
                 throw Unavailable(description: "cannot read the passphrase file '\(file)'")
             }
-            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
-            return String(line.hasSuffix("\r") ? line.dropLast() : line)
+            // "\r\n" is one Character, a newline as "\n" is: a file saved on Windows reads the same.
+            return String(text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? "")
         }
         if let value = ProcessInfo.processInfo.environment[Self.variable] { return value }
         guard let typed = Self.askTerminal(prompt) else {

@@ -155,6 +155,10 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         return "Your phone is full. Free some space to update the catalogue."
     case .storage:
         return "The catalogue could not be saved on this phone."
+    case .refused(.rootsPending):
+        return nil  // the next update goes on where this one stopped
+    case .refused(.rootExpired):
+        return "The catalogue cannot be updated until its publisher renews its keys."
     case .refused:
         return "The catalogue's update was not genuine, and it was not installed."
     case .noBundle:
@@ -264,6 +268,9 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         #expect(catalogueMessage(for: .transfer(.status(500, url: URL(string: "https://cdn.example.com")!)))?.hasPrefix("The catalogue could not be updated") == true)
         let full = StorageFailure(path: "/x", errorNumber: ENOSPC, message: "full")
         #expect(catalogueMessage(for: .storage(full))?.hasPrefix("Your phone is full") == true)
+        #expect(catalogueMessage(for: .refused(.rootsPending(taken: 33))) == nil)
+        #expect(catalogueMessage(for: .refused(.rootExpired(version: 2, expired: Date())))?.contains("renews its keys") == true)
+        #expect(catalogueMessage(for: .refused(.bundleDigest(found: "a", signed: "b")))?.contains("not genuine") == true)
     }
 
     @Test func theArticleShowsThisCode() throws {

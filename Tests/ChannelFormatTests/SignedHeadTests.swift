@@ -145,4 +145,22 @@ import Testing
             #expect(throws: ChannelError.badKey(bad)) { try ChannelKey(bad) }
         }
     }
+
+    /// A key of small order would let anyone sign: each of the encodings is refused, and one
+    /// of them shown to verify a signature no private key made (the identity point: R = the
+    /// identity and s = 0 verify for every message with BoringSSL's check).
+    @Test func keysOfSmallOrderAreRefused() throws {
+        #expect(ChannelKey.smallOrder.count == 14)
+        // The identity as a public key, R the identity and s zero: a "signature" of anything.
+        var identity = Data(count: 32)
+        identity[0] = 1
+        let forged = identity + Data(count: 32)
+        let key = try Curve25519.Signing.PublicKey(rawRepresentation: identity)
+        #expect(key.isValidSignature(forged, for: Data("any head at all".utf8)))
+        for hex in ChannelKey.smallOrder {
+            let bytes = Data((0..<32).map { UInt8(hex.dropFirst($0 * 2).prefix(2), radix: 16)! })
+            let text = "ed25519:" + bytes.base64EncodedString()
+            #expect(throws: ChannelError.badKey(text)) { try ChannelKey(text) }
+        }
+    }
 }

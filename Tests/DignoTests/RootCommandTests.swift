@@ -93,4 +93,22 @@ import Testing
         let stranger = try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("release.key")])
         #expect(stranger.status == 1 && stranger.errors.contains("is not one of root 1's root keys"), "\(stranger.errors)")
     }
+
+    @Test func aPassphraseFileIsItsFirstLineAndItsOwnersOnly() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = path("passphrase")
+        // Saved on Windows: the line ends with CR LF.
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("a long passphrase\r\nnot this\r\n".utf8), attributes: [.posixPermissions: 0o600]))
+        let made = try DignoRunner.run(["keygen", "--output", path("root.pem"), "--passphrase-file", file])
+        #expect(made.status == 0, "\(made.errors)")
+        let release = try keygen("release.key")
+        let draft = try DignoRunner.run(["root", "draft", "--channel-dir", path("channel"), "--root-key", try #require(made.output.split(separator: "\n").last.map(String.init)),
+                                         "--release-key", release, "--expires", "30d", "--output", path("root.json")])
+        #expect(draft.status == 0, "\(draft.errors)")
+        let signed = try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("root.pem")], environment: ["DIGNO_PASSPHRASE": "a long passphrase"])
+        #expect(signed.status == 0, "\(signed.errors)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let open = try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("root.pem"), "--passphrase-file", file])
+        #expect(open.status == 2 && open.errors.contains("can be read by others"), "\(open.errors)")
+    }
 }
