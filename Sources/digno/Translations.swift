@@ -54,16 +54,7 @@ struct Translations: ParsableCommand {
         }
 
         func run() throws {
-            var earlier: (catalog: Catalog, release: String)?
-            if let since {
-                do {
-                    let bundle = try CatalogBundle(path: since, trust: InMemoryTrustStore())
-                    earlier = (try bundle.catalog(), bundle.release.releaseVersion)
-                } catch {
-                    FileHandle.standardError.write(Data("error: --since: \(error)\n".utf8))
-                    throw ExitCode(2)
-                }
-            }
+            let earlier = try since.map(Validate.earlierRelease)
             let report: ValidationReport
             do {
                 report = try ContentValidator(contentFolder: folder.contentFolder).validate()

@@ -34,16 +34,7 @@ struct Validate: ParsableCommand {
     var since: String?
 
     func run() throws {
-        var earlier: (catalog: Catalog, release: String)?
-        if let since {
-            do {
-                let bundle = try CatalogBundle(path: since, trust: InMemoryTrustStore())
-                earlier = (try bundle.catalog(), bundle.release.releaseVersion)
-            } catch {
-                FileHandle.standardError.write(Data("error: --since: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
-        }
+        let earlier = try since.map(Self.earlierRelease)
         let validator = ContentValidator(contentFolder: folder.contentFolder, today: today ?? Day.today(),
                                          requiredLanguages: Set(requiredLanguages.map { LanguageCode($0) }), since: earlier)
         let report: ValidationReport
@@ -55,6 +46,18 @@ struct Validate: ParsableCommand {
         }
         print(format.render(report, contentFolder: folder.contentFolder, documentation: documentation), terminator: "")
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The catalogue and release of the bundle `--since` names, or exit status 2 saying why
+    /// (`digno validate` and `digno translations export`).
+    static func earlierRelease(_ path: String) throws -> (catalog: Catalog, release: String) {
+        do {
+            let bundle = try CatalogBundle(path: path, trust: InMemoryTrustStore())
+            return (try bundle.catalog(), bundle.release.releaseVersion)
+        } catch {
+            FileHandle.standardError.write(Data("error: --since: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }
 
