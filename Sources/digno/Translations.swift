@@ -7,8 +7,8 @@ import Foundation
 /// `digno translations`: the catalogue's texts out to translators' tools as XLIFF, and back.
 struct Translations: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Give translators the texts to translate as XLIFF, for their own tools.",
-        subcommands: [Export.self])
+        abstract: "Give translators the texts to translate as XLIFF, for their own tools, and take their translations back.",
+        subcommands: [Export.self, Import.self])
 
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -103,6 +103,81 @@ struct Translations: ParsableCommand {
                 + "(\(counts.missing) to translate, \(counts.outdated) to review, \(units.count - counts.missing - counts.outdated) translated), XLIFF \(xliff)\n"
             // Standard output holds the file itself with '-'.
             if output == "-" { FileHandle.standardError.write(Data(message.utf8)) } else { print(message, terminator: "") }
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the translations of an XLIFF file back into the content files.",
+            usage: "digno translations import <file> [<folder>] [--format text|json|github|sarif]",
+            discussion: """
+                Each unit is matched with the text of its id; its target, when the translator's \
+                tool marks it done (XLIFF 1.2: a state other than new or needs-…, or none; 2.0: \
+                translated, reviewed or final), is written as the xml:lang element an editor would \
+                write, in place of the translation there or on a line of its own after it, touching \
+                nothing else in the file. The import is refused, and nothing written, when a unit's \
+                source is not the content's text now, its id is unknown, its inline codes are not \
+                the source's, the file's target language is one the catalogue does not translate \
+                into, or the translations would break a rule of the content (digno validate). Each \
+                file is replaced whole. Exit status as digno validate's: 0 imported (or nothing to \
+                import), 1 refused (the diagnostics say why), 2 usage or I/O errors.
+                """)
+
+        @Argument(help: ArgumentHelp("The XLIFF file a translator's tool gave back.", valueName: "file"))
+        var file: String
+
+        @OptionGroup var folder: ContentFolderArguments
+
+        @Option(help: "Output format of a refusal's diagnostics: text, json, github or sarif.")
+        var format: ReportFormat = .text
+
+        func run() throws {
+            let contentFolder = folder.contentFolder
+            let bytes: [UInt8]
+            switch TranslationImport.readXLIFF(file) {
+            case .success(let read): bytes = read
+            case .failure(let error):
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            let report: ValidationReport
+            do {
+                report = try ContentValidator(contentFolder: contentFolder).validate()
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            guard report.isValid, let catalog = report.catalog else {
+                print(format.render(report, contentFolder: contentFolder), terminator: "")
+                FileHandle.standardError.write(Data("error: the content has errors; fix them (digno validate) and import again; nothing was written\n".utf8))
+                throw ExitCode(1)
+            }
+            let name = TranslationImport.relativeName(of: file, from: contentFolder)
+            let plan: TranslationImport.Plan
+            do {
+                let xliff = try ReturnedXLIFF.read(bytes)
+                plan = try TranslationImport(contentFolder: contentFolder, catalog: catalog, xliffName: name).plan(xliff)
+            } catch let unreadable as ReturnedXLIFF.Unreadable {
+                refuse([Diagnostic(.error, .xliffUnreadable, file: name, line: unreadable.line, message: unreadable.message)], contentFolder: contentFolder)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
+            if plan.isRefused { refuse(plan.diagnostics, contentFolder: contentFolder) }
+            do {
+                try TranslationImport.write(plan.files, into: contentFolder)
+            } catch {
+                FileHandle.standardError.write(Data("error: \(error); run the import again to finish it\n".utf8))
+                throw ExitCode(2)
+            }
+            print(TranslationImport.summary(plan), terminator: "")
+        }
+
+        /// Prints a refusal's diagnostics in the chosen format and exits 1.
+        private func refuse(_ diagnostics: [Diagnostic], contentFolder: String) -> Never {
+            print(format.render(ValidationReport(diagnostics: diagnostics, fileCount: 1), contentFolder: contentFolder), terminator: "")
+            FileHandle.standardError.write(Data("error: the import was refused; nothing was written\n".utf8))
+            Self.exit(withError: ExitCode(1))
         }
     }
 }

@@ -1,7 +1,8 @@
 """Translators' tools read what `digno translations export` writes: the Translate Toolkit
 (PyPI's translate-toolkit, the library behind Pootle and Virtaal, which reads XLIFF 1.2 and 2.0)
 opens the export, finds every unit by its id with its note and length limit, fills a target
-(keeping a rich text's inline codes) and saves a file that keeps them.
+(keeping a rich text's inline codes) and saves a file that keeps them; `digno translations
+import` takes that file back into the content.
 
     python3 -m unittest discover -s Tests/Editors -v
 
@@ -81,12 +82,40 @@ class TranslationExportTests(unittest.TestCase):
         with open(saved, encoding="utf-8") as file:
             self.assertIn('<target state="translated"><g id="1" ctype="x-p">', file.read())
 
+        # digno takes the toolkit's file back: the summary where an editor wrote it (the file
+        # as it was before), the body with the translator's words, nothing else touched.
+        result = self.import_(saved)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("recipes/cappuccino.xml: recipe “Cappuccino”: summary (new)\n", result.stdout)
+        self.assertIn("products/espresso.xml: product “Espresso”: body\n", result.stdout)
+        self.assertIn("imported 2 translations into sv (1 new, 1 changed) in 2 files; 128 unchanged", result.stdout)
+        with open(recipe, encoding="utf-8") as file:
+            self.assertEqual(file.read(), text)
+        with open(os.path.join(self.content, "products", "espresso.xml"), encoding="utf-8") as file:
+            self.assertIn('<body xml:lang="sv">\n    <p>Café Digno Espresso on ylellinen espressokahvi', file.read())
+        self.assertEqual(subprocess.run([DIGNO, "validate", self.content], capture_output=True, timeout=120).returncode, 0)
+
     def test_the_toolkit_reads_xliff_2_0(self):
         path = self.export("--xliff", "2.0", name="sv-2.xlf")
-        units = {unit.getid(): unit for unit in xliff2.Xliff2File.parsefile(path).units}
+        store = xliff2.Xliff2File.parsefile(path)
+        units = {unit.getid(): unit for unit in store.units}
         self.assertEqual(list(units), self.ids(path))
         summary = units["product.espresso.summary"]
         self.assertEqual((summary.source, summary.target), ("Tummapaahteinen espressojauhe", "Mörkrostat malet espressokaffe"))
+
+        # The toolkit saves 2.0 that its schema refuses (notes inside the segment) and keeps
+        # each segment's state: a translated unit retranslated comes back.
+        summary.target = "Mörkrostat finmalet espressokaffe"
+        saved = os.path.join(self.scratch, "saved-2.xlf")
+        store.savefile(saved)
+        result = self.import_(saved)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("products/espresso.xml: product “Espresso”: summary\n", result.stdout)
+        with open(os.path.join(self.content, "products", "espresso.xml"), encoding="utf-8") as file:
+            self.assertIn('  <summary xml:lang="sv">Mörkrostat finmalet espressokaffe</summary>\n', file.read())
+
+    def import_(self, path):
+        return subprocess.run([DIGNO, "translations", "import", path, self.content], capture_output=True, text=True, timeout=120)
 
 if __name__ == "__main__":
     unittest.main()

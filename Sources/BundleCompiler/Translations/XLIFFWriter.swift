@@ -12,7 +12,7 @@ import Foundation
 /// `initial` with its target) with the source before kept beside it (1.2: `<alt-trans
 /// alttranstype="previous-version">`; both: a note, which every tool shows). Rich text is one
 /// unit whose form is inline codes (1.2: `<g ctype="x-p|x-h2|x-ul|x-ol|x-li|italic|bold|link">`;
-/// 2.0: `<pc>`), numbered in document order, so that a translator moves words between them but
+/// 2.0: `<pc>`; `XLIFFPiece`), numbered in document order, so that a translator moves words between them but
 /// cannot change a link's target, which is not in the file: the import takes it from the
 /// current source, code by code.
 package enum XLIFFWriter {
@@ -70,34 +70,18 @@ package enum XLIFFWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// A text with its form as XLIFF 1.2's `<g>` codes, numbered from 1 in document order.
+    /// A text with its form as XLIFF 1.2's `<g>` codes (`XLIFFPiece.pieces(of:)`).
     static func codes12(_ value: TranslationUnit.Text) -> String {
-        guard case .rich(let rich) = value else { return text(value.words) }
-        var number = 0
-        func g(_ ctype: String, _ inner: String) -> String {
-            number += 1
-            return "<g id=\"\(number)\" ctype=\"\(ctype)\">" + inner + "</g>"
-        }
-        func inlines(_ parts: [RichText.Inline]) -> String {
-            parts.map { part -> String in
-                switch part {
-                case .text(let words): return text(words)
-                case .emphasis(let inner): return g("italic", inlines(inner))
-                case .strong(let inner): return g("bold", inlines(inner))
-                case .link(_, let inner): return g("link", inlines(inner))
+        func render(_ pieces: [XLIFFPiece]) -> String {
+            pieces.map { piece -> String in
+                switch piece {
+                case .text(let words): text(words)
+                case .code(let id, let form, let inner): "<g id=\"\(id)\" ctype=\"\(form.ctype)\">" + render(inner) + "</g>"
+                case .foreign: ""
                 }
             }.joined()
         }
-        return rich.blocks.map { block -> String in
-            switch block {
-            case .paragraph(let parts): return g("x-p", inlines(parts))
-            case .heading(let level, let parts): return g("x-h\(level)", inlines(parts))
-            case .list(let ordered, let items):
-                number += 1
-                let id = number
-                return "<g id=\"\(id)\" ctype=\"\(ordered ? "x-ol" : "x-ul")\">" + items.map { g("x-li", inlines($0)) }.joined() + "</g>"
-            }
-        }.joined()
+        return render(XLIFFPiece.pieces(of: value))
     }
 
     // MARK: - XLIFF 2.0
@@ -135,35 +119,20 @@ package enum XLIFFWriter {
         return lines.joined(separator: "\n")
     }
 
-    /// A text with its form as XLIFF 2.0's `<pc>` codes, numbered from 1 in document order.
+    /// A text with its form as XLIFF 2.0's `<pc>` codes (`XLIFFPiece.pieces(of:)`).
     static func codes20(_ value: TranslationUnit.Text) -> String {
-        guard case .rich(let rich) = value else { return text(value.words) }
-        var number = 0
-        func pc(_ type: String, _ subType: String, _ inner: String) -> String {
-            number += 1
-            return "<pc id=\"\(number)\" type=\"\(type)\" subType=\"\(subType)\" canCopy=\"no\" canDelete=\"no\">" + inner + "</pc>"
-        }
-        func inlines(_ parts: [RichText.Inline]) -> String {
-            parts.map { part -> String in
-                switch part {
+        func render(_ pieces: [XLIFFPiece]) -> String {
+            pieces.map { piece -> String in
+                switch piece {
                 case .text(let words): return text(words)
-                case .emphasis(let inner): return pc("fmt", "xlf:i", inlines(inner))
-                case .strong(let inner): return pc("fmt", "xlf:b", inlines(inner))
-                case .link(_, let inner): return pc("link", "digno:link", inlines(inner))
+                case .code(let id, let form, let inner):
+                    let (type, subType) = form.typeAndSubType
+                    return "<pc id=\"\(id)\" type=\"\(type)\" subType=\"\(subType)\" canCopy=\"no\" canDelete=\"no\">" + render(inner) + "</pc>"
+                case .foreign: return ""
                 }
             }.joined()
         }
-        return rich.blocks.map { block -> String in
-            switch block {
-            case .paragraph(let parts): return pc("other", "digno:p", inlines(parts))
-            case .heading(let level, let parts): return pc("other", "digno:h\(level)", inlines(parts))
-            case .list(let ordered, let items):
-                number += 1
-                let id = number
-                return "<pc id=\"\(id)\" type=\"other\" subType=\"digno:\(ordered ? "ol" : "ul")\" canCopy=\"no\" canDelete=\"no\">"
-                    + items.map { pc("other", "digno:li", inlines($0)) }.joined() + "</pc>"
-            }
-        }.joined()
+        return render(XLIFFPiece.pieces(of: value))
     }
 
     // MARK: - Shared

@@ -57,3 +57,11 @@ package struct ValidationReport: Sendable {
         return isValid ? 0 : 1
     }
 }
+
+extension ValidationReport {
+    /// A report of diagnostics found outside a validation, such as `digno translations
+    /// import`'s, to print in the validator's formats.
+    package init(diagnostics: [Diagnostic], fileCount: Int) {
+        self.init(diagnostics: diagnostics.sorted(by: Diagnostic.printOrder), fileCount: fileCount, catalog: nil)
+    }
+}

@@ -81,6 +81,14 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     case translationOutdated = "translation-outdated"
     case translationsUnchecked = "translations-unchecked"
 
+    // MARK: A translator's XLIFF file (digno translations import)
+    case xliffUnreadable = "xliff-unreadable"
+    case xliffLanguage = "xliff-language"
+    case xliffUnitUnknown = "xliff-unit-unknown"
+    case xliffUnitTwice = "xliff-unit-twice"
+    case xliffSourceChanged = "xliff-source-changed"
+    case xliffCodeBroken = "xliff-code-broken"
+
     // MARK: Images
     case imageMissing = "image-missing"
     case imageOutsideRoot = "image-outside-root"

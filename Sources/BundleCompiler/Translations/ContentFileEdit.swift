@@ -1,0 +1,294 @@
+import CLibXML2
+import CatalogContent
+import CatalogModel
+
+/// Translations written into one content file as an editor would write them: each a
+/// `xml:lang` element (`<summary xml:lang="sv">`, `<alt xml:lang="sv">` in its `<image>`, a
+/// whole `<body xml:lang="sv">`), its words replaced in place when there is one, else a new
+/// element on a line of its own after the field's elements of the languages before it, at their
+/// indentation. Nothing else in the file changes: comments, order, indentation, the other
+/// languages. Written by hand: no library here edits XML text in place (libxml2 would
+/// re-serialise the whole file).
+struct ContentFileEdit {
+    /// One translation to write: where, and its value.
+    struct Translation {
+        var entity: EntityReference
+        var field: FieldPath
+        var value: TranslationUnit.Text
+    }
+
+    /// Why a translation could not be placed in its file (the file changed under the import,
+    /// or is not what the validator read).
+    struct Unplaceable: Error {
+        var message: String
+    }
+
+    let file: ContentFile
+    let bytes: [UInt8]
+    let language: LanguageCode
+    /// The catalogue's languages in declared order: a new translation goes after those before it.
+    let languageOrder: [LanguageCode]
+
+    /// The file's bytes with `translations` written in.
+    func applying(_ translations: [Translation]) throws(Unplaceable) -> [UInt8] {
+        guard !translations.isEmpty else { return bytes }
+        let parser: ContentXMLParser
+        do { parser = try ContentXMLParser(libxml: try LibXML.shared.get()) } catch { throw Unplaceable(message: "\(error)") }
+        let result = parser.parse(bytes)
+        guard let document = result.document, let root = result.root else {
+            throw Unplaceable(message: "\(file.path) no longer parses; check it with digno validate")
+        }
+        defer { withExtendedLifetime(document) {} }
+        var builder = EntityBuilder(file: file, root: root, recordAnchors: true)
+        _ = builder.build()
+        let anchors = builder.anchors ?? [:]
+        let offsets = SourceText.startTagOffsets(SourceText.startTags(in: bytes), root: root.node)
+        var splices: [(range: Range<Int>, text: String)] = []
+        for translation in translations {
+            splices.append(try splice(translation, anchors: anchors, offsets: offsets))
+        }
+        // A file whose lines end in CR LF gets new lines that do too.
+        let crlf = bytes.indices.dropFirst().contains { bytes[$0] == UInt8(ascii: "\n") && bytes[$0 - 1] == UInt8(ascii: "\r") }
+        var edited = bytes
+        for splice in splices.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            edited.replaceSubrange(splice.range, with: Array((crlf ? splice.text.replacingOccurrences(of: "\n", with: "\r\n") : splice.text).utf8))
+        }
+        return edited
+    }
+
+    /// Where `translation` goes and what is written there.
+    private func splice(_ translation: Translation, anchors: [AnchorKey: XMLElement], offsets: [xmlNodePtr: Int]) throws(Unplaceable) -> (range: Range<Int>, text: String) {
+        let isAlt: Bool = switch translation.field {
+        case .image, .picture: true
+        default: false
+        }
+        let name = isAlt ? "alt" : translation.field.elementName.map { "\($0)" } ?? translation.field.name
+        func extent(_ element: XMLElement) throws(Unplaceable) -> Extent {
+            guard let start = offsets[element.node], let extent = Extent(bytes, start: start, name: Array(element.name.utf8)) else {
+                throw Unplaceable(message: "cannot find \(translation.field) of \(translation.entity) in \(file.path)")
+            }
+            return extent
+        }
+        if let existing = anchors[AnchorKey(entity: translation.entity, field: translation.field, language: language)] {
+            // In place: the element's start and end tags stay as written, its content is new.
+            let place = try extent(existing)
+            let indent = indentation(before: place.start)
+            guard let contentEnd = place.contentEnd else {
+                return (place.start..<place.end, Self.element(name, language, translation.value, indent: indent))
+            }
+            return (place.contentStart..<contentEnd, Self.content(translation.value, indent: indent))
+        }
+        guard let original = anchors[AnchorKey(entity: translation.entity, field: translation.field)] else {
+            throw Unplaceable(message: "cannot find \(translation.field) of \(translation.entity) in \(file.path)")
+        }
+        // The element a new one follows: the last of the field's elements whose language comes
+        // before this one (the default language's first).
+        let rank = languageOrder.firstIndex(of: language) ?? languageOrder.count
+        func comesBefore(_ element: XMLElement) -> Bool {
+            guard let other = element.language.map({ LanguageCode($0) }) else { return true }
+            return (languageOrder.firstIndex(of: other) ?? languageOrder.count) < rank
+        }
+        if isAlt {
+            // Inside the picture's element, the default language's alt text being its attribute.
+            let picture = try extent(original)
+            let indent = indentation(before: picture.start)
+            let alts = original.children.filter { $0.isNamed("alt") }
+            if let after = alts.last(where: comesBefore) {
+                let place = try extent(after)
+                return (place.end..<place.end, "\n" + indentation(before: place.start) + Self.element(name, language, translation.value, indent: indentation(before: place.start)))
+            }
+            if let first = alts.first {
+                let place = try extent(first)
+                let alsoIndent = indentation(before: place.start)
+                return (place.start..<place.start, Self.element(name, language, translation.value, indent: alsoIndent) + "\n" + alsoIndent)
+            }
+            let inner = indent + "  "
+            let element = Self.element(name, language, translation.value, indent: inner)
+            guard picture.contentEnd != nil else {
+                // `<image …/>` becomes `<image …>`, the alt text, `</image>`.
+                var close = picture.end - 2
+                while close > picture.start, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(bytes[close - 1]) { close -= 1 }
+                return (close..<picture.end, ">\n" + inner + element + "\n" + indent + "</" + original.name + ">")
+            }
+            return (picture.contentStart..<picture.contentStart, "\n" + inner + element)
+        }
+        // The field's elements: its text in the default language and the translations that
+        // follow it, up to the next element of its name without xml:lang (the next
+        // ingredient line).
+        var field = [original]
+        for sibling in (original.parent?.children ?? []).drop(while: { $0.node != original.node }).dropFirst() where sibling.name == original.name {
+            guard sibling.language != nil else { break }
+            field.append(sibling)
+        }
+        let after = field.last(where: comesBefore) ?? original
+        let place = try extent(after)
+        let indent = indentation(before: place.start)
+        return (place.end..<place.end, "\n" + indent + Self.element(name, language, translation.value, indent: indent))
+    }
+
+    /// The spaces and tabs before `offset` on its line, when nothing else is before it there.
+    private func indentation(before offset: Int) -> String {
+        var start = offset
+        while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+        guard start == 0 || bytes[start - 1] == UInt8(ascii: "\n") else { return "" }
+        return String(decoding: bytes[start..<offset], as: UTF8.self)
+    }
+
+    // MARK: Writing the XML
+
+    /// The widest line a rich text's blocks are wrapped to, as the shipped content is.
+    static let lineWidth = 100
+
+    /// A translation's element, its start tag at `indent`.
+    static func element(_ name: String, _ language: LanguageCode, _ value: TranslationUnit.Text, indent: String) -> String {
+        "<\(name) xml:lang=\"\(XLIFFWriter.attribute(language.rawValue))\">" + content(value, indent: indent) + "</\(name)>"
+    }
+
+    /// An element's content: the words, or a rich text's blocks each on its own lines, one
+    /// level in from `indent`, and the end tag's line at `indent`.
+    static func content(_ value: TranslationUnit.Text, indent: String) -> String {
+        guard case .rich(let rich) = value else { return XLIFFWriter.text(value.words) }
+        let inner = indent + "  "
+        var lines: [String] = []
+        for block in rich.blocks {
+            switch block {
+            case .paragraph(let parts): lines += wrapped("p", parts, indent: inner)
+            case .heading(let level, let parts): lines += wrapped("h\(level)", parts, indent: inner)
+            case .list(let ordered, let items):
+                lines.append(inner + (ordered ? "<ol>" : "<ul>"))
+                for item in items { lines += wrapped("li", item, indent: inner + "  ") }
+                lines.append(inner + (ordered ? "</ol>" : "</ul>"))
+            }
+        }
+        return "\n" + lines.joined(separator: "\n") + "\n" + indent
+    }
+
+    /// A block element's lines: wrapped at `lineWidth` between words, never inside a tag, the
+    /// lines after the first one level further in.
+    static func wrapped(_ name: String, _ parts: [RichText.Inline], indent: String) -> [String] {
+        // The block as words, each with its tags glued to it; a space in the text is where a
+        // line may break.
+        var words: [String] = [""]
+        func add(_ parts: [RichText.Inline]) {
+            for part in parts {
+                switch part {
+                case .text(let text):
+                    let pieces = text.split(separator: " ", omittingEmptySubsequences: false)
+                    for (index, piece) in pieces.enumerated() {
+                        if index > 0 { words.append("") }
+                        words[words.count - 1] += XLIFFWriter.text(String(piece))
+                    }
+                case .emphasis(let inner):
+                    words[words.count - 1] += "<em>"
+                    add(inner)
+                    words[words.count - 1] += "</em>"
+                case .strong(let inner):
+                    words[words.count - 1] += "<strong>"
+                    add(inner)
+                    words[words.count - 1] += "</strong>"
+                case .link(let target, let inner):
+                    let attribute = switch target {
+                    case .product(let id): "product=\"\(XLIFFWriter.attribute(id.rawValue))\""
+                    case .recipe(let id): "recipe=\"\(XLIFFWriter.attribute(id.rawValue))\""
+                    }
+                    words[words.count - 1] += "<link \(attribute)>"
+                    add(inner)
+                    words[words.count - 1] += "</link>"
+                }
+            }
+        }
+        add(parts)
+        words[0] = "<\(name)>" + words[0]
+        words[words.count - 1] += "</\(name)>"
+        var lines: [String] = []
+        var line = indent
+        var lineStart = true
+        for word in words {
+            if !lineStart, line.count + 1 + word.count > lineWidth {
+                lines.append(line)
+                line = indent + "  " + word
+            } else {
+                line += (lineStart ? "" : " ") + word
+            }
+            lineStart = false
+        }
+        lines.append(line)
+        return lines
+    }
+}
+
+/// Where an element is in its file's bytes: its start tag from `start`, its content from
+/// `contentStart` to `contentEnd` (nil for an empty-element tag), and its end at `end`.
+struct Extent {
+    var start: Int
+    var contentStart: Int
+    var contentEnd: Int?
+    var end: Int
+
+    /// The element whose start tag is at `start`, named `name`: its start tag's end (quotes
+    /// minded), then the end tag that closes it, counting elements of its name inside it and
+    /// passing over comments, CDATA sections and processing instructions, where XML allows a
+    /// literal `<`.
+    init?(_ bytes: [UInt8], start: Int, name: [UInt8]) {
+        func tagEnd(from index: Int) -> Int? {
+            var quote: UInt8?
+            var index = index
+            while index < bytes.count {
+                let byte = bytes[index]
+                if let open = quote {
+                    if byte == open { quote = nil }
+                } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    quote = byte
+                } else if byte == UInt8(ascii: ">") {
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
+        func starts(_ marker: String, at index: Int) -> Bool {
+            let marker = Array(marker.utf8)
+            return index + marker.count <= bytes.count && Array(bytes[index..<(index + marker.count)]) == marker
+        }
+        func named(at index: Int) -> Bool {
+            guard index + name.count < bytes.count, Array(bytes[index..<(index + name.count)]) == name else { return false }
+            return [UInt8(ascii: " "), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[index + name.count])
+        }
+        guard let close = tagEnd(from: start) else { return nil }
+        self.start = start
+        contentStart = close + 1
+        if bytes[close - 1] == UInt8(ascii: "/") {
+            contentEnd = nil
+            end = close + 1
+            return
+        }
+        var depth = 1
+        var index = close + 1
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else {
+                index += 1
+                continue
+            }
+            let passing: (String, String)? = starts("<!--", at: index) ? ("<!--", "-->") : starts("<![CDATA[", at: index) ? ("<![CDATA[", "]]>") : starts("<?", at: index) ? ("<?", "?>") : nil
+            if let (_, closing) = passing {
+                var next = index + 2
+                while next < bytes.count, !starts(closing, at: next) { next += 1 }
+                index = next + closing.utf8.count
+                continue
+            }
+            guard let tagClose = tagEnd(from: index) else { return nil }
+            if bytes[index + 1] == UInt8(ascii: "/"), named(at: index + 2) {
+                depth -= 1
+                if depth == 0 {
+                    contentEnd = index
+                    end = tagClose + 1
+                    return
+                }
+            } else if named(at: index + 1), bytes[tagClose - 1] != UInt8(ascii: "/") {
+                depth += 1
+            }
+            index = tagClose + 1
+        }
+        return nil
+    }
+}
