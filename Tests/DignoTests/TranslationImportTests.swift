@@ -202,6 +202,62 @@ import Testing
         #expect(try export() == exported)
     }
 
+    @Test func aCommentInATranslationStays() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try edit("products/espresso.xml", #"<summary xml:lang="sv">Mörkrostat"#, #"<summary xml:lang="sv"><!-- granskad av Anna -->Mörkrostat"#)
+        try edit("recipes/cappuccino.xml", "  <method xml:lang=\"sv\">\n", "  <method xml:lang=\"sv\">\n    <!-- granskad -->\n")
+        var xliff = try export()
+        xliff = xliff.replacingOccurrences(of: "Mörkrostat malet espressokaffe</target>", with: "Mörkrostat finmalet espressokaffe</target>")
+        xliff.replaceSubrange(try #require(xliff.range(of: #"<g id="1" ctype="x-p">Värm mjölken och skumma"#)), with: #"<g id="1" ctype="x-p">Värm först mjölken och skumma"#)
+        #expect(try importing(xliff).status == 0)
+        #expect(try read("products/espresso.xml").contains(#"<summary xml:lang="sv"><!-- granskad av Anna -->Mörkrostat finmalet espressokaffe</summary>"#))
+        #expect(try read("recipes/cappuccino.xml").contains("  <method xml:lang=\"sv\">\n    <!-- granskad -->\n    <p>Värm först mjölken"))
+    }
+
+    @Test func aContentFileThatIsALinkStaysOne() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shared = content.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: content.appendingPathComponent("products/espresso.xml"), to: shared.appendingPathComponent("espresso.xml"))
+        try FileManager.default.createSymbolicLink(atPath: content.appendingPathComponent("products/espresso.xml").path, withDestinationPath: "../shared/espresso.xml")
+        let xliff = try export().replacingOccurrences(of: "Mörkrostat malet espressokaffe</target>", with: "Mörkrostat finmalet espressokaffe</target>")
+        #expect(try importing(xliff).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: content.appendingPathComponent("products/espresso.xml").path) == "../shared/espresso.xml")
+        #expect(try String(contentsOf: shared.appendingPathComponent("espresso.xml"), encoding: .utf8).contains("Mörkrostat finmalet espressokaffe"))
+    }
+
+    @Test func picturesWhoseNamesDifferInLettersAnIdCannotHoldHaveIdsOfTheirOwn() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let images = content.appendingPathComponent("images/products")
+        try FileManager.default.moveItem(at: images.appendingPathComponent("espresso-1.png"), to: images.appendingPathComponent("espresso-ä.png"))
+        try FileManager.default.moveItem(at: images.appendingPathComponent("espresso-2.png"), to: images.appendingPathComponent("espresso-ö.png"))
+        try edit("products/espresso.xml", "espresso-1.png", "espresso-ä.png")
+        try edit("products/espresso.xml", "espresso-2.png", "espresso-ö.png")
+        let xliff = try export()
+        let pictures = xliff.matches(of: /<trans-unit id="(product\.espresso\.picture\.[^"]+)"/).map { String($0.output.1) }
+        #expect(pictures.count == 2 && Set(pictures).count == 2, "\(pictures)")
+        #expect(try importing(xliff).output.hasSuffix("130 unchanged\n"))
+        let unit = try #require(xliff.range(of: #"<trans-unit id="\#(pictures[1])""#))
+        let target = try #require(xliff.range(of: "</target>", range: unit.upperBound..<xliff.endIndex))
+        let opening = try #require(xliff.range(of: #"<target state="translated">"#, range: unit.upperBound..<xliff.endIndex))
+        let changed = xliff.replacingCharacters(in: opening.upperBound..<target.lowerBound, with: "Espresso i kopp")
+        #expect(try importing(changed).status == 0)
+        let espresso = try read("products/espresso.xml")
+        #expect(espresso.contains("<alt xml:lang=\"sv\">Förpackning med Café Digno Espresso</alt>"))
+        #expect(espresso.contains("<alt xml:lang=\"sv\">Espresso i kopp</alt>"))
+    }
+
+    @Test func anXLIFF20UnitWithASegmentLeftUntranslatedIsNotDone() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try snapshot()
+        let xliff = try export(["--xliff", "2.0"]).replacingOccurrences(
+            of: #"<segment state="translated"><source>Tummapaahteinen espressojauhe</source><target>Mörkrostat malet espressokaffe</target></segment>"#,
+            with: #"<segment state="translated"><source>Tummapaahteinen </source><target>Mörkrostat </target></segment><segment state="translated"><source>espressojauhe</source></segment>"#)
+        let outcome = try importing(xliff)
+        #expect(outcome.output.hasSuffix("129 unchanged; 1 not marked translated, left as they are\n"), "\(outcome.output)")
+        #expect(try snapshot() == before)
+    }
+
     // MARK: Refusals: each with its diagnostic, and nothing written
 
     /// Imports `xliff`, expecting a refusal with `code`; the report, every file unchanged.
@@ -268,11 +324,27 @@ import Testing
         let xliff = try export().replacingOccurrences(of: "<target state=\"translated\">Mörkrostat malet espressokaffe</target>",
                                                       with: "<target state=\"translated\">\(long)</target>")
         let report = try refused(xliff, "[summary-too-long]")
-        #expect(report.contains("'product.espresso.summary' and the other translations of product “Espresso” would break a rule in products/espresso.xml at line 6: "), "\(report)")
+        #expect(report.contains("'product.espresso.summary' would break a rule in products/espresso.xml at line 6: "), "\(report)")
+        // Shown at the unit whose translation breaks it, not at the entity's first.
+        let alt = xliff.replacingOccurrences(of: "<target state=\"translated\">Förpackning med Café Digno Espresso</target>",
+                                             with: "<target state=\"translated\">\(String(repeating: "kopp ", count: 70))</target>")
+        let line = alt.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(#"id="product.espresso.picture.images_products_espresso-1.png""#) }.map { $0 + 1 } ?? 0
+        let altReport = try refused(alt.replacingOccurrences(of: "\(long)</target>", with: "Mörkrostat espresso</target>"), "-too-long]")
+        #expect(altReport.hasPrefix("../returned.xlf:\(line): error: 'product.espresso.picture.images_products_espresso-1.png' would break a rule in products/espresso.xml"), "\(altReport)")
         // In the validator's other formats too.
         let json = try refused(xliff, "summary-too-long", format: "json")
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
         #expect(decoded?["valid"] as? Bool == false)
+    }
+
+    @Test func aFileOfRefusalsStopsAtAHundred() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let units = String(repeating: #"<trans-unit id="a"><source>x</source></trans-unit>"#, count: 500)
+        let xliff = #"<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file original="content" source-language="fi" target-language="sv" datatype="xml"><body>"#
+            + units + "</body></file></xliff>"
+        let report = try refused(xliff, "[xliff-unit-twice]")
+        #expect(report.split(separator: "\n").count == 101, "\(report.split(separator: "\n").count) lines")
+        #expect(report.contains("the units after this one (400) were not checked"))
     }
 
     @Test func aFileThatIsNotPlainXLIFFIsRefused() throws {

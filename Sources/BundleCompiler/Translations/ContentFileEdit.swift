@@ -29,9 +29,10 @@ struct ContentFileEdit {
     /// The catalogue's languages in declared order: a new translation goes after those before it.
     let languageOrder: [LanguageCode]
 
-    /// The file's bytes with `translations` written in.
-    func applying(_ translations: [Translation]) throws(Unplaceable) -> [UInt8] {
-        guard !translations.isEmpty else { return bytes }
+    /// The file's bytes with `translations` written in, and the lines (from 1) each one's
+    /// element spans in them, in the order given.
+    func applying(_ translations: [Translation]) throws(Unplaceable) -> (bytes: [UInt8], lines: [ClosedRange<Int>]) {
+        guard !translations.isEmpty else { return (bytes, []) }
         let parser: ContentXMLParser
         do { parser = try ContentXMLParser(libxml: try LibXML.shared.get()) } catch { throw Unplaceable(message: "\(error)") }
         let result = parser.parse(bytes)
@@ -41,23 +42,58 @@ struct ContentFileEdit {
         defer { withExtendedLifetime(document) {} }
         var builder = EntityBuilder(file: file, root: root, recordAnchors: true)
         _ = builder.build()
-        let anchors = builder.anchors ?? [:]
-        let offsets = SourceText.startTagOffsets(SourceText.startTags(in: bytes), root: root.node)
-        var splices: [(range: Range<Int>, text: String)] = []
-        for translation in translations {
-            splices.append(try splice(translation, anchors: anchors, offsets: offsets))
-        }
+        var place = Place(anchors: builder.anchors ?? [:], offsets: SourceText.startTagOffsets(SourceText.startTags(in: bytes), root: root.node))
+        var splices: [(range: Range<Int>, text: [UInt8], index: Int)] = []
         // A file whose lines end in CR LF gets new lines that do too.
         let crlf = bytes.indices.dropFirst().contains { bytes[$0] == UInt8(ascii: "\n") && bytes[$0 - 1] == UInt8(ascii: "\r") }
-        var edited = bytes
-        for splice in splices.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            edited.replaceSubrange(splice.range, with: Array((crlf ? splice.text.replacingOccurrences(of: "\n", with: "\r\n") : splice.text).utf8))
+        for (index, translation) in translations.enumerated() {
+            let (range, text) = try splice(translation, &place)
+            splices.append((range, Array((crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text).utf8), index))
         }
-        return edited
+        // One pass over the file, the splices in order, counting lines as it goes.
+        splices.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var edited: [UInt8] = []
+        edited.reserveCapacity(bytes.count + splices.reduce(0) { $0 + $1.text.count })
+        var lines = [ClosedRange<Int>](repeating: 1...1, count: translations.count)
+        var line = 1, from = 0
+        func copy(_ part: ArraySlice<UInt8>) {
+            line += part.count { $0 == UInt8(ascii: "\n") }
+            edited.append(contentsOf: part)
+        }
+        for splice in splices {
+            guard splice.range.lowerBound >= from else { throw Unplaceable(message: "two translations of \(file.path) overlap") }
+            copy(bytes[from..<splice.range.lowerBound])
+            // Where the splice's element starts: past the line break that begins an inserted one.
+            let first = line + (splice.text.first == UInt8(ascii: "\n") || splice.text.starts(with: [13, 10]) ? 1 : 0)
+            copy(splice.text[...])
+            lines[splice.index] = first...max(first, line)
+            from = splice.range.upperBound
+        }
+        copy(bytes[from...])
+        return (edited, lines)
+    }
+
+    /// What a file's parse tells of where things are: its anchors, its start tags' offsets, and
+    /// each parent's children, listed once (an ingredient's siblings are looked up per line).
+    private struct Place {
+        var anchors: [AnchorKey: XMLElement]
+        var offsets: [xmlNodePtr: Int]
+        var children: [xmlNodePtr: [XMLElement]] = [:]
+        /// Each listed child's place among its parent's children.
+        var positions: [xmlNodePtr: Int] = [:]
+
+        mutating func children(of element: XMLElement) -> [XMLElement] {
+            if let known = children[element.node] { return known }
+            let listed = element.children
+            children[element.node] = listed
+            for (index, child) in listed.enumerated() { positions[child.node] = index }
+            return listed
+        }
     }
 
     /// Where `translation` goes and what is written there.
-    private func splice(_ translation: Translation, anchors: [AnchorKey: XMLElement], offsets: [xmlNodePtr: Int]) throws(Unplaceable) -> (range: Range<Int>, text: String) {
+    private func splice(_ translation: Translation, _ place: inout Place) throws(Unplaceable) -> (range: Range<Int>, text: String) {
+        let anchors = place.anchors, offsets = place.offsets
         let isAlt: Bool = switch translation.field {
         case .image, .picture: true
         default: false
@@ -76,7 +112,9 @@ struct ContentFileEdit {
             guard let contentEnd = place.contentEnd else {
                 return (place.start..<place.end, Self.element(name, language, translation.value, indent: indent))
             }
-            return (place.contentStart..<contentEnd, Self.content(translation.value, indent: indent))
+            // Comments in it stay: those before its words before the new ones, the others after.
+            let comments = Self.comments(in: bytes[place.contentStart..<contentEnd])
+            return (place.contentStart..<contentEnd, Self.content(translation.value, indent: indent, comments: comments))
         }
         guard let original = anchors[AnchorKey(entity: translation.entity, field: translation.field)] else {
             throw Unplaceable(message: "cannot find \(translation.field) of \(translation.entity) in \(file.path)")
@@ -107,7 +145,7 @@ struct ContentFileEdit {
             guard picture.contentEnd != nil else {
                 // `<image …/>` becomes `<image …>`, the alt text, `</image>`.
                 var close = picture.end - 2
-                while close > picture.start, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n")].contains(bytes[close - 1]) { close -= 1 }
+                while close > picture.start, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[close - 1]) { close -= 1 }
                 return (close..<picture.end, ">\n" + inner + element + "\n" + indent + "</" + original.name + ">")
             }
             return (picture.contentStart..<picture.contentStart, "\n" + inner + element)
@@ -116,9 +154,12 @@ struct ContentFileEdit {
         // follow it, up to the next element of its name without xml:lang (the next
         // ingredient line).
         var field = [original]
-        for sibling in (original.parent?.children ?? []).drop(while: { $0.node != original.node }).dropFirst() where sibling.name == original.name {
-            guard sibling.language != nil else { break }
-            field.append(sibling)
+        if let parent = original.parent {
+            let siblings = place.children(of: parent)
+            for sibling in siblings[min((place.positions[original.node] ?? siblings.count) + 1, siblings.count)...] where xmlStrEqual(sibling.node.pointee.name, original.node.pointee.name) != 0 {
+                guard sibling.language != nil else { break }
+                field.append(sibling)
+            }
         }
         let after = field.last(where: comesBefore) ?? original
         let place = try extent(after)
@@ -146,10 +187,10 @@ struct ContentFileEdit {
 
     /// An element's content: the words, or a rich text's blocks each on its own lines, one
     /// level in from `indent`, and the end tag's line at `indent`.
-    static func content(_ value: TranslationUnit.Text, indent: String) -> String {
-        guard case .rich(let rich) = value else { return XLIFFWriter.text(value.words) }
+    static func content(_ value: TranslationUnit.Text, indent: String, comments: (leading: [String], others: [String]) = ([], [])) -> String {
+        guard case .rich(let rich) = value else { return comments.leading.joined() + XLIFFWriter.text(value.words) + comments.others.joined() }
         let inner = indent + "  "
-        var lines: [String] = []
+        var lines: [String] = comments.leading.map { inner + $0 }
         for block in rich.blocks {
             switch block {
             case .paragraph(let parts): lines += wrapped("p", parts, indent: inner)
@@ -160,7 +201,38 @@ struct ContentFileEdit {
                 lines.append(inner + (ordered ? "</ol>" : "</ul>"))
             }
         }
+        lines += comments.others.map { inner + $0 }
         return "\n" + lines.joined(separator: "\n") + "\n" + indent
+    }
+
+    /// The comments in an element's content, as written: those before any of its words or
+    /// elements, and the others. CDATA sections are passed over.
+    static func comments(in content: ArraySlice<UInt8>) -> (leading: [String], others: [String]) {
+        var leading: [String] = [], others: [String] = []
+        var seenContent = false
+        var index = content.startIndex
+        func starts(_ marker: String, at offset: Int) -> Bool { content[offset...].starts(with: marker.utf8) }
+        func end(of marker: String, from offset: Int) -> Int {
+            var next = offset
+            while next < content.endIndex, !starts(marker, at: next) { next += 1 }
+            return min(next + marker.utf8.count, content.endIndex)
+        }
+        while index < content.endIndex {
+            let byte = content[index]
+            if byte == UInt8(ascii: "<"), starts("<!--", at: index) {
+                let close = end(of: "-->", from: index + 4)
+                let comment = String(decoding: content[index..<close], as: UTF8.self)
+                if seenContent { others.append(comment) } else { leading.append(comment) }
+                index = close
+            } else if byte == UInt8(ascii: "<"), starts("<![CDATA[", at: index) {
+                seenContent = true
+                index = end(of: "]]>", from: index + 9)
+            } else {
+                if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) { seenContent = true }
+                index += 1
+            }
+        }
+        return (leading, others)
     }
 
     /// A block element's lines: wrapped at `lineWidth` between words, never inside a tag, the

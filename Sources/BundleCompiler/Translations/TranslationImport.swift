@@ -69,8 +69,15 @@ package struct TranslationImport {
         let current = catalog.translationTexts(into: target)
         let byID = Dictionary(current.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: Int] = [:]
-        var edits: [(unit: TranslationUnit, line: Int, value: TranslationUnit.Text)] = []
-        for returned in xliff.units {
+        typealias Edit = (unit: TranslationUnit, line: Int, value: TranslationUnit.Text)
+        var edits: [Edit] = []
+        for (index, returned) in xliff.units.enumerated() {
+            // A file of nothing but refusals says so without a line for each of millions of units.
+            if plan.diagnostics.count == Self.maxRefusals {
+                let left = xliff.units.count - index
+                plan.diagnostics[plan.diagnostics.count - 1].message += "; the units after this one (\(left)) were not checked: fix these and import again"
+                break
+            }
             if let first = seen[returned.id] {
                 refuse(.xliffUnitTwice, line: returned.line, "unit '\(returned.id)' is in the file twice (first at line \(first)); keep one")
                 continue
@@ -122,20 +129,25 @@ package struct TranslationImport {
 
         // The edited files, validated together as the content they would make.
         let order = [languages.defaultLanguage] + languages.translated
-        func edited(_ edits: [(unit: TranslationUnit, line: Int, value: TranslationUnit.Text)]) throws(CompilerError) -> [(path: String, bytes: [UInt8])]? {
-            var byFile: [String: (file: ContentFile, translations: [ContentFileEdit.Translation])] = [:]
+        // Where each edit's element is in its edited file, to show a rule it breaks at its unit.
+        var placed: [String: [(lines: ClosedRange<Int>, edit: Edit)]] = [:]
+        func edited(_ edits: [Edit]) throws(CompilerError) -> [(path: String, bytes: [UInt8])]? {
+            var byFile: [String: (file: ContentFile, translations: [(translation: ContentFileEdit.Translation, edit: Edit)])] = [:]
             for edit in edits {
                 let file = Self.file(of: edit.unit.entity)
-                byFile[file.path, default: (file, [])].translations.append(ContentFileEdit.Translation(entity: edit.unit.entity, field: edit.unit.field, value: edit.value))
+                byFile[file.path, default: (file, [])].translations.append((ContentFileEdit.Translation(entity: edit.unit.entity, field: edit.unit.field, value: edit.value), edit))
             }
             var files: [(path: String, bytes: [UInt8])] = []
+            placed = [:]
             for (path, item) in byFile.sorted(by: { $0.key < $1.key }) {
                 guard case .success(let bytes) = FileSystem.read(contentFolder + "/" + path, limit: FileLoader.maxFileSize) else {
                     refuse(.fileUnreadable, line: nil, "\(path) could not be read; nothing was imported")
                     return nil
                 }
                 do {
-                    files.append((path, try ContentFileEdit(file: item.file, bytes: bytes, language: target, languageOrder: order).applying(item.translations)))
+                    let (edited, lines) = try ContentFileEdit(file: item.file, bytes: bytes, language: target, languageOrder: order).applying(item.translations.map(\.translation))
+                    files.append((path, edited))
+                    placed[path] = zip(lines, item.translations.map(\.edit)).map { ($0, $1) }
                 } catch {
                     refuse(.fileUnreadable, line: nil, error.message + "; nothing was imported")
                     return nil
@@ -149,16 +161,19 @@ package struct TranslationImport {
         let report = try validator.validate()
         let errors = report.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let imported = report.catalog else {
-            // A rule the translations break, shown at the unit (the first of its entity's)
-            // with the validator's code, naming where it would be.
-            for error in errors {
+            // A rule the translations break, shown at the unit whose element it is in (else the
+            // first of its entity's) with the validator's code, naming where it would be.
+            var firstOfEntity: [EntityReference: Edit] = [:]
+            for edit in edits where firstOfEntity[edit.unit.entity] == nil { firstOfEntity[edit.unit.entity] = edit }
+            for error in errors.prefix(Self.maxRefusals) {
                 var shown = error
-                if let entity = error.entity, let edit = edits.first(where: { $0.unit.entity == entity }) {
+                let atLine = error.file.flatMap { placed[$0] }?.first { place in error.line.map(place.lines.contains) ?? false }?.edit
+                if let edit = atLine ?? error.entity.flatMap({ firstOfEntity[$0] }) {
                     shown.file = xliffName
                     shown.line = edit.line
                     shown.column = nil
-                    shown.message = "'\(edit.unit.id)' and the other translations of \(entity.kind.rawValue) “\(edit.unit.entityName)” would break a rule in \(error.file ?? "the content")"
-                        + (error.line.map { " at line \($0)" } ?? "") + ": " + error.message
+                    let whose = atLine != nil ? "'\(edit.unit.id)'" : "'\(edit.unit.id)' and the other translations of \(edit.unit.entity.kind.rawValue) “\(edit.unit.entityName)”"
+                    shown.message = "\(whose) would break a rule in \(error.file ?? "the content")" + (error.line.map { " at line \($0)" } ?? "") + ": " + error.message
                 }
                 plan.diagnostics.append(shown)
             }
@@ -177,6 +192,9 @@ package struct TranslationImport {
         plan.changes = changed.map { Change(id: $0.unit.id, entity: $0.unit.entity, entityName: $0.unit.entityName, field: $0.unit.field, isNew: $0.unit.target == nil) }
         return plan
     }
+
+    /// The most refusals an import reports: past them, the rest of the file is not checked.
+    static let maxRefusals = 100
 
     /// The content file an entity is written in: its own in a folder, or the single file of its kind.
     static func file(of entity: EntityReference) -> ContentFile {
@@ -269,7 +287,7 @@ extension TranslationImport {
     package static func readXLIFF(_ path: String) -> Result<[UInt8], ReadError> {
         switch FileSystem.read(path, limit: ReturnedXLIFF.maxFileSize) {
         case .success(let bytes): .success(bytes)
-        case .failure(.tooLarge(let size)): .failure(ReadError(message: "'\(path)' is \(size) bytes; the limit is \(ReturnedXLIFF.maxFileSize) bytes (128 MiB): export fewer units (--only)"))
+        case .failure(.tooLarge(let size)): .failure(ReadError(message: "'\(path)' is \(size) bytes; the limit is \(ReturnedXLIFF.maxFileSize) bytes (64 MiB): export fewer units (--only)"))
         case .failure(.notAFile): .failure(ReadError(message: "'\(path)' is not a file"))
         case .failure(.unreadable(let reason)): .failure(ReadError(message: "cannot read '\(path)': \(reason)"))
         }
@@ -305,7 +323,12 @@ extension TranslationImport {
     /// it, so that a failure or a kill leaves each file as it was or as imported, and a rerun
     /// of the import finishes it.
     package static func write(_ files: [(path: String, bytes: [UInt8])], into contentFolder: String) throws(DurableFileError) {
-        let targets = files.map { (target: contentFolder + "/" + $0.path, bytes: $0.bytes) }
+        // A content file that is a link (inside the folder: the validator refuses others) is
+        // written where it leads, so that the link stays.
+        let targets = files.map { file in
+            let path = contentFolder + "/" + file.path
+            return (target: FileSystem.realPath(path) ?? path, bytes: file.bytes)
+        }
         do {
             for file in targets { try DurableFile.writeFlushed(file.bytes, to: DurableFile.temporaryPath(for: file.target)) }
         } catch {

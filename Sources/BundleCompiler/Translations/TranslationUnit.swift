@@ -53,12 +53,19 @@ package struct TranslationUnit: Hashable, Sendable {
         entity.id.isEmpty ? entity.kind.rawValue : entity.kind.rawValue + "." + entity.id
     }
 
-    /// A key made of `text` for an id: characters of an NMTOKEN kept, others `_`.
+    /// A key made of `text` for an id: characters of an NMTOKEN kept, others `_`, and when any
+    /// but a `/` was replaced, a hash of the whole text after it, so that two texts that differ
+    /// only in such characters (`espresso-ä.png`, `espresso-ö.png`) never share a key. (Two
+    /// that differ in `/` and `_` alone, or a picture used twice, share it: the units' ids are
+    /// then counted, `translationTexts`.)
     static func token(_ text: String) -> String {
-        String(text.unicodeScalars.map { scalar -> Character in
+        var replaced = false
+        let kept = String(text.unicodeScalars.map { scalar -> Character in
             let allowed = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar)
+            if !allowed && scalar != "/" { replaced = true }
             return allowed ? Character(scalar) : "_"
         })
+        return replaced ? kept + ".h" + SHA256.hash(data: Data(text.utf8)).hexString.prefix(8) : kept
     }
 }
 
@@ -89,6 +96,7 @@ extension Catalog {
     /// translation (the state is `translationUnits`').
     func translationTexts(into language: LanguageCode) -> [TranslationUnit] {
         var units: [TranslationUnit] = []
+        var taken: [String: Int] = [:]
         func add(_ entity: EntityReference, _ name: String, _ translations: Translations, _ field: FieldPath, key: String,
                  _ source: TranslationUnit.Text, limit: Int?) {
             guard !translations.fixed.contains(field) else { return }
@@ -97,7 +105,11 @@ extension Catalog {
             case .richText(let text)?: .rich(text)
             case nil: nil
             }
-            units.append(TranslationUnit(id: TranslationUnit.entityID(entity) + "." + key, entity: entity, field: field, entityName: name,
+            // An id given already (a picture used twice in one entity) takes the count of its uses.
+            var id = TranslationUnit.entityID(entity) + "." + key
+            taken[id, default: 0] += 1
+            if let count = taken[id], count > 1 { id += "." + String(count) }
+            units.append(TranslationUnit(id: id, entity: entity, field: field, entityName: name,
                                          source: source, target: target, state: .missing, maxLength: limit))
         }
         func pictures(_ entity: EntityReference, _ name: String, _ translations: Translations, _ images: [ImageReference]) {
@@ -135,13 +147,10 @@ extension Catalog {
             let entity = EntityReference(.recipe, recipe.id.rawValue)
             add(entity, recipe.name, recipe.translations, .name, key: "name", .plain(recipe.name), limit: FieldLimits.name)
             add(entity, recipe.name, recipe.translations, .summary, key: "summary", .plain(recipe.summary), limit: FieldLimits.summary)
-            var taken: [String: Int] = [:]
             for (index, line) in recipe.ingredients.enumerated() {
                 // A line is named by the product it names, else by its words: never by its place.
-                var key = line.product.map { "ingredient." + TranslationUnit.token($0.rawValue) }
+                let key = line.product.map { "ingredient." + TranslationUnit.token($0.rawValue) }
                     ?? "ingredient.t" + SHA256.hash(data: Data(line.text.utf8)).hexString.prefix(10)
-                taken[key, default: 0] += 1
-                if let count = taken[key], count > 1 { key += "." + String(count) }
                 add(entity, recipe.name, recipe.translations, .ingredient(index), key: key, .plain(line.text), limit: nil)
             }
             add(entity, recipe.name, recipe.translations, .method, key: "method", .rich(recipe.method), limit: nil)

@@ -33,8 +33,9 @@ package struct ReturnedXLIFF: Sendable {
         }
     }
 
-    /// The largest XLIFF file read: the export of 100,000 products is about 60 MiB.
-    package static let maxFileSize = 128 * 1024 * 1024
+    /// The largest XLIFF file read. libxml2's tree of a file takes several times its bytes (a
+    /// file of nothing but empty units, 40 times), so the cap bounds the memory an import takes.
+    package static let maxFileSize = 64 * 1024 * 1024
 
     /// Why a file is not an XLIFF file digno can read.
     package struct Unreadable: Error, Hashable, Sendable {
@@ -45,7 +46,7 @@ package struct ReturnedXLIFF: Sendable {
     /// Reads an XLIFF 1.2 or 2.0 file's bytes.
     package static func read(_ bytes: [UInt8]) throws(Unreadable) -> ReturnedXLIFF {
         guard bytes.count <= maxFileSize else {
-            throw Unreadable(message: "the file is \(bytes.count) bytes; the limit is \(maxFileSize) bytes (128 MiB): export fewer units (--only)")
+            throw Unreadable(message: "the file is \(bytes.count) bytes; the limit is \(maxFileSize) bytes (64 MiB): export fewer units (--only)")
         }
         let libxml: LibXML
         let parser: ContentXMLParser
@@ -94,21 +95,25 @@ package struct ReturnedXLIFF: Sendable {
             guard let id = element.attribute("id") else { throw Unreadable(line: element.line, message: "a <unit> has no id") }
             // A unit's text is its segments' and ignorables' in order; its state, its first
             // segment's not done, if any is not.
+            // A unit is translated only when every segment has a target.
             var source: [XLIFFPiece] = [], target: [XLIFFPiece] = []
-            var hasTarget = false
+            var segments = 0, targets = 0
             var states: [String] = []
             for part in element.children where part.isNamed("segment") || part.isNamed("ignorable") {
                 source += part.child("source").map(pieces) ?? []
                 if let written = part.child("target") {
                     target += pieces(written)
-                    hasTarget = true
+                    if part.isNamed("segment") { targets += 1 }
                 } else if part.isNamed("ignorable") {
                     target += part.child("source").map(pieces) ?? []
                 }
-                if part.isNamed("segment") { states.append(part.attribute("state") ?? "initial") }
+                if part.isNamed("segment") {
+                    segments += 1
+                    states.append(part.attribute("state") ?? "initial")
+                }
             }
             let state = states.first { !["translated", "reviewed", "final"].contains($0) } ?? states.first
-            units.append(Unit(id: id, line: element.line, source: source, target: hasTarget ? target : nil, state: state))
+            units.append(Unit(id: id, line: element.line, source: source, target: segments > 0 && targets == segments ? target : nil, state: state))
         }
         return ReturnedXLIFF(version: .v2_0, sourceLanguage: root.attribute("srcLang"), targetLanguage: root.attribute("trgLang"),
                              languageLine: root.line, units: units)
@@ -127,33 +132,41 @@ package struct ReturnedXLIFF: Sendable {
     /// foreign (1.2's and 2.0's `<mrk>`, an annotation of words, is read through).
     private static func pieces(_ element: XMLElement) -> [XLIFFPiece] {
         var result: [XLIFFPiece] = []
-        element.forEachContent { piece in
-            switch piece {
-            case .text(let bytes):
-                let text = NFC.string(decoding: bytes)
-                if case .text(let before)? = result.last {
-                    result[result.count - 1] = .text(before + text)
-                } else {
-                    result.append(.text(text))
-                }
-            case .element(let child):
-                if child.isNamed("mrk") {
-                    for inner in pieces(child) {
-                        if case .text(let text) = inner, case .text(let before)? = result.last {
-                            result[result.count - 1] = .text(before + text)
-                        } else {
-                            result.append(inner)
-                        }
+        // A run of text is gathered whole (comments and <mrk> split it) before it is a piece:
+        // appending to the last piece's string copied the run each time.
+        var run: [UInt8] = []
+        func flush() {
+            guard !run.isEmpty else { return }
+            result.append(.text(run.withUnsafeBufferPointer { NFC.string(decoding: $0) }))
+            run.removeAll(keepingCapacity: true)
+        }
+        func gather(_ element: XMLElement) {
+            element.forEachContent { piece in
+                switch piece {
+                case .text(let bytes): run.append(contentsOf: bytes)
+                case .element(let child):
+                    if child.isNamed("mrk") {
+                        gather(child)
+                    } else {
+                        flush()
+                        result.append(code(child))
                     }
-                } else if child.isNamed("g"), let id = child.attribute("id"), let form = child.attribute("ctype").flatMap(XLIFFPiece.Form.init(ctype:)) {
-                    result.append(.code(id: id, form: form, pieces(child)))
-                } else if child.isNamed("pc"), let id = child.attribute("id"), let form = child.attribute("subType").flatMap(XLIFFPiece.Form.init(subType:)) {
-                    result.append(.code(id: id, form: form, pieces(child)))
-                } else {
-                    result.append(.foreign(child.name))
                 }
             }
         }
+        gather(element)
+        flush()
         return result
+    }
+
+    /// An element inside a text: a paired code of a form digno writes, or foreign.
+    private static func code(_ child: XMLElement) -> XLIFFPiece {
+        if child.isNamed("g"), let id = child.attribute("id"), let form = child.attribute("ctype").flatMap(XLIFFPiece.Form.init(ctype:)) {
+            return .code(id: id, form: form, pieces(child))
+        }
+        if child.isNamed("pc"), let id = child.attribute("id"), let form = child.attribute("subType").flatMap(XLIFFPiece.Form.init(subType:)) {
+            return .code(id: id, form: form, pieces(child))
+        }
+        return .foreign(child.name)
     }
 }

@@ -125,6 +125,16 @@ package struct Translations: Hashable, Sendable, Codable {
     /// A list, not a dictionary, so that an entity read twice prints the same way.
     package private(set) var entries: [Entry] = []
 
+    /// Where each entry is, once there are more than `indexedFrom` (a recipe of thousands of
+    /// translated ingredient lines made every lookup a walk of the list: validating it took
+    /// time in the square of its lines). Not part of the value: two equal lists are equal.
+    private var index: [Key: Int] = [:]
+    private struct Key: Hashable {
+        var field: FieldPath
+        var language: LanguageCode
+    }
+    private static let indexedFrom = 32
+
     /// The fields its editor marked `translate="no"`: names that are names, the same in every
     /// language, which no language is missing.
     package var fixed: Set<FieldPath> = []
@@ -136,6 +146,7 @@ package struct Translations: Hashable, Sendable, Codable {
 
     /// The text of `field` in `language`, if translated into it.
     package subscript(field: FieldPath, language: LanguageCode) -> Value? {
+        if !index.isEmpty { return index[Key(field: field, language: language)].map { entries[$0].value } }
         // By index, the language compared first: `first(where:)` copied each entry it passed
         // (retaining its text), which the rules, the coverage and the projections pay for every
         // field of every entity in every language.
@@ -150,7 +161,39 @@ package struct Translations: Hashable, Sendable, Codable {
     package mutating func add(_ value: Value, for field: FieldPath, in language: LanguageCode) -> Bool {
         if self[field, language] != nil { return false }
         entries.append(Entry(field: field, language: language, value: value))
+        if entries.count > Self.indexedFrom {
+            if index.isEmpty {
+                for (position, entry) in entries.enumerated() { index[Key(field: entry.field, language: entry.language)] = position }
+            } else {
+                index[Key(field: field, language: language)] = entries.count - 1
+            }
+        }
         return true
+    }
+
+    package static func == (a: Translations, b: Translations) -> Bool {
+        a.entries == b.entries && a.fixed == b.fixed
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(entries)
+        hasher.combine(fixed)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entries, fixed
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        for entry in try container.decode([Entry].self, forKey: .entries) { add(entry.value, for: entry.field, in: entry.language) }
+        fixed = try container.decode(Set<FieldPath>.self, forKey: .fixed)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entries, forKey: .entries)
+        try container.encode(fixed, forKey: .fixed)
     }
 
     /// The text of `field` along `chain` (best first), and the language it is in; nil if no
