@@ -26,8 +26,9 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["catalog.manifest.json", "catalog.sqlite"])
     }
 
-    /// A build of several schemas replaces every pair or none: schema 2's write failing after
-    /// schemas 4's and 3's are written and checked leaves every file as the previous build wrote it.
+    /// A build of several schemas replaces every pair or none: schema 2's file failing (its
+    /// temporary name taken by a folder with a file in it, which the build cannot remove) leaves
+    /// every file as the previous build wrote it.
     @Test func aFailureInOneSchemaLeavesEverySchemasPreviousBundle() throws {
         let folder = try BundleBuildTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -40,14 +41,14 @@ import Testing
                      "catalog.schema-3.sqlite", "catalog.sqlite"]
         let before = try names.map { try Data(contentsOf: folder.appendingPathComponent($0)) }
 
-        // Schema 2's scratch database cannot be made: a folder with a file in it is in its place.
-        let blocker = folder.appendingPathComponent(".catalog.schema-2.sqlite.scratch")
+        // Schema 2's temporary file cannot be made: a folder with a file in it is in its place.
+        let blocker = folder.appendingPathComponent(".catalog.schema-2.sqlite.partial")
         try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: blocker.appendingPathComponent("file"))
         builder.releaseVersion = "2026.11.1"
         #expect(throws: BuildError.self) { try builder.writeAll(report) }
         #expect(try names.map { try Data(contentsOf: folder.appendingPathComponent($0)) } == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".catalog.schema-2.sqlite.scratch"] + names)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [".catalog.schema-2.sqlite.partial"] + names)
     }
 
     @Test func aStaleTemporaryFileFromAKilledBuildIsRemoved() throws {

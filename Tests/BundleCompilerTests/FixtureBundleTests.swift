@@ -70,12 +70,26 @@ import Testing
         #expect(bundle.release.schemaVersion == 2 && bundle.languages == ["fi"])
         #expect(try bundle.sections().map(\.title) == (try CatalogBundle(path: output).sections()).map(\.title))
 
-        // Written beside schemas 4 and 3 by a default build (`writeAll`), schema 2 is the same bytes.
+        // Written beside schemas 4 and 3 by a default build (`writeAll`), derived from schema 4's
+        // rows, schemas 2 and 3 are the same bytes as each written alone.
         let both = folder.appendingPathComponent("both.sqlite").path
         var bothBuilder = BundleBuilder(contentFolder: translated.path, output: both, today: Day.today())
         bothBuilder.olderSchemas = [3, 2]
         #expect(try bothBuilder.writeAll(report).map(\.schema) == [4, 3, 2])
         #expect(try Data(contentsOf: URL(fileURLWithPath: BundleSchema.path(forBundle: both, schema: 2))) == Data(contentsOf: URL(fileURLWithPath: second)))
+        let alone = folder.appendingPathComponent("alone.sqlite").path
+        var aloneBuilder = BundleBuilder(contentFolder: translated.path, output: alone, today: Day.today())
+        aloneBuilder.schemaVersion = 3
+        _ = try aloneBuilder.write(report)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: BundleSchema.path(forBundle: both, schema: 3))) == Data(contentsOf: URL(fileURLWithPath: alone)))
+        // Schema 2 derived from schema 3 (a build of those two alone) too.
+        let older = folder.appendingPathComponent("older.sqlite").path
+        var olderBuilder = BundleBuilder(contentFolder: translated.path, output: older, today: Day.today())
+        olderBuilder.schemaVersion = 3
+        olderBuilder.olderSchemas = [2]
+        _ = try olderBuilder.writeAll(report)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: BundleSchema.path(forBundle: older, schema: 2))) == Data(contentsOf: URL(fileURLWithPath: second)))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: older)) == Data(contentsOf: URL(fileURLWithPath: alone)))
     }
 
     /// Schema 3 as the compiler writes it for apps in the field is, byte for byte, the bundle the

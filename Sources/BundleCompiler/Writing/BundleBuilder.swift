@@ -60,7 +60,9 @@ package struct BundleBuilder: Sendable {
         package var schema: Int
         package var output: String
         package var manifest: Manifest
-        /// How long writing and checking it took (not validating the content).
+        /// How long writing and checking it took (not validating the content): for the newest
+        /// schema, writing every schema's bundle (the older ones are derived as it is written)
+        /// and checking its own; for each older one, checking it.
         package var elapsed: Duration
         /// How many of its bytes are its pictures' (the renditions' own bytes).
         package var pictureBytes: Int
@@ -88,6 +90,10 @@ package struct BundleBuilder: Sendable {
         }
         for schema in [schemaVersion] + olderSchemas where !BundleSchema.writableVersions.contains(schema) {
             throw .output(path: output, reason: "schema \(schema) is not one this compiler writes (\(BundleSchema.writableVersions.map(String.init).joined(separator: ", ")))")
+        }
+        // The older ones are derived from the newest's rows (`BundleWriter.olderSchemas`).
+        for schema in olderSchemas where schema > schemaVersion {
+            throw .output(path: output, reason: "schema \(schema) is newer than the schema written at the output, \(schemaVersion); give the newest first")
         }
         for path in targets.flatMap({ [$0.output, Manifest.path(forBundle: $0.output)] }) where FileSystem.entryType(path) == .folder {
             throw .output(path: path, reason: "a folder is there; remove it, or give the bundle another name with --output")
@@ -144,15 +150,23 @@ package struct BundleBuilder: Sendable {
         defer { withExtendedLifetime(lock) {} }
         do {
             var written: [Written] = []
+            let started = ContinuousClock.now
+            // Every schema from one writing of the rows: the newest written, the older ones
+            // derived from it (`BundleWriter.olderSchemas`); then each checked on its own.
+            let newest = targets[0].schema
+            let catalog = newest >= 3 ? validated : validated.defaultLanguageOnly
+            let lists = BundleWriter.Lists(ordering: catalog)
+            let (images, digest) = imagesAndDigest.wait()
+            try writeTemporary(catalog, targets: targets, lists: lists, images: images, digest: digest, progress: progress)
+            var checked = started
             for (schema, output) in targets {
-                let started = ContinuousClock.now
-                let catalog = schema >= 3 ? validated : validated.defaultLanguageOnly
-                let lists = BundleWriter.Lists(ordering: catalog)
-                let (images, digest) = imagesAndDigest.wait()
-                let manifest = try writeTemporary(catalog, schema: schema, output: output, lists: lists, images: images, digest: digest,
-                                                  budget: report.budget, progress: progress)
-                written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: ContinuousClock.now - started,
+                let manifest = try verifyTemporary(catalog, schema: schema, output: output, images: images, digest: digest,
+                                                   budget: report.budget, progress: progress)
+                // The writing is the newest schema's; each older one's time is its check.
+                let now = ContinuousClock.now
+                written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: now - checked,
                                        pictureBytes: images.byteCount(schema: schema)))
+                checked = now
             }
             progress("publishing")
             for entry in written {
@@ -169,24 +183,39 @@ package struct BundleBuilder: Sendable {
         }
     }
 
-    /// Writes the bundle of `catalog` in `schema` and its manifest under the temporary names of
-    /// `output` and its manifest, checked and synced, ready to be renamed into place; refused
-    /// if it is larger than `budget`.
-    private func writeTemporary(_ catalog: Catalog, schema: Int, output: String, lists: BundleWriter.Lists, images: BundleImages, digest: String,
-                                budget: BundleBudget?, progress: (String) -> Void) throws(BuildError) -> Manifest {
-        let version = releaseVersion ?? catalog.releaseVersion
-        let info = [
+    /// The content and release of a bundle's `bundle_info`, for `schema`.
+    private func info(_ catalog: Catalog, schema: Int, digest: String) -> [String: String] {
+        [
             "schema_version": String(schema),
-            "release_version": version,
+            "release_version": releaseVersion ?? catalog.releaseVersion,
             "release_date": catalog.releaseDate.description,
             "content_digest": digest,
             "brand": catalog.brand,
         ]
-        let temporary = AtomicFile.temporaryPath(for: output)
+    }
+
+    /// Writes the bundle of `catalog` in each schema of `targets` (the newest first) under the
+    /// temporary name of its output.
+    private func writeTemporary(_ catalog: Catalog, targets: [(schema: Int, output: String)], lists: BundleWriter.Lists, images: BundleImages,
+                                digest: String, progress: (String) -> Void) throws(BuildError) {
+        let newest = targets[0]
         progress("writing \(Self.counted(catalog.products.count, "product")), \(Self.counted(catalog.recipes.count, "recipe")), "
             + "\(Self.counted(catalog.retailers.count, "retailer")) and the search index")
-        try BundleWriter(catalog: catalog, lists: lists, images: images, info: info, schemaVersion: schema)
-            .write(into: temporary, scratch: AtomicFile.scratchPath(for: output)) { progress("compacting into \(output)") }
+        var writer = BundleWriter(catalog: catalog, lists: lists, images: images, info: info(catalog, schema: newest.schema, digest: digest),
+                                  schemaVersion: newest.schema)
+        writer.olderSchemas = targets.dropFirst().map { ($0.schema, AtomicFile.temporaryPath(for: $0.output)) }
+        try writer.write(into: AtomicFile.temporaryPath(for: newest.output), scratch: AtomicFile.scratchPath(for: newest.output)) {
+            progress("compacting into \(newest.output)")
+        }
+    }
+
+    /// Checks the bundle of `schema` written under the temporary name of `output`, syncs it and
+    /// writes its manifest beside it, ready to be renamed into place; refused if it is larger
+    /// than `budget`.
+    private func verifyTemporary(_ catalog: Catalog, schema: Int, output: String, images: BundleImages, digest: String,
+                                 budget: BundleBudget?, progress: (String) -> Void) throws(BuildError) -> Manifest {
+        let version = releaseVersion ?? catalog.releaseVersion
+        let temporary = AtomicFile.temporaryPath(for: output)
         progress("verifying the bundle")
         // Four things at once: syncing the file waits on the disk, not on a core; SQLite's
         // integrity check reads every page; schema 3's language rules read its 1.3 million

@@ -25,9 +25,18 @@ struct BundleWriter: Sendable {
     /// wrote it before schema 4), or 2 (schema.sql's tables alone, the default language's
     /// texts, as the compiler wrote it before schema 3).
     var schemaVersion = BundleSchema.version
+    /// Older schemas written beside it from the same rows, each into its file, newest first:
+    /// each older schema's tables are a part of the newer one's, with the same rows (schema 3
+    /// is schema 4 without `renditions`; schema 2, schema 3 without the languages' tables),
+    /// so they are derived from the scratch databases rather than written again
+    /// (`deriveOlderSchemas`).
+    var olderSchemas: [(schema: Int, bundle: String)] = []
 
     /// The search indexes of the schema written.
-    var searchIndexes: [String] { schemaVersion >= 3 ? Self.searchIndexes : ["search"] }
+    var searchIndexes: [String] { Self.searchIndexes(schema: schemaVersion) }
+
+    /// The search indexes of a schema.
+    static func searchIndexes(schema: Int) -> [String] { schema >= 3 ? searchIndexes : ["search"] }
 
     /// The memory FTS5 may hold pending index entries in before it writes a segment.
     static let searchHashBytes = 256 << 20
@@ -142,6 +151,7 @@ struct BundleWriter: Sendable {
                     // VACUUM INTO keeps the source's page size unless one is set first.
                     try db.execute(sql: "PRAGMA page_size = \(BundleSchema.pageSize)")
                     try db.execute(sql: "VACUUM INTO ?", arguments: [bundle])
+                    try deriveOlderSchemas(db)
                 }
             } catch {
                 try? queue.close()
@@ -160,10 +170,41 @@ struct BundleWriter: Sendable {
             defer { discarded.wait() }
             try search.get()
             try Self.copySearchIndex(searchIndexes, from: searchPath, into: bundle)
+            // The same index for each older schema: its indexes are the newer one's, of the
+            // same lists (the default language's order).
+            for older in olderSchemas {
+                try Self.copySearchIndex(Self.searchIndexes(schema: older.schema), from: searchPath, into: older.bundle)
+            }
         } catch let error as BuildError {
             throw error
         } catch {
             throw Self.buildError(error, writing: bundle)
+        }
+    }
+
+    /// Writes each older schema's bundle from the tables' scratch database once the newest
+    /// one is copied out of it: the tables the older schema lacks dropped, its version in
+    /// `bundle_info` and the header, and the schema cookie it has when written on its own (one
+    /// more than its SQL's statements, `BundleSchema.schemaCookie`), then `VACUUM INTO`, which
+    /// writes the same bytes as a build of that schema alone: the same rows, and the same
+    /// tables in the same order. Before this, each schema was written from the catalogue again,
+    /// its rows inserted and its texts indexed for search once more.
+    private func deriveOlderSchemas(_ db: Database) throws {
+        for older in olderSchemas.sorted(by: { $0.schema > $1.schema }) {
+            let kept = Set(try BundleSchemaDefinition.expectedObjects(version: older.schema).filter { $0.type == "table" }.map(\.name))
+            // Virtual tables first: dropping one drops its own tables.
+            let tables = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'table'")
+            for row in tables {
+                let name: String = row["name"], sql: String = row["sql"] ?? ""
+                if !kept.contains(name), sql.hasPrefix("CREATE VIRTUAL TABLE") { try db.execute(sql: "DROP TABLE \(name.quotedDatabaseIdentifier)") }
+            }
+            for name in try String.fetchAll(db, sql: "SELECT name FROM sqlite_schema WHERE type = 'table'") where !kept.contains(name) {
+                try db.execute(sql: "DROP TABLE \(name.quotedDatabaseIdentifier)")
+            }
+            try db.execute(sql: "UPDATE bundle_info SET value = ? WHERE key = 'schema_version'", arguments: [String(older.schema)])
+            try db.execute(sql: "PRAGMA user_version = \(older.schema)")
+            try db.execute(sql: "PRAGMA schema_version = \(BundleSchema.schemaCookie(version: older.schema) - 1)")
+            try db.execute(sql: "VACUUM INTO ?", arguments: [older.bundle])
         }
     }
 
