@@ -53,17 +53,21 @@ def prepare(bundle, folder):
         cursor = connection.execute(f'SELECT * FROM "{table}"')
         columns = [description[0] for description in cursor.description]
         path = os.path.join(folder, table + ".json")
+        count = 0
         with open(path, "w", encoding="utf-8") as file:
             for row in cursor:
+                count += 1
                 record = {}
                 for column, value in zip(columns, row):
                     if isinstance(value, bytes):
                         value = {"$base64": True, "encoded": base64.b64encode(value).decode("ascii")}
                     record[column] = value
                 file.write(json.dumps(record, ensure_ascii=False) + "\n")
-        plan["tables"].append({"table": table, "rows": path})
+        plan["tables"].append({"table": table, "rows": path, "count": count})
+    counts = {item["table"]: item["count"] for item in plan["tables"]}
     for table, wanted in FTS_COLUMNS.items():
-        if table not in tables:
+        # A table with no rows is never made by an insert of none (translations, in one language).
+        if not counts.get(table):
             continue
         present = {row[1] for row in connection.execute(f'PRAGMA table_info("{table}")')}
         plan["fts"].append({"table": table, "columns": [column for column in wanted if column in present]})
