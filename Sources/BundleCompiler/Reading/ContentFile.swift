@@ -35,6 +35,19 @@ enum ContentFileKind: String, Sendable, CaseIterable {
         folder == nil ? "\(rawValue).xml" : nil
     }
 
+    /// The kind of file an entity of `kind` is written in: a section in catalog.xml, a
+    /// promotion in home.xml.
+    init(holding kind: EntityReference.Kind) {
+        switch kind {
+        case .catalog, .section: self = .catalog
+        case .home, .promotion: self = .home
+        case .company: self = .company
+        case .product: self = .product
+        case .recipe: self = .recipe
+        case .retailer: self = .retailer
+        }
+    }
+
     var entityKind: EntityReference.Kind {
         switch self {
         case .catalog: .catalog
@@ -57,4 +70,13 @@ struct ContentFile: Hashable, Sendable {
 
     /// The entity the file defines.
     var entity: EntityReference { EntityReference(kind.entityKind, id) }
+
+    /// The file an entity is written in, by the names the content folder gives files (an
+    /// entity's file is named by its id); nil for a product, recipe or retailer without one.
+    static func named(for entity: EntityReference) -> ContentFile? {
+        let kind = ContentFileKind(holding: entity.kind)
+        if let name = kind.singleFileName { return ContentFile(path: name, kind: kind, id: "") }
+        guard let folder = kind.folder, !entity.id.isEmpty else { return nil }
+        return ContentFile(path: "\(folder)/\(entity.id).xml", kind: kind, id: entity.id)
+    }
 }

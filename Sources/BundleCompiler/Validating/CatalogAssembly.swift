@@ -159,12 +159,8 @@ struct CatalogAssembly {
 
         /// The file an entity comes from.
         func file(of entity: EntityReference) -> ContentFile? {
-            switch entity.kind {
-            case .catalog, .section: singles[.catalog]
-            case .home, .promotion: singles[.home]
-            case .company: singles[.company]
-            case .product, .recipe, .retailer: entity.id.isEmpty ? nil : files[entity]
-            }
+            let kind = ContentFileKind(holding: entity.kind)
+            return kind.folder == nil ? singles[kind] : entity.id.isEmpty ? nil : files[entity]
         }
     }
 }
