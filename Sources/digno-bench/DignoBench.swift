@@ -39,12 +39,18 @@ struct Measure: ParsableCommand {
 
     @Option var content: String
     @Option var output: String
+    /// The schemas to write, as `digno build --schema` takes them: by default every one, as a
+    /// default build writes them.
+    @Option(name: .customLong("schema")) var schemas: [Int] = BundleSchema.writableVersions
 
     func run() throws {
         let start = ContinuousClock.now
         var stages: [(name: String, started: ContinuousClock.Instant, cpu: Double)] = []
         func stage(_ name: String) { stages.append((name, ContinuousClock.now, Self.cpuSeconds())) }
-        let builder = BundleBuilder(contentFolder: content, output: output)
+        var builder = BundleBuilder(contentFolder: content, output: output)
+        let order = Array(Set(schemas)).sorted(by: >)
+        builder.schemaVersion = order[0]
+        builder.olderSchemas = Array(order.dropFirst())
         let report = try builder.validate(progress: stage)
         let validated = ContinuousClock.now
         let manifest = try builder.write(report, progress: stage)
@@ -59,13 +65,19 @@ struct Measure: ParsableCommand {
         ]
         // Each stage's wall seconds, keyed by the first word of its progress text
         // ("stage.writing"), the processor seconds of all threads in it ("cpu.writing"), and
-        // its place in the build, from 0 ("order.writing").
+        // its place in the build, from 0 ("order.writing"). A stage that comes again (each
+        // schema's verifying) is summed, and each time after the first is also given alone,
+        // numbered from 2 ("stage.verifying#2").
+        var seen: [String: Int] = [:]
         for (index, current) in stages.enumerated() {
             let next = index + 1 < stages.count ? stages[index + 1] : (name: "", started: end, cpu: cpu)
             let word = current.name.split(separator: " ").first.map(String.init) ?? current.name
-            result["stage." + word, default: 0] += (next.started - current.started).seconds
-            result["cpu." + word, default: 0] += next.cpu - current.cpu
-            if result["order." + word] == nil { result["order." + word] = Double(index) }
+            seen[word, default: 0] += 1
+            for key in [word] + (seen[word]! > 1 ? ["\(word)#\(seen[word]!)"] : []) {
+                result["stage." + key, default: 0] += (next.started - current.started).seconds
+                result["cpu." + key, default: 0] += next.cpu - current.cpu
+                if result["order." + key] == nil { result["order." + key] = Double(index) }
+            }
         }
         var output: [String: Any] = result
         output["bundleSHA256"] = manifest.bundle.sha256

@@ -166,6 +166,9 @@ import Testing
         // Decomposed input is the same letters.
         #expect(SearchLetters.folded("Pa\u{308}a\u{308}", language: "fi") == "Pää")
         #expect(SearchLetters.folded("", language: "fi").isEmpty)
+        // ASCII as it is, and between other letters.
+        #expect(SearchLetters.folded("Kolumbia Supremo, 250 g\r\n", language: "en") == "Kolumbia Supremo, 250 g\r\n")
+        #expect(SearchLetters.folded("Crème 2 ä\r\nö", language: "fi") == "Creme 2 ä\r\nö")
         #expect(SearchLetters.ownLetters(of: "EN").isEmpty && SearchLetters.ownLetters(of: "FI") == ["å", "ä", "ö"])
     }
 

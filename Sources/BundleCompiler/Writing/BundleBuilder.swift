@@ -159,9 +159,9 @@ package struct BundleBuilder: Sendable {
             let (images, digest) = imagesAndDigest.wait()
             try writeTemporary(catalog, targets: targets, lists: lists, images: images, digest: digest, progress: progress)
             var checked = started
-            for (schema, output) in targets {
+            for (index, (schema, output)) in targets.enumerated() {
                 let manifest = try verifyTemporary(catalog, schema: schema, output: output, images: images, digest: digest,
-                                                   budget: report.budget, progress: progress)
+                                                   budget: report.budget, derived: index > 0, progress: progress)
                 // The writing is the newest schema's; each older one's time is its check.
                 let now = ContinuousClock.now
                 written.append(Written(schema: schema, output: output, manifest: manifest, elapsed: now - checked,
@@ -204,8 +204,9 @@ package struct BundleBuilder: Sendable {
         var writer = BundleWriter(catalog: catalog, lists: lists, images: images, info: info(catalog, schema: newest.schema, digest: digest),
                                   schemaVersion: newest.schema)
         writer.olderSchemas = targets.dropFirst().map { ($0.schema, AtomicFile.temporaryPath(for: $0.output)) }
-        try writer.write(into: AtomicFile.temporaryPath(for: newest.output), scratch: AtomicFile.scratchPath(for: newest.output)) {
-            progress("compacting into \(newest.output)")
+        try writer.write(into: AtomicFile.temporaryPath(for: newest.output), scratch: AtomicFile.scratchPath(for: newest.output)) { stage in
+            // The output's name, not the hidden temporary file's.
+            progress(stage.replacingOccurrences(of: AtomicFile.temporaryPath(for: newest.output), with: newest.output))
         }
     }
 

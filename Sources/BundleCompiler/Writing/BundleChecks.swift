@@ -175,6 +175,13 @@ enum BundleChecks {
             }.joined(separator: "; "))
         }
         problems += try Self.problems(of: relationRules, in: db)
+        // The objects its schema version defines, no more and no fewer: an older schema's
+        // bundle is derived from the newest's by dropping tables (`BundleWriter`), and its
+        // language rules are not run again (`BundleBuilder.verifyTemporary`), which would have
+        // failed on a missing table.
+        if let version = try Int.fetchOne(db, sql: "PRAGMA user_version"), BundleSchema.writableVersions.contains(version) {
+            problems += try BundleSchemaDefinition.differences(in: db, version: version).map { "schema \(version): \($0)" }
+        }
         if languages { problems += try languageProblems(in: db) }
         // Each image is addressed by the SHA-256 of its bytes, and each rendition of schema 4
         // records its own: a flipped bit inside one passes SQLite's checks, since a BLOB's

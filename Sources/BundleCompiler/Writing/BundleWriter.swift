@@ -78,10 +78,10 @@ struct BundleWriter: Sendable {
     }
 
     /// Writes the bundle into the new file `bundle`, using scratch databases at `scratch` and
-    /// at `scratch` with `-search` added, both removed before this returns. `compacting` is
-    /// called when the tables are written and their copy into `bundle` begins. The caller
-    /// removes `bundle` if this throws.
-    func write(into bundle: String, scratch path: String, compacting: () -> Void) throws(BuildError) {
+    /// at `scratch` with `-search` added, both removed before this returns. `progress` hears,
+    /// in words, when the tables are written and their copy into `bundle` begins, and when each
+    /// older schema's bundle is derived. The caller removes `bundle` if this throws.
+    func write(into bundle: String, scratch path: String, progress: (String) -> Void) throws(BuildError) {
         _ = Self.quietAllocator
         // What parsing freed, back to the system before the page caches and the search
         // index's memory are taken: it keeps a 100,000-entity build's peak under 400 MB.
@@ -147,11 +147,11 @@ struct BundleWriter: Sendable {
                     // VACUUM INTO copies both into the bundle's header.
                     try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
                     try db.execute(sql: "PRAGMA application_id = \(BundleSchema.applicationID)")
-                    compacting()
+                    progress("compacting into \(bundle)")
                     // VACUUM INTO keeps the source's page size unless one is set first.
                     try db.execute(sql: "PRAGMA page_size = \(BundleSchema.pageSize)")
                     try db.execute(sql: "VACUUM INTO ?", arguments: [bundle])
-                    try deriveOlderSchemas(db)
+                    try deriveOlderSchemas(db, progress: progress)
                 }
             } catch {
                 try? queue.close()
@@ -189,8 +189,9 @@ struct BundleWriter: Sendable {
     /// writes the same bytes as a build of that schema alone: the same rows, and the same
     /// tables in the same order. Before this, each schema was written from the catalogue again,
     /// its rows inserted and its texts indexed for search once more.
-    private func deriveOlderSchemas(_ db: Database) throws {
+    private func deriveOlderSchemas(_ db: Database, progress: (String) -> Void) throws {
         for older in olderSchemas.sorted(by: { $0.schema > $1.schema }) {
+            progress("deriving schema \(older.schema)'s bundle")
             let kept = Set(try BundleSchemaDefinition.expectedObjects(version: older.schema).filter { $0.type == "table" }.map(\.name))
             // Virtual tables first: dropping one drops its own tables.
             let tables = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_schema WHERE type = 'table'")

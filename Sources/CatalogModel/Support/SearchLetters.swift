@@ -20,9 +20,17 @@ package enum SearchLetters {
 
     /// `text` with every accent removed but from `language`'s own letters, in NFC.
     package static func folded(_ text: String, language: String) -> String {
+        // ASCII has no accent to remove and is its own NFC. Most names are ASCII, and
+        // normalizing each character through Foundation took 17 µs a name (5 s of a build's
+        // 300,000 names in three languages).
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         let own = ownLetters(of: language)
         var result = String.UnicodeScalarView()
         for character in text {
+            if character.isASCII {
+                result.append(contentsOf: character.unicodeScalars)
+                continue
+            }
             if !own.isEmpty, let lower = character.lowercased().first, own.contains(lower) {
                 result.append(contentsOf: String(character).precomposedStringWithCanonicalMapping.unicodeScalars)
                 continue
