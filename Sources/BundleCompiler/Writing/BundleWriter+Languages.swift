@@ -19,7 +19,7 @@ extension BundleWriter {
         let others = languages.translated
 
         let insertTranslation = try insert("INSERT INTO translations (kind, entity_id, field, language, text) VALUES (?, ?, ?, ?, ?)")
-        try catalog.forEachDefaultText { entity, translations, texts in
+        try catalog.forEachDefaultText(fixedOnly: true) { entity, translations, texts in
             let (kind, id) = (entity.kind.rawValue, entity.id)
             for entry in translations.entries where others.contains(entry.language) {
                 guard let field = Self.column(entry.field) else { continue }

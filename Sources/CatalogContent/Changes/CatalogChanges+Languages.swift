@@ -85,7 +85,7 @@ extension CatalogChanges {
     static func translatedTexts(_ catalog: Catalog) -> [EntityReference: [TranslatedKey: String]] {
         let others = catalog.languages.translated
         var result: [EntityReference: [TranslatedKey: String]] = [:]
-        catalog.forEachDefaultText { entity, translations, texts in
+        catalog.forEachDefaultText(fixedOnly: true) { entity, translations, texts in
             var shown: [TranslatedKey: String] = [:]
             for entry in translations.entries where others.contains(entry.language) {
                 shown[TranslatedKey(language: entry.language, field: entry.field)] = Self.shown(entry.value)

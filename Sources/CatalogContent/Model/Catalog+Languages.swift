@@ -40,34 +40,46 @@ extension Catalog {
     }
 
     /// Calls `body` with each entity's translations and its texts in the default language by
-    /// field, rich text as its plain text.
-    package func forEachDefaultText(_ body: (EntityReference, Translations, [FieldPath: String]) throws -> Void) rethrows {
+    /// field, rich text as its plain text. `fixedOnly`: only the texts of the fields marked
+    /// `translate="no"` (`Translations.fixed`) are wanted, and only those are made (most
+    /// entities have none: an empty dictionary, no plain text of a body made in vain).
+    package func forEachDefaultText(fixedOnly: Bool = false, _ body: (EntityReference, Translations, [FieldPath: String]) throws -> Void) rethrows {
+        func visit(_ entity: EntityReference, _ translations: Translations, _ texts: @autoclosure () -> [FieldPath: String]) throws {
+            guard fixedOnly else { return try body(entity, translations, texts()) }
+            try body(entity, translations, translations.fixed.isEmpty ? [:] : texts().filter { translations.fixed.contains($0.key) })
+        }
         func pictures(_ images: [ImageReference]) -> [FieldPath: String] {
             Dictionary(uniqueKeysWithValues: images.enumerated().map { (FieldPath.picture($0.offset), $0.element.alt ?? "") })
         }
         for section in sections {
-            try body(EntityReference(.section, section.id.rawValue), section.translations, [.title: section.title])
+            try visit(EntityReference(.section, section.id.rawValue), section.translations, [.title: section.title])
         }
-        try body(EntityReference(.home), home.translations, [.image: home.image.alt ?? "", .body: home.body.plainText])
+        try visit(EntityReference(.home), home.translations, [.image: home.image.alt ?? "", .body: home.body.plainText])
         for promotion in home.promotions {
-            try body(EntityReference(.promotion, promotion.id.rawValue), promotion.translations,
-                 [.title: promotion.title, .text: promotion.text, .image: promotion.image.alt ?? ""])
+            try visit(EntityReference(.promotion, promotion.id.rawValue), promotion.translations,
+                      [.title: promotion.title, .text: promotion.text, .image: promotion.image.alt ?? ""])
         }
-        try body(EntityReference(.company), company.translations,
-             [.name: company.name, .body: company.body.plainText].merging(pictures(company.images)) { a, _ in a })
+        try visit(EntityReference(.company), company.translations,
+                  [.name: company.name, .body: company.body.plainText].merging(pictures(company.images)) { a, _ in a })
         for product in products {
-            try body(EntityReference(.product, product.id.rawValue), product.translations,
-                 [.name: product.name, .summary: product.summary, .body: product.body.plainText].merging(pictures(product.images)) { a, _ in a })
+            try visit(EntityReference(.product, product.id.rawValue), product.translations,
+                      [.name: product.name, .summary: product.summary, .body: product.body.plainText].merging(pictures(product.images)) { a, _ in a })
         }
         for recipe in recipes {
-            var texts: [FieldPath: String] = [.name: recipe.name, .summary: recipe.summary, .method: recipe.method.plainText]
-            for (index, line) in recipe.ingredients.enumerated() { texts[.ingredient(index)] = line.text }
-            try body(EntityReference(.recipe, recipe.id.rawValue), recipe.translations, texts.merging(pictures(recipe.images)) { a, _ in a })
+            func texts() -> [FieldPath: String] {
+                var texts: [FieldPath: String] = [.name: recipe.name, .summary: recipe.summary, .method: recipe.method.plainText]
+                for (index, line) in recipe.ingredients.enumerated() { texts[.ingredient(index)] = line.text }
+                return texts.merging(pictures(recipe.images)) { a, _ in a }
+            }
+            try visit(EntityReference(.recipe, recipe.id.rawValue), recipe.translations, texts())
         }
         for retailer in retailers {
-            var texts: [FieldPath: String] = [.hours: retailer.openingHours]
-            if let info = retailer.otherInfo { texts[.info] = info }
-            try body(EntityReference(.retailer, retailer.id.rawValue), retailer.translations, texts)
+            func texts() -> [FieldPath: String] {
+                var texts: [FieldPath: String] = [.hours: retailer.openingHours]
+                if let info = retailer.otherInfo { texts[.info] = info }
+                return texts
+            }
+            try visit(EntityReference(.retailer, retailer.id.rawValue), retailer.translations, texts())
         }
     }
 
