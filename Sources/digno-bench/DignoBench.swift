@@ -65,15 +65,18 @@ struct Measure: ParsableCommand {
         ]
         // Each stage's wall seconds, keyed by the first word of its progress text
         // ("stage.writing"), the processor seconds of all threads in it ("cpu.writing"), and
-        // its place in the build, from 0 ("order.writing"). A stage that comes again (each
-        // schema's verifying) is summed, and each time after the first is also given alone,
-        // numbered from 2 ("stage.verifying#2").
+        // its place in the build, from 0 ("order.writing"). A stage that comes more than once
+        // (each schema's verifying) is summed, and each time is also given alone, numbered from
+        // 1 ("stage.verifying#1", "stage.verifying#2").
+        func word(_ name: String) -> String { name.split(separator: " ").first.map(String.init) ?? name }
+        var times: [String: Int] = [:]
+        for current in stages { times[word(current.name), default: 0] += 1 }
         var seen: [String: Int] = [:]
         for (index, current) in stages.enumerated() {
             let next = index + 1 < stages.count ? stages[index + 1] : (name: "", started: end, cpu: cpu)
-            let word = current.name.split(separator: " ").first.map(String.init) ?? current.name
+            let word = word(current.name)
             seen[word, default: 0] += 1
-            for key in [word] + (seen[word]! > 1 ? ["\(word)#\(seen[word]!)"] : []) {
+            for key in [word] + (times[word]! > 1 ? ["\(word)#\(seen[word]!)"] : []) {
                 result["stage." + key, default: 0] += (next.started - current.started).seconds
                 result["cpu." + key, default: 0] += next.cpu - current.cpu
                 if result["order." + key] == nil { result["order." + key] = Double(index) }
@@ -205,9 +208,11 @@ struct Run: ParsableCommand {
         }
     }
 
-    /// The largest size's stages in build order: median wall and CPU seconds.
+    /// The largest size's stages in build order: median wall and CPU seconds. A stage that
+    /// comes once per schema is shown each time, not summed too, so that the rows add up.
     private func printStages(_ size: Int, _ figures: [[String: Double]]) {
-        let names = Set(figures.flatMap { $0.keys.filter { $0.hasPrefix("stage.") }.map { String($0.dropFirst(6)) } })
+        let keys = Set(figures.flatMap { $0.keys.filter { $0.hasPrefix("stage.") }.map { String($0.dropFirst(6)) } })
+        let names = keys.filter { !keys.contains($0 + "#1") }
         let ordered = names.sorted { (Self.median(figures, "order." + $0), $0) < (Self.median(figures, "order." + $1), $1) }
         let width = max(ordered.map(\.count).max() ?? 0, 12)
         print("")

@@ -116,6 +116,13 @@ enum BundleChecks {
             WHERE e.rowid NOT BETWEEN (l.position - 2) * (SELECT max(rowid) FROM search_entries) + 1
                                   AND (l.position - 1) * (SELECT max(rowid) FROM search_entries)
             """),
+    ]
+
+    /// Schema 3's rule for its languages' search indexes against the rows naming their
+    /// entities: run on every bundle, since each older schema's copy of the indexes is made on
+    /// its own (`BundleWriter.copySearchIndex`), where `languageRules` run on the newest alone
+    /// (`BundleBuilder.verifyTemporary`).
+    static let languageSearchRules: [(name: String, sql: String)] = [
         ("a language's search entry without indexed text, or text without an entry", """
             SELECT rowid FROM search_translated_entries WHERE rowid NOT IN (SELECT id FROM search_translated_docsize)
             UNION ALL SELECT id FROM search_translated_docsize WHERE id NOT IN (SELECT rowid FROM search_translated_entries)
@@ -141,10 +148,11 @@ enum BundleChecks {
     }
 
     /// What schema 3's language rules find (none for an earlier schema): the build runs them
-    /// on a thread of their own.
-    static func languageProblems(in db: Database) throws -> [String] {
+    /// on a thread of their own. `searchOnly`: only `languageSearchRules`, for a bundle whose
+    /// other rows are another bundle's, checked there.
+    static func languageProblems(in db: Database, searchOnly: Bool = false) throws -> [String] {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        return version >= 3 ? try problems(of: languageRules, in: db) : []
+        return version >= 3 ? try problems(of: (searchOnly ? [] : languageRules) + languageSearchRules, in: db) : []
     }
 
     /// The rules that return rows, each with the first few, read as whatever they hold: an id,

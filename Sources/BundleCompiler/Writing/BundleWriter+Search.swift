@@ -143,7 +143,11 @@ extension BundleWriter {
             try db.inTransaction {
                 for table in indexes.flatMap({ index in ["data", "idx", "docsize", "config"].map { "\(index)_\($0)" } }) {
                     try db.execute(sql: "DELETE FROM main.\(table)")
-                    // The memory budget of the build is a setting of this machine, not of the bundle.
+                    // The memory budget the index was built with is left out of `search`'s
+                    // configuration, as it always was; the languages' indexes have kept theirs
+                    // since schema 3 came (a bundle of it is frozen in FixtureBundleTests), and
+                    // it is a constant of the compiler, the same on every machine. Only writing
+                    // reads it, and a bundle is never written.
                     let filter = table == "search_config" ? " WHERE k <> 'hashsize'" : ""
                     try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM built.\(table)\(filter)")
                 }
