@@ -93,6 +93,14 @@ import Testing
           UPDATE translations SET field = 'info' WHERE kind = 'retailer' AND field = 'hours' AND language = 'sv'
           AND entity_id = (SELECT id FROM retailers WHERE other_info IS NULL ORDER BY id LIMIT 1)
           """], "a translation of an entity or field the bundle does not have: retailer "),
+        // Each kind's rows are read on their own: a picture, a line and an entity it lacks.
+        (["DELETE FROM product_images WHERE product_id = 'espresso' AND position = 2"],
+         "a translation of an entity or field the bundle does not have: product espresso picture:2"),
+        (["UPDATE translations SET field = 'ingredient:99' WHERE kind = 'recipe' AND field = 'name' AND language = 'en'"
+            + " AND entity_id = (SELECT id FROM recipes ORDER BY id LIMIT 1)"],
+         "a translation of an entity or field the bundle does not have: recipe "),
+        (["UPDATE translations SET entity_id = 'gone' WHERE kind = 'section' AND entity_id = 'home' AND language = 'sv'"],
+         "a translation of an entity or field the bundle does not have: section gone title"),
         (["DELETE FROM list_positions WHERE kind = 'recipe' AND language = 'en' AND position = 1"],
          "a language whose lists do not hold every entity once: en"),
         // FTS5's tables, which SQLite 3.40's integrity check does not look into.
