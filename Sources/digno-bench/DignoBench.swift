@@ -75,8 +75,9 @@ struct Measure: ParsableCommand {
         for (index, current) in stages.enumerated() {
             let next = index + 1 < stages.count ? stages[index + 1] : (name: "", started: end, cpu: cpu)
             let word = word(current.name)
-            seen[word, default: 0] += 1
-            for key in [word] + (times[word]! > 1 ? ["\(word)#\(seen[word]!)"] : []) {
+            let time = seen[word, default: 0] + 1
+            seen[word] = time
+            for key in [word] + (times[word, default: 0] > 1 ? ["\(word)#\(time)"] : []) {
                 result["stage." + key, default: 0] += (next.started - current.started).seconds
                 result["cpu." + key, default: 0] += next.cpu - current.cpu
                 if result["order." + key] == nil { result["order." + key] = Double(index) }
