@@ -16,7 +16,9 @@ import Darwin
 
 extension BundleStore {
     /// The bundle to show: the release installed last, if it opens and passes its checks; else
-    /// the one before it; else the seed. The seed also comes first when it is a newer release
+    /// the one before it; else the seed. For a store pinning root keys, only a release that a
+    /// kept head signed by the newest root's release keys names is shown: after a root drops a
+    /// key, the seed is shown until a head signed by the new keys names a release. The seed also comes first when it is a newer release
     /// than any installed (an app update shipped newer content). `passedOver` says why a newer
     /// release was not shown. After the first call, a call opens nothing while the store's files
     /// are unchanged.
@@ -39,8 +41,8 @@ extension BundleStore {
     }
 
     private func openCurrent() throws(BundleStoreError) -> Current {
-        let installed = (try? StoreState.load(statePath))?.installed ?? []
         var problems: [String] = []
+        let installed = servable(try? StoreState.load(statePath), problems: &problems)
         var causes: [ErrorCause] = []
         var found: Current?
         for (index, release) in installed.enumerated() {

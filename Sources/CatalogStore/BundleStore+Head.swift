@@ -11,12 +11,14 @@ extension BundleStore {
     /// it: a head signed with a leaked key cannot hold back the app that pins its replacement.
     ///
     /// For a store pinning root keys, the head is verified with the newest root's release keys
-    /// and threshold (`headKeys`), and the root is returned with it for the plan to judge.
+    /// and threshold (`headKeys`), and the root is returned with it for the plan to judge; the
+    /// installed releases those keys do not vouch for are dropped then (`keepVouched`), whether
+    /// the head is taken or refused, the head taken vouching for the release it names.
     func fetchHead(_ state: inout StoreState) async throws(BundleStoreError) -> (head: ChannelHead, root: TrustedRoot?) {
         let url = headURL
         let pinnedChanged = switch anchor {
-        case .keys: state.trust[baseURL.absoluteString]?.pinned != pinnedKeys
-        case .root(let pin): state.roots?[baseURL.absoluteString]?.pinned != pin.recorded
+        case .keys: state.keyTrust?.pinned != pinnedKeys
+        case .root: false
         }
         let known = pinnedChanged ? nil : state.channels[channel].flatMap { $0.headURL == url.absoluteString ? $0 : nil }
         var headers: [String: String] = [:]
@@ -25,9 +27,30 @@ extension BundleStore {
         if response.status == 304, let known, case .keys = anchor { return (known.head, nil) }
         // Roots are walked even when the head did not change: a renewed root lifts an expired
         // one, and a thief's head is refused once a root drops his key.
+        let loaded = state
         let trusted = try await headKeys(&state)
-        if response.status == 304, let known, state.channels[channel] != nil { return (known.head, trusted.root) }
+        do {
+            let (head, envelope) = try await takeHead(response, data, pinnedChanged: pinnedChanged, trusted: trusted, &state)
+            try keepVouched(by: trusted, head: (head, envelope), &state)
+            if state != loaded { try state.save(statePath) }
+            return (head, trusted.root)
+        } catch {
+            // What the keys decided stands though the head is refused: a release they do not
+            // vouch for is not served, and a seen head they do not vouch for is forgotten.
+            try? keepVouched(by: trusted, head: nil, &state)
+            // A bundle dropped stays on the disk, unlisted, until the next update that installs or
+            // finds nothing new: a head signed by the new keys may vouch for it again first.
+            if state != loaded { try? state.save(statePath) }
+            throw error
+        }
+    }
 
+    /// The head the host answered (`response`, `data`), verified with `trusted` and checked
+    /// against the seen one, and its envelope; `state` changed to hold it, not saved.
+    private func takeHead(_ response: ChannelResponse, _ data: Data?, pinnedChanged: Bool, trusted: HeadKeys,
+                          _ state: inout StoreState) async throws(BundleStoreError) -> (ChannelHead, Data) {
+        let url = headURL
+        if response.status == 304, let seen = state.channels[channel] { return (seen.head, seen.envelope) }
         if pinnedChanged, let seen = state.channels[channel],
            (try? Self.verifiedHead(seen.envelope, keys: trusted.keys, threshold: trusted.threshold)) != seen.head {
             state.channels[channel] = nil
@@ -43,16 +66,15 @@ extension BundleStore {
         let head: ChannelHead
         do { head = try Self.verifiedHead(envelope, keys: trusted.keys, threshold: trusted.threshold) } catch { throw .refused(.head(error)) }
         guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
-        let folderURL = baseURL.absoluteString
-        // After a root replaced the keys of the head seen, a head may not take the app back
+        // After the keys of the head seen were replaced, a head may not take the app back
         // behind a release the new keys stand behind (one a dropped key signed alone does not
         // count: a thief's release is replaced by the next one published).
-        if state.roots?[folderURL]?.sequenceReset == true, state.channels[channel] == nil,
+        if state.sequenceReset == true, state.channels[channel] == nil,
            let installed = state.installed.first(where: { isVouched($0, by: trusted) }),
            ReleaseVersion.isNewer(installed.releaseVersion, than: head.releaseVersion) {
             throw .refused(.olderThanInstalled(releaseVersion: head.releaseVersion, installed: installed.releaseVersion))
         }
-        state.roots?[folderURL]?.sequenceReset = nil
+        state.sequenceReset = nil
         if let seen = state.channels[channel] {
             guard head.sequence >= seen.highestSequence else {
                 throw .refused(.replayed(sequence: head.sequence, highestSeen: seen.highestSequence))
@@ -63,14 +85,12 @@ extension BundleStore {
                 // was learnt of it stays.
                 state.channels[channel]?.etag = response.headers["etag"]
                 state.channels[channel]?.envelope = envelope
-                try state.save(statePath)
-                return (head, trusted.root)
+                return (head, envelope)
             }
         }
         state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
                                         etag: response.headers["etag"], head: head, envelope: envelope)
-        try state.save(statePath)
-        return (head, trusted.root)
+        return (head, envelope)
     }
 
     /// A head as this store reads it: verified with `keys`, then as the newest bundle schema it
@@ -80,8 +100,8 @@ extension BundleStore {
         try ChannelHead.verified(envelope, keys: keys, threshold: threshold).forSchemas(CatalogBundle.readableSchemaVersions)
     }
 
-        /// The pinned keys as the state records them.
-    private var pinnedKeys: [String] { keys.map(\.description).sorted() }
+    /// The pinned keys as the state records them.
+    var pinnedKeys: [String] { keys.map(\.description).sorted() }
 
     /// The most key statements one update reads.
     static let keyStatementLimit = 32
@@ -89,16 +109,19 @@ extension BundleStore {
     /// The keys trusted now: the pinned ones, then each key statement after the last one taken
     /// (`keys/<version>.json`, until the host has no next one) that the keys trusted before it
     /// vouch for. One the trusted keys did not sign is passed over, so that an app that pins a
-    /// newer key than the store saw finds the statement that names it.
+    /// newer key than the store saw finds the statement that names it; a file that is no key
+    /// statement of its place at all (a page a host answers for any path) ends the walk, so that
+    /// one request asks for a statement the host does not have.
     func trustedKeys(_ state: inout StoreState) async throws(BundleStoreError) -> [ChannelKey] {
         let pinned = pinnedKeys
-        let folderURL = baseURL.absoluteString
-        var trust = state.trust[folderURL].flatMap { $0.pinned == pinned ? $0 : nil } ?? .init(pinned: pinned, version: 0, keys: pinned)
+        var trust = state.keyTrust.flatMap { $0.pinned == pinned ? $0 : nil } ?? .init(pinned: pinned, version: 0, keys: pinned)
         var trusted = trust.version == 0 ? keys : trust.keys.compactMap { try? ChannelKey($0) }
         var version = trust.version + 1
         for _ in 0..<Self.keyStatementLimit {
             let url = baseURL.appendingPathComponent(ChannelLayout.keyStatementPath(version: version))
-            guard let data = try await fetchSigned(url, headers: [:], missing: true).data else { break }
+            guard let data = try await fetchSigned(url, headers: [:], missing: true).data,
+                  SignedEnvelope.unverifiedPayload(data).flatMap({ try? JSONDecoder().decode(KeyStatement.self, from: $0) })?.version == version
+            else { break }
             if let (_, keys) = try? KeyStatement.verified(data, trusted: trusted, version: version) {
                 trusted = keys
                 trust.version = version
@@ -106,8 +129,8 @@ extension BundleStore {
             }
             version += 1
         }
-        if state.trust[folderURL] != trust {
-            state.trust[folderURL] = trust
+        if state.keyTrust != trust {
+            state.keyTrust = trust
             try state.save(statePath)
         }
         return trusted

@@ -27,23 +27,32 @@ extension BundleStore {
     /// is the store's, but a planted one must not hand it a head). When `store.json` is not a
     /// sound state (damaged on the disk, planted, over its cap, naming a SHA-256 that is not
     /// one), or is missing while heads are kept, the state is made again from the installed
-    /// bundles that a kept head signed by a pinned key vouches for, and saved at once: the app
-    /// keeps its bundles even when the host cannot be reached; so is one that claims what no
-    /// kept head backs (`isBacked`). A damaged file is kept as `store.json.damaged`. A file
-    /// that cannot be read (an input/output error, a phone's locked storage) is an error, and
-    /// nothing is changed.
+    /// bundles that a kept head signed by the keys trusted with no state vouches for, and saved
+    /// at once: the app keeps its bundles even when the host cannot be reached; so is one that
+    /// claims what no kept head backs (`isBacked`). For a store pinning root keys, those keys
+    /// are the newest root's that the kept roots prove (`KeptRoots`), never the shipped root's
+    /// alone, and a release they do not vouch for is dropped from a sound state too. A state
+    /// written by a client before 2026-12 is taken over (`takenOver`). A damaged file is kept as
+    /// `store.json.damaged`. A file that cannot be read (an input/output error, a phone's
+    /// locked storage) is an error, and nothing is changed.
     func loadState() throws(BundleStoreError) -> StoreState {
         switch try StoreFiles.read(statePath, limit: StoreState.sizeLimit) {
         case .bytes(let data):
-            if let state = StoreState.decoded(data) {
-                let checked = checkedHeads(state)
-                if isBacked(checked) { return checked }
+            if let decoded = StoreState.decoded(data) {
+                let takenOver = try takenOver(decoded)
+                let trusted = keptHeadKeys(takenOver ?? decoded)
+                var checked = checkedHeads(takenOver ?? decoded, keys: trusted)
+                try keepVouched(by: trusted, head: nil, &checked)
+                if isBacked(checked, keys: trusted) {
+                    if takenOver != nil || checked.installed != decoded.installed { try checked.save(statePath) }
+                    return checked
+                }
                 // It claims what no signed head it keeps backs (a sequence decayed or planted
                 // high, which would make every later head a replay; a release no head names):
                 // made again from the heads, as a damaged one is, the sequence never lower than
                 // the highest head that verifies.
                 try? StoreFiles.replace(statePath + ".damaged", with: data)
-                var rebuilt = rebuiltState()
+                var rebuilt = rebuiltState(keys: trusted)
                 if let seen = checked.channels[channel], seen.head.sequence > rebuilt.channels[channel]?.highestSequence ?? 0 {
                     rebuilt.channels[channel] = .init(highestSequence: seen.head.sequence, headURL: seen.headURL, etag: nil,
                                                       head: seen.head, envelope: seen.envelope)
@@ -63,54 +72,49 @@ extension BundleStore {
         case .nothing:
             guard StoreFiles.names(in: bundlesFolder).contains(where: { $0.hasSuffix(".head.json") }) else { return StoreState() }
         }
-        let state = rebuiltState()
+        let state = rebuiltState(keys: keysWithNoState())
         // Over the old file in one rename: a failure leaves it as it was, not gone.
         try state.save(statePath)
         return state
     }
 
-    /// `state` without the channels whose head does not verify, with the keys the state trusts,
-    /// as the head it says it is: such a head is fetched again, with no ETag.
-    func checkedHeads(_ state: StoreState) -> StoreState {
+    /// `state` without the channels whose head does not verify with `keys` as the head it says
+    /// it is: such a head is fetched again, with no ETag, and, as after a root dropped its key,
+    /// the first head after may not name a release older than an installed one.
+    func checkedHeads(_ state: StoreState, keys: HeadKeys) -> StoreState {
         var state = state
-        let trusted = keptHeadKeys(state)
-        for (name, seen) in state.channels
-        where (try? Self.verifiedHead(seen.envelope, keys: trusted.keys, threshold: trusted.threshold)) != seen.head || seen.head.channel != name {
-            state.channels[name] = nil
-        }
+        forgetHeads(notVouchedBy: keys, &state)
         return state
     }
 
     /// Whether every claim of `state` (its heads checked already, `checkedHeads`) is backed by
-    /// a signed head it keeps, verified with the keys it trusts now (the pinned ones and those
-    /// of the key statements it has taken): each installed release by the head kept beside its
-    /// bundle, naming it exactly; each channel's highest sequence seen by its head or a kept
-    /// head of that channel, none lower.
-    func isBacked(_ state: StoreState) -> Bool {
-        let trusted = keptHeadKeys(state)
+    /// a signed head it keeps, verified with `keys` (those it trusts now): each installed
+    /// release by the head kept beside its bundle, naming it exactly; each channel's highest
+    /// sequence seen by its head or a kept head of that channel, none lower.
+    func isBacked(_ state: StoreState, keys: HeadKeys) -> Bool {
         var keptSequences: [String: Int] = [:]
         for release in state.installed {
             // A store from before heads were kept beside their bundles has the channel's head.
             if let seen = state.channels[channel], Self.release(of: seen.head) == release { continue }
             guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit),
-                  let head = try? Self.verifiedHead(envelope, keys: trusted.keys, threshold: trusted.threshold),
+                  let head = try? Self.verifiedHead(envelope, keys: keys.keys, threshold: keys.threshold),
                   Self.release(of: head) == release else { return false }
             keptSequences[head.channel] = max(keptSequences[head.channel] ?? 0, head.sequence)
         }
         return state.channels.allSatisfy { name, seen in seen.highestSequence <= max(seen.head.sequence, keptSequences[name] ?? 0) }
     }
 
-    /// The installed releases (at most two, newest first) whose kept head verifies with the
-    /// pinned keys, is this channel's, and names a bundle whose file has the signed size and
-    /// SHA-256; the highest of their sequence numbers is the one seen. A head signed only by
-    /// a key the store had taken from a key statement does not verify: its bundle is dropped,
-    /// and the seed serves until the next update.
-    func rebuiltState() -> StoreState {
+    /// The installed releases (at most two, newest first) whose kept head verifies with `keys`,
+    /// is this channel's, and names a bundle whose file has the signed size and SHA-256; the
+    /// highest of their sequence numbers is the one seen. For a store pinning release keys,
+    /// `keys` are the pinned ones: a head signed only by a key the store had taken from a key
+    /// statement does not verify, its bundle is dropped, and the seed serves until the next
+    /// update.
+    func rebuiltState(keys: HeadKeys) -> StoreState {
         var found: [(head: ChannelHead, envelope: Data)] = []
-        let pinned = pinnedHeadKeys()
         for name in StoreFiles.names(in: bundlesFolder) where name.hasSuffix(".head.json") {
             guard let envelope = try? StoreFiles.contents(bundlesFolder + "/" + name, limit: Self.headSizeLimit),
-                  let head = try? Self.verifiedHead(envelope, keys: pinned.keys, threshold: pinned.threshold),
+                  let head = try? Self.verifiedHead(envelope, keys: keys.keys, threshold: keys.threshold),
                   head.channel == channel, name == head.bundle.sha256 + ".head.json",
                   holdsSignedBytes(Self.release(of: head)) == true
             else { continue }
@@ -118,10 +122,9 @@ extension BundleStore {
         }
         found.sort { $0.head.sequence > $1.head.sequence }
         var state = StoreState()
-        // Trust starts again from the pinned keys: key statements (or roots) taken before are
-        // taken again.
+        // Trust starts again from the pinned keys: key statements taken before are taken again.
         if case .keys = anchor {
-            state.trust[baseURL.absoluteString] = .init(pinned: keys.map(\.description).sorted(), version: 0, keys: keys.map(\.description).sorted())
+            state.keyTrust = .init(pinned: pinnedKeys, version: 0, keys: pinnedKeys)
         }
         state.installed = found.prefix(2).map { Self.release(of: $0.head) }
         if let newest = found.first {
@@ -156,34 +159,23 @@ extension BundleStore {
     }
 
     /// The keys `state` trusts heads by, with nothing fetched: the pinned release keys and
-    /// those of the key statements taken (one signature), or the release keys of the root kept
-    /// (its threshold; none when no root is kept, or it no longer verifies).
-    func keptHeadKeys(_ state: StoreState) -> (keys: [ChannelKey], threshold: Int) {
+    /// those of the key statements taken (one signature), or the release keys of the newest
+    /// root the kept roots prove (its threshold; none when none is proven).
+    func keptHeadKeys(_ state: StoreState) -> HeadKeys {
         switch anchor {
         case .keys(let pinned):
-            return (pinned + (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }, 1)
+            return HeadKeys(keys: pinned + (state.keyTrust?.keys ?? []).compactMap { try? ChannelKey($0) }, threshold: 1, root: nil)
         case .root:
-            // What the store's claims are checked against, for decay or a planted file: heads
-            // signed by any release key a root it took named (each was checked against its root,
-            // with its threshold, when it was taken), or, for a store that pinned release keys
-            // before its app pinned the root, by those keys.
-            let legacy = (state.trust[baseURL.absoluteString]?.keys ?? []).compactMap { try? ChannelKey($0) }
-            guard let record = state.roots?[baseURL.absoluteString], let root = RootWalk.kept(record.envelope) else { return (legacy, 1) }
-            let former = (record.formerReleaseKeys ?? []).compactMap { try? ChannelKey($0) }
-            return (root.keys.release + former + legacy, 1)
+            return provenHeadKeys(state) ?? HeadKeys(keys: [], threshold: 1, root: nil)
         }
     }
 
     /// The keys heads are trusted by with no state: the pinned release keys, or the release
-    /// keys of the root the app ships (none without one).
-    func pinnedHeadKeys() -> (keys: [ChannelKey], threshold: Int) {
+    /// keys of the newest root the kept roots prove (none when none is).
+    func keysWithNoState() -> HeadKeys {
         switch anchor {
-        case .keys(let pinned):
-            return (pinned, 1)
-        case .root(let pin):
-            guard let file = pin.file, let envelope = try? StoreFiles.contents(file, limit: Self.headSizeLimit),
-                  let root = try? RootWalk.first(envelope, pin: pin, version: nil) else { return ([], 1) }
-            return (root.keys.release, root.root.releaseThreshold)
+        case .keys(let pinned): HeadKeys(keys: pinned, threshold: 1, root: nil)
+        case .root: provenHeadKeys(nil) ?? HeadKeys(keys: [], threshold: 1, root: nil)
         }
     }
 }

@@ -13,6 +13,7 @@ import FoundationNetworking
 ///     store.json               the state: the highest sequence seen, the last head, the installed bundles
 ///     bundles/<sha256>.sqlite  the current bundle and the previous one
 ///     staging/<sha256>.part    a download in progress (a bundle's or a delta's), resumed by the next update
+///     roots/<version>.json     the roots taken, for a store pinning root keys (`KeptRoots`)
 ///
 /// Every file is written beside its place, flushed and renamed, and `store.json` names a bundle
 /// only once the bundle is in place: a process killed at any point, a lost network or a full disk

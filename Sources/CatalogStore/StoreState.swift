@@ -30,31 +30,32 @@ struct StoreState: Codable, Equatable {
         var keys: [String]
     }
 
-    /// The root a store pinning root keys (`PinnedRoot`) has taken for a channel folder: the
-    /// newest, as fetched (its signatures checked again at each update, so that one decayed on
-    /// the disk starts the walk again from the pin). Reset when the app pins other root keys.
-    struct RootTrust: Codable, Equatable {
-        /// The pin this trust started from (`PinnedRoot.recorded`).
+    /// The root a store pinning root keys kept in this file before 2026-12, by the channel
+    /// folder's URL; its roots are files of their own now (`KeptRoots`). Read to take such a
+    /// store over, never written.
+    struct LegacyRootTrust: Codable, Equatable {
         var pinned: String
         var version: Int
         var envelope: Data
-        /// Set when a root taken dropped a release key and the channels' seen heads were
-        /// forgotten: until a head is taken again, one naming a release older than the
-        /// installed one is refused.
         var sequenceReset: Bool?
-        /// The release keys of the roots taken before the newest, which signed the heads of
-        /// releases still installed: what the store's claims are checked against (`isBacked`).
-        var formerReleaseKeys: [String]?
     }
 
     static let formatVersion = 1
 
     var format = formatVersion
     var channels: [String: Channel] = [:]
-    /// By the channel folder's URL.
-    var trust: [String: Trust] = [:]
-    /// By the channel folder's URL; absent in states written before roots.
-    var roots: [String: RootTrust]?
+    /// For a store pinning release keys: the keys trusted, whatever URL the channel folder is
+    /// served at (one channel, one trust). A store pinning root keys keeps its roots as files
+    /// (`KeptRoots`).
+    var keyTrust: Trust?
+    /// Set when the keys trusted changed (a root dropped a release key) and a channel's seen
+    /// head was forgotten for it: until a head is taken again, one naming a release older than
+    /// an installed one the trusted keys vouch for is refused.
+    var sequenceReset: Bool?
+    /// What clients before 2026-12 kept by the channel folder's URL: read to take such a store
+    /// over (`BundleStore.takenOver`), never written.
+    var trust: [String: Trust]?
+    var roots: [String: LegacyRootTrust]?
     var installed: [BundleStore.Release] = []
     /// How delta updates have fared; absent until the first install after they came.
     var deltas: BundleStore.DeltaReport?

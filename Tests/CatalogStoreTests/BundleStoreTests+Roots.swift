@@ -26,10 +26,11 @@ import Testing
         }
     }
 
-    func store(_ fixture: ChannelFixture, _ roots: Roots, file: String? = nil, now: Date = Date(timeIntervalSince1970: 1_795_000_000)) -> BundleStore {
+    func store(_ fixture: ChannelFixture, _ roots: Roots, file: String? = nil, now: Date = Date(timeIntervalSince1970: 1_795_000_000),
+               baseURL: URL = FakeHost.base, host: FakeHost? = nil) -> BundleStore {
         let pin = try! PinnedRoot(keys: roots.pin.keys, threshold: 2, file: file)
-        return BundleStore(folder: fixture.storeFolder, seed: ChannelFixture.small, anchor: .root(pin), baseURL: FakeHost.base,
-                           channel: "stable", trust: InMemoryTrustStore(), transport: fixture.host, now: { now })
+        return BundleStore(folder: fixture.storeFolder, seed: ChannelFixture.small, anchor: .root(pin), baseURL: baseURL,
+                           channel: "stable", trust: InMemoryTrustStore(), transport: host ?? fixture.host, now: { now })
     }
 
     /// A store pinning `roots`' keys that has installed 2026.11.1 under root 1, which names the
@@ -198,9 +199,15 @@ import Testing
         await #expect(throws: BundleStoreError.refused(.head(.tooFewSignatures(found: 1, needed: 2, of: "the release keys")))) {
             try await store.update()
         }
-        // Signed by both: taken again (the same release), nothing more to install.
+        // Root 2 vouches for no release the store has: the seed is shown meanwhile.
+        #expect(try await store.current().source == .seed)
+        // Signed by both: the same release, vouched for again and shown, with nothing downloaded.
         let head = try ChannelHead.verified(fixture.host.file("channels/stable/head.json") ?? Data(), keys: [ChannelKey(fixture.key.publicKey)])
         try fixture.sign(head, with: [fixture.key, c])
+        fixture.host.clearLog()
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(try await store.current().source == .installed(release))
+        #expect(!fixture.host.requestLog().contains { $0.path.hasPrefix("bundles/") || $0.path.hasPrefix("deltas/") })
         guard case .upToDate = try await store.update() else { Issue.record("not up to date"); return }
     }
 

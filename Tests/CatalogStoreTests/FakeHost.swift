@@ -30,6 +30,21 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
 
     static let base = URL(string: "https://cdn.example.com/catalog")!
 
+    /// Where this host serves the channel folder: `FakeHost.base` unless another is given (a
+    /// channel moved to a new host).
+    let base: URL
+    /// What the host answers, with status 200, for a path it has no file for: nil answers 404,
+    /// as a static host should; an HTML page, as some hosts and CDNs answer any path.
+    private var everythingElseBody: Data?
+    var everythingElse: Data? {
+        get { lock.withLock { everythingElseBody } }
+        set { lock.withLock { everythingElseBody = newValue } }
+    }
+
+    init(base: URL = FakeHost.base) {
+        self.base = base
+    }
+
     private let lock = NSLock()
     private var files: [String: Data] = [:]
     private var faults: [String: Fault] = [:]
@@ -53,10 +68,11 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
         response: @escaping @Sendable (ChannelResponse) throws(BundleStoreError) -> Void,
         body: @escaping @Sendable (Data) throws(BundleStoreError) -> Void
     ) async throws(BundleStoreError) -> ChannelResponse {
-        let path = String(url.absoluteString.dropFirst(Self.base.absoluteString.count + 1))
+        var path = url.absoluteString.hasPrefix(base.absoluteString) ? String(url.absoluteString.dropFirst(base.absoluteString.count)) : url.absoluteString
+        while path.hasPrefix("/") { path.removeFirst() }
         let (file, fault) = lock.withLock {
             requests.append(Request(path: path, headers: headers))
-            return (files[path], faults[path])
+            return (files[path] ?? everythingElseBody, faults[path])
         }
         if case .status(let status)? = fault {
             let answer = ChannelResponse(status: status, headers: [:])
