@@ -130,6 +130,12 @@ extension BundleStore {
             version += 1
         }
         if state.keyTrust != trust {
+            // New keys: a seen head they do not vouch for is forgotten, as after a root drops a
+            // key, so that a head the old key signed (a thief's at a sequence of his choosing)
+            // holds back no head of the new key's.
+            if state.keyTrust?.version != trust.version {
+                forgetHeads(notVouchedBy: HeadKeys(keys: trusted, threshold: 1, root: nil), &state)
+            }
             state.keyTrust = trust
             try state.save(statePath)
         }

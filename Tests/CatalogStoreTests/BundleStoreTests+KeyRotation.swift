@@ -102,4 +102,32 @@ extension BundleStoreTests {
         guard case .installed(let release) = try await updatedApp.update() else { Issue.record("not installed"); return }
         #expect(release.releaseVersion == "2026.11.2")
     }
+
+    /// An app pinning release key A, through RELEASES.md's steps after a leak as written: the
+    /// thief's head signed by A (at the sequence the publisher uses next, or at the highest a
+    /// head may have) is installed; the publisher publishes with B, then runs `digno rotate-key
+    /// --key a.key --new-key b.key` (the statement, and the head signed again by both). The app
+    /// takes the statement, forgets the thief's head (A alone signed it) and installs the
+    /// publisher's release, with no `--renew` between.
+    @Test(arguments: [2, ChannelHead.maximumSequence])
+    func aKeyPinnedAppFollowsTheStepsAfterALeakAsWritten(thiefsSequence: Int) async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let store = fixture.store()
+        let (a, b) = (fixture.key, Curve25519.Signing.PrivateKey())
+        try fixture.publish(fixture.release("2026.11.1"), sequence: 1, signer: a)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        try fixture.publish(fixture.release("2026.11.2"), sequence: thiefsSequence, signer: a)
+        guard case .installed = try await store.update() else { Issue.record("not installed"); return }
+        // The publisher's folder never had the thief's head: its next sequence is 2.
+        let head = try fixture.publish(fixture.release("2026.11.3"), sequence: 2, signer: b)
+        await #expect(throws: BundleStoreError.refused(.head(.notSigned(keyIDs: [ChannelKey(b.publicKey).id])))) { try await store.update() }
+        fixture.host.put("keys/1.json", try statement(1, keys: [b], signers: [a, b]))
+        try fixture.sign(head, with: [a, b])
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.3")
+        // The thief's heads, signed by A, are refused from then on, at any sequence.
+        try fixture.publish(fixture.release("2026.11.9"), sequence: ChannelHead.maximumSequence, signer: a)
+        await #expect(throws: BundleStoreError.refused(.head(.notSigned(keyIDs: [ChannelKey(a.publicKey).id])))) { try await store.update() }
+    }
 }
