@@ -25,7 +25,8 @@ package struct ChannelRoots {
         /// Published roots are never replaced: another root has that version.
         case versionTaken(Int)
         /// Not signed by enough keys to be taken by a client.
-        case notEnoughSignatures(ChannelError)
+        /// Too few of `keys` (the previous root's root keys, or its own for the first) signed it.
+        case notEnoughSignatures(ChannelError, keys: [ChannelKey])
         case writing(String, cause: ErrorCause? = nil)
 
         package var description: String {
@@ -34,7 +35,9 @@ package struct ChannelRoots {
             case .invalid(let reason): "the root cannot be: \(reason)"
             case .versionTaken(let version):
                 "the channel folder has another root \(version) (\(ChannelLayout.rootPath(version: version))); roots are never replaced: draft root \(version + 1)"
-            case .notEnoughSignatures(let error): "an app would not take this root: \(error); sign it with more root keys (digno root sign)"
+            case .notEnoughSignatures(let error, let keys):
+                "an app would not take this root: \(error); sign it with more of the root keys "
+                    + keys.map(\.description).joined(separator: ", ") + " (digno root sign; digno root show says who signed)"
             case .writing(let reason, let cause): "cannot write the root: \(reason)" + (cause.map { ": \($0)" } ?? "")
             }
         }
@@ -42,7 +45,7 @@ package struct ChannelRoots {
         package var cause: ErrorCause? {
             switch self {
             case .notARoot(_, let cause), .writing(_, let cause): cause
-            case .notEnoughSignatures(let error): ErrorCause(error)
+            case .notEnoughSignatures(let error, _): ErrorCause(error)
             case .invalid, .versionTaken: nil
             }
         }
@@ -150,7 +153,7 @@ package struct ChannelRoots {
         do {
             _ = try RootStatement.verified(data, trusted: trusted.keys, threshold: trusted.threshold, version: said.version)
         } catch {
-            throw .notEnoughSignatures(error)
+            throw .notEnoughSignatures(error, keys: trusted.keys)
         }
         do {
             try DurableFile.makeFolder(channelFolder)

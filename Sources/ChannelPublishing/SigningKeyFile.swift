@@ -26,6 +26,8 @@ package enum SigningKeyFile {
         case writing(String, cause: ErrorCause)
         /// An encrypted key with no passphrase given, or one that does not open it.
         case passphrase(String, reason: String)
+        /// The key is encrypted, and the passphrase given does not open it.
+        case wrongPassphrase(String)
 
         package var description: String {
             switch self {
@@ -36,6 +38,7 @@ package enum SigningKeyFile {
                 "the key '\(path)' can be read by others (mode \(mode)); make it its owner's only: chmod 600 \(path)"
             case .writing(let path, let cause): "cannot write the key '\(path)': \(cause)"
             case .passphrase(let path, let reason): "cannot open the key '\(path)': \(reason)"
+            case .wrongPassphrase(let path): "cannot open the key '\(path)': the passphrase does not open it"
             }
         }
 
@@ -43,7 +46,7 @@ package enum SigningKeyFile {
         package var cause: ErrorCause? {
             switch self {
             case .unreadable(_, let cause), .writing(_, let cause): cause
-            case .exists, .notAKey, .readableByOthers, .passphrase: nil
+            case .exists, .notAKey, .readableByOthers, .passphrase, .wrongPassphrase: nil
             }
         }
     }
@@ -93,7 +96,7 @@ package enum SigningKeyFile {
             do {
                 return try PKCS8Key.key(text, passphrase: passphrase ?? { "" })
             } catch let failure as PKCS8Key.Failure {
-                if failure == .wrongPassphrase { throw .passphrase(path, reason: "the passphrase does not open it") }
+                if failure == .wrongPassphrase { throw .wrongPassphrase(path) }
                 throw .passphrase(path, reason: failure.description)
             } catch {
                 throw .passphrase(path, reason: "\(error)")

@@ -111,7 +111,7 @@ struct Publish: ParsableCommand {
         var signingKeys: [Curve25519.Signing.PrivateKey] = []
         let passphrase = Passphrase(file: passphraseFile)
         do {
-            for file in key { signingKeys.append(try SigningKeyFile.read(file, passphrase: { try passphrase.read(prompt: "Passphrase for \(file): ") })) }
+            for file in key { signingKeys.append(try passphrase.key(file)) }
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)

@@ -82,12 +82,19 @@ struct Root: ParsableCommand {
 
         func run() throws {
             let now = try Publish.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
+            let expiry = now.addingTimeInterval(Publish.lifetime(expires) ?? 0)
+            // Against the clock, whatever SOURCE_DATE_EPOCH says: a root that has expired
+            // already would stop every app's updates once published.
+            guard expiry > Date() else {
+                throw Root.fail("the root would expire \(ISO8601DateFormatter().string(from: expiry)), before now "
+                                + "(SOURCE_DATE_EPOCH is \(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] ?? "unset")); give a later --expires", status: 1)
+            }
             let roots = ChannelRoots(channelFolder: channelDir)
             do {
                 let (root, envelope) = try roots.draft(
                     releaseKeys: releaseKey.compactMap { try? ChannelKey($0) }, releaseThreshold: releaseThreshold,
                     rootKeys: rootKey.isEmpty ? nil : rootKey.compactMap { try? ChannelKey($0) }, rootThreshold: rootThreshold,
-                    expires: now.addingTimeInterval(Publish.lifetime(expires) ?? 0), now: now)
+                    expires: expiry, now: now)
                 try Root.write(envelope, to: output)
                 print("wrote \(output): root \(root.version), \(root.releaseThreshold) of \(root.releaseKeys.count) release keys sign a head, "
                       + "\(root.rootThreshold) of \(root.rootKeys.count) root keys sign a root; expires \(ISO8601DateFormatter().string(from: root.expires))")
@@ -122,21 +129,25 @@ struct Root: ParsableCommand {
         var passphraseFile: String?
 
         func run() throws {
-            let signingKey: Curve25519.Signing.PrivateKey
-            let passphrase = Passphrase(file: passphraseFile)
-            do { signingKey = try SigningKeyFile.read(key, passphrase: { try passphrase.read(prompt: "Passphrase for \(key): ") }) } catch {
-                throw Root.fail(error, status: 2)
-            }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
+            // What is about to be signed, before the passphrase is asked, to compare with what
+            // was meant: a file changed on its way between machines shows here.
+            do throws(ChannelRoots.Failure) {
+                let root = try ChannelRoots.read(data).1
+                print("root \(root.version): heads signed by \(root.releaseThreshold) of \(root.releaseKeys.joined(separator: ", ")); "
+                      + "roots by \(root.rootThreshold) of \(root.rootKeys.joined(separator: ", ")); expires \(ISO8601DateFormatter().string(from: root.expires))")
+            } catch {
+                throw Root.fail(error, status: Root.status(error))
+            }
+            let signingKey: Curve25519.Signing.PrivateKey
+            do { signingKey = try Passphrase(file: passphraseFile).key(key) } catch {
+                throw Root.fail(error, status: 2)
+            }
             do {
                 let (root, signed) = try ChannelRoots(channelFolder: channelDir ?? "").sign(data, with: signingKey)
                 try Root.write(signed, to: file)
                 let count = (try? JSONDecoder().decode(SignedEnvelope.self, from: signed))?.signatures.count ?? 0
-                // What was signed, to compare with what was meant: a file changed on its way
-                // between machines shows here.
-                print("root \(root.version): heads signed by \(root.releaseThreshold) of \(root.releaseKeys.joined(separator: ", ")); "
-                      + "roots by \(root.rootThreshold) of \(root.rootKeys.joined(separator: ", ")); expires \(ISO8601DateFormatter().string(from: root.expires))")
                 print("signed root \(root.version) with ed25519:\(signingKey.publicKey.rawRepresentation.base64EncodedString()): "
                       + "\(count) signature\(count == 1 ? "" : "s"), \(root.rootThreshold) of its root keys needed")
             } catch {
@@ -179,10 +190,20 @@ struct Root: ParsableCommand {
     struct ShowRoot: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: "Print what a root's file says and who signed it.")
+            abstract: "Print what a root's file says and who signed it.",
+            usage: "digno root show <file> [--channel-dir <folder>]",
+            discussion: """
+                Names each signature by its key (ed25519:…) and says whether it verifies, and why \
+                not. A signature by a key the root does not name is checked against the previous \
+                root's root keys when --channel-dir is given (a root that replaces the root keys \
+                is signed by both).
+                """)
 
         @Argument(help: ArgumentHelp("A root's file.", valueName: "file"))
         var file: String
+
+        @Option(help: ArgumentHelp("The channel folder, for the previous root's keys.", valueName: "folder"))
+        var channelDir: String?
 
         func run() throws {
             let data: Data
@@ -195,13 +216,41 @@ struct Root: ParsableCommand {
                 for key in root.releaseKeys { print("  \(key)") }
                 print("root keys (\(root.rootThreshold) of \(root.rootKeys.count) sign a root):")
                 let keys = root.rootKeys.compactMap { try? ChannelKey($0) }
-                let signers = (try? SignedEnvelope.signed(data, payloadType: RootStatement.payloadType, keys: keys))?.signers ?? []
-                for key in keys { print("  \(key)\(signers.contains(key.id) ? "  signed" : "")") }
-                let others = envelope.signatures.filter { signature in !keys.contains { $0.id == signature.keyid } }.count
-                if others > 0 { print("\(others) signature\(others == 1 ? "" : "s") by other keys (the previous root's, or not valid)") }
+                let previous = channelDir.flatMap { ChannelRoots(channelFolder: $0).published().last { $0.root.version == root.version - 1 } }
+                let previousKeys = (previous?.root.rootKeys ?? []).compactMap { try? ChannelKey($0) }.filter { !keys.contains($0) }
+                var signed = 0
+                for key in keys {
+                    let verdict = Self.verdict(of: key, in: data, envelope)
+                    if verdict == "signed" { signed += 1 }
+                    print("  \(key)" + (verdict.isEmpty ? "" : "  " + verdict))
+                }
+                let others = envelope.signatures.filter { signature in !keys.contains { $0.id == signature.keyid } }
+                if !others.isEmpty { print("signatures by other keys:") }
+                var named: Set<String> = []
+                for signature in others where named.insert(signature.keyid).inserted {
+                    if let key = previousKeys.first(where: { $0.id == signature.keyid }) {
+                        print("  \(key) (a root key of root \(root.version - 1))  " + Self.verdict(of: key, in: data, envelope))
+                    } else {
+                        print("  a key neither this root nor \(previous == nil ? "a root it was given" : "root \(root.version - 1)") names (its id \(signature.keyid)): not checked"
+                              + (channelDir == nil ? "; give --channel-dir to check the previous root's keys" : ""))
+                    }
+                }
+                let more = root.rootThreshold - signed
+                print(more > 0 ? "\(signed) of its root keys signed it; \(more) more needed" : "\(signed) of its root keys signed it, as many as it needs")
             } catch {
                 throw Root.fail(error, status: Root.status(error))
             }
+        }
+
+        /// What `key`'s signatures in the envelope come to: "signed", why one does not verify,
+        /// or nothing when it has none.
+        static func verdict(of key: ChannelKey, in data: Data, _ envelope: SignedEnvelope) -> String {
+            let count = envelope.signatures.filter { $0.keyid == key.id }.count
+            guard count > 0 else { return "" }
+            let verified = (try? SignedEnvelope.signed(data, payloadType: RootStatement.payloadType, keys: [key]))?.signers.contains(key.id) == true
+            let again = count > 1 ? " (signed \(count) times; only the first counts)" : ""
+            return verified ? "signed" + again
+                : "its signature does not verify: the root was changed after it was signed, or the signature is damaged; sign it again" + again
         }
     }
 

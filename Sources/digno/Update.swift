@@ -45,14 +45,15 @@ struct Update: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The bundle shipped with the app, served until a release is installed.", valueName: "file"))
     var seed: String?
 
-    @Flag(help: "Fetch nothing: print the release the store serves now (exit 0), or why it has none (exit 2).")
+    @Flag(help: "Fetch nothing: print the release the store serves now (exit 0), or why it has none (exit 2); no key is needed.")
     var current = false
 
     func validate() throws {
         guard let base = URL(string: url), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme), base.host != nil else {
             throw ValidationError("--url '\(url)' is not an http or https address, such as https://cdn.example.com/catalog")
         }
-        guard key.isEmpty != rootKey.isEmpty else {
+        // --current fetches nothing: it needs no key (given one, it shows what an app pinning it shows).
+        guard key.isEmpty != rootKey.isEmpty || (current && key.isEmpty && rootKey.isEmpty) else {
             throw ValidationError("give the channel's release key with --key ed25519:…, or its root keys with --root-key ed25519:…, not both")
         }
         for text in key {

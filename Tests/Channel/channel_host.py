@@ -51,9 +51,11 @@ def wait_for_port(port, process, name):
 
 class Nginx:
     """nginx serving `root` on a free loopback port, with gzip_static for the bundles' .gz
-    copies, as docs/RELEASES.md configures it."""
+    copies, as docs/RELEASES.md configures it. With `page_for_any_path` (a path under `root`,
+    such as /index.html), that page answers every path the host lacks, with status 200, as a
+    host set up for a single-page app does."""
 
-    def __init__(self, root, access_log=None):
+    def __init__(self, root, access_log=None, page_for_any_path=None):
         if not os.path.exists(NGINX):
             raise RuntimeError("nginx is missing: install it (Debian: apt-get install nginx); .ci/run does")
         self.folder = tempfile.mkdtemp(prefix="digno-nginx-")
@@ -63,6 +65,9 @@ class Nginx:
         if access_log:
             logging = ('log_format bytes "$request $status in=$request_length out=$bytes_sent body=$body_bytes_sent"; '
                        f"access_log {access_log} bytes;")
+        fallback = ""
+        if page_for_any_path:
+            fallback = f"error_page 404 =200 {page_for_any_path}; location = {page_for_any_path} {{ default_type text/html; }}"
         with open(config, "w") as file:
             file.write(f"""
 daemon off;
@@ -79,6 +84,7 @@ http {{
         listen 127.0.0.1:{self.port};
         root {root};
         gzip_static on;
+        {fallback}
     }}
 }}
 """)

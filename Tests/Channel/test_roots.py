@@ -7,10 +7,14 @@ import base64
 import hashlib
 import json
 import os
+import re
+import shutil
+import socket
+import time
 import unittest
 
 from channel_case import HEAD, ChannelTestCase
-from channel_host import Fault, digno, read_signing_key
+from channel_host import Fault, Nginx, digno, free_port, read_signing_key, sign_head, verified_payload
 from test_schemas import old_client
 
 ROOT_TYPE = "application/vnd.cafedigno.channel-root+json"
@@ -160,6 +164,185 @@ class AppOfTodayRootTests(RootCase):
         self.publish("2026.3.0", key=key_b)
         self.assertTrue(self.update(check=0, **old).stdout.startswith("installed release 2026.3.0"))
         self.assertTrue(self.update_pinning_roots(check=0).stdout.startswith("installed release 2026.3.0"))
+
+
+class LeakRollbackTests(RootCase):
+    """Issue 57: after a leak, the thief's release never comes back. Release key A leaks; the
+    thief publishes 2026.11.2 with it and the app installs it; root 2 drops A and names B, and
+    2026.11.3 signed by B is installed. Whatever then happens to the store's state, its bundle,
+    the channel's URL or its host, the app serves 2026.11.3 (or the seed), never 2026.11.2. The
+    app ships root 1 and pins the three root keys, two of which sign a root."""
+
+    def setUp(self):
+        super().setUp()
+        self.key_b = os.path.join(self.folder, "b.key")
+        self.public_b = self.keygen(self.key_b)
+
+    def ship_root(self):
+        """Root 1 naming key A, published, and a copy of it shipped with the app."""
+        self.publish_root(self.public_key)
+        self.shipped_root = os.path.join(self.folder, "app-root.json")
+        shutil.copyfile(os.path.join(self.channel, "roots", "1.json"), self.shipped_root)
+
+    def update_shipping_root(self, *extra, url=None, check=None):
+        """`digno update` as an app pinning the root keys and shipping root 1, from the channel at
+        `url` (by default through the proxy)."""
+        pins = [option for _, public in self.root_keys for option in ("--root-key", public)]
+        return digno("update", "--url", url or self.proxy.url(f"/{self.name}"), "--store", self.store, *pins, "--root-threshold", "2",
+                     "--root-file", self.shipped_root, "--seed", self.seed, *extra, check=check)
+
+    def unreachable(self):
+        """The channel's URL on a loopback port nothing listens on."""
+        return f"http://127.0.0.1:{free_port()}/{self.name}"
+
+    def assert_serves(self, result, version, source):
+        """That `digno update` (or `--current`) ended by saying it serves `version` from `source`;
+        the bundle's path."""
+        last = (result.stdout.splitlines() or [""])[-1]
+        found = re.fullmatch(r"serving release (\S+) from (.+?): (\S+)", last)
+        self.assertIsNotNone(found, result.stdout + result.stderr)
+        self.assertEqual((found.group(1), found.group(2)), (version, source), result.stdout + result.stderr)
+        return found.group(3)
+
+    def installed_versions(self):
+        return [release["releaseVersion"] for release in json.loads(self.store_state())["installed"]]
+
+    def tell_the_leak(self):
+        """The story: 2026.11.1 signed by A, the thief's 2026.11.2 signed by A, then root 2 naming
+        B and 2026.11.3 signed by B, each installed in turn."""
+        self.ship_root()
+        self.publish("2026.11.1")
+        self.assertTrue(self.update_shipping_root(check=0).stdout.startswith("installed release 2026.11.1"))
+        # Key A leaks: the thief publishes with it, and the app takes his release.
+        self.publish("2026.11.2")
+        self.thief_head = self.head()
+        self.assertTrue(self.update_shipping_root(check=0).stdout.startswith("installed release 2026.11.2"))
+        # Root 2 drops A and names B, signed offline by two root keys; B publishes the next release.
+        self.publish_root(self.public_b, signers=(1, 2))
+        self.publish("2026.11.3", key=self.key_b)
+        result = self.update_shipping_root(check=0)
+        self.assertTrue(result.stdout.startswith("installed release 2026.11.3"), result.stdout + result.stderr)
+        self.assert_serves(result, "2026.11.3", "installed")
+        self.assertEqual(self.installed_versions(), ["2026.11.3"])
+        # The roots taken from the host, kept: root 2 (root 1 is the app's own).
+        self.assertEqual(os.listdir(os.path.join(self.store, "roots")), ["2.json"])
+
+    def test_a_lost_or_damaged_state_is_rebuilt_with_the_newest_roots_keys(self):
+        self.tell_the_leak()
+        kept = os.path.join(self.folder, "store-after-the-leak")
+        shutil.copytree(self.store, kept)
+        state = os.path.join(self.store, "store.json")
+        for fault in ("deleted", "garbage"):
+            with self.subTest(fault):
+                shutil.rmtree(self.store)
+                shutil.copytree(kept, self.store)
+                if fault == "deleted":
+                    os.remove(state)
+                else:
+                    with open(state, "wb") as file:
+                        file.write(b"\x00\xff\x13garbage\xfe" * 37)
+                # The host is unreachable: the update fails, and the state is made again from the
+                # kept roots and heads, with root 2's keys.
+                failed = self.update_shipping_root(url=self.unreachable(), check=2)
+                self.assertIn("error:", failed.stderr)
+                self.assert_serves(failed, "2026.11.3", "installed")
+                self.assert_serves(self.update_shipping_root("--current", url=self.unreachable(), check=0), "2026.11.3", "installed")
+                self.assertEqual(self.installed_versions(), ["2026.11.3"])
+
+    def test_the_channel_at_its_url_with_a_trailing_slash_keeps_the_roots_taken(self):
+        self.tell_the_leak()
+        self.proxy.clear()
+        slash = self.proxy.url(f"/{self.name}/")
+        result = self.update_shipping_root(url=slash, check=0)
+        self.assertTrue(result.stdout.startswith("already current: release 2026.11.3"), result.stdout + result.stderr)
+        self.assert_serves(result, "2026.11.3", "installed")
+        # The roots taken are kept whatever the URL's spelling: only the next one is asked for.
+        fetched = [entry["path"] for entry in self.proxy.requests() if "/roots/" in entry["path"]]
+        self.assertEqual(fetched, [self.path("roots/3.json")])
+
+        # The thief's head, signed by A, naming his release at a sequence far ahead: refused.
+        forged = verified_payload(self.thief_head)
+        forged["sequence"] = 2**50
+        self.assertEqual(forged["releaseVersion"], "2026.11.2")
+        self.proxy.set(self.path(HEAD), Fault(body=sign_head(self.key_file, forged)))
+        state = self.store_state()
+        refused = self.update_shipping_root(url=slash, check=1)
+        self.assertIn("refused: no trusted key signed this file", refused.stderr)
+        self.assert_serves(refused, "2026.11.3", "installed")
+        self.assertEqual(self.store_state(), state)
+        # It did not hold the app back: B's head is still taken.
+        self.proxy.clear()
+        self.assertTrue(self.update_shipping_root(url=slash, check=0).stdout.startswith("already current: release 2026.11.3"))
+
+    def test_a_new_host_answering_a_page_for_any_path_is_refused_at_one_request(self):
+        self.tell_the_leak()
+        # The channel moved to a new host, which answers its index page, with status 200, for
+        # any file it does not have (roots/3.json among them).
+        site = os.path.join(self.folder, "new-host")
+        shutil.copytree(self.channel, os.path.join(site, "catalog"))
+        with open(os.path.join(site, "index.html"), "w") as file:
+            file.write("<!doctype html><html><head><title>Café Digno</title></head><body><div id=app></div></body></html>\n")
+        log = os.path.join(self.folder, "new-host.log")
+        host = Nginx(site, access_log=log, page_for_any_path="/index.html")
+        self.addCleanup(host.stop)
+        url = f"http://127.0.0.1:{host.port}/catalog"
+        state = self.store_state()
+        refused = self.update_shipping_root(url=url, check=1)
+        self.assertIn("refused: the root roots/3.json is not taken", refused.stderr)
+        self.assert_serves(refused, "2026.11.3", "installed")
+        self.assert_serves(self.update_shipping_root("--current", url=url, check=0), "2026.11.3", "installed")
+        self.assertEqual(self.store_state(), state)
+        # One request for the next root, none for the roots the store keeps.
+        requests = logged_requests(log, host.port)
+        self.assertEqual([line for line in requests if "/roots/" in line], ["GET /catalog/roots/3.json HTTP/1.1 200"])
+
+    def test_a_damaged_bundle_falls_back_to_the_seed_not_the_thiefs_release(self):
+        self.tell_the_leak()
+        sha256 = json.loads(self.store_state())["installed"][0]["sha256"]
+        bundle = os.path.join(self.store, "bundles", f"{sha256}.sqlite")
+        size = os.path.getsize(bundle)
+        with open(bundle, "r+b") as file:
+            file.write(bytes(index % 251 for index in range(size)))
+        self.assert_serves(self.update_shipping_root("--current", check=0), "2026.1.0", "the seed")
+        failed = self.update_shipping_root(url=self.unreachable(), check=2)
+        self.assert_serves(failed, "2026.1.0", "the seed")
+        # Online, the damaged release is fetched again.
+        repaired = self.update_shipping_root(check=0)
+        self.assertTrue(repaired.stdout.startswith("repaired release 2026.11.3"), repaired.stdout + repaired.stderr)
+        self.assert_serves(repaired, "2026.11.3", "installed")
+
+    def test_a_planned_rotation_keeps_the_installed_release(self):
+        # No leak: root 2 names B instead of A, and the head is renewed with B.
+        self.ship_root()
+        self.publish("2026.11.1")
+        self.assertTrue(self.update_shipping_root(check=0).stdout.startswith("installed release 2026.11.1"))
+        self.publish_root(self.public_b, signers=(0, 2))
+        digno("publish", "--channel-dir", self.channel, "--key", self.key_b, "--renew", check=0)
+        self.proxy.clear()
+        result = self.update_shipping_root(check=0)
+        self.assertTrue(result.stdout.startswith("already current: release 2026.11.1"), result.stdout + result.stderr)
+        self.assert_serves(result, "2026.11.1", "installed")
+        self.assert_serves(self.update_shipping_root("--current", url=self.unreachable(), check=0), "2026.11.1", "installed")
+        # Nothing was downloaded again.
+        self.assertEqual([entry["path"] for entry in self.proxy.requests() if "/bundles/" in entry["path"] or "/deltas/" in entry["path"]], [])
+
+
+def logged_requests(log, port):
+    """The requests nginx logged in `log` ("GET /path HTTP/1.1 200"), once a request made now has
+    been logged after them."""
+    marker = f"/logged-{time.monotonic_ns()}"
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(f"GET {marker} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        while connection.recv(65536):
+            pass
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        with open(log) as file:
+            lines = [line.split(" in=")[0] for line in file.read().splitlines()]
+        if any(marker in line for line in lines):
+            return [line for line in lines if marker not in line]
+        time.sleep(0.02)
+    raise AssertionError(f"nginx did not log the request {marker} in {log}")
 
 
 def envelope(payload, key_paths):

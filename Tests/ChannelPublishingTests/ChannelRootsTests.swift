@@ -36,7 +36,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         // One signature of the two needed: refused, nothing written.
         let once = try signedRoot(release: [0], signers: [0])
-        #expect(throws: ChannelRoots.Failure.notEnoughSignatures(.tooFewSignatures(found: 1, needed: 2, of: "the trusted root keys"))) {
+        #expect(throws: ChannelRoots.Failure.notEnoughSignatures(.tooFewSignatures(found: 1, needed: 2, of: "the trusted root keys"),
+                                                                 keys: rootKeys.map { ChannelKey($0.publicKey) })) {
             try roots.publish(once, now: now)
         }
         #expect(!FileManager.default.fileExists(atPath: channel + "/roots/1.json"))
@@ -74,7 +75,8 @@ import Testing
                                          expires: now.addingTimeInterval(86_400 * 365), now: now)
         // The new keys alone are not enough: root 1's threshold of its keys must sign too.
         for key in replacements { draft = try roots.sign(draft, with: key).envelope }
-        #expect(throws: ChannelRoots.Failure.notEnoughSignatures(.notSigned(keyIDs: replacements.map { ChannelKey($0.publicKey).id }.sorted()))) {
+        #expect(throws: ChannelRoots.Failure.notEnoughSignatures(.notSigned(keyIDs: replacements.map { ChannelKey($0.publicKey).id }.sorted()),
+                                                                 keys: rootKeys.map { ChannelKey($0.publicKey) })) {
             try roots.publish(draft, now: now)
         }
         for index in [0, 2] { draft = try roots.sign(draft, with: rootKeys[index]).envelope }

@@ -111,4 +111,51 @@ import Testing
         let open = try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("root.pem"), "--passphrase-file", file])
         #expect(open.status == 2 && open.errors.contains("can be read by others"), "\(open.errors)")
     }
+
+    @Test func theCeremonysRoughEdges() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let passphrase = "correct horse battery staple"
+        // keygen --encrypt names the root key's uses; --public prints a key file's public key.
+        let made = try DignoRunner.run(["keygen", "--output", path("root-1.pem"), "--encrypt"], environment: ["DIGNO_PASSPHRASE": passphrase])
+        #expect(made.status == 0 && made.output.contains("digno root draft --root-key"), "\(made.output)")
+        let r1 = try #require(made.output.split(separator: "\n").last.map(String.init))
+        let shown = try DignoRunner.run(["keygen", "--public", path("root-1.pem")], environment: ["DIGNO_PASSPHRASE": passphrase])
+        #expect(shown.status == 0 && shown.output == r1 + "\n", "\(shown.errors)")
+        let release = try keygen("release.key")
+        #expect(try DignoRunner.run(["keygen", "--public", path("release.key")]).output == release + "\n")
+        #expect(!FileManager.default.fileExists(atPath: path("public")))
+        // An empty DIGNO_PASSPHRASE is refused, not taken as a passphrase.
+        let empty = try DignoRunner.run(["keygen", "--public", path("root-1.pem")], environment: ["DIGNO_PASSPHRASE": ""])
+        #expect(empty.status == 2 && empty.errors.contains("DIGNO_PASSPHRASE is set but empty"), "\(empty.errors)")
+
+        // A root that has expired already (SOURCE_DATE_EPOCH far in the past) is not drafted.
+        let r2 = try keygen("root-2.key")
+        let draftArguments = ["root", "draft", "--channel-dir", path("channel"), "--root-key", r1, "--root-key", r2, "--root-threshold", "2",
+                              "--release-key", release, "--expires", "30d", "--output", path("root.json")]
+        let stale = try DignoRunner.run(draftArguments, environment: ["SOURCE_DATE_EPOCH": "1500000000"])
+        #expect(stale.status == 1 && stale.errors.contains("before now"), "\(stale.errors)")
+        #expect(!FileManager.default.fileExists(atPath: path("root.json")))
+        #expect(try DignoRunner.run(draftArguments).status == 0)
+
+        // root sign says what it signs before it opens the key (here with a wrong passphrase, so
+        // it stops there, having said it).
+        let unasked = try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("root-1.pem")], environment: ["DIGNO_PASSPHRASE": "not the passphrase"])
+        #expect(unasked.status == 2 && unasked.output.hasPrefix("root 1: heads signed by 1 of \(release); roots by 2 of "), "\(unasked.output)")
+        #expect(try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("root-1.pem")], environment: ["DIGNO_PASSPHRASE": passphrase]).status == 0)
+
+        // root show names each signature by its key, and one that does not verify, and why.
+        var envelope = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("root.json")))) as? [String: Any])
+        var signatures = try #require(envelope["signatures"] as? [[String: String]])
+        let good = try DignoRunner.run(["root", "show", path("root.json")])
+        #expect(good.output.contains("  \(r1)  signed\n") && good.output.contains("1 of its root keys signed it; 1 more needed"), "\(good.output)")
+        let text = try #require(signatures[0]["sig"])
+        var sig = try #require(Data(base64Encoded: text))
+        sig[0] ^= 1
+        signatures[0]["sig"] = sig.base64EncodedString()
+        envelope["signatures"] = signatures
+        try JSONSerialization.data(withJSONObject: envelope).write(to: URL(fileURLWithPath: path("root.json")))
+        let bad = try DignoRunner.run(["root", "show", path("root.json")])
+        #expect(bad.output.contains("  \(r1)  its signature does not verify: the root was changed after it was signed"), "\(bad.output)")
+        #expect(bad.output.contains("0 of its root keys signed it; 2 more needed"), "\(bad.output)")
+    }
 }

@@ -31,4 +31,16 @@ import Testing
         #expect(outcome.errors.hasPrefix("error: cannot fetch: http://127.0.0.1:1/catalog/channels/stable/head.json: "), "\(outcome.errors)")
         #expect(outcome.output == "serving release 2026.11.0 from the seed: \(ShowCommandTests.bundle)\n")
     }
+
+    @Test func currentNeedsNoKey() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-update-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try DignoRunner.run(["update", "--url", "http://127.0.0.1:1/catalog", "--store", folder.path, "--current",
+                                           "--seed", ShowCommandTests.bundle])
+        #expect(outcome.status == 0, "\(outcome.errors)")
+        #expect(outcome.output == "serving release 2026.11.0 from the seed: \(ShowCommandTests.bundle)\n")
+        // Without --current, a key is still asked for.
+        let keyless = try DignoRunner.run(["update", "--url", "http://127.0.0.1:1/catalog", "--store", folder.path])
+        #expect(keyless.status == 2 && keyless.errors.contains("give the channel's release key with --key"), "\(keyless.errors)")
+    }
 }
