@@ -33,10 +33,12 @@ extension BundleStore {
     }
 
     func currentBundle() throws(BundleStoreError) -> Current {
-        let stateStamp = FileStamp(statePath)
-        if let cached = opened.current(stateStamp: stateStamp) { return cached }
+        // The kept roots' folder too: a root kept by another process that was killed before it
+        // saved its state changes what may be served.
+        let stamps = [FileStamp(statePath), FileStamp(keptRoots.folder)]
+        if let cached = opened.current(stamps: stamps) { return cached }
         let current = try openCurrent()
-        opened.keep(current, stateStamp: stateStamp)
+        opened.keep(current, stamps: stamps)
         return current
     }
 
@@ -111,17 +113,17 @@ struct FileStamp: Equatable {
 /// The bundle a store last opened for `current()`, with the stamps of the files it was opened
 /// from.
 final class OpenedCurrent: Sendable {
-    private let entry = LockedValue<(stateStamp: FileStamp?, bundleStamp: FileStamp?, current: BundleStore.Current)?>(nil)
+    private let entry = LockedValue<(stamps: [FileStamp?], bundleStamp: FileStamp?, current: BundleStore.Current)?>(nil)
 
-    /// The bundle kept, if the state file is still `stateStamp`'s and its own file unchanged.
-    func current(stateStamp: FileStamp?) -> BundleStore.Current? {
-        guard let entry = entry.current, entry.stateStamp == stateStamp,
+    /// The bundle kept, if the store's files are still `stamps`' and its own file unchanged.
+    func current(stamps: [FileStamp?]) -> BundleStore.Current? {
+        guard let entry = entry.current, entry.stamps == stamps,
               entry.bundleStamp != nil, FileStamp(entry.current.bundle.path) == entry.bundleStamp else { return nil }
         return entry.current
     }
 
-    func keep(_ current: BundleStore.Current, stateStamp: FileStamp?) {
+    func keep(_ current: BundleStore.Current, stamps: [FileStamp?]) {
         let bundleStamp = FileStamp(current.bundle.path)
-        entry.withLock { $0 = (stateStamp, bundleStamp, current) }
+        entry.withLock { $0 = (stamps, bundleStamp, current) }
     }
 }

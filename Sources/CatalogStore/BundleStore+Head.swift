@@ -36,7 +36,7 @@ extension BundleStore {
             return (head, trusted.root)
         } catch {
             // What the keys decided stands though the head is refused: a release they do not
-            // vouch for is not served, and a seen head they do not vouch for is forgotten.
+            // vouch for is not served (and a seen head they do not vouch for was forgotten).
             try? keepVouched(by: trusted, head: nil, &state)
             // A bundle dropped stays on the disk, unlisted, until the next update that installs or
             // finds nothing new: a head signed by the new keys may vouch for it again first.
@@ -74,7 +74,6 @@ extension BundleStore {
            ReleaseVersion.isNewer(installed.releaseVersion, than: head.releaseVersion) {
             throw .refused(.olderThanInstalled(releaseVersion: head.releaseVersion, installed: installed.releaseVersion))
         }
-        state.sequenceReset = nil
         if let seen = state.channels[channel] {
             guard head.sequence >= seen.highestSequence else {
                 throw .refused(.replayed(sequence: head.sequence, highestSeen: seen.highestSequence))
@@ -90,6 +89,8 @@ extension BundleStore {
         }
         state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
                                         etag: response.headers["etag"], head: head, envelope: envelope)
+        // Taken: the channel has a seen head again.
+        state.sequenceReset = nil
         return (head, envelope)
     }
 

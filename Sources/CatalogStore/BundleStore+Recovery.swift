@@ -40,11 +40,15 @@ extension BundleStore {
         case .bytes(let data):
             if let decoded = StoreState.decoded(data) {
                 let takenOver = try takenOver(decoded)
-                let trusted = keptHeadKeys(takenOver ?? decoded)
+                if takenOver != nil { try takenOver?.save(statePath) }
+                guard let trusted = try keptHeadKeys(takenOver ?? decoded) else {
+                    // The kept roots prove less than the store took: nothing is dropped by them.
+                    return takenOver ?? decoded
+                }
                 var checked = checkedHeads(takenOver ?? decoded, keys: trusted)
                 try keepVouched(by: trusted, head: nil, &checked)
                 if isBacked(checked, keys: trusted) {
-                    if takenOver != nil || checked.installed != decoded.installed { try checked.save(statePath) }
+                    if checked.installed != (takenOver ?? decoded).installed { try checked.save(statePath) }
                     return checked
                 }
                 // It claims what no signed head it keeps backs (a sequence decayed or planted
@@ -72,7 +76,7 @@ extension BundleStore {
         case .nothing:
             guard StoreFiles.names(in: bundlesFolder).contains(where: { $0.hasSuffix(".head.json") }) else { return StoreState() }
         }
-        let state = rebuiltState(keys: keysWithNoState())
+        let state = rebuiltState(keys: try keysWithNoState())
         // Over the old file in one rename: a failure leaves it as it was, not gone.
         try state.save(statePath)
         return state
@@ -83,7 +87,9 @@ extension BundleStore {
     /// the first head after may not name a release older than an installed one.
     func checkedHeads(_ state: StoreState, keys: HeadKeys) -> StoreState {
         var state = state
-        forgetHeads(notVouchedBy: keys, &state)
+        // For a store pinning root keys, a seen head its root's keys do not vouch for is one a
+        // dropped key signed (or damage): as after a rotation.
+        if case .root = anchor { forgetHeads(notVouchedBy: keys, resetting: true, &state) } else { forgetHeads(notVouchedBy: keys, resetting: false, &state) }
         return state
     }
 
@@ -160,22 +166,25 @@ extension BundleStore {
 
     /// The keys `state` trusts heads by, with nothing fetched: the pinned release keys and
     /// those of the key statements taken (one signature), or the release keys of the newest
-    /// root the kept roots prove (its threshold; none when none is proven).
-    func keptHeadKeys(_ state: StoreState) -> HeadKeys {
+    /// root the kept roots prove (its threshold; none when none is proven). Nil when the kept
+    /// roots prove less than the store took (`keptTrust`): nothing may be judged by them.
+    func keptHeadKeys(_ state: StoreState) throws(BundleStoreError) -> HeadKeys? {
         switch anchor {
         case .keys(let pinned):
             return HeadKeys(keys: pinned + (state.keyTrust?.keys ?? []).compactMap { try? ChannelKey($0) }, threshold: 1, root: nil)
         case .root:
-            return provenHeadKeys(state) ?? HeadKeys(keys: [], threshold: 1, root: nil)
+            let trust = try keptTrust(state)
+            guard trust.complete else { return nil }
+            return trust.root.map { HeadKeys($0) } ?? .none
         }
     }
 
     /// The keys heads are trusted by with no state: the pinned release keys, or the release
     /// keys of the newest root the kept roots prove (none when none is).
-    func keysWithNoState() -> HeadKeys {
+    func keysWithNoState() throws(BundleStoreError) -> HeadKeys {
         switch anchor {
         case .keys(let pinned): HeadKeys(keys: pinned, threshold: 1, root: nil)
-        case .root: provenHeadKeys(nil) ?? HeadKeys(keys: [], threshold: 1, root: nil)
+        case .root: try keptTrust(nil).root.map { HeadKeys($0) } ?? .none
         }
     }
 }

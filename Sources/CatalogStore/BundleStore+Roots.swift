@@ -41,8 +41,7 @@ extension BundleStore {
     /// the app back. `state` is changed, not saved: the caller saves it with what the head does
     /// to it.
     func trustedRoot(_ pin: PinnedRoot, _ state: inout StoreState) async throws(BundleStoreError) -> TrustedRoot {
-        let shipped = try shippedRoot(pin)
-        let kept = keptRoots.proven(pin: pin, shipped: shipped)
+        let kept = try keptTrust(state).root
         var trusted: TrustedRoot
         var taken: [TrustedRoot] = []
         if let kept {
@@ -56,8 +55,7 @@ extension BundleStore {
             let path = ChannelLayout.rootPath(version: trusted.version + 1)
             guard let data = try await fetchSigned(baseURL.appendingPathComponent(path), headers: [:], missing: true).data else { break }
             guard walked < RootWalk.limitPerUpdate else {
-                try keptRoots.keep(taken)
-                forgetHeads(notVouchedBy: HeadKeys(trusted), &state)
+                try took(taken, newest: trusted, pin, &state)
                 try keepVouched(by: HeadKeys(trusted), head: nil, &state)
                 try state.save(statePath)
                 throw .refused(.rootsPending(taken: trusted.version))
@@ -67,19 +65,38 @@ extension BundleStore {
             taken.append(trusted)
             walked += 1
         }
-        try keptRoots.keep(taken)
-        forgetHeads(notVouchedBy: HeadKeys(trusted), &state)
+        let floor = state.rootTaken.flatMap { $0.pinned == pin.recorded ? $0.version : nil } ?? 0
+        guard trusted.version >= floor else {
+            // The store took a newer root than the host now leads to (its kept root files decayed,
+            // and the host serves old files, or a thief holds the next root back): nothing is
+            // judged by the older one.
+            try keptRoots.keep(taken)
+            let path = ChannelLayout.rootPath(version: trusted.version + 1)
+            throw .refused(.root(path, .notARoot("the host has no root \(trusted.version + 1), and the store took root \(floor) before; "
+                + "the host serves an older copy of the channel, or holds its roots back")))
+        }
+        try took(taken, newest: trusted, pin, &state)
         return trusted
     }
 
-    /// Forgets each channel's seen head that `keys` do not vouch for, and marks the state so
-    /// that the first head after may not name a release older than an installed one they vouch
-    /// for (`StoreState.sequenceReset`).
-    func forgetHeads(notVouchedBy keys: HeadKeys, _ state: inout StoreState) {
+    /// Keeps the roots `taken` in this update (`KeptRoots`), records the newest as the root
+    /// taken, and forgets each channel's seen head its release keys do not vouch for.
+    private func took(_ taken: [TrustedRoot], newest: TrustedRoot, _ pin: PinnedRoot, _ state: inout StoreState) throws(BundleStoreError) {
+        try keptRoots.keep(taken)
+        if state.rootTaken?.pinned != pin.recorded || (state.rootTaken?.version ?? 0) < newest.version {
+            state.rootTaken = .init(pinned: pin.recorded, version: newest.version)
+        }
+        forgetHeads(notVouchedBy: HeadKeys(newest), &state)
+    }
+
+    /// Forgets each channel's seen head that `keys` do not vouch for, and (`resetting`) marks
+    /// the state so that the first head after may not name a release older than an installed
+    /// one they vouch for (`StoreState.sequenceReset`).
+    func forgetHeads(notVouchedBy keys: HeadKeys, resetting: Bool = true, _ state: inout StoreState) {
         for (name, seen) in state.channels
         where (try? Self.verifiedHead(seen.envelope, keys: keys.keys, threshold: keys.threshold)) != seen.head || seen.head.channel != name {
             state.channels[name] = nil
-            state.sequenceReset = true
+            if resetting { state.sequenceReset = true }
         }
     }
 
@@ -103,6 +120,9 @@ extension BundleStore {
 }
 
 extension BundleStore.HeadKeys {
+    /// No keys: nothing verifies with them (a store pinning root keys that proves no root).
+    static let none = BundleStore.HeadKeys(keys: [], threshold: 1, root: nil)
+
     /// The keys of `root`: its release keys, as many as its threshold.
     init(_ root: TrustedRoot) {
         self.init(keys: root.keys.release, threshold: root.root.releaseThreshold, root: root)

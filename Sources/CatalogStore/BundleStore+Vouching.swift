@@ -11,15 +11,19 @@ import Foundation
 
 extension BundleStore {
     /// Whether a head kept by the store (the one beside `release`'s bundle, or the channel's
-    /// seen head in `state`) verifies with `keys` and names `release` exactly.
+    /// seen head in `state`) verifies with `keys` and names `release`'s bundle: its SHA-256, size
+    /// and content (not its sequence: a renewed head names the same release at a later one).
     func isVouched(_ release: Release, by keys: HeadKeys, state: StoreState? = nil) -> Bool {
-        if let seen = state?.channels[channel], Self.release(of: seen.head) == release,
+        func names(_ head: ChannelHead) -> Bool {
+            head.bundle.sha256 == release.sha256 && head.bundle.bytes == release.bytes && head.contentDigest == release.contentDigest
+        }
+        if let seen = state?.channels[channel], names(seen.head),
            (try? Self.verifiedHead(seen.envelope, keys: keys.keys, threshold: keys.threshold)) == seen.head {
             return true
         }
         guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit),
               let head = try? Self.verifiedHead(envelope, keys: keys.keys, threshold: keys.threshold) else { return false }
-        return Self.release(of: head) == release
+        return names(head)
     }
 
     /// For a store pinning root keys: drops from `state.installed` each release `keys` (the
@@ -28,7 +32,7 @@ extension BundleStore {
     /// rotation re-signs the current release with the new key), this head is kept there in its
     /// place, and the release recorded as it names it, before the state names it again.
     func keepVouched(by keys: HeadKeys, head: (head: ChannelHead, envelope: Data)?, _ state: inout StoreState) throws(BundleStoreError) {
-        guard keys.root != nil else { return }
+        guard case .root = anchor else { return }
         var vouched: [Release] = []
         for release in state.installed {
             if isVouched(release, by: keys) {
@@ -42,59 +46,70 @@ extension BundleStore {
         state.installed = vouched
     }
 
+    /// What a store pinning root keys trusts with nothing fetched: the newest root its kept
+    /// roots prove from the app's pin (`KeptRoots.proven`; nil when none), and whether that is
+    /// all it took (`complete`): when the store took a newer root than its files prove now
+    /// (`StoreState.rootTaken`, or the root a client before 2026-12 kept in `store.json`), a
+    /// root file decayed, and nothing may be dropped by the weaker root until an update walks
+    /// the host back up. Throws when the root the app ships cannot be read.
+    func keptTrust(_ state: StoreState?) throws(BundleStoreError) -> (root: TrustedRoot?, complete: Bool) {
+        guard case .root(let pin) = anchor else { return (nil, true) }
+        let proven = keptRoots.proven(pin: pin, shipped: try shippedRoot(pin))
+        let taken = state?.rootTaken.flatMap { $0.pinned == pin.recorded ? $0.version : nil }
+            ?? state.flatMap { legacyRoot($0, pin: pin) }?.version ?? 0
+        return (proven, (proven?.version ?? 0) >= taken)
+    }
+
     /// The releases `current()` may serve of those `state` names: for a store pinning root
     /// keys, those a kept head vouches for with the release keys of the newest root its kept
-    /// roots prove (none when none is proven); each passed over is said in `problems`.
+    /// roots prove (none when none is); each passed over is said in `problems`. When the kept
+    /// roots prove less than the store took (`keptTrust`), the state's releases, each vouched
+    /// for when it was saved, are served as they are.
     func servable(_ state: StoreState?, problems: inout [String]) -> [Release] {
         let installed = state?.installed ?? []
         guard case .root = anchor, !installed.isEmpty else { return installed }
-        let keys = provenHeadKeys(state)
+        guard let trust = try? keptTrust(state), trust.complete else { return installed }
         return installed.filter { release in
-            if let keys, isVouched(release, by: keys, state: state) { return true }
-            let root = keys?.root.map { "root \($0.version)" } ?? "no root the store can prove"
+            if let root = trust.root, isVouched(release, by: HeadKeys(root), state: state) { return true }
+            let root = trust.root.map { "root \($0.version)" } ?? "no root the store can prove"
             problems.append("release \(release.releaseVersion) is signed by none of the release keys of \(root)")
             return false
         }
     }
 
-    /// For a store pinning root keys: the release keys of the newest root the kept roots prove
-    /// from the app's pin (`KeptRoots.proven`), a root `state` kept in the way of clients
-    /// before 2026-12 taken into account; nil when no root is proven.
-    func provenHeadKeys(_ state: StoreState?) -> HeadKeys? {
-        guard case .root(let pin) = anchor else { return nil }
-        let shipped = try? shippedRoot(pin)
-        return keptRoots.proven(pin: pin, shipped: shipped, candidate: state.flatMap { legacyRoot($0, pin: pin) }?.envelope)
-            .map { HeadKeys($0) }
-    }
-
     /// The root a client from before 2026-12 kept in `state` for `pin`: the one kept under this
     /// store's URL, else the newest kept under any.
     func legacyRoot(_ state: StoreState, pin: PinnedRoot) -> StoreState.LegacyRootTrust? {
-        let matching = (state.roots ?? [:]).filter { $0.value.pinned == pin.recorded }
-        return matching[baseURL.absoluteString] ?? matching.values.max { $0.version < $1.version }
+        newest((state.roots ?? [:]).filter { $0.value.pinned == pin.recorded }, version: \.version)
+    }
+
+    /// Of what a client before 2026-12 kept by URL, the entry under this store's URL, else the
+    /// one furthest along.
+    private func newest<Value>(_ byURL: [String: Value], version: (Value) -> Int) -> Value? {
+        byURL[baseURL.absoluteString] ?? byURL.values.max { version($0) < version($1) }
     }
 
     /// `state` as this client keeps it, from one a client before 2026-12 wrote (trust by the
     /// channel folder's URL): the key trust of the pinned keys, whatever URL it was kept under
-    /// (this store's first, else the one furthest along); the root kept, written to the kept
-    /// roots when it extends the chain they prove. Nil when `state` has nothing to take over.
+    /// (this store's first, else the one furthest along); the root kept, as a file of the kept
+    /// roots and as the root taken (`StoreState.rootTaken`), which the kept roots must prove
+    /// again before anything is dropped by them. Nil when `state` has nothing to take over.
     func takenOver(_ state: StoreState) throws(BundleStoreError) -> StoreState? {
         guard state.trust != nil || state.roots != nil else { return nil }
         var state = state
         switch anchor {
         case .keys:
-            let pinned = pinnedKeys
-            let matching = (state.trust ?? [:]).filter { $0.value.pinned == pinned }
             if state.keyTrust == nil {
-                state.keyTrust = matching[baseURL.absoluteString] ?? matching.values.max { $0.version < $1.version }
+                state.keyTrust = newest((state.trust ?? [:]).filter { $0.value.pinned == pinnedKeys }, version: \.version)
             }
         case .root(let pin):
             if let legacy = legacyRoot(state, pin: pin) {
-                let shipped = try? shippedRoot(pin)
-                let proven = keptRoots.proven(pin: pin, shipped: shipped)
-                if let root = keptRoots.proven(pin: pin, shipped: shipped, candidate: legacy.envelope), root.version != proven?.version {
+                // As the client that took it kept it: a root that verifies as itself.
+                if let root = RootWalk.kept(legacy.envelope), root.version == legacy.version,
+                   keptRoots.envelope(root.version).flatMap(RootWalk.kept)?.version != root.version {
                     try keptRoots.keep([root])
                 }
+                state.rootTaken = .init(pinned: pin.recorded, version: max(legacy.version, state.rootTaken?.version ?? 0))
                 if legacy.sequenceReset == true { state.sequenceReset = true }
             }
         }

@@ -18,6 +18,10 @@ struct KeptRoots {
     /// lives, and a bound on what a full folder costs (each is two signature checks at most).
     static let chainLimit = 1024
 
+    /// How many of the oldest kept roots are tried as the chain's start when the app ships no
+    /// root: the first the pin verifies is one of them (a root whose envelope decayed is passed).
+    static let startsTried = 4
+
     func path(_ version: Int) -> String { folder + "/\(version).json" }
 
     /// The versions of the root files kept, lowest first.
@@ -28,51 +32,41 @@ struct KeptRoots {
         }.sorted()
     }
 
-    private func envelope(_ version: Int) -> Data? {
+    func envelope(_ version: Int) -> Data? {
         try? StoreFiles.contents(path(version), limit: SignedEnvelope.sizeLimit)
     }
 
     /// The newest root the kept chain proves for `pin`, starting at `shipped` (the app's root,
-    /// verified by the pin) or else at the oldest kept root the pin verifies as a first root;
-    /// `candidate` is one more root that may come next (a store kept by a client from before
-    /// roots were kept as files held its newest root in `store.json`). Nil when nothing proves
-    /// a root: no root is shipped and none is kept that the pin verifies.
-    func proven(pin: PinnedRoot, shipped: TrustedRoot?, candidate: Data? = nil) -> TrustedRoot? {
+    /// verified by the pin) or else at the oldest kept root the pin verifies as a first root.
+    /// Nil when nothing proves a root: no root is shipped and none is kept that the pin verifies.
+    func proven(pin: PinnedRoot, shipped: TrustedRoot?) -> TrustedRoot? {
         let versions = versions
         var trusted = shipped
         if trusted == nil {
-            for version in versions.prefix(Self.chainLimit) {
+            for version in versions.prefix(Self.startsTried) {
                 if let data = envelope(version), let first = try? RootWalk.first(data, pin: pin, version: version) {
                     trusted = first
                     break
                 }
             }
         }
-        if trusted == nil, let candidate, let first = try? RootWalk.first(candidate, pin: pin, version: nil) { trusted = first }
         guard var trusted else { return nil }
         let kept = Set(versions)
         for _ in 0..<Self.chainLimit {
             let next = trusted.version + 1
-            let data = kept.contains(next) ? envelope(next) : nil
-            if let data, let root = try? RootWalk.take(data, after: trusted) {
-                trusted = root
-            } else if let candidate, let root = try? RootWalk.take(candidate, after: trusted) {
-                trusted = root
-            } else {
-                break
-            }
+            guard kept.contains(next), let data = envelope(next), let root = try? RootWalk.take(data, after: trusted) else { break }
+            trusted = root
         }
         return trusted
     }
 
     /// Keeps `taken` (roots in order, each vouched for by the one before it), each written whole
-    /// and flushed before the next, and removes any kept root newer than the last: such a file
-    /// is no part of the chain (one from a pin the app no longer has, or one left by a walk
-    /// that was refused before roots were kept whole).
+    /// and flushed before the next, over any file at its version. Nothing else is removed: a
+    /// file that is no part of the chain (from a pin the app no longer has) is passed over by
+    /// `proven`, and one the chain will reach again is kept.
     func keep(_ taken: [TrustedRoot]) throws(BundleStoreError) {
-        guard let newest = taken.last else { return }
+        guard !taken.isEmpty else { return }
         try StoreFiles.repairFolder(folder)
         for root in taken { try StoreFiles.replace(path(root.version), with: root.envelope) }
-        for version in versions where version > newest.version { StoreFiles.remove(path(version)) }
     }
 }

@@ -48,6 +48,16 @@ struct StoreState: Codable, Equatable {
     /// served at (one channel, one trust). A store pinning root keys keeps its roots as files
     /// (`KeptRoots`).
     var keyTrust: Trust?
+    /// The newest root a store pinning root keys took, under the pin it took it for: a floor
+    /// its kept roots must prove again (`KeptRoots.proven`) before anything is dropped by them.
+    /// Kept roots that prove less (a root file decayed, an app that no longer ships its root
+    /// file) drop nothing, and the next update walks the host back up to it.
+    struct RootTaken: Codable, Equatable {
+        var pinned: String
+        var version: Int
+    }
+
+    var rootTaken: RootTaken?
     /// Set when the keys trusted changed (a root dropped a release key) and a channel's seen
     /// head was forgotten for it: until a head is taken again, one naming a release older than
     /// an installed one the trusted keys vouch for is refused.

@@ -207,6 +207,123 @@ extension BundleStoreRootTests {
     }
 }
 
+extension BundleStoreRootTests {
+    /// Roots 1 (shipped, A), 2 (B) and 3 (B, renewed); the store installed 2026.11.2 under root 3.
+    func underRootThree(_ fixture: inout ChannelFixture, _ roots: Roots) async throws -> (shipped: String, b: Curve25519.Signing.PrivateKey) {
+        let b = Curve25519.Signing.PrivateKey()
+        let shipped = fixture.folder.appendingPathComponent("root-1.json").path
+        try roots.root(1, release: [fixture.key]).write(to: URL(fileURLWithPath: shipped))
+        fixture.host.put("roots/1.json", try roots.root(1, release: [fixture.key]))
+        fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
+        fixture.host.put("roots/3.json", try roots.root(3, release: [b], expires: Date(timeIntervalSince1970: 1_950_000_000)))
+        try fixture.publish(fixture.release("2026.11.2"), signer: b)
+        let outcome = try await store(fixture, roots, file: shipped).update()
+        guard case .installed = outcome else { throw NotInstalled(outcome: outcome) }
+        return (shipped, b)
+    }
+
+    @Test func aStoreOfTheClientBeforeRootFilesTwoRootsPastTheShippedOneIsNotRolledBack() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let (shipped, b) = try await underRootThree(&fixture, roots)
+        // As the client of 2026-11 kept it: root 3 in store.json, no roots/ folder.
+        let statePath = fixture.storeFolder + "/store.json"
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statePath))) as? [String: Any])
+        json["rootTaken"] = nil
+        json["trust"] = [String: Any]()
+        json["roots"] = [FakeHost.base.absoluteString: [
+            "pinned": roots.pin.recorded, "version": 3, "envelope": try #require(fixture.host.file("roots/3.json")).base64EncodedString(),
+        ] as [String: Any]]
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: statePath))
+        try FileManager.default.removeItem(atPath: fixture.storeFolder + "/roots")
+        // The release is shown at once, and a host holding root 2 back cannot take the store
+        // back to root 1's key: a head A signs is not taken.
+        let store = store(fixture, roots, file: shipped)
+        #expect(try await serving(store) == "installed 2026.11.2")
+        fixture.host.remove("roots/2.json")
+        try fixture.publish(fixture.release("2026.11.9"), sequence: 1 << 50, signer: fixture.key)
+        let error = try await #require(throws: BundleStoreError.self) { try await store.update() }
+        guard case .refused(.root("roots/2.json", .notARoot(let reason, _))) = error, reason.contains("took root 3") else { Issue.record("\(error)"); return }
+        #expect(try await serving(store) == "installed 2026.11.2")
+        // Served again, the chain is walked and kept; B's heads install.
+        fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
+        try fixture.publish(fixture.release("2026.11.3"), sequence: (1 << 50) + 1, signer: b)
+        guard case .installed(let release) = try await store.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.3")
+        // Roots 2 and 3 kept as files (root 1 is the one the app ships).
+        #expect((2...3).allSatisfy { FileManager.default.fileExists(atPath: fixture.storeFolder + "/roots/\($0).json") })
+    }
+
+    @Test func keptRootsThatProveLessThanTheStoreTookDropNothing() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let (shipped, _) = try await underRootThree(&fixture, roots)
+        let statePath = fixture.storeFolder + "/store.json"
+        let before = try Data(contentsOf: URL(fileURLWithPath: statePath))
+        // The app's root file missing: an error, and nothing changed.
+        let missing = store(fixture, roots, file: shipped + ".gone")
+        let error = try await #require(throws: BundleStoreError.self) { try await missing.update() }
+        guard case .storage = error else { Issue.record("\(error)"); return }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: statePath)) == before)
+        // Root 2's kept file decayed and the host holds root 2 back: the store keeps its state
+        // and its release, and refuses a head A signs.
+        try Data("{".utf8).write(to: URL(fileURLWithPath: fixture.storeFolder + "/roots/2.json"))
+        fixture.host.remove("roots/2.json")
+        let store = store(fixture, roots, file: shipped)
+        #expect(try await serving(store) == "installed 2026.11.2")
+        try fixture.publish(fixture.release("2026.11.9"), sequence: 1 << 50, signer: fixture.key)
+        await #expect(throws: BundleStoreError.self) { try await store.update() }
+        #expect(try await serving(store) == "installed 2026.11.2")
+        #expect(try StoreState.load(statePath).installed.map(\.releaseVersion) == ["2026.11.2"])
+    }
+
+    @Test func aHeadKeptBesideItsBundleAheadOfTheStateStillVouches() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let store = try await installedUnderRootOne(&fixture, roots)
+        let b = Curve25519.Signing.PrivateKey()
+        fixture.host.put("roots/2.json", try roots.root(2, release: [b]))
+        var head = try ChannelHead.verified(fixture.host.file("channels/stable/head.json") ?? Data(), keys: [ChannelKey(fixture.key.publicKey)])
+        head.sequence += 1
+        try fixture.sign(head, with: b)
+        _ = try await store.update()
+        // Killed after the head beside the bundle was replaced, before the state was saved: the
+        // state still names the release at its old sequence.
+        let statePath = fixture.storeFolder + "/store.json"
+        var state = try StoreState.load(statePath)
+        state.installed[0].sequence -= 1
+        try state.save(statePath)
+        offline(fixture)
+        let fresh = self.store(fixture, roots)
+        _ = try? await fresh.update()
+        #expect(try await serving(fresh) == "installed 2026.11.1")
+    }
+
+    @Test func aChannelMovedToAWellKeptHostGoesOn() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let leak = try await afterTheLeak(&fixture, roots)
+        let mirror = FakeHost(base: URL(string: "https://mirror.example.org/cafe")!)
+        for path in ["roots/1.json", "roots/2.json"] { mirror.put(path, try #require(fixture.host.file(path))) }
+        let moved = store(fixture, roots, file: leak.shipped, baseURL: mirror.base, host: mirror)
+        // The host's copy lags: the thief's head signed by A at a high sequence is refused.
+        for (path, data) in fixture.host.filesPublished() { mirror.put(path, data) }
+        try fixture.publish(fixture.release("2026.11.9"), sequence: 1 << 50, signer: leak.a)
+        mirror.put("channels/stable/head.json", try #require(fixture.host.file("channels/stable/head.json")))
+        await #expect(throws: BundleStoreError.refused(.head(.notSigned(keyIDs: [ChannelKey(leak.a.publicKey).id])))) { try await moved.update() }
+        // B's next release installs from the new host.
+        let bundle = try fixture.release("2026.11.4")
+        try fixture.publish(bundle, signer: leak.b)
+        for (path, data) in fixture.host.filesPublished() { mirror.put(path, data) }
+        guard case .installed(let release) = try await moved.update() else { Issue.record("not installed"); return }
+        #expect(release.releaseVersion == "2026.11.4")
+    }
+}
+
 /// A store pinning release keys: one trust for the channel whatever its URL, and a host that
 /// answers every path asked one request for a key statement it does not have.
 @Suite struct KeyTrustTests {

@@ -58,6 +58,8 @@ final class FakeHost: ChannelTransport, @unchecked Sendable {
 
     func put(_ path: String, _ data: Data) { lock.withLock { files[path] = data } }
     func file(_ path: String) -> Data? { lock.withLock { files[path] } }
+    /// Every file the host serves, to copy a channel to another host.
+    func filesPublished() -> [String: Data] { lock.withLock { files } }
     func remove(_ path: String) { _ = lock.withLock { files.removeValue(forKey: path) } }
     func fail(_ path: String, _ fault: Fault?) { lock.withLock { faults[path] = fault } }
     func requestLog() -> [Request] { lock.withLock { requests } }

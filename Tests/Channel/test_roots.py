@@ -195,14 +195,19 @@ class LeakRollbackTests(RootCase):
         """The channel's URL on a loopback port nothing listens on."""
         return f"http://127.0.0.1:{free_port()}/{self.name}"
 
-    def assert_serves(self, result, version, source):
-        """That `digno update` (or `--current`) ended by saying it serves `version` from `source`;
-        the bundle's path."""
+    def served(self, result):
+        """What `digno update` (or `--current`) said last that the store serves: (version, source, path)."""
         last = (result.stdout.splitlines() or [""])[-1]
         found = re.fullmatch(r"serving release (\S+) from (.+?): (\S+)", last)
         self.assertIsNotNone(found, result.stdout + result.stderr)
-        self.assertEqual((found.group(1), found.group(2)), (version, source), result.stdout + result.stderr)
-        return found.group(3)
+        return found.group(1), found.group(2), found.group(3)
+
+    def assert_serves(self, result, version, source):
+        """That `digno update` (or `--current`) ended by saying it serves `version` from `source`;
+        the bundle's path."""
+        served = self.served(result)
+        self.assertEqual(served[:2], (version, source), result.stdout + result.stderr)
+        return served[2]
 
     def installed_versions(self):
         return [release["releaseVersion"] for release in json.loads(self.store_state())["installed"]]
@@ -217,6 +222,7 @@ class LeakRollbackTests(RootCase):
         self.publish("2026.11.2")
         self.thief_head = self.head()
         self.assertTrue(self.update_shipping_root(check=0).stdout.startswith("installed release 2026.11.2"))
+        self.thief_state = self.store_state()
         # Root 2 drops A and names B, signed offline by two root keys; B publishes the next release.
         self.publish_root(self.public_b, signers=(1, 2))
         self.publish("2026.11.3", key=self.key_b)
@@ -244,10 +250,25 @@ class LeakRollbackTests(RootCase):
                 # The host is unreachable: the update fails, and the state is made again from the
                 # kept roots and heads, with root 2's keys.
                 failed = self.update_shipping_root(url=self.unreachable(), check=2)
-                self.assertIn("error:", failed.stderr)
+                self.assertIn("error: cannot fetch", failed.stderr)
                 self.assert_serves(failed, "2026.11.3", "installed")
                 self.assert_serves(self.update_shipping_root("--current", url=self.unreachable(), check=0), "2026.11.3", "installed")
                 self.assertEqual(self.installed_versions(), ["2026.11.3"])
+
+    def test_the_state_of_the_thiefs_install_put_back_serves_none_of_his_release(self):
+        self.tell_the_leak()
+        # store.json as it was when the thief's release was installed (a backup restored, say).
+        with open(os.path.join(self.store, "store.json"), "wb") as file:
+            file.write(self.thief_state)
+        failed = self.update_shipping_root(url=self.unreachable(), check=2)
+        offline = self.served(failed)[:2]
+        self.assertIn(offline, [("2026.11.3", "installed"), ("2026.1.0", "the seed")])
+        self.assertEqual(self.served(self.update_shipping_root("--current", url=self.unreachable(), check=0))[:2], offline)
+        self.assertNotIn("2026.11.2", self.installed_versions())
+        # Online, 2026.11.3 again, from the bundle the store holds: nothing is downloaded.
+        self.proxy.clear()
+        self.assert_serves(self.update_shipping_root(check=0), "2026.11.3", "installed")
+        self.assertEqual([entry["path"] for entry in self.proxy.requests() if "/bundles/" in entry["path"] or "/deltas/" in entry["path"]], [])
 
     def test_the_channel_at_its_url_with_a_trailing_slash_keeps_the_roots_taken(self):
         self.tell_the_leak()
@@ -284,6 +305,7 @@ class LeakRollbackTests(RootCase):
             file.write("<!doctype html><html><head><title>Café Digno</title></head><body><div id=app></div></body></html>\n")
         log = os.path.join(self.folder, "new-host.log")
         host = Nginx(site, access_log=log, page_for_any_path="/index.html")
+        self.addCleanup(host.process.stderr.close)
         self.addCleanup(host.stop)
         url = f"http://127.0.0.1:{host.port}/catalog"
         state = self.store_state()
