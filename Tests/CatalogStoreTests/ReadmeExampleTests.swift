@@ -14,9 +14,10 @@ import Testing
         var bundles: [CatalogBundle] = []
     }
 
-    func example(storeFolder: String, seedPath: String?, publicKey: String, channelURL: URL, show: (CatalogBundle) -> Void) async throws {
+    func example(storeFolder: String, seedPath: String?, rootKeys: [String], rootPath: String?, channelURL: URL, show: (CatalogBundle) -> Void) async throws {
         // readme: begin
-        let store = BundleStore(folder: storeFolder, seed: seedPath, keys: [try ChannelKey(publicKey)], baseURL: channelURL)
+        let root = try PinnedRoot(keys: rootKeys.map { try ChannelKey($0) }, threshold: 2, file: rootPath)
+        let store = BundleStore(folder: storeFolder, seed: seedPath, root: root, baseURL: channelURL)
         show(try await store.current().bundle)                // the catalogue, at once, offline too
         let installed = store.releases()                      // told when an update installs a release
         Task { _ = try? await store.update() }                // at launch, and now and then
@@ -33,7 +34,8 @@ import Testing
         let shown = Shown()
         let seed = Self.repository.appendingPathComponent("Tests/CatalogModelTests/Fixtures/shipped.sqlite").path
         let app = Task {
-            try await example(storeFolder: folder.path, seedPath: seed, publicKey: "ed25519:" + Data(repeating: 7, count: 32).base64EncodedString(),
+            try await example(storeFolder: folder.path, seedPath: seed,
+                              rootKeys: (7...9).map { "ed25519:" + Data(repeating: $0, count: 32).base64EncodedString() }, rootPath: nil,
                               channelURL: URL(string: "http://127.0.0.1:1/catalog")!) { shown.bundles.append($0) }
         }
         try await Task.sleep(nanoseconds: 300_000_000)
