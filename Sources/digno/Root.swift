@@ -231,7 +231,7 @@ struct Root: ParsableCommand {
                     if let key = previousKeys.first(where: { $0.id == signature.keyid }) {
                         print("  \(key) (a root key of root \(root.version - 1))  " + Self.verdict(of: key, in: data, envelope))
                     } else {
-                        print("  a key neither this root nor \(previous == nil ? "a root it was given" : "root \(root.version - 1)") names (its id \(signature.keyid)): not checked"
+                        print("  a key neither this root nor \(previous == nil ? "a root it was given" : "root \(root.version - 1)") names: not checked"
                               + (channelDir == nil ? "; give --channel-dir to check the previous root's keys" : ""))
                     }
                 }
