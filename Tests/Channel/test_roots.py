@@ -229,7 +229,10 @@ class LeakRollbackTests(RootCase):
         result = self.update_shipping_root(check=0)
         self.assertTrue(result.stdout.startswith("installed release 2026.11.3"), result.stdout + result.stderr)
         self.assert_serves(result, "2026.11.3", "installed")
+        # The thief's release is dropped, its files with it.
         self.assertEqual(self.installed_versions(), ["2026.11.3"])
+        sha256 = json.loads(self.store_state())["installed"][0]["sha256"]
+        self.assertEqual({name.split(".")[0] for name in os.listdir(os.path.join(self.store, "bundles"))}, {sha256})
         # The roots taken from the host, kept: root 2 (root 1 is the app's own).
         self.assertEqual(os.listdir(os.path.join(self.store, "roots")), ["2.json"])
 
