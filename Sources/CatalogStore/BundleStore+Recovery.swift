@@ -47,16 +47,17 @@ extension BundleStore {
                 }
                 var checked = checkedHeads(takenOver ?? decoded, keys: trusted)
                 try keepVouched(by: trusted, head: nil, &checked)
-                if isBacked(checked, keys: trusted) {
-                    if checked.installed != (takenOver ?? decoded).installed { try checked.save(statePath) }
-                    return checked
-                }
+                if isBacked(checked, keys: trusted), checked.installed == (takenOver ?? decoded).installed { return checked }
                 // It claims what no signed head it keeps backs (a sequence decayed or planted
-                // high, which would make every later head a replay; a release no head names):
-                // made again from the heads, as a damaged one is, the sequence never lower than
-                // the highest head that verifies.
+                // high, which would make every later head a replay; a release no head names, or
+                // one the trusted keys no longer vouch for, as a state kept from before a root
+                // dropped a key names): made again from the heads, as a damaged one is, the
+                // sequence never lower than the highest head that verifies, and the root taken kept.
                 try? StoreFiles.replace(statePath + ".damaged", with: data)
                 var rebuilt = rebuiltState(keys: trusted)
+                rebuilt.rootTaken = checked.rootTaken
+                rebuilt.sequenceReset = checked.sequenceReset
+                rebuilt.deltas = checked.deltas
                 if let seen = checked.channels[channel], seen.head.sequence > rebuilt.channels[channel]?.highestSequence ?? 0 {
                     rebuilt.channels[channel] = .init(highestSequence: seen.head.sequence, headURL: seen.headURL, etag: nil,
                                                       head: seen.head, envelope: seen.envelope)
@@ -175,7 +176,7 @@ extension BundleStore {
         case .root:
             let trust = try keptTrust(state)
             guard trust.complete else { return nil }
-            return trust.root.map { HeadKeys($0) } ?? .none
+            return trust.root.map { HeadKeys($0) } ?? .noKeys
         }
     }
 
@@ -184,7 +185,7 @@ extension BundleStore {
     func keysWithNoState() throws(BundleStoreError) -> HeadKeys {
         switch anchor {
         case .keys(let pinned): HeadKeys(keys: pinned, threshold: 1, root: nil)
-        case .root: try keptTrust(nil).root.map { HeadKeys($0) } ?? .none
+        case .root: try keptTrust(nil).root.map { HeadKeys($0) } ?? .noKeys
         }
     }
 }

@@ -121,7 +121,7 @@ extension BundleStore {
 
 extension BundleStore.HeadKeys {
     /// No keys: nothing verifies with them (a store pinning root keys that proves no root).
-    static let none = BundleStore.HeadKeys(keys: [], threshold: 1, root: nil)
+    static let noKeys = BundleStore.HeadKeys(keys: [], threshold: 1, root: nil)
 
     /// The keys of `root`: its release keys, as many as its threshold.
     init(_ root: TrustedRoot) {

@@ -113,6 +113,26 @@ extension BundleStoreRootTests {
         #expect(try await serving(store) == "seed")
     }
 
+    @Test func aStateKeptFromTheThiefsInstallIsMadeAgainFromTheHeads() async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let leak = try await afterTheLeak(&fixture, roots)
+        // store.json put back as it was after the thief's install (a backup restored): it names
+        // his release alone, while 2026.11.3's bundle and B's head are in bundles/.
+        let statePath = fixture.storeFolder + "/store.json"
+        var state = try StoreState.load(statePath)
+        let info = try ChannelFixture.info(of: leak.thiefs, in: fixture.folder)
+        state.installed = [BundleStore.Release(releaseVersion: info.releaseVersion, releaseDate: info.releaseDate, sequence: 2,
+                                               contentDigest: info.contentDigest, sha256: ChannelFixture.sha256(leak.thiefs), bytes: leak.thiefs.count)]
+        try state.save(statePath)
+        offline(fixture)
+        let store = store(fixture, roots, file: leak.shipped)
+        #expect(try await serving(store) == "seed")
+        _ = try? await store.update()
+        #expect(try await serving(store) == "installed 2026.11.3")
+    }
+
     @Test func aStateNamingTheThiefsReleaseIsNotServedFrom() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }
