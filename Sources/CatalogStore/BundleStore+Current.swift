@@ -18,10 +18,10 @@ extension BundleStore {
     /// The bundle to show: the release installed last, if it opens and passes its checks; else
     /// the one before it; else the seed. For a store pinning root keys, only a release that a
     /// kept head signed by the newest root's release keys names is shown: after a root drops a
-    /// key, the seed is shown until a head signed by the new keys names a release. The seed also comes first when it is a newer release
-    /// than any installed (an app update shipped newer content). `passedOver` says why a newer
-    /// release was not shown. After the first call, a call opens nothing while the store's files
-    /// are unchanged.
+    /// key, the seed is shown until a head signed by the new keys names a release. The seed also
+    /// comes first when it is a newer release than any installed (an app update shipped newer
+    /// content). `passedOver` says why a newer release was not shown. After the first call, a
+    /// call opens nothing while the store's files are unchanged.
     public func current() throws(BundleStoreError) -> Current {
         try currentBundle()
     }
