@@ -20,6 +20,9 @@ from test_schemas import old_client
 ROOT_TYPE = "application/vnd.cafedigno.channel-root+json"
 # The last commit before roots: its `digno update` pins a release key, as every app of today does.
 BEFORE_ROOTS_COMMIT = "7b418f23264455d55ab270dcb91b2137007a7923"
+# The last commit whose store kept its root in store.json, by the channel's URL (before roots
+# were kept as files, issue 57): the root-pinning app of 2026-11.
+BEFORE_ROOT_FILES_COMMIT = "2e261bb47ebe7570cb6302fec4ac7956436c5494"
 
 
 class RootCase(ChannelTestCase):
@@ -164,6 +167,56 @@ class AppOfTodayRootTests(RootCase):
         self.publish("2026.3.0", key=key_b)
         self.assertTrue(self.update(check=0, **old).stdout.startswith("installed release 2026.3.0"))
         self.assertTrue(self.update_pinning_roots(check=0).stdout.startswith("installed release 2026.3.0"))
+
+
+class StoreOfTheLastReleaseTests(RootCase):
+    """A store written by the root-pinning client of 2026-11 (its root in store.json, by the
+    channel's URL) is taken over by this one on first use: its release served offline at once,
+    its root kept as a file, and the thief's key refused, at another spelling of the URL too."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.old_digno = old_client(BEFORE_ROOT_FILES_COMMIT)
+        super().setUpClass()
+
+    def pinning_roots(self, client, *extra, url=None, check=None):
+        pins = [option for _, public in self.root_keys for option in ("--root-key", public)]
+        return digno("update", "--url", url or self.proxy.url(f"/{self.name}"), "--store", self.store, *pins, "--root-threshold", "2",
+                     "--seed", self.seed, *extra, check=check, binary=client)
+
+    def test_a_store_kept_by_the_last_release_is_taken_over(self):
+        # The app of 2026-11 takes root 1 (A) and root 2 (B, A dropped), and installs B's release.
+        self.publish_root(self.public_key)
+        self.publish("2026.11.1")
+        self.assertTrue(self.pinning_roots(self.old_digno, check=0).stdout.startswith("installed release 2026.11.1"))
+        key_b = os.path.join(self.folder, "b.key")
+        self.publish_root(self.keygen(key_b), signers=(1, 2))
+        self.publish("2026.11.2", key=key_b)
+        self.assertTrue(self.pinning_roots(self.old_digno, check=0).stdout.startswith("installed release 2026.11.2"))
+        state = json.loads(self.store_state())
+        self.assertEqual([entry["version"] for entry in state["roots"].values()], [2], state)
+        self.assertFalse(os.path.isdir(os.path.join(self.store, "roots")))
+
+        # This version's client, offline: the release is served as it was.
+        offline = f"http://127.0.0.1:{free_port()}/{self.name}"
+        self.assertEqual(self.pinning_roots(None, "--current", url=offline, check=0).stdout.split(": ")[0],
+                         "serving release 2026.11.2 from installed")
+        result = self.pinning_roots(None, url=offline, check=2)
+        self.assertIn("serving release 2026.11.2 from installed", result.stdout)
+        state = json.loads(self.store_state())
+        self.assertNotIn("roots", state)
+        self.assertEqual(state["rootTaken"]["version"], 2)
+        self.assertTrue(os.path.exists(os.path.join(self.store, "roots", "2.json")))
+        # Online, at the URL with a trailing slash: current; a head A signs is refused.
+        slashed = self.proxy.url(f"/{self.name}/")
+        self.assertTrue(self.pinning_roots(None, url=slashed, check=0).stdout.startswith("already current: release 2026.11.2"))
+        head = verified_payload(self.head())
+        head["sequence"] = 2 ** 50
+        with open(os.path.join(self.channel, HEAD), "wb") as file:
+            file.write(sign_head(self.key_file, head))
+        refused = self.pinning_roots(None, url=slashed, check=1)
+        self.assertIn("no trusted key signed this file", refused.stderr)
+        self.assertIn("serving release 2026.11.2 from installed", refused.stdout)
 
 
 class LeakRollbackTests(RootCase):
