@@ -44,10 +44,11 @@ extension BundleStore {
 
     private func openCurrent() throws(BundleStoreError) -> Current {
         var problems: [String] = []
-        let installed = servable(try? StoreState.load(statePath), problems: &problems)
+        let state = try? StoreState.load(statePath)
+        let installed = servable(state, problems: &problems)
         var causes: [ErrorCause] = []
         var found: Current?
-        for (index, release) in installed.enumerated() {
+        for release in installed {
             let path = bundlePath(release.sha256)
             guard StoreFiles.size(path) == release.bytes else {
                 problems.append("release \(release.releaseVersion) is missing or has another size")
@@ -59,7 +60,7 @@ extension BundleStore {
                     problems.append("release \(release.releaseVersion) holds other content than installed")
                     continue
                 }
-                found = Current(bundle: bundle, source: index == 0 ? .installed(release) : .previous(release), passedOver: problems)
+                found = Current(bundle: bundle, source: release == state?.installed.first ? .installed(release) : .previous(release), passedOver: problems)
                 break
             } catch {
                 problems.append("release \(release.releaseVersion): \(error)")

@@ -55,7 +55,7 @@ extension BundleStore {
                 // sequence never lower than the highest head that verifies, and the root taken kept.
                 try? StoreFiles.replace(statePath + ".damaged", with: data)
                 var rebuilt = rebuiltState(keys: trusted)
-                rebuilt.rootTaken = checked.rootTaken
+                if (checked.rootTaken?.version ?? 0) > (rebuilt.rootTaken?.version ?? 0) { rebuilt.rootTaken = checked.rootTaken }
                 rebuilt.sequenceReset = checked.sequenceReset
                 rebuilt.deltas = checked.deltas
                 if let seen = checked.channels[channel], seen.head.sequence > rebuilt.channels[channel]?.highestSequence ?? 0 {
@@ -84,13 +84,15 @@ extension BundleStore {
     }
 
     /// `state` without the channels whose head does not verify with `keys` as the head it says
-    /// it is: such a head is fetched again, with no ETag, and, as after a root dropped its key,
-    /// the first head after may not name a release older than an installed one.
+    /// it is: such a head is fetched again, with no ETag, and, for a store pinning root keys, as
+    /// after a root dropped its key, the first head after may not name a release older than an
+    /// installed one.
     func checkedHeads(_ state: StoreState, keys: HeadKeys) -> StoreState {
         var state = state
         // For a store pinning root keys, a seen head its root's keys do not vouch for is one a
         // dropped key signed (or damage): as after a rotation.
-        if case .root = anchor { forgetHeads(notVouchedBy: keys, resetting: true, &state) } else { forgetHeads(notVouchedBy: keys, resetting: false, &state) }
+        let rootPinned = if case .root = anchor { true } else { false }
+        forgetHeads(notVouchedBy: keys, resetting: rootPinned, &state)
         return state
     }
 
@@ -129,9 +131,13 @@ extension BundleStore {
         }
         found.sort { $0.head.sequence > $1.head.sequence }
         var state = StoreState()
-        // Trust starts again from the pinned keys: key statements taken before are taken again.
-        if case .keys = anchor {
+        switch anchor {
+        case .keys:
+            // Trust starts again from the pinned keys: key statements taken before are taken again.
             state.keyTrust = .init(pinned: pinnedKeys, version: 0, keys: pinnedKeys)
+        case .root(let pin):
+            // The root the keys are of is the floor the kept roots must prove again.
+            state.rootTaken = keys.root.map { .init(pinned: pin.recorded, version: $0.version) }
         }
         state.installed = found.prefix(2).map { Self.release(of: $0.head) }
         if let newest = found.first {
@@ -176,7 +182,7 @@ extension BundleStore {
         case .root:
             let trust = try keptTrust(state)
             guard trust.complete else { return nil }
-            return trust.root.map { HeadKeys($0) } ?? .noKeys
+            return trust.judge.map { HeadKeys($0) } ?? .noKeys
         }
     }
 
@@ -185,7 +191,7 @@ extension BundleStore {
     func keysWithNoState() throws(BundleStoreError) -> HeadKeys {
         switch anchor {
         case .keys(let pinned): HeadKeys(keys: pinned, threshold: 1, root: nil)
-        case .root: try keptTrust(nil).root.map { HeadKeys($0) } ?? .noKeys
+        case .root: try keptTrust(nil).judge.map { HeadKeys($0) } ?? .noKeys
         }
     }
 }

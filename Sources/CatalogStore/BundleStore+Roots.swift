@@ -34,18 +34,21 @@ extension BundleStore {
     /// newer one replaces. A next root that is not one to take (signed by too few keys, of
     /// another version, not a root, a page a host answers for any path) refuses the update at
     /// that one request: the host serves something the keys did not sign, and the store stays
-    /// as it was, none of the roots of this update kept. The roots taken are kept as files
+    /// as it was, none of the roots of this update kept. A walk that ends below the root the
+    /// store took (`KeptTrust.taken`: its kept root files decayed, and the host serves an older
+    /// copy or holds roots back) keeps the roots it took and refuses the update, judging nothing
+    /// by them. The roots taken are kept as files
     /// before anything is decided by them; then each channel's seen head that the newest root's
     /// release keys and threshold do not vouch for is forgotten (TUF drops its trusted
     /// timestamp after such a rotation), so that a head a thief pushed far ahead cannot hold
     /// the app back. `state` is changed, not saved: the caller saves it with what the head does
     /// to it.
     func trustedRoot(_ pin: PinnedRoot, _ state: inout StoreState) async throws(BundleStoreError) -> TrustedRoot {
-        let kept = try keptTrust(state).root
+        let kept = try keptTrust(state)
         var trusted: TrustedRoot
         var taken: [TrustedRoot] = []
-        if let kept {
-            trusted = kept
+        if let proven = kept.proven {
+            trusted = proven
         } else {
             trusted = try await firstChannelRoot(pin)
             taken.append(trusted)
@@ -55,9 +58,14 @@ extension BundleStore {
             let path = ChannelLayout.rootPath(version: trusted.version + 1)
             guard let data = try await fetchSigned(baseURL.appendingPathComponent(path), headers: [:], missing: true).data else { break }
             guard walked < RootWalk.limitPerUpdate else {
-                try took(taken, newest: trusted, pin, &state)
-                try keepVouched(by: HeadKeys(trusted), head: nil, &state)
-                try state.save(statePath)
+                if trusted.version >= kept.taken {
+                    try took(taken, newest: trusted, pin, &state)
+                    try keepVouched(by: HeadKeys(trusted), head: nil, &state)
+                    try state.save(statePath)
+                } else {
+                    // Still below the root the store took: nothing is judged by these yet.
+                    try keptRoots.keep(taken)
+                }
                 throw .refused(.rootsPending(taken: trusted.version))
             }
             // Refused whole: the roots taken before it in this update are not kept either.
@@ -65,7 +73,7 @@ extension BundleStore {
             taken.append(trusted)
             walked += 1
         }
-        let floor = state.rootTaken.flatMap { $0.pinned == pin.recorded ? $0.version : nil } ?? 0
+        let floor = kept.taken
         guard trusted.version >= floor else {
             // The store took a newer root than the host now leads to (its kept root files decayed,
             // and the host serves old files, or a thief holds the next root back): nothing is

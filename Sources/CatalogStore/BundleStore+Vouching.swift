@@ -4,26 +4,27 @@ import Foundation
 
 // After a root drops a release key, a store pinning root keys installs, serves and keeps as a
 // fallback only a release that a head verified with the newest root's release keys and
-// threshold names: the head kept beside its bundle, or the head the update just read. The rest
+// threshold names: the head kept beside its bundle, the channel's seen head, or the head the
+// update just read. The rest
 // (a thief's release, and yours from before the leak, both signed by the dropped key alone) are
 // pruned, and the seed serves until such a head names a release again. A store pinning release
 // keys keeps what its key statements' keys signed, as before roots.
 
 extension BundleStore {
     /// Whether a head kept by the store (the one beside `release`'s bundle, or the channel's
-    /// seen head in `state`) verifies with `keys` and names `release`'s bundle: its SHA-256, size
-    /// and content (not its sequence: a renewed head names the same release at a later one).
+    /// seen head in `state`) verifies with `keys` and offers `release`'s bundle: its SHA-256,
+    /// size and content (not its sequence: a renewed head names the same release at a later one).
     func isVouched(_ release: Release, by keys: HeadKeys, state: StoreState? = nil) -> Bool {
-        func names(_ head: ChannelHead) -> Bool {
-            head.bundle.sha256 == release.sha256 && head.bundle.bytes == release.bytes && head.contentDigest == release.contentDigest
+        // Any bundle the head offers: an app that reads a newer schema since it installed this
+        // one reads the head as offering that schema's bundle.
+        func names(_ envelope: Data) -> Bool {
+            guard let head = try? ChannelHead.verified(envelope, keys: keys.keys, threshold: keys.threshold) else { return false }
+            return head.contentDigest == release.contentDigest
+                && head.offered.contains { $0.bundle.sha256 == release.sha256 && $0.bundle.bytes == release.bytes }
         }
-        if let seen = state?.channels[channel], names(seen.head),
-           (try? Self.verifiedHead(seen.envelope, keys: keys.keys, threshold: keys.threshold)) == seen.head {
-            return true
-        }
-        guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit),
-              let head = try? Self.verifiedHead(envelope, keys: keys.keys, threshold: keys.threshold) else { return false }
-        return names(head)
+        if let seen = state?.channels[channel], names(seen.envelope) { return true }
+        guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit) else { return false }
+        return names(envelope)
     }
 
     /// For a store pinning root keys: drops from `state.installed` each release `keys` (the
@@ -46,52 +47,47 @@ extension BundleStore {
         state.installed = vouched
     }
 
-    /// What a store pinning root keys trusts with nothing fetched: the newest root its kept
-    /// roots prove from the app's pin (`KeptRoots.proven`; nil when none), and whether that is
-    /// all it took (`complete`): when the store took a newer root than its files prove now
-    /// (`StoreState.rootTaken`, or the root a client before 2026-12 kept in `store.json`), a
-    /// root file decayed, and nothing may be dropped by the weaker root until an update walks
-    /// the host back up. Throws when the root the app ships cannot be read.
-    func keptTrust(_ state: StoreState?) throws(BundleStoreError) -> (root: TrustedRoot?, complete: Bool) {
-        guard case .root(let pin) = anchor else { return (nil, true) }
+    /// What a store pinning root keys trusts with nothing fetched (`KeptTrust`). Throws when the
+    /// root the app ships cannot be read.
+    func keptTrust(_ state: StoreState?) throws(BundleStoreError) -> KeptTrust {
+        guard case .root(let pin) = anchor else { return KeptTrust(proven: nil, judge: nil, taken: 0) }
         let proven = keptRoots.proven(pin: pin, shipped: try shippedRoot(pin))
-        let taken = state?.rootTaken.flatMap { $0.pinned == pin.recorded ? $0.version : nil }
-            ?? state.flatMap { legacyRoot($0, pin: pin) }?.version ?? 0
-        return (proven, (proven?.version ?? 0) >= taken)
+        let taken = max(state?.rootTaken.flatMap { $0.pinned == pin.recorded ? $0.version : nil } ?? 0,
+                        state.flatMap { legacyRoot($0, pin: pin) }?.version ?? 0)
+        if let proven, proven.version >= taken { return KeptTrust(proven: proven, judge: proven, taken: taken) }
+        // The root taken, as kept (its file, or a client before 2026-12's state), if it still
+        // verifies as itself: as the client that took it checked it, walking from the pin then.
+        let kept = [keptRoots.envelope(taken), state.flatMap { legacyRoot($0, pin: pin) }?.envelope]
+            .lazy.compactMap { $0.flatMap(RootWalk.kept) }.first { $0.version == taken }
+        return KeptTrust(proven: proven, judge: kept, taken: taken)
     }
 
     /// The releases `current()` may serve of those `state` names: for a store pinning root
-    /// keys, those a kept head vouches for with the release keys of the newest root its kept
-    /// roots prove (none when none is); each passed over is said in `problems`. When the kept
-    /// roots prove less than the store took (`keptTrust`), the state's releases, each vouched
-    /// for when it was saved, are served as they are.
+    /// keys, those a kept head (beside the bundle, or the channel's seen head) vouches for with
+    /// the release keys of the root `keptTrust` judges by (none when there is none); each passed
+    /// over is said in `problems`. When it has none to judge by though the store took a root
+    /// (a root file decayed), the state's releases are served as they are.
     func servable(_ state: StoreState?, problems: inout [String]) -> [Release] {
         let installed = state?.installed ?? []
         guard case .root = anchor, !installed.isEmpty else { return installed }
         guard let trust = try? keptTrust(state), trust.complete else { return installed }
         return installed.filter { release in
-            if let root = trust.root, isVouched(release, by: HeadKeys(root), state: state) { return true }
-            let root = trust.root.map { "root \($0.version)" } ?? "no root the store can prove"
+            if let root = trust.judge, isVouched(release, by: HeadKeys(root), state: state) { return true }
+            let root = trust.judge.map { "root \($0.version)" } ?? "no root the store can prove"
             problems.append("release \(release.releaseVersion) is signed by none of the release keys of \(root)")
             return false
         }
     }
 
-    /// The root a client from before 2026-12 kept in `state` for `pin`: the one kept under this
-    /// store's URL, else the newest kept under any.
+    /// The root a client from before 2026-12 kept in `state` for `pin`: the newest, under
+    /// whatever URL (it kept one per spelling of the channel's URL).
     func legacyRoot(_ state: StoreState, pin: PinnedRoot) -> StoreState.LegacyRootTrust? {
-        newest((state.roots ?? [:]).filter { $0.value.pinned == pin.recorded }, version: \.version)
-    }
-
-    /// Of what a client before 2026-12 kept by URL, the entry under this store's URL, else the
-    /// one furthest along.
-    private func newest<Value>(_ byURL: [String: Value], version: (Value) -> Int) -> Value? {
-        byURL[baseURL.absoluteString] ?? byURL.values.max { version($0) < version($1) }
+        (state.roots ?? [:]).values.filter { $0.pinned == pin.recorded }.max { $0.version < $1.version }
     }
 
     /// `state` as this client keeps it, from one a client before 2026-12 wrote (trust by the
-    /// channel folder's URL): the key trust of the pinned keys, whatever URL it was kept under
-    /// (this store's first, else the one furthest along); the root kept, as a file of the kept
+    /// channel folder's URL): the key trust of the pinned keys furthest along, whatever URL it
+    /// was kept under; the root kept, as a file of the kept
     /// roots and as the root taken (`StoreState.rootTaken`), which the kept roots must prove
     /// again before anything is dropped by them. Nil when `state` has nothing to take over.
     func takenOver(_ state: StoreState) throws(BundleStoreError) -> StoreState? {
@@ -100,7 +96,7 @@ extension BundleStore {
         switch anchor {
         case .keys:
             if state.keyTrust == nil {
-                state.keyTrust = newest((state.trust ?? [:]).filter { $0.value.pinned == pinnedKeys }, version: \.version)
+                state.keyTrust = (state.trust ?? [:]).values.filter { $0.pinned == pinnedKeys }.max { $0.version < $1.version }
             }
         case .root(let pin):
             if let legacy = legacyRoot(state, pin: pin) {

@@ -36,7 +36,7 @@ public enum ChannelError: CausedError, Equatable, Sendable, CustomStringConverti
         case .notSigned(let keyIDs):
             keyIDs.isEmpty
                 ? "the signed file has no signature"
-                : "no trusted key signed this file (its \(keyIDs.count == 1 ? "signature is" : "\(keyIDs.count) signatures are") by keys not trusted here)"
+                : "no trusted key signed this file (its \(keyIDs.count == 1 ? "signature is by a key" : "\(keyIDs.count) signatures are by keys") not trusted here)"
         case .notAHead(let reason, let cause):
             "the head is signed but cannot be read: \(reason)" + Self.because(cause)
         case .notAKeyStatement(let reason, let cause):

@@ -275,6 +275,40 @@ extension BundleStoreRootTests {
         #expect((2...3).allSatisfy { FileManager.default.fileExists(atPath: fixture.storeFolder + "/roots/\($0).json") })
     }
 
+    /// The client of 2026-11 took root 2 (dropping A) but kept the releases A signed, the
+    /// thief's current: as a state it wrote, with or without the app shipping root 1.
+    @Test(arguments: [true, false])
+    func aStoreOfTheClientBeforeRootFilesShowsNoReleaseItsNewestRootDropped(shipsRoot: Bool) async throws {
+        var fixture = try ChannelFixture()
+        defer { fixture.remove() }
+        let roots = Roots()
+        let shipped = fixture.folder.appendingPathComponent("root-1.json").path
+        try roots.root(1, release: [fixture.key]).write(to: URL(fileURLWithPath: shipped))
+        fixture.host.put("roots/1.json", try roots.root(1, release: [fixture.key]))
+        let store = store(fixture, roots, file: shipsRoot ? shipped : nil)
+        _ = try await fixture.installed("2026.11.1", in: store)
+        _ = try await fixture.installed("2026.11.2", in: store)  // the thief's, signed by A too
+        let statePath = fixture.storeFolder + "/store.json"
+        #expect(try StoreState.load(statePath).installed.map(\.releaseVersion) == ["2026.11.2", "2026.11.1"])
+        let b = Curve25519.Signing.PrivateKey()
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: statePath))) as? [String: Any])
+        json["rootTaken"] = nil
+        json["channels"] = [String: Any]()
+        json["trust"] = [String: Any]()
+        json["roots"] = [FakeHost.base.absoluteString: [
+            "pinned": roots.pin.recorded, "version": 2, "envelope": try roots.root(2, release: [b]).base64EncodedString(), "sequenceReset": true,
+        ] as [String: Any]]
+        try JSONSerialization.data(withJSONObject: json).write(to: URL(fileURLWithPath: statePath))
+        try? FileManager.default.removeItem(atPath: fixture.storeFolder + "/roots")
+        // Before any update, and after one that cannot reach the host: neither release A signed.
+        let app = self.store(fixture, roots, file: shipsRoot ? shipped : nil)
+        #expect(try await serving(app) == "seed")
+        offline(fixture)
+        _ = try? await app.update()
+        #expect(try await serving(app) == "seed")
+        #expect(try StoreState.load(statePath).installed.isEmpty)
+    }
+
     @Test func keptRootsThatProveLessThanTheStoreTookDropNothing() async throws {
         var fixture = try ChannelFixture()
         defer { fixture.remove() }

@@ -87,14 +87,17 @@ func catalogueAtLaunch(_ store: BundleStore) async -> CatalogBundle? {
 // article: end
 
 // article: begin
-func updateCatalogue(_ store: BundleStore, progress: @escaping @MainActor @Sendable (Double) -> Void) async {
+@MainActor func updateCatalogue(_ model: CatalogueModel, progress: @escaping @MainActor @Sendable (Double) -> Void) async {
     do {
-        _ = try await store.update(progress: { step in
+        _ = try await model.store.update(progress: { step in
             Task { @MainActor in progress(step.fraction) }
         })
     } catch {
         print("catalogue update:", error)  // the store keeps serving what it served
     }
+    // After every update, whatever it did: one that takes a root dropping a leaked key stops
+    // serving the releases that key signed, and announces nothing. Opens nothing if unchanged.
+    await model.show()
 }
 // article: end
 
@@ -228,7 +231,7 @@ func catalogueMessage(for error: BundleStoreError) -> String? {
         let old = try fixture.release("2026.11.1")
         _ = try fixture.publish(old)
         let fractions = FractionLog()
-        await updateCatalogue(store) { fractions.add($0) }
+        await updateCatalogue(model) { fractions.add($0) }
         // The model switched to the release (told by releases(), on the main actor): waited for
         // as long as a loaded machine takes; the suite's time limit ends a hang.
         while await model.bundle?.release.releaseVersion != "2026.11.1" { try await Task.sleep(for: .milliseconds(10)) }
