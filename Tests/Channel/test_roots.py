@@ -169,6 +169,52 @@ class AppOfTodayRootTests(RootCase):
         self.assertTrue(self.update_pinning_roots(check=0).stdout.startswith("installed release 2026.3.0"))
 
 
+class KeyPinnedLeakTests(RootCase):
+    """An app pinning release key A (as apps before roots do) through RELEASES.md's steps after a
+    leak, in the order written: root N+1 naming B, publish with B, then digno rotate-key --key
+    a.key --new-key b.key. The thief's head, at the publisher's next sequence or at the highest a
+    head may have, does not hold the app back, and no --renew is needed between."""
+
+    def the_steps_as_written(self, thiefs_sequence):
+        self.publish_root(self.public_key)
+        self.publish("2026.11.1")
+        self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.11.1"))
+        publishers_head = self.head()
+        # The thief, with A, publishes 2026.11.2; the app installs it.
+        self.publish("2026.11.2")
+        if thiefs_sequence is not None:
+            head = verified_payload(self.head())
+            head["sequence"] = thiefs_sequence
+            with open(os.path.join(self.channel, HEAD), "wb") as file:
+                file.write(sign_head(self.key_file, head))
+        self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.11.2"))
+        # The publisher's folder never had the thief's head: his next sequence is 2. (A second
+        # later: nginx's ETag is the file's modification time and size, and a head of the same
+        # size written in the same second would be answered 304.)
+        time.sleep(1.1)
+        with open(os.path.join(self.channel, HEAD), "wb") as file:
+            file.write(publishers_head)
+        key_b = os.path.join(self.folder, "b.key")
+        self.publish_root(self.keygen(key_b), signers=(1, 2))
+        self.publish("2026.11.3", key=key_b)
+        self.assertEqual(verified_payload(self.head())["sequence"], 2)
+        self.assertIn("no trusted key signed this file", self.update(check=1).stderr)
+        digno("rotate-key", "--channel-dir", self.channel, "--key", self.key_file, "--new-key", key_b, check=0)
+        self.assertTrue(self.update(check=0).stdout.startswith("installed release 2026.11.3"))
+        # A head A signs alone is refused from then on, at any sequence.
+        head = verified_payload(self.head())
+        head["sequence"] = 2 ** 53
+        with open(os.path.join(self.channel, HEAD), "wb") as file:
+            file.write(sign_head(self.key_file, head))
+        self.assertIn("no trusted key signed this file", self.update(check=1).stderr)
+
+    def test_the_thief_at_the_next_sequence(self):
+        self.the_steps_as_written(None)
+
+    def test_the_thief_at_the_highest_sequence(self):
+        self.the_steps_as_written(2 ** 53)
+
+
 class StoreOfTheLastReleaseTests(RootCase):
     """A store written by the root-pinning client of 2026-11 (its root in store.json, by the
     channel's URL) is taken over by this one on first use: its release served offline at once,
