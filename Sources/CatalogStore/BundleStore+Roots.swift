@@ -37,12 +37,11 @@ extension BundleStore {
     /// as it was, none of the roots of this update kept. A walk that ends below the root the
     /// store took (`KeptTrust.taken`: its kept root files decayed, and the host serves an older
     /// copy or holds roots back) keeps the roots it took and refuses the update, judging nothing
-    /// by them. The roots taken are kept as files
-    /// before anything is decided by them; then each channel's seen head that the newest root's
-    /// release keys and threshold do not vouch for is forgotten (TUF drops its trusted
-    /// timestamp after such a rotation), so that a head a thief pushed far ahead cannot hold
-    /// the app back. `state` is changed, not saved: the caller saves it with what the head does
-    /// to it.
+    /// by them. The roots taken are kept as files before anything is decided by them; then each
+    /// channel's seen head that the newest root's release keys and threshold do not vouch for
+    /// is forgotten (TUF drops its trusted timestamp after such a rotation), so that a head a
+    /// thief pushed far ahead cannot hold the app back. `state` is changed, not saved: the
+    /// caller saves it with what the head does to it.
     func trustedRoot(_ pin: PinnedRoot, _ state: inout StoreState) async throws(BundleStoreError) -> TrustedRoot {
         let kept = try keptTrust(state)
         var trusted: TrustedRoot

@@ -5,10 +5,9 @@ import Foundation
 // After a root drops a release key, a store pinning root keys installs, serves and keeps as a
 // fallback only a release that a head verified with the newest root's release keys and
 // threshold names: the head kept beside its bundle, the channel's seen head, or the head the
-// update just read. The rest
-// (a thief's release, and yours from before the leak, both signed by the dropped key alone) are
-// pruned, and the seed serves until such a head names a release again. A store pinning release
-// keys keeps what its key statements' keys signed, as before roots.
+// update just read. The rest (a thief's release, and yours from before the leak, both signed
+// by the dropped key alone) are pruned, and the seed serves until such a head names a release
+// again. A store pinning release keys keeps what its key statements' keys signed, as before.
 
 extension BundleStore {
     /// Whether a head kept by the store (the one beside `release`'s bundle, or the channel's
