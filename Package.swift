@@ -107,7 +107,17 @@ let package = Package(
         // arguments, which Swift cannot pass. Used by the compiler only.
         // libwebpmux and libwebp (Debian's libwebp-dev, which libvips-dev brings) take out of a WebP the
         // metadata chunks libvips 8.14 writes even when told to strip them.
-        .target(name: "CPictureCodec", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("dl"), .linkedLibrary("webpmux"), .linkedLibrary("webp")]),
+        // libjpeg-turbo and libpng (Debian's libjpeg62-turbo-dev and libpng-dev, which libvips-dev
+        // brings) decode JPEG and PNG sources themselves, so that each warning is judged and a
+        // progressive JPEG's scans are limited; lcms2 (liblcms2-dev, the same) makes a HEIC's
+        // `nclx` colour into an ICC profile.
+        .target(
+            name: "CPictureCodec", dependencies: ["CVips"],
+            linkerSettings: [
+                .linkedLibrary("dl"), .linkedLibrary("webpmux"), .linkedLibrary("webp"), .linkedLibrary("jpeg"),
+                .linkedLibrary("png16"), .linkedLibrary("lcms2"),
+            ]
+        ),
         // The content compiler: reading, parsing, file checks.
         .target(
             name: "BundleCompiler",

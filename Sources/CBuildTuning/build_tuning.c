@@ -14,3 +14,9 @@ void digno_release_free_memory(void) {
     malloc_trim(0);
 #endif
 }
+
+void digno_map_large_allocations(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
+}

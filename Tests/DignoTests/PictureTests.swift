@@ -283,9 +283,13 @@ import Testing
         #expect(lines.count == 5, "\(broken.output)")
         let expected: [(prefix: String, suffix: String)] = [
             ("products/espresso.xml:15:5: error: 'images/photo.jpg' is a GIF picture, not a JPEG, PNG, HEIC or WebP file; save the picture as JPEG, PNG, HEIC or WebP [image-format]", ""),
-            ("products/ground-coffee.xml:10:5: error: 'images/photo.heic' cannot be decoded (", "); the file may be damaged or cut short: copy or export it again, as JPEG, PNG, HEIC or WebP [image-damaged]"),
+            // The HEIC's boxes end inside its image data: the compiler's own reading of them.
+            ("products/ground-coffee.xml:10:5: error: 'images/photo.heic' is damaged: the parts of the HEIC file that say where its picture is cannot be read, "
+                + "so the app would show it broken or not at all; copy or export it again from the original (the mdat box runs past its end) [image-damaged]", ""),
             ("recipes/cafe-au-lait.xml:14:5: error: image 'images/photo.png' is 65.0 MiB, over the limit of 64 MiB; the app shows it at most 1170×2340 pixels: save it at about that size (or at a lower quality) [image-too-large]", ""),
-            ("recipes/cafe-latte.xml:14:5: error: 'images/photo.webp' cannot be decoded (", "); the file may be damaged or cut short: copy or export it again, as JPEG, PNG, HEIC or WebP [image-damaged]"),
+            // The WebP's: libvips', in parentheses after the words.
+            ("recipes/cafe-latte.xml:14:5: error: 'images/photo.webp' cannot be decoded: the file is damaged or cut short, so the app would show it "
+                + "broken or not at all; copy or export it again from the original (", ") [image-damaged]"),
             ("4 errors, 0 warnings in ", ""),
         ]
         for (line, (prefix, suffix)) in zip(lines, expected) {

@@ -23,9 +23,30 @@ enum PictureCodec {
         var height: Int { isTurned ? storedWidth : storedHeight }
     }
 
-    /// libvips' words for why it could not read or make a picture.
+    /// Why a picture could not be read or made: the decoder's or libvips' words.
     struct Failure: Error, Equatable, Sendable {
         var reason: String
+        var kind: Kind = .failed
+
+        enum Kind: Sendable {
+            /// libvips or a decoder failed.
+            case failed
+            /// The decoder found the pixel data damaged, and stopped rather than make pixels up.
+            case damaged
+            /// A JPEG's scans went past `JPEGStructure.maxScans`.
+            case tooManyScans
+        }
+    }
+
+    /// What the decoder is told of a source besides its bytes: what the compiler read of it.
+    struct Source: Equatable, Sendable {
+        var format: PictureFormat
+        /// The EXIF orientation, 1 to 8.
+        var orientation = 1
+        /// A HEIC's `nclx` colour, made into an ICC profile for the conversion to sRGB.
+        var colour: HEIFStructure.NCLX?
+        /// A JPEG's most scans.
+        var maxScans = JPEGStructure.maxScans
     }
 
     /// The libraries a rendition's bytes depend on and their versions, such as "libvips 8.14.1,
@@ -48,10 +69,10 @@ enum PictureCodec {
                                orientation: Int(header.orientation), hasAlpha: header.has_alpha != 0))
     }
 
-    /// The renditions of `bytes` (a picture in `format`) that `requests` ask for, in their
-    /// order, from one decode: the first request's box must hold every other's
+    /// The renditions of `bytes` (the picture `source` describes) that `requests` ask for, in
+    /// their order, from one decode: the first request's box must hold every other's
     /// (`RenditionRequest.ladder`).
-    static func render(_ bytes: [UInt8], format: PictureFormat, _ requests: [RenditionRequest]) -> Result<[Rendition], Failure> {
+    static func render(_ bytes: [UInt8], _ source: Source, _ requests: [RenditionRequest]) -> Result<[Rendition], Failure> {
         guard !requests.isEmpty else { return .success([]) }
         var outputs = [digno_rendition_output](repeating: digno_rendition_output(), count: requests.count)
         var error = [CChar](repeating: 0, count: 512)
@@ -59,10 +80,20 @@ enum PictureCodec {
             digno_rendition_request(width: Int32(request.width), height: Int32(request.height), format: request.format.codecNumber,
                                     quality: Int32(request.quality), lossless: request.lossless ? 1 : 0, effort: Int32(RenditionSettings.webpEffort))
         }
+        var codecSource = digno_picture_source(format: source.format.codecNumber, orientation: Int32(source.orientation),
+                                               colour_primaries: Int32(source.colour?.primaries ?? 0), transfer_characteristics: Int32(source.colour?.transfer ?? 0),
+                                               max_scans: Int32(source.maxScans))
         let status = bytes.withUnsafeBytes { buffer in
-            digno_picture_render(buffer.baseAddress, buffer.count, codecRequests, Int32(codecRequests.count), &outputs, &error, error.count)
+            digno_picture_render(buffer.baseAddress, buffer.count, &codecSource, codecRequests, Int32(codecRequests.count), &outputs, &error, error.count)
         }
-        guard status == 0 else { return .failure(Failure(reason: words(error))) }
+        guard status == 0 else {
+            let kind: Failure.Kind = switch Int(status) {
+            case DIGNO_PICTURE_DAMAGED: .damaged
+            case DIGNO_PICTURE_TOO_MANY_SCANS: .tooManyScans
+            default: .failed
+            }
+            return .failure(Failure(reason: words(error), kind: kind))
+        }
         defer { for output in outputs { digno_pictures_free(output.bytes) } }
         return .success(zip(requests, outputs).map { request, output in
             Rendition(format: request.format, width: Int(output.width), height: Int(output.height),
@@ -70,9 +101,9 @@ enum PictureCodec {
         })
     }
 
-    /// One rendition of `bytes` (a picture in `format`) as `request` asks.
-    static func render(_ bytes: [UInt8], format: PictureFormat, _ request: RenditionRequest) -> Result<Rendition, Failure> {
-        render(bytes, format: format, [request]).map { $0[0] }
+    /// One rendition of `bytes` as `request` asks.
+    static func render(_ bytes: [UInt8], _ source: Source, _ request: RenditionRequest) -> Result<Rendition, Failure> {
+        render(bytes, source, [request]).map { $0[0] }
     }
 
     private static func words(_ error: [CChar]) -> String {

@@ -53,11 +53,25 @@ enum PictureFormat: String, Sendable, CaseIterable {
             let brand = String(decoding: bytes[8..<12], as: UTF8.self)
             return ["avif", "avis"].contains(brand) ? "an AVIF picture" : "a video or other ISO media file"
         }
+        if bytes.starts(with: [0xFF, 0x0A]) || (bytes.count >= 8 && bytes[4..<8].elementsEqual("JXL ".utf8)) { return "a JPEG XL picture" }
         if starts("GIF87a") || starts("GIF89a") { return "a GIF picture" }
         if starts("II*\u{0}") || starts("MM\u{0}*") { return "a TIFF picture (or a camera's raw file)" }
         if starts("BM") { return "a BMP picture" }
         if starts("%PDF") { return "a PDF document" }
         if starts("<?xml") || starts("<svg") { return "an SVG drawing or other XML" }
         return nil
+    }
+
+    /// Whether the WebP file in `bytes` is lossless: a VP8L chunk among its first chunks.
+    static func isLosslessWebP(_ bytes: [UInt8]) -> Bool {
+        var index = 12
+        while index + 8 <= bytes.count, index < 4096 {
+            let type = bytes[index..<(index + 4)]
+            if type.elementsEqual("VP8L".utf8) { return true }
+            if type.elementsEqual("VP8 ".utf8) { return false }
+            let length = bytes[(index + 4)..<(index + 8)].reversed().reduce(0) { $0 << 8 | Int($1) }
+            index += 8 + length + length % 2
+        }
+        return false
     }
 }

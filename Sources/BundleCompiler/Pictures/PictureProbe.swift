@@ -8,11 +8,12 @@ package enum PictureProbe {
         guard case .success(let picture) = ImageChecker.picture(in: bytes) else { return "refused" }
         let header = picture.header
         guard header.width <= ImageChecker.maxSide, header.height <= ImageChecker.maxSide,
-              header.width * header.height <= ImageChecker.maxPixels else { return "refused" }
+              header.width * header.height <= ImageChecker.maxPixels,
+              picture.memory.bytes(box: PictureUse.picture.largestBox, orientation: header.orientation) <= DecodeBudget.limit else { return "refused" }
         // The smallest use alone, and every use's ladder from one decode.
         for uses: Set<PictureUse> in [[.icon], [.icon, .logo, .picture]] {
             let requests = RenditionRequest.ladder(uses: uses, source: picture.format, hasAlpha: header.hasAlpha)
-            guard case .success = PictureCodec.render(bytes, format: picture.format, requests) else { return "undecodable" }
+            guard case .success = PictureCodec.render(bytes, picture.source, requests) else { return "undecodable" }
         }
         return "rendered"
     }

@@ -10,6 +10,8 @@ struct PictureRenderer: Sendable {
     var cache: RenditionCache?
     /// How many pictures are rendered at once; nil: one per core.
     var workers: Int?
+    /// The memory the decodes share: a picture waits until its decode fits.
+    var budget = DecodeBudget()
 
     /// The renditions to make from one source picture.
     struct Job: Sendable {
@@ -19,7 +21,10 @@ struct PictureRenderer: Sendable {
         var file: String
         /// The SHA-256 of its bytes when validation read them.
         var source: String
-        var format: PictureFormat
+        /// What the compiler read of the picture.
+        var picture: PictureCodec.Source
+        /// The bytes its decode and renditions take (`DecodeMemory`).
+        var memory: Int
         /// What to make, from one decode (`RenditionRequest.ladder`).
         var requests: [RenditionRequest]
     }
@@ -46,17 +51,11 @@ struct PictureRenderer: Sendable {
 
     /// The outcome of every job, in the jobs' order.
     func render(_ jobs: [Job]) -> [Outcome] {
+        digno_map_large_allocations()
         // Decoding is the work: each picture on its own thread, libvips single-threaded inside
         // it (CPictureCodec), so that two cores make two renditions at once.
         let workers = max(1, min(jobs.count, workers ?? ProcessInfo.processInfo.activeProcessorCount))
-        return Parallel.map(jobs, workers: workers, makeWorker: { _ in () }) { _, job in
-            let outcome = render(job)
-            // A picture's decode and encodes free tens of megabytes in pieces, which malloc
-            // keeps for its thread unless asked: given back after each, two threads' worth
-            // would otherwise pile up (a peak of 500 to 590 MB for 100 photos, not 320).
-            digno_release_free_memory()
-            return outcome
-        }
+        return Parallel.map(jobs, workers: workers, makeWorker: { _ in () }) { _, job in render(job) }
     }
 
     private func render(_ job: Job) -> Outcome {
@@ -66,8 +65,20 @@ struct PictureRenderer: Sendable {
         }
         guard case .success(let bytes) = FileSystem.read(job.file, limit: ImageChecker.maxImageSize),
               SHA256.hash(data: bytes).hexString == job.source else { return .changed }
-        // One missing entry makes the whole ladder again: one decode for all of them.
-        switch PictureCodec.render(bytes, format: job.format, job.requests) {
+        // One missing entry makes the whole ladder again: one decode for all of them, when its
+        // memory fits beside the decodes running.
+        // The source's bytes are held meanwhile too.
+        let memory = job.memory + bytes.count
+        budget.acquire(memory)
+        defer {
+            // A picture's decode and encodes free tens of megabytes in pieces, which malloc
+            // keeps for its thread unless asked: given back before the next decode may start,
+            // two threads' worth would otherwise pile up (a peak of 500 to 590 MB for 100
+            // photos, not 320; 440 MB for two 48-megapixel HEICs one after the other, not 370).
+            digno_release_free_memory()
+            budget.release(memory)
+        }
+        switch PictureCodec.render(bytes, job.picture, job.requests) {
         case .success(let renditions):
             for (rendition, request) in zip(renditions, job.requests) { cache?.keep(rendition, source: job.source, request: request) }
             return .made(renditions)

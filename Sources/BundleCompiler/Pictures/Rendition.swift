@@ -122,7 +122,7 @@ struct RenditionRequest: Hashable, Sendable {
 enum RenditionSettings {
     /// Raised whenever a setting below, or the way a rendition is made, changes. 2: the ladder
     /// of WebP renditions beside the one of schemas 2 and 3.
-    static let version = 2
+    static let version = 3
     /// JPEG's quality: 80, where photos show no artefacts at a phone's sizes (libvips' default
     /// is 75, sharp's 80).
     static let jpegQuality = 80

@@ -18,9 +18,20 @@ extension ImageChecker {
             + "; save the picture as \(PictureFormat.names)"
     }
 
-    /// A picture libvips cannot decode, with its words.
+    /// A picture the decoder cannot read or finish: what is wrong and what to do, the
+    /// decoder's own words after them in parentheses.
     static func undecodableMessage(_ source: String, _ failure: PictureCodec.Failure) -> String {
-        "'\(source)' cannot be decoded (\(failure.reason)); the file may be damaged or cut short: copy or export it again, as \(PictureFormat.names)"
+        switch failure.kind {
+        case .damaged:
+            "'\(source)' is damaged: part of its picture data is missing or broken, so the app would show it with grey, black or garbled parts; "
+                + "copy or export it again from the original (\(failure.reason))"
+        case .tooManyScans:
+            "'\(source)' is a progressive JPEG in more than \(JPEGStructure.maxScans) scans, more than a picture may have "
+                + "(each takes another pass over the whole picture); export it again as an ordinary JPEG (\(failure.reason))"
+        case .failed:
+            "'\(source)' cannot be decoded: the file is damaged or cut short, so the app would show it broken or not at all; "
+                + "copy or export it again from the original (\(failure.reason))"
+        }
     }
 
     /// What to do about a missing image: use the image it most likely meant, or add it.

@@ -11,7 +11,13 @@ extension ImageChecker {
         guard let real = FileSystem.realPath(absolute) else {
             return (.failure(type == .symlink ? .brokenLink(target: FileSystem.linkTarget(absolute) ?? "?") : .missing), nil)
         }
-        guard tree.isInside(real) else { return (.failure(.outside(symlink: type == .symlink)), nil) }
+        guard tree.isInside(real) else {
+            // The link that leads out: the file itself, or a folder on its path.
+            let onDisk = Self.pathOnDisk(path, spellings: tree.imageSpellings).split(separator: "/")
+            let link = (1...onDisk.count).lazy.map { onDisk.prefix($0).joined(separator: "/") }
+                .first { FileSystem.entryType(tree.root + "/" + $0) == .symlink }
+            return (.failure(.outside(link: link ?? path)), nil)
+        }
         if let cache {
             if trustsCache, let kept = cache.picture(at: absolute) { return kept }
             if let kept = cache.pictureIfUnchanged(at: absolute) { return kept }
@@ -27,17 +33,58 @@ extension ImageChecker {
         }
     }
 
-    /// The picture in `bytes`: its format by its first bytes, a PNG's or JPEG's structure
-    /// checked whole (`ImageHeader`: libvips would only warn of a cut-short file and show it
-    /// half grey), then its header through libvips. No pixel is decoded.
+    /// The picture in `bytes`: its format by its first bytes, then its own structure read
+    /// (`ImageHeader` and `JPEGStructure`, `HEIFStructure`): whole, of a kind the decoders take,
+    /// with the size its decoder will make and so the memory its decode takes (`DecodeMemory`);
+    /// then its header through libvips. No pixel is decoded.
     static func picture(in bytes: [UInt8]) -> Result<SourcePicture, ImageFailure> {
         if bytes.isEmpty { return .failure(.format(.empty)) }
         guard let format = PictureFormat.of(bytes) else { return .failure(.notAPicture(other: PictureFormat.otherFormat(bytes))) }
-        if format == .png || format == .jpeg, case .failure(let failure) = ImageHeader.read(bytes) {
-            return .failure(.format(failure))
+        var memory: DecodeMemory.Source
+        // The size by the file's own structure, where the compiler reads it.
+        var size: (width: Int, height: Int)?
+        switch format {
+        case .png:
+            switch ImageHeader.read(bytes) {
+            case .failure(let failure): return .failure(.format(failure))
+            case .success(let header):
+                size = (header.width, header.height)
+                memory = .png(width: header.width, height: header.height, channels: ImageHeader.pngChannels(bytes))
+            }
+        case .jpeg:
+            switch JPEGStructure.read(bytes) {
+            case .failure(.noFrame): return .failure(.format(.unreadableDimensions(.jpeg)))
+            case .failure(.cutShort): return .failure(.format(.truncated(.jpeg)))
+            case .success(let structure):
+                guard structure.isWhole else { return .failure(.format(.truncated(.jpeg))) }
+                if let kind = structure.unsupportedKind { return .failure(.unsupported(kind)) }
+                if structure.scans > JPEGStructure.maxScans { return .failure(.tooManyScans(structure.scans)) }
+                size = (structure.width, structure.height)
+                memory = .jpeg(structure)
+            }
+        case .heif:
+            switch HEIFStructure.read(bytes) {
+            case .failure(.damaged(let words)): return .failure(.heifDamaged(words))
+            case .success(let structure):
+                guard structure.isHEIC else { return .failure(.notAPicture(other: structure.otherKind)) }
+                if structure.codedSizeLies { return .failure(.codedSizeLies(width: structure.width, height: structure.height, codedPixels: structure.codedPixels)) }
+                size = (structure.width, structure.height)
+                memory = .heif(structure)
+            }
+        case .webp:
+            memory = .webp(width: 0, height: 0, lossless: PictureFormat.isLosslessWebP(bytes))
+        }
+        // Larger than any picture may be: refused on this size (`image-dimensions`), before
+        // libvips, whose decoders refuse some of them as if the file were damaged.
+        if let size, size.width > maxSide || size.height > maxSide || size.width * size.height > maxPixels {
+            return .success(SourcePicture(format: format, header: PictureCodec.Header(storedWidth: size.width, storedHeight: size.height, orientation: 1, hasAlpha: false),
+                                          memory: DecodeMemory(source: memory)))
         }
         return PictureCodec.header(bytes, format: format)
-            .map { SourcePicture(format: format, header: $0) }
+            .map { header in
+                if case .webp(_, _, let lossless) = memory { memory = .webp(width: header.storedWidth, height: header.storedHeight, lossless: lossless) }
+                return SourcePicture(format: format, header: header, memory: DecodeMemory(source: memory))
+            }
             .mapError(ImageFailure.undecodable)
     }
 }

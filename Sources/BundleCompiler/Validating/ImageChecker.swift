@@ -41,20 +41,36 @@ struct ImageChecker {
         self.trustsCache = trustsCache
     }
 
-    /// A readable picture: its format and header.
+    /// A readable picture: its format and header, and the memory its decode takes.
     struct SourcePicture {
         var format: PictureFormat
         var header: PictureCodec.Header
+        var memory: DecodeMemory
+
+        /// What the decoder is told of it besides its bytes.
+        var source: PictureCodec.Source {
+            var source = PictureCodec.Source(format: format, orientation: header.orientation)
+            if case .heif(let structure) = memory.source { source.colour = structure.colour }
+            return source
+        }
     }
 
     enum ImageFailure: Error {
-        case missing, brokenLink(target: String), notAFile(FileSystem.EntryType), outside(symlink: Bool), tooLarge(Int), unreadable(String)
+        case missing, brokenLink(target: String), notAFile(FileSystem.EntryType), outside(link: String), tooLarge(Int), unreadable(String)
         /// None of the four formats; what it most likely is, if known.
         case notAPicture(other: String?)
         /// A PNG's or JPEG's structure is broken (`ImageHeader`'s own checks).
         case format(ImageHeader.Failure)
         /// libvips cannot read the header.
         case undecodable(PictureCodec.Failure)
+        /// A kind of its format the decoders do not take: "a 12-bit JPEG", "a lossless JPEG".
+        case unsupported(String)
+        /// A JPEG with more scans than `JPEGStructure.maxScans`.
+        case tooManyScans(Int)
+        /// A HEIF file whose boxes cannot be read, in words of what is wrong.
+        case heifDamaged(String)
+        /// A HEIC whose HEVC streams decode to far more than the size it says.
+        case codedSizeLies(width: Int, height: Int, codedPixels: Int)
     }
 
     /// What `check` found.
@@ -117,6 +133,11 @@ struct ImageChecker {
                     unsound.insert(path)
                     report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels\(pixels > Self.maxPixels ? " (\(Self.megapixels(pixels)))" : ""); "
                         + "the limit is 50 megapixels and \(Self.maxSide) on a side, more than a 48-megapixel phone photo: scale it down")
+                } else if case let needed = picture.memory.bytes(box: use.largestBox, orientation: header.orientation), needed > DecodeBudget.limit {
+                    unsound.insert(path)
+                    report(.imageDimensions, "image '\(source)' would take about \(needed / 1_000_000) MB to decode (\(picture.memory.reason)), "
+                        + "more than the \(DecodeBudget.limit / 1_000_000) MB a picture may take; the app shows it at most \(use.largestBox.width)×\(use.largestBox.height) pixels: "
+                        + "save it at about that size" + (picture.format == .png ? " (and in 8-bit colour)" : ""))
                 } else if use == .icon && header.width != header.height {
                     unsound.insert(path)
                     report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels\(header.isTurned ? " as shown (turned by its orientation)" : ""); icons must be square")
@@ -133,8 +154,10 @@ struct ImageChecker {
                 report(.imageMissing, type == .folder
                     ? "'\(source)' is a folder, not an image; name the image file itself, such as \(path)/name.png"
                     : "'\(source)' is not a regular file; replace it with the image file itself")
-            case .failure(.outside):
-                report(.imageOutsideRoot, "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder")
+            case .failure(.outside(let link)):
+                report(.imageOutsideRoot, link == path
+                    ? "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder"
+                    : "'\(source)' leads outside the content folder through '\(link)', a symbolic link to a folder outside it; put the image itself in the content folder")
             case .failure(.tooLarge(let size)):
                 // What to aim for: the widest rendition of the use (3×), in pixels.
                 let box = use.boxes[0]
@@ -156,6 +179,17 @@ struct ImageChecker {
                 report(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
             case .failure(.undecodable(let failure)):
                 report(.imageDamaged, Self.undecodableMessage(source, failure))
+            case .failure(.unsupported(let kind)):
+                report(.imageFormat, "'\(source)' is \(kind), which the app cannot show; save it as an ordinary (8-bit) JPEG, or as PNG, HEIC or WebP")
+            case .failure(.tooManyScans(let scans)):
+                report(.imageDimensions, "'\(source)' is a progressive JPEG in \(scans) scans, more than the \(JPEGStructure.maxScans) a picture may have "
+                    + "(each takes another pass over the whole picture); export it again as an ordinary JPEG")
+            case .failure(.heifDamaged(let words)):
+                report(.imageDamaged, "'\(source)' is damaged: the parts of the HEIC file that say where its picture is cannot be read, "
+                    + "so the app would show it broken or not at all; copy or export it again from the original (\(words))")
+            case .failure(.codedSizeLies(let width, let height, let pixels)):
+                report(.imageDamaged, "'\(source)' is damaged: the HEIC file says its picture is \(width)×\(height) pixels, but holds one of "
+                    + "\(Self.megapixels(pixels)), which would take far more memory to decode than it says; copy or export it again from the original")
             }
         }
         // The image a missing one most likely meant is looked for among those nothing uses
@@ -208,9 +242,11 @@ struct ImageChecker {
     /// Image files under `images/` that no entity uses. A symbolic link among them that leads
     /// nowhere, or out of the content folder, is not offered for use: using it would be an error.
     func unused(_ used: Set<String>) -> [Diagnostic] {
-        tree.imageFiles.filter { !used.contains($0) }.map { path in
+        tree.imageFiles.filter { !used.contains($0) }.compactMap { path in
             let absolute = tree.root + "/" + path
             let isLink = FileSystem.entryType(absolute) == .symlink
+            // A link to a folder that a `src` goes through is used: that use's error says it.
+            if isLink, used.contains(where: { $0.hasPrefix(path + "/") }) { return nil }
             let real = isLink ? FileSystem.realPath(absolute) : absolute
             let message = if real == nil {
                 "\(path) is a symbolic link to nothing, and no content uses it; remove it"
@@ -240,7 +276,8 @@ struct ImageChecker {
             guard case .success(let picture) = pictures[path], let digest = digests[path] else { continue }
             jobs.append(PictureRenderer.Job(
                 path: path, file: tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings), source: digest.hexString,
-                format: picture.format, requests: RenditionRequest.ladder(uses: pathUses, source: picture.format, hasAlpha: picture.header.hasAlpha)))
+                picture: picture.source, memory: picture.memory.bytes(box: (pathUses.max() ?? .picture).largestBox, orientation: picture.header.orientation),
+                requests: RenditionRequest.ladder(uses: pathUses, source: picture.format, hasAlpha: picture.header.hasAlpha)))
         }
         var rendered: [String: RenderedPicture] = [:]
         var failed: [String: PictureRenderer.Outcome] = [:]
@@ -263,7 +300,7 @@ struct ImageChecker {
             guard let path = Self.normalized(reference.source), let outcome = failed[path] else { return }
             let place = place()
             let (code, message): (DiagnosticCode, String) = switch outcome {
-            case .failed(let failure): (.imageDamaged, Self.undecodableMessage(reference.source, failure))
+            case .failed(let failure): (failure.kind == .tooManyScans ? .imageDimensions : .imageDamaged, Self.undecodableMessage(reference.source, failure))
             default: (.fileUnreadable, "image '\(reference.source)' changed while it was being checked; run the command again when it is saved")
             }
             diagnostics.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))

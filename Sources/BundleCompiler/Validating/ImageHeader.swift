@@ -3,7 +3,8 @@
 /// Hand-written: Foundation on Linux has no image decoding, and the compiler needs only the
 /// signature and the size, which both formats state in their first bytes (PNG's IHDR chunk,
 /// JPEG's start-of-frame marker), and that the file is not cut short (PNG's chunk chain to
-/// IEND, JPEG's end-of-image marker) or, for a PNG, damaged (each chunk's CRC-32).
+/// IEND, the JPEG's own image reaching its end-of-image marker: `JPEGStructure`) or, for a PNG,
+/// damaged (each chunk's CRC-32).
 struct ImageHeader: Hashable, Sendable {
     enum Format: String, Sendable {
         case png = "image/png"
@@ -37,8 +38,13 @@ struct ImageHeader: Hashable, Sendable {
             return pngFailure(bytes).map { .failure($0) } ?? .success(header)
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            guard let header = jpeg(bytes) else { return .failure(.unreadableDimensions(.jpeg)) }
-            return jpegIsWhole(bytes) ? .success(header) : .failure(.truncated(.jpeg))
+            switch JPEGStructure.read(bytes) {
+            case .success(let structure):
+                let header = ImageHeader(format: .jpeg, width: structure.width, height: structure.height)
+                return structure.isWhole ? .success(header) : .failure(.truncated(.jpeg))
+            case .failure(.noFrame): return .failure(.unreadableDimensions(.jpeg))
+            case .failure(.cutShort): return .failure(.truncated(.jpeg))
+            }
         }
         return .failure(.notAnImage)
     }
@@ -50,30 +56,6 @@ struct ImageHeader: Hashable, Sendable {
         let height = bigEndian(bytes, at: 20, count: 4)
         guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else { return nil }
         return ImageHeader(format: .png, width: width, height: height)
-    }
-
-    /// JPEG: walk the marker segments to the first start-of-frame (SOF0–SOF15 except DHT,
-    /// JPG and DAC), which holds height then width as big-endian 16-bit numbers.
-    private static func jpeg(_ bytes: [UInt8]) -> ImageHeader? {
-        var index = 2
-        while index + 4 <= bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
-            let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }  // fill byte
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
-            if marker == 0xD9 || marker == 0xDA { return nil }  // end of image or scan before any frame
-            let length = bigEndian(bytes, at: index + 2, count: 2)
-            guard length >= 2 else { return nil }
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                guard index + 9 <= bytes.count else { return nil }
-                let height = bigEndian(bytes, at: index + 5, count: 2)
-                let width = bigEndian(bytes, at: index + 7, count: 2)
-                guard width > 0, height > 0 else { return nil }
-                return ImageHeader(format: .jpeg, width: width, height: height)
-            }
-            index += 2 + length
-        }
-        return nil
     }
 
     /// What is wrong with the PNG's chunks (length, type, data, CRC), if anything: they must
@@ -95,17 +77,26 @@ struct ImageHeader: Hashable, Sendable {
         return .truncated(.png)
     }
 
-    /// Whether the JPEG has an end-of-image marker (FF D9) after its first start-of-scan
-    /// (FF DA). Searched from the end: only the last one matters, and an embedded thumbnail's
-    /// own markers can only make a whole file look whole.
-    private static func jpegIsWhole(_ bytes: [UInt8]) -> Bool {
-        guard let scan = (2..<max(2, bytes.count - 1)).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA }) else { return false }
-        var index = bytes.count - 2
-        while index > scan {
-            if bytes[index] == 0xFF && bytes[index + 1] == 0xD9 { return true }
-            index -= 1
+    /// The samples a pixel of the PNG in `bytes` has once decoded at 8 bits: grey 1, grey and
+    /// alpha 2, colour (or a palette's) 3, with alpha or a tRNS transparency chunk 4 (2 in grey).
+    static func pngChannels(_ bytes: [UInt8]) -> Int {
+        guard bytes.count > 25 else { return 4 }
+        let base = switch bytes[25] {
+        case 0: 1
+        case 4: 2
+        case 6: 4
+        default: 3
         }
-        return false
+        guard base == 1 || base == 3 else { return base }
+        // A tRNS chunk before the image data adds alpha.
+        var index = 8
+        while index + 8 <= bytes.count {
+            let type = bytes[(index + 4)..<(index + 8)]
+            if type.elementsEqual("tRNS".utf8) { return base + 1 }
+            if type.elementsEqual("IDAT".utf8) { break }
+            index += 12 + bigEndian(bytes, at: index, count: 4)
+        }
+        return base
     }
 
     private static func bigEndian(_ bytes: [UInt8], at offset: Int, count: Int) -> Int {

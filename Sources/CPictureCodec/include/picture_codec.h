@@ -54,11 +54,37 @@ typedef struct {
     int height;
 } digno_rendition_output;
 
+/// The source of a rendition: what the compiler read of it before any pixel is decoded.
+typedef struct {
+    /// 1 JPEG, 2 PNG, 3 HEIF, 4 WebP.
+    int format;
+    /// The EXIF orientation, 1 to 8 (a HEIF file's is applied by its decoder: 1).
+    int orientation;
+    /// A HEIF file's `nclx` colour, as ITU-T H.273 numbers it: its colour primaries and transfer
+    /// characteristics; 0 where it has none.
+    int colour_primaries;
+    int transfer_characteristics;
+    /// A JPEG's most scans: its decode stops at the next (0: no limit).
+    int max_scans;
+} digno_picture_source;
+
+/// Why `digno_picture_render` made nothing.
+enum {
+    /// libvips or the decoder failed (its words in `error`).
+    DIGNO_PICTURE_FAILED = -1,
+    /// The decoder found the pixel data damaged: it would have made up pixels the file does not
+    /// give (its words in `error`).
+    DIGNO_PICTURE_DAMAGED = -2,
+    /// A JPEG's scans went past `max_scans`.
+    DIGNO_PICTURE_TOO_MANY_SCANS = -3,
+};
+
 /// Makes `count` renditions of the picture in `bytes`, decoding it once: to the first request's
 /// box, which holds every other, and each other rendition resized from those pixels. On success
-/// `outputs[i]` is `requests[i]`'s rendition. 0, or -1 with libvips' words in `error` and no
-/// output to release.
-int digno_picture_render(const void *bytes, size_t length, const digno_rendition_request *requests, int count,
+/// (0) `outputs[i]` is `requests[i]`'s rendition; otherwise one of the values above, with the
+/// words in `error` and no output to release.
+int digno_picture_render(const void *bytes, size_t length, const digno_picture_source *source,
+                         const digno_rendition_request *requests, int count,
                          digno_rendition_output *outputs, char *error, size_t error_size);
 
 /// Releases a rendition's bytes.
