@@ -258,6 +258,44 @@ def heif(images, primary_type=b"hvc1", brand=b"mif1", thumbnail_of=None):
     return build(offsets) + box(b"mdat", b"".join(image[1] for image in images))
 
 
+def heif_grid(tiles, columns, rows, size, colr=None):
+    """A HEIF file whose primary image is a grid of HEVC `tiles` (each (hvcC box, coded data),
+    `columns` × `rows` of them, left to right, top to bottom) of `size` in all, as iPhones write
+    their photos; `colr` on the grid."""
+    count = len(tiles)
+    grid_id = count + 1
+    infe = b"".join(full_box(b"infe", 2, 0, struct.pack(">HH", number + 1, 1) + b"hvc1" + b"\0") for number in range(count))
+    infe += full_box(b"infe", 2, 0, struct.pack(">HH", grid_id, 0) + b"grid" + b"\0")
+    iinf = full_box(b"iinf", 0, 0, struct.pack(">H", count + 1) + infe)
+    tile_width, tile_height = (size[0] + columns - 1) // columns, (size[1] + rows - 1) // rows
+    properties = [tiles[0][0], full_box(b"ispe", 0, 0, struct.pack(">II", tile_width, tile_height)),
+                  full_box(b"ispe", 0, 0, struct.pack(">II", *size))] + ([colr] if colr else [])
+    associations = b"".join(struct.pack(">HBBB", number + 1, 2, 0x81, 0x02) for number in range(count))
+    grid_properties = [3] + ([4] if colr else [])
+    associations += struct.pack(">HB", grid_id, len(grid_properties)) + bytes(0x80 | index for index in grid_properties)
+    ipma = full_box(b"ipma", 0, 0, struct.pack(">I", count + 1) + associations)
+    iprp = box(b"iprp", box(b"ipco", b"".join(properties)) + ipma)
+    iref = full_box(b"iref", 0, 0, box(b"dimg", struct.pack(">HH", grid_id, count) + b"".join(struct.pack(">H", number + 1) for number in range(count))))
+    hdlr = full_box(b"hdlr", 0, 0, b"\0\0\0\0pict" + b"\0" * 12 + b"\0")
+    pitm = full_box(b"pitm", 0, 0, struct.pack(">H", grid_id))
+    ftyp = box(b"ftyp", b"heic\0\0\0\0mif1heic")
+    grid = struct.pack(">BBBBHH", 0, 0, rows - 1, columns - 1, *size)
+    datas = [tile[1] for tile in tiles] + [grid]
+
+    def build(offsets):
+        entries = b"".join(struct.pack(">HHHII", number + 1, 0, 1, offsets[number], len(data)) for number, data in enumerate(datas))
+        iloc = full_box(b"iloc", 0, 0, struct.pack(">BBH", 0x44, 0x00, len(datas)) + entries)
+        return ftyp + full_box(b"meta", 0, 0, hdlr + pitm + iloc + iinf + iprp + iref)
+
+    head = build([0] * len(datas))
+    offsets = []
+    at = len(head) + 8
+    for data in datas:
+        offsets.append(at)
+        at += len(data)
+    return build(offsets) + box(b"mdat", b"".join(datas))
+
+
 def nclx(primaries, transfer=13, matrix=6, full_range=True):
     """A `colr` box of type `nclx`, as iPhones write it (Display P3: primaries 12)."""
     return box(b"colr", b"nclx" + struct.pack(">HHHB", primaries, transfer, matrix, 0x80 if full_range else 0))

@@ -300,6 +300,29 @@ class PrimaryImageTests(PictureCase):
             self.assertNear(self.centre(data), (220, 30, 30), 8, media_type)
 
 
+class GridTests(PictureCase):
+    def test_a_grid_of_tiles_as_iphones_write_it_is_one_picture(self):
+        # 2 × 2 tiles of 256 × 256, each its own colour, 500 × 500 in all (the last row and
+        # column cut, as a photo's size rarely divides by 512).
+        colours = [(220, 30, 30), (30, 200, 30), (30, 30, 220), (230, 230, 40)]
+        tiles = [self.heic(f"tile-{number}", 256, 256, colour) for number, colour in enumerate(colours)]
+        grid = files.heif_grid(tiles, 2, 2, (500, 500))
+        build = self.build(first=("grid.heic", grid))
+        self.assertEqual(build.status, 0, build.errors)
+        Image = pillow()
+        for media_type, data in self.renditions(build.bundle):
+            image = Image.open(io.BytesIO(data)).convert("RGB")
+            self.assertEqual(image.size[0], image.size[1], media_type)
+            for (x, y), colour in zip([(0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)], colours):
+                self.assertNear(image.getpixel((int(x * image.width), int(y * image.height))), colour, 8, f"{media_type} at {x}, {y}")
+        # Tiles coded far larger than their share of the grid: refused before decoding.
+        large = [self.heic(f"large-{number}", 1024, 1024, colour) for number, colour in enumerate(colours)]
+        build = self.build(first=("lying-grid.heic", files.heif_grid(large, 2, 2, (500, 500))))
+        self.assertEqual(build.status, 1, build.errors)
+        [line] = build.diagnostics("image-damaged")
+        self.assertIn("says its picture is 500×500 pixels, but holds one of 4.2 megapixels", line)
+
+
 class FormatTests(PictureCase):
     def refused(self, name, data, code):
         build = self.build(first=(name, data))
