@@ -3,8 +3,9 @@
 # pictures in each of the content's formats, made here (nothing copied from elsewhere) with
 # libvips' `vips` command (Debian: libvips-tools) and given a phone's metadata with exiftool
 # (libimage-exiftool-perl): a JPEG turned by its EXIF orientation with a GPS position, a PNG
-# with transparency, a HEIC, a WebP, and a grey JPEG with a Display P3 profile. Deterministic:
-# the same tools write the same bytes.
+# with transparency, a HEIC, a WebP, a grey JPEG with a Display P3 profile and a progressive
+# JPEG; and the hostile pictures of Tests/Pictures, small. Deterministic: the same tools write
+# the same bytes.
 #
 #   bash scripts/fuzz-picture-seeds.sh
 set -euo pipefail
@@ -39,7 +40,32 @@ vips copy "$scratch/drawing.ppm" "$scratch/photo.webp[Q=70]"
 vips icc_transform "$scratch/drawing.ppm" "$scratch/p3.v" p3 --input-profile srgb --embedded=false
 vips colourspace "$scratch/p3.v" "$scratch/grey.v" b-w
 vips copy "$scratch/grey.v" "$scratch/grey.jpg[Q=80]"
-for file in turned.jpg alpha.png photo.heic photo.webp grey.jpg; do
+vips copy "$scratch/drawing.ppm" "$scratch/progressive.jpg[Q=80,interlace]"
+# Pictures as an attacker makes them (Tests/Pictures/picture_files.py writes them): a HEIC whose
+# boxes say 2 x 2 pixels of its 24 x 16 stream, one whose grid's tiles lie the same way, one
+# in Display P3 by its nclx box; a progressive JPEG of 150 scans; PNGs whose image data is not
+# zlib, is cut short, or has bytes changed under a right CRC.
+PYTHONPATH=Tests/Pictures python3 - "$scratch" <<'PYTHON'
+import sys, zlib
+import picture_files as files
+scratch = sys.argv[1]
+hvcc, data = files.hevc_image(f"{scratch}/photo.heic")
+def write(name, data):
+    open(f"{scratch}/{name}", "wb").write(data)
+write("lying.heic", files.heif([(hvcc, data, (2, 2), None)]))
+write("lying-grid.heic", files.heif_grid([(hvcc, data)] * 4, 2, 2, (4, 4)))
+write("nclx.heic", files.heif([(hvcc, data, (24, 16), files.nclx(12))]))
+write("scans.jpg", files.with_scans(open(f"{scratch}/progressive.jpg", "rb").read(), 150))
+rows = files.pattern_rows(24, 16, (120, 80, 40))
+pixels = b"".join(rows)
+stream = zlib.compress(b"".join(b"\0" + row for row in rows), 9)
+write("not-zlib.png", files.png(24, 16, pixels, idat=bytes(range(256))))
+write("short.png", files.png(24, 16, pixels, idat=stream[:len(stream) // 2]))
+flipped = bytearray(stream)
+flipped[len(flipped) // 2] ^= 0x55
+write("flipped.png", files.png(24, 16, pixels, idat=bytes(flipped)))
+PYTHON
+for file in turned.jpg alpha.png photo.heic photo.webp grey.jpg progressive.jpg lying.heic lying-grid.heic nclx.heic scans.jpg not-zlib.png short.png flipped.png; do
   cp "$scratch/$file" "$corpus/${file%.*}-${file##*.}.seed"
 done
 ls -l "$corpus"

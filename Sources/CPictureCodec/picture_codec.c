@@ -87,9 +87,10 @@ void digno_pictures_versions(char *text, size_t size) {
 #else
     const char *jpeg = "libjpeg " DIGNO_EXPAND(JPEG_LIB_VERSION);
 #endif
-    snprintf(text, size, "libvips %s, %s, libpng %s, zlib %s, libwebp %s, libheif %s",
+    int lcms = cmsGetEncodedCMMversion();
+    snprintf(text, size, "libvips %s, %s, libpng %s, zlib %s, libwebp %s, libheif %s, lcms2 %d.%d",
              vips_version_string(), jpeg, png_version(), loaded_version("zlibVersion"),
-             webp, loaded_version("heif_get_version"));
+             webp, loaded_version("heif_get_version"), lcms / 1000, lcms % 1000 / 10);
 }
 
 /// libvips' words for the last failure: the last line of its error buffer, which names the

@@ -50,7 +50,7 @@ enum PictureCodec {
     }
 
     /// The libraries a rendition's bytes depend on and their versions, such as "libvips 8.14.1,
-    /// libjpeg-turbo 2.1.5, libpng 1.6.39, zlib 1.2.13, libwebp 1.2.4, libheif 1.15.1".
+    /// libjpeg-turbo 2.1.5, libpng 1.6.39, zlib 1.2.13, libwebp 1.2.4, libheif 1.15.1, lcms2 2.14".
     static let libraries: String = {
         var text = [CChar](repeating: 0, count: 512)
         digno_pictures_versions(&text, text.count)

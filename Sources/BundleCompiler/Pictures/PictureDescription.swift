@@ -12,10 +12,10 @@ package struct PictureDescription: Equatable, Sendable {
     /// when it is not a picture the compiler reads, or is larger than a picture may be.
     package static func of(contentFolder: String, path: String) -> PictureDescription? {
         guard case .success(let bytes) = FileSystem.read(contentFolder + "/" + path, limit: ImageChecker.maxImageSize),
-              let format = PictureFormat.of(bytes), case .success(let header) = PictureCodec.header(bytes, format: format)
+              case .success(let picture) = ImageChecker.picture(in: bytes)
         else { return nil }
-        return PictureDescription(width: header.width, height: header.height, format: format.name,
-                                  source: format, hasAlpha: header.hasAlpha)
+        return PictureDescription(width: picture.header.width, height: picture.header.height, format: picture.format.name,
+                                  source: picture.format, hasAlpha: picture.header.hasAlpha)
     }
 
     /// `1170×780 px, JPEG`.

@@ -121,7 +121,9 @@ struct RenditionRequest: Hashable, Sendable {
 /// `digno --version`, so that a new encoder or setting makes a new release.
 enum RenditionSettings {
     /// Raised whenever a setting below, or the way a rendition is made, changes. 2: the ladder
-    /// of WebP renditions beside the one of schemas 2 and 3.
+    /// of WebP renditions beside the one of schemas 2 and 3. 3: JPEG and PNG decoded by their own
+    /// libraries, a picture with no profile passed through, 16 bits rounded to 8, a HEIC's `nclx`
+    /// colour converted, the primary image never its thumbnail.
     static let version = 3
     /// JPEG's quality: 80, where photos show no artefacts at a phone's sizes (libvips' default
     /// is 75, sharp's 80).
