@@ -20,7 +20,7 @@ build, and the renditions' bytes against the sources'.
 Needs numpy, Debian's libvips-tools, libheif-examples and libimage-exiftool-perl, and a release
 build of digno (`swift build -c release --product digno`).
 
-  python3 scripts/bench-pictures.py [--work /tmp/digno-bench-pictures] [--runs 5]
+  python3 scripts/bench-pictures.py [--work /tmp/digno-bench-pictures] [--runs 5] [--digno PATH]
 """
 import argparse
 import os
@@ -143,11 +143,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--work", default="/tmp/digno-bench-pictures")
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--digno", default=os.path.join(REPOSITORY, ".build/release/digno"),
+                        help="the binary to measure (another commit's, for a before and after)")
     arguments = parser.parse_args()
     for tool in ["vips", "vipsthumbnail", "heif-enc", "exiftool"]:
         if not shutil.which(tool):
             sys.exit("%s is not installed (Debian: libvips-tools, libheif-examples, libimage-exiftool-perl)" % tool)
-    digno = os.path.join(REPOSITORY, ".build/release/digno")
+    digno = arguments.digno
     if not os.path.exists(digno):
         sys.exit("build digno first: swift build -c release --product digno")
     work = arguments.work

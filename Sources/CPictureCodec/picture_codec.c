@@ -286,7 +286,8 @@ static void jpeg_fail(j_common_ptr info) {
     char words[JMSG_LENGTH_MAX];
     info->err->format_message(info, words);
     int code = info->err->msg_code;
-    // Out of memory, or a feature the library lacks, is not damage in the file.
+    // Running out of memory is not damage in the file; any other error is (the compiler's own
+    // reading refused what libjpeg does not take before it was called).
     report(decode->report, code == JERR_OUT_OF_MEMORY ? DIGNO_PICTURE_FAILED : DIGNO_PICTURE_DAMAGED, words);
     longjmp(decode->jump, 1);
 }
@@ -531,14 +532,14 @@ static void *nclx_profile(int primaries, int transfer, size_t *length) {
         {11, {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.314, 0.351}},     // DCI-P3
         {12, {0.680, 0.320, 0.265, 0.690, 0.150, 0.060, 0.3127, 0.3290}},   // Display P3
     };
-    if (primaries == 1 && (transfer == 13 || transfer == 2)) return NULL;
+    // Unspecified (2) is taken as sRGB's, and sRGB itself needs no profile: it passes through.
+    if (primaries == 2) primaries = 1;
+    if (transfer == 2) transfer = 13;
+    if (primaries == 1 && transfer == 13) return NULL;
     const double *xy = NULL;
     for (size_t index = 0; index < sizeof known / sizeof known[0]; index++)
         if (known[index].code == primaries) xy = known[index].xy;
-    if (!xy) {
-        if (primaries != 2) return NULL;  // unspecified: sRGB's
-        xy = known[0].xy;
-    }
+    if (!xy) return NULL;  // primaries not known here: taken as sRGB's
     cmsToneCurve *curve = NULL;
     switch (transfer) {
     case 1: case 6: case 14: case 15: {

@@ -87,6 +87,12 @@ import Testing
         // Coded in whole 8-pixel units at least, as the encoder padded it.
         #expect(structure.codedPixels >= 640 * 480 && structure.codedPixels < 704 * 544)
         #expect(structure.bitDepth == 8 && structure.colour == nil)
+        // A 10-bit stream (as high-dynamic-range phones write them) decodes at two bytes a
+        // sample: its memory counts twice.
+        let deep = try await offThePool { try Self.encoded("deep.heic", width: 640, height: 480, options: "bitdepth=10") }
+        let deepStructure = try HEIFStructure.read(deep).get()
+        #expect(deepStructure.bitDepth == 10)
+        #expect(DecodeMemory(source: .heif(deepStructure)).decodeBytes(box: (1170, 2340)) == 2 * DecodeMemory(source: .heif(structure)).decodeBytes(box: (1170, 2340)))
         // Cut anywhere, its boxes are refused in words, never read past the end.
         for length in stride(from: 0, to: heic.count, by: max(1, heic.count / 97)) {
             if case .success(let cut) = HEIFStructure.read(Array(heic.prefix(length))) {
