@@ -42,7 +42,9 @@ import Testing
     /// when pictures became renditions (the images' bytes and ids, and the content digest that
     /// now covers the renditions' settings, are all that changed; every other row and the
     /// schema stayed as they were), and again, content digest only (checked table by table),
-    /// when the fixture's files came to name the schema. The fixture has no other language; a catalogue with some
+    /// when the fixture's files came to name the schema, and again, the images' bytes and ids and
+    /// the content digest only (checked table by table), when pictures came to be decoded by their
+    /// own libraries and passed through without a profile (renditions 3). The fixture has no other language; a catalogue with some
     /// is written in schema 2 as if it had none (the second half).
     @Test func schema2IsWhatTheCompilerWroteBeforeSchema3() throws {
         let folder = try BundleBuildTests.scratchFolder()
@@ -97,7 +99,8 @@ import Testing
     /// per picture in `images`, no `renditions`. `small-schema3.sqlite` is that bundle of the valid
     /// fixture, frozen when schema 4 came; the content digest, which covers the renditions'
     /// settings, is all that changed from the `small.sqlite` of then (checked table by table);
-    /// remade, content digest only, when the fixture's files came to name the schema.
+    /// remade, content digest only, when the fixture's files came to name the schema, and the
+    /// images' bytes and ids and the content digest only (checked table by table) with renditions 3.
     @Test func schema3IsWhatTheCompilerWroteBeforeSchema4() throws {
         let folder = try BundleBuildTests.scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -113,8 +113,8 @@ import Testing
 
             Brygg espresson. Skumma den uppvärmda mjölken. Häll den heta espresson i botten av ett glas och toppa med mjölkskummet.
 
-            picture: 2009f36ca441 "Café Latte lasissa" [fi]
-            picture: e35040b2e0c5 "Mjölkskum hälls över espresso"
+            picture: 230e22640f3f "Café Latte lasissa" [fi]
+            picture: 9ca19faa695a "Mjölkskum hälls över espresso"
 
             products: Espresso
 

@@ -184,7 +184,7 @@ import Testing
         #expect(version.status == 0)
         // digno 0.2.0 (bundle schema 4, SQLite 3.40.1, libxml2 2.9.14)
         // pictures: libvips 8.14.1, libjpeg-turbo 2.1.5, …; renditions 2: icon 60×60, …
-        #expect(version.output.wholeMatch(of: /digno \d+\.\d+\.\d+ \(bundle schema 4, SQLite 3\.\d+\.\d+, libxml2 2\.\d+\.\d+\)\npictures: libvips 8\.\d+\.\d+, libjpeg-turbo [\d.]+, libpng [\d.]+, zlib [\d.]+, libwebp [\d.]+, libheif [\d.]+; renditions 2: [^\n]+\n/) != nil, "\(version.output)")
+        #expect(version.output.wholeMatch(of: /digno \d+\.\d+\.\d+ \(bundle schema 4, SQLite 3\.\d+\.\d+, libxml2 2\.\d+\.\d+\)\npictures: libvips 8\.\d+\.\d+, libjpeg-turbo [\d.]+, libpng [\d.]+, zlib [\d.]+, libwebp [\d.]+, libheif [\d.]+, lcms2 [\d.]+; renditions 3: [^\n]+\n/) != nil, "\(version.output)")
     }
 
     @Test func aMistypedCommandGetsTheNearestOne() throws {
