@@ -94,7 +94,10 @@ struct Build: ParsableCommand {
 enum BuildSummary {
     static func line(_ written: BundleBuilder.Written, elapsed: Duration) -> String {
         let manifest = written.manifest
-        let counts = ["products", "recipes", "retailers", "images"].map { "\(manifest.counts[$0] ?? 0) \($0)" }.joined(separator: ", ")
+        // The bundle's images are its pictures, each once (two files of the same bytes are one),
+        // as the pictures' line counts them.
+        let counts = [("products", "products"), ("recipes", "recipes"), ("retailers", "retailers"), ("images", "pictures")]
+            .map { "\(manifest.counts[$0.0] ?? 0) \($0.1)" }.joined(separator: ", ")
         return "built \(written.output) \(manifest.releaseVersion) (schema \(manifest.schemaVersion), the seed to ship in an app): \(counts); "
             + "\(bytes(written)) in \(elapsed.milliseconds) ms"
     }

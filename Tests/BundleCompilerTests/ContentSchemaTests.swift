@@ -13,6 +13,8 @@ import Testing
         1: "1544dde2bdf34e78d49e1c226dc6fedf0c0d8b8b50836cbd3105b51b4a7f60a9",
         // Words an editor reads without a glossary (no "stable id", no "time zone"), an example for every type.
         2: "c48c95e51db9c99704d812403143f19b87e141da880e905ce3cfa85389ef0135",
+        // Pictures are JPEG, PNG, HEIC or WebP, as the compiler takes them (not "PNG or JPEG").
+        3: "d2cfcf7ae1af16c20c0c63c7c8ac1bd5efd42af849af8edc6d50b2605a8ced8f",
     ]
 
     @Test func theSchemasVersionIsRaisedWithEachChange() {
@@ -71,8 +73,8 @@ import Testing
         ("Slug", "products/espresso.xml", "<product id=\"espresso\"", "<product id=\"Espresso Tumma\"", "such as cafe-latte"),
         ("SectionID", "catalog.xml", "<section id=\"home\">", "<section id=\"koti\">", "write one of: home, products, recipes, retailers, company"),
         ("ReleaseVersion", "catalog.xml", "version=\"2026.11.0\"", "version=\"2026.11.00\"", "such as 2026.11.0"),
-        ("Day", "home.xml", "first-day=\"2026-11-01\"", "first-day=\"2026-11-31\"", "such as 2026-12-01 (November 2026 has 30 days)"),
-        ("Day", "home.xml", "first-day=\"2026-11-01\"", "first-day=\"1.12.2026\"", "such as 2026-12-01 (did you mean 2026-12-01?)"),
+        ("Day", "home.xml", "first-day=\"2026-11-01\"", "first-day=\"2026-11-31\"", "holds '2026-11-31', which is no day: November 2026 has 30 days; write a day that exists, such as 2026-11-30"),
+        ("Day", "home.xml", "first-day=\"2026-11-01\"", "first-day=\"1.12.2026\"", "holds '1.12.2026', a day written the Finnish way; these files write it year first, YYYY-MM-DD: 2026-12-01"),
         ("WebAddress", "company.xml", "<web>https://www.delinggroup.com</web>", "<web>www delinggroup</web>", "such as https://www.delinggroup.com"),
         ("ContentPath", "products/espresso.xml", "<icon src=\"images/icon.png\"/>", "<icon src=\"\"/>", "is empty"),
         ("Position", "products/espresso.xml", "<product id=\"espresso\"", "<product id=\"espresso\" position=\"x\"", "such as 3"),

@@ -19,7 +19,7 @@ import Testing
         #expect(outcome.errors == "")
         let lines = outcome.output.split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines.first?.hasPrefix("built out/catalog.sqlite 2026.11.0 (schema 4, the seed to ship in an app): 2 products, 2 recipes, 1 retailers, 3 images; ") == true)
+        #expect(lines.first?.hasPrefix("built out/catalog.sqlite 2026.11.0 (schema 4, the seed to ship in an app): 2 products, 2 recipes, 1 retailers, 3 pictures; ") == true)
         #expect(lines.dropFirst().first?.hasPrefix("built out/catalog.schema-3.sqlite for apps that read schema 3 (one rendition per picture); ") == true)
         #expect(lines.dropFirst(2).first?.hasPrefix(
             "built out/catalog.schema-2.sqlite for apps that read schema 2 (the default language alone, one rendition per picture); ") == true)

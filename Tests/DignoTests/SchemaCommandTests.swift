@@ -47,7 +47,7 @@ import Testing
         let written = try DignoRunner.run(["schema", "--write", "content"], in: scratch)
         #expect(written.status == 0)
         #expect(written.output == """
-            wrote schema/content.xsd (version 2 of the content's schema)
+            wrote schema/content.xsd (version 3 of the content's schema)
             wrote schema/xml.xsd
             named the schema in catalog.xml
             named the schema in home.xml
@@ -65,7 +65,7 @@ import Testing
         let schema = try Data(contentsOf: content.appendingPathComponent("schema/content.xsd"))
         let printed = try DignoRunner.run(["schema"])
         #expect(Data(printed.output.utf8) == schema)
-        #expect(printed.output.contains(#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="unqualified" version="2">"#))
+        #expect(printed.output.contains(#"<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" elementFormDefault="unqualified" version="3">"#))
 
         let again = try DignoRunner.run(["schema", "--write", "content"], in: scratch)
         #expect(again.output == "nothing to do: the schema is in place and every file names it\n")
@@ -85,7 +85,7 @@ import Testing
         try String(contentsOf: home, encoding: .utf8).replacingOccurrences(of: "=\"schema/content.xsd\"", with: "=\"xsd/content.xsd\"")
             .write(to: home, atomically: true, encoding: .utf8)
         let schema = content.appendingPathComponent("schema/content.xsd")
-        try String(contentsOf: schema, encoding: .utf8).replacingOccurrences(of: "version=\"2\"", with: "version=\"0\"")
+        try String(contentsOf: schema, encoding: .utf8).replacingOccurrences(of: "version=\"3\"", with: "version=\"0\"")
             .write(to: schema, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(at: content.appendingPathComponent("schema/xml.xsd"))
 
@@ -94,7 +94,7 @@ import Testing
         #expect(outcome.output == """
             home.xml:2:1: warning: the root element names the schema at 'xsd/content.xsd', but it is at 'schema/content.xsd'; run `digno schema --write` (it changes nothing else) [schema-reference-missing]
             products/espresso.xml:2:1: warning: the root element names no schema (xsi:noNamespaceSchemaLocation="../schema/content.xsd"), so an XML editor gives no completion or checks as you type in this file; run `digno schema --write` (it changes nothing else) [schema-reference-missing]
-            schema/content.xsd: warning: schema/content.xsd is version 0 of the content's schema; this digno's is version 2, so an editor checks against other rules than digno's; run `digno schema --write` (it changes nothing else) [schema-outdated]
+            schema/content.xsd: warning: schema/content.xsd is version 0 of the content's schema; this digno's is version 3, so an editor checks against other rules than digno's; run `digno schema --write` (it changes nothing else) [schema-outdated]
             schema/xml.xsd: warning: schema/xml.xsd is missing, so an editor cannot find the content's schema; run `digno schema --write` (it changes nothing else) [schema-missing]
             0 errors, 4 warnings in 11 files
 
@@ -124,17 +124,17 @@ import Testing
         let (content, scratch) = try copyOfValidFixture()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let schema = content.appendingPathComponent("schema/content.xsd")
-        let newer = try String(contentsOf: schema, encoding: .utf8).replacingOccurrences(of: "version=\"2\"", with: "version=\"9\"")
+        let newer = try String(contentsOf: schema, encoding: .utf8).replacingOccurrences(of: "version=\"3\"", with: "version=\"9\"")
         try newer.write(to: schema, atomically: true, encoding: .utf8)
         let outcome = try DignoRunner.run(["validate", "content", "--today", "2026-11-22"], in: scratch)
         #expect(outcome.output.hasPrefix("""
-            schema/content.xsd: warning: schema/content.xsd is version 9 of the content's schema, newer than this digno's (version 2): \
+            schema/content.xsd: warning: schema/content.xsd is version 9 of the content's schema, newer than this digno's (version 3): \
             install the newer digno; this one may refuse what the newer schema allows [schema-outdated]
 
             """))
         let written = try DignoRunner.run(["schema", "--write", "content"], in: scratch)
         #expect(written.status == 0)
-        #expect(written.output.contains("warning: left schema/content.xsd as it was: it is version 9 of the content's schema, newer than this digno's (2): install the newer digno\n"))
+        #expect(written.output.contains("warning: left schema/content.xsd as it was: it is version 9 of the content's schema, newer than this digno's (3): install the newer digno\n"))
         #expect(try String(contentsOf: schema, encoding: .utf8) == newer)
     }
 

@@ -111,11 +111,14 @@ extension LibXML {
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.atomicType),
             let meaning = documentation.typeMeanings[String(match.2)] {
-            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))\(Self.dayHint(String(match.1), type: String(match.2)))"
+            return Self.dayMessage(subject, String(match.1), type: String(match.2))
+                ?? "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.pattern),
             let meaning = documentation.patternMeanings[String(match.2)] {
-            return "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))\(Self.dayHint(String(match.1), type: "Day"))"
+            let type = documentation.typeMeanings.first { $0.value == meaning }?.key ?? ""
+            return Self.dayMessage(subject, String(match.1), type: type)
+                ?? "\(subject) holds '\(match.1)', which is not accepted; write \(Self.lowercasingFirst(meaning))"
         }
         if let match = body.wholeMatch(of: SchemaMessageForm.enumeration) {
             let allowed = match.2.split(separator: ", ").map { $0.trimmingCharacters(in: ["'"]) }.joined(separator: ", ")
@@ -136,22 +139,26 @@ extension LibXML {
         return nil
     }
 
-    /// For a value refused as a day: why a well-formed one is not a day (`2026-11-31`: November
-    /// has 30 days), or the ISO form of a Finnish one (`1.12.2026`: did you mean 2026-12-01?).
-    static func dayHint(_ value: String, type: String) -> String {
-        guard type == "Day" || type == "xs:date" else { return "" }
+    /// For a value refused as a day, what is wrong with it first: a well-formed one that is no
+    /// day (`2026-11-31`: November 2026 has 30 days), or a Finnish one written as the format
+    /// wants it (`1.12.2026`: write 2026-12-01). Nil for any other value, or another type.
+    static func dayMessage(_ subject: String, _ value: String, type: String) -> String? {
+        guard type == "Day" || type == "xs:date" else { return nil }
+        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
         if let match = value.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/), let year = Int(match.1), let month = Int(match.2), let day = Int(match.3) {
-            guard (1...12).contains(month) else { return " (there is no month \(month))" }
+            guard (1...12).contains(month) else {
+                return "\(subject) holds '\(value)', which is no day: there is no month \(month) (the month comes second, as in 2026-12-01); write the day as YYYY-MM-DD"
+            }
             let days = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
             let names = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-            return day > days || day == 0 ? " (\(names[month - 1]) \(year) has \(days) days)" : ""
+            guard day > days || day == 0 else { return nil }
+            return "\(subject) holds '\(value)', which is no day: \(names[month - 1]) \(year) has \(days) days; write a day that exists, such as \(match.1)-\(match.2)-\(days)"
         }
         if let match = value.wholeMatch(of: /(\d{1,2})\.(\d{1,2})\.(\d{4})/), let day = Int(match.1), let month = Int(match.2),
            (1...12).contains(month), (1...31).contains(day) {
-            let iso = "\(match.3)-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
-            return " (did you mean \(iso)?)"
+            return "\(subject) holds '\(value)', a day written the Finnish way; these files write it year first, YYYY-MM-DD: \(match.3)-\(twoDigits(month))-\(twoDigits(day))"
         }
-        return ""
+        return nil
     }
 
     private static func unusedAttribute(_ attribute: String, of element: String) -> String {

@@ -84,7 +84,7 @@ package struct TranslationImport {
             }
             seen[returned.id] = returned.line
             guard let unit = byID[returned.id] else {
-                refuse(.xliffUnitUnknown, line: returned.line, "no text of the content has the id '\(returned.id)': its entity or field was removed or renamed since the export; translate what a new export gives")
+                refuse(.xliffUnitUnknown, line: returned.line, "no text of the content has the id '\(returned.id)': the text was removed, or its item or field renamed, since the export; translate what a new export gives")
                 continue
             }
             guard Self.comparable(returned.source) == Self.comparable(XLIFFPiece.pieces(of: unit.source)) else {

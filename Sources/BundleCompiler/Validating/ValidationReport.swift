@@ -24,7 +24,8 @@ package struct ValidationReport: Sendable {
     /// The most bytes a bundle may have, if catalog.xml sets it.
     package var budget: BundleBudget?
 
-    /// The pictures' renditions in one line, for a build's summary: how many pictures, how many
+    /// The pictures' renditions in one line, for a build's summary: how many pictures (each
+    /// once, as the bundle stores it, with the files when more files hold them), how many
     /// renditions and their bytes (each distinct rendition once, as a bundle of schema 4 stores
     /// them), how many pictures were made now and how many found in the cache, and how many are
     /// smaller than their use's largest rendition (not enlarged, so the largest screens show
@@ -37,7 +38,11 @@ package struct ValidationReport: Sendable {
             if picture.isSmallerThanUse { smaller += 1 }
             for rendition in [picture.rendition] + picture.ladder { bytes[rendition.sha256] = rendition.bytes.count }
         }
-        return "pictures: \(pictures.count) in \(bytes.count) renditions, \(bytes.values.reduce(0, +)) bytes "
+        // Counted as the bundle stores them, as the build's line does: files of the same bytes
+        // are one picture.
+        let distinct = Set(pictures.values.map(\.rendition.sha256)).count
+        let files = distinct == pictures.count ? "" : " (from \(pictures.count) files: files of the same picture are one)"
+        return "pictures: \(distinct)\(files) in \(bytes.count) renditions, \(bytes.values.reduce(0, +)) bytes "
             + "(\(made) made, \(pictures.count - made) from the cache); "
             + "\(smaller) smaller than their use's largest rendition, not enlarged"
     }
