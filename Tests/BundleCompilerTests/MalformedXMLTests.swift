@@ -37,6 +37,11 @@ import Testing
          "2:15 <P> (opened on line 2) and </p> differ in capital and small letters; element names are lower case: write <p>"),
         ("<product id=\"espresso\">\n<body><Li>x</LI></body></product>",
          "2:17 <Li> (opened on line 2) and </LI> differ in capital and small letters; element names are lower case: write <li> and </li>"),
+        // A misspelled name: the tag with it is the one to change, whichever of the two it is.
+        ("<product id=\"espresso\">\n<sumary>x</summary></product>",
+         "2:20 <sumary> (opened on line 2) is misspelled: the element is <summary>, as its end tag </summary> says; write <summary>"),
+        ("<product id=\"espresso\">\n<summary>x</sumary></product>",
+         "2:20 </sumary> is misspelled: the element opened on line 2 is <summary>; write </summary>"),
         ("<product id=\"espresso\">\n<body><p>x</li></body></product>",
          "2:16 </li> does not close <p>, which was opened on line 2 and is still open; end <p> with </p> first, or correct whichever of the two names is misspelled"),
         ("<product id=\"espresso\">\n<name>Espresso</name>\n",
