@@ -23,9 +23,16 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let content = folder.appendingPathComponent("site/content")
         try? FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        #expect(SARIFReport.repositoryPath(of: content.path) == content.path + "/")
+        let real = FileSystem.realPath(content.path) ?? content.path
+        // No repository: from the working directory when the folder is inside it; else an
+        // absolute file:// URI with no base (never an absolute path on %SRCROOT%).
+        #expect(SARIFReport.base(of: content.path, workingDirectory: "/nonexistent-\(UUID().uuidString)") == .absolute(real + "/"))
+        #expect(SARIFReport.base(of: content.path, workingDirectory: folder.path) == .sourceRoot("site/content/"))
+        #expect(SARIFReport.base(of: content.path, workingDirectory: content.path) == .sourceRoot(""))
+        let outside = SARIFReport.Base.absolute(real + "/").location(of: "products/kahvi ä.xml")
+        #expect(outside.uri == "file://" + SARIFReport.uri(real) + "/products/kahvi%20%C3%A4.xml" && outside.uriBaseId == nil)
         try? FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        #expect(SARIFReport.repositoryPath(of: content.path) == "site/content/")
-        #expect(SARIFReport.repositoryPath(of: folder.path) == "")
+        #expect(SARIFReport.base(of: content.path, workingDirectory: "/") == .sourceRoot("site/content/"))
+        #expect(SARIFReport.base(of: folder.path) == .sourceRoot(""))
     }
 }

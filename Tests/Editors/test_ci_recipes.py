@@ -120,6 +120,25 @@ class SARIFTests(RecipeCase):
         self.assertEqual(inside.stdout, first)
 
 
+    def test_a_folder_outside_any_repository_is_located_so_code_scanning_can_place_it(self):
+        bare = os.path.join(self.scratch, "bare")
+        shutil.copytree(os.path.join(self.repository, "content"), os.path.join(bare, "content"))
+        # Inside the working directory: relative to it, on %SRCROOT%.
+        inside = json.loads(self.validate("--format", "sarif", folder=bare).stdout)
+        location = inside["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+        self.assertTrue(location["uri"].startswith("content/"), location)
+        self.assertEqual(location["uriBaseId"], "%SRCROOT%")
+        # Outside it: an absolute file:// URI with no base, never an absolute path on %SRCROOT%.
+        working = os.path.join(self.scratch, "working")
+        os.makedirs(working)
+        elsewhere = subprocess.run([DIGNO, "validate", os.path.join(bare, "content"), "--today", TODAY, "--format", "sarif"],
+                                   cwd=working, capture_output=True, text=True)
+        for result in json.loads(elsewhere.stdout)["runs"][0]["results"]:
+            location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+            self.assertTrue(location["uri"].startswith("file://" + os.path.realpath(bare) + "/content/"), location)
+            self.assertNotIn("uriBaseId", location)
+
+
 class ActionTests(RecipeCase):
     def steps(self):
         yaml = require("yaml", "PyYAML")

@@ -6,7 +6,8 @@ import Foundation
 /// scanning and other CI readers take in thousands where workflow annotations stop at ten.
 /// Every rule is listed, in DiagnosticCode's order (a rule's index never depends on what was
 /// found), with docs/DIAGNOSTICS.md's words; paths are relative to the repository holding the
-/// content folder (`%SRCROOT%`), so the same content gives the same bytes on any machine.
+/// content folder, or else the working directory (`%SRCROOT%`), so the same content gives the
+/// same bytes on any machine; a folder outside both is located by absolute `file://` URIs.
 struct SARIFReport: Encodable {
     var schema = "https://json.schemastore.org/sarif-2.1.0.json"
     var version = "2.1.0"
@@ -86,7 +87,7 @@ struct SARIFReport: Encodable {
     static func render(_ report: ValidationReport, contentFolder: String, documentation: String?) -> String {
         let rules = RuleDocumentation.shared.rules
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.code, $0) })
-        let prefix = repositoryPath(of: contentFolder)
+        let base = base(of: contentFolder)
         let helpURI = documentation.map { ($0.hasSuffix("/") ? $0 : $0 + "/") + "DIAGNOSTICS.md" }
         let results = report.diagnostics.map { diagnostic in
             Result(
@@ -95,7 +96,7 @@ struct SARIFReport: Encodable {
                 message: Text(text: diagnostic.message),
                 locations: diagnostic.file.map { file in
                     [Location(physicalLocation: PhysicalLocation(
-                        artifactLocation: ArtifactLocation(uri: uri(prefix + file), uriBaseId: "%SRCROOT%"),
+                        artifactLocation: base.location(of: file),
                         region: diagnostic.line.map { Region(startLine: $0, startColumn: diagnostic.column) }))]
                 })
         }
@@ -128,22 +129,49 @@ struct SARIFReport: Encodable {
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
-    /// The content folder's path from the root of the git repository that holds it, with a
-    /// final `/` (`content/`); with no repository around it, the folder as given.
-    static func repositoryPath(of contentFolder: String) -> String {
+    /// Where the report's paths start from.
+    enum Base: Equatable {
+        /// `%SRCROOT%`, which code scanning takes to be the repository's root (the working
+        /// directory of a checkout): the content folder's path from it, with a final `/`
+        /// (`content/`), or empty.
+        case sourceRoot(String)
+        /// Nowhere a reader knows: the content folder's absolute path, with a final `/`, for
+        /// `file://` URIs with no base.
+        case absolute(String)
+
+        /// A file of the content folder (`products/espresso.xml`) as SARIF locates it.
+        func location(of file: String) -> ArtifactLocation {
+            switch self {
+            case .sourceRoot(let prefix): ArtifactLocation(uri: SARIFReport.uri(prefix + file), uriBaseId: "%SRCROOT%")
+            case .absolute(let prefix): ArtifactLocation(uri: "file://" + SARIFReport.uri(prefix + file), uriBaseId: nil)
+            }
+        }
+    }
+
+    /// The content folder's place: its path from the root of the git repository that holds it;
+    /// with no repository around it, its path from the working directory if it is inside it
+    /// (both `%SRCROOT%`); else its absolute path. A path with `%SRCROOT%` that is absolute is
+    /// one code scanning cannot place.
+    static func base(of contentFolder: String, workingDirectory: String = FileManager.default.currentDirectoryPath) -> Base {
         func withSlash(_ path: String) -> String { path.isEmpty || path.hasSuffix("/") ? path : path + "/" }
-        guard let real = FileSystem.realPath(contentFolder) else { return withSlash(contentFolder) }
+        guard let real = FileSystem.realPath(contentFolder) else {
+            return contentFolder.hasPrefix("/") ? .absolute(withSlash(contentFolder)) : .sourceRoot(withSlash(contentFolder))
+        }
         var folder = real
         var inside: [String] = []
         while true {
             if FileSystem.entryType(folder + "/.git") != nil {
-                return withSlash(inside.reversed().joined(separator: "/"))
+                return .sourceRoot(withSlash(inside.reversed().joined(separator: "/")))
             }
             guard let slash = folder.lastIndex(of: "/"), folder != "/" else { break }
             inside.append(String(folder[folder.index(after: slash)...]))
             folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
         }
-        let given = contentFolder.hasPrefix("./") ? String(contentFolder.dropFirst(2)) : contentFolder
-        return withSlash(given == "." ? "" : given)
+        if let working = FileSystem.realPath(workingDirectory) {
+            if real == working { return .sourceRoot("") }
+            let root = working == "/" ? "/" : working + "/"
+            if real.hasPrefix(root) { return .sourceRoot(withSlash(String(real.dropFirst(root.count)))) }
+        }
+        return .absolute(withSlash(real))
     }
 }
