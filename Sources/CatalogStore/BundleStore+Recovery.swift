@@ -165,7 +165,8 @@ extension BundleStore {
             throw .refused(.bundleTooLarge(declared: file.bytes, limit: maximumBundleSize))
         }
         if let free, file.bytes - have > free {
-            var failure = StorageFailure(path: nil, errorNumber: nil, message: "the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
+            // ENOSPC: what writing it would have met, and the code an app's report carries.
+            var failure = StorageFailure(path: nil, errorNumber: ENOSPC, message: "the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
             failure.isFreeSpaceRefusal = true
             throw .storage(failure)
         }

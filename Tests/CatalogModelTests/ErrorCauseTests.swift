@@ -45,6 +45,13 @@ import Testing
         }
     }
 
+    /// A screen that could not be read keeps the bundle's own cause: SQLite's code inside it.
+    @Test func aScreenErrorKeepsTheCauseInsideIt() {
+        let damaged = CatalogBundleError.damaged(path: "catalog.sqlite", reason: BundleFailure(.sqlite, "database disk image is malformed", sqliteCode: 11))
+        #expect(ErrorCause(ScreenError.bundle(damaged)).code == "sqlite:11")
+        #expect(ErrorCause(ScreenError.bundle(damaged)).message == ScreenError.bundle(damaged).description)
+    }
+
     @Test func aBundleThatDoesNotOpenGivesWhatTheCheckFound() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("error-cause-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -60,8 +67,10 @@ import Testing
         let outer = Wrapper.failed("cannot publish", cause: ErrorCause(inner))
         #expect(ErrorCause(outer).code == "sqlite:26")
         #expect(ErrorCause(outer).message == "cannot publish: cannot compare: file is not a database")
-        // An error of ours with no cause is named by its type (and case, when it holds values).
-        #expect(ErrorCause(Wrapper.plain).code.hasSuffix("ErrorCauseTests.Wrapper"))
+        // An error of ours with no cause is named by its type without its module (and its case,
+        // when it holds values): `channel:notSigned`, never `ChannelFormat.ChannelError.notSigned`.
+        #expect(ErrorCause(Wrapper.plain).code == "errorCauseTests.Wrapper")
+        #expect(ErrorCause(RouteError.notInPath(.products, section: .home)).code == "route:notInPath")
         #expect(ErrorCause(ErrorCause(outer)) == ErrorCause(outer))
     }
 }

@@ -156,7 +156,9 @@ extension BundleStoreTests {
             try BundleStore.checkRoom(for: file, have: 0, free: 999_999)
         } throws: { error in
             guard case BundleStoreError.storage(let failure) = error else { return false }
-            return failure.isDiskFull && "\(error)" == "cannot use the store: the bundle needs 1000000 more bytes, and the disk has 999999 free"
+            // Coded as the full disk it would have met: `errno:28`, not a bare `storage`.
+            return failure.isDiskFull && (error as? BundleStoreError)?.cause?.code == "errno:28"
+                && "\(error)" == "cannot use the store: the bundle needs 1000000 more bytes, and the disk has 999999 free"
         }
         // A resumed download needs only the rest.
         try BundleStore.checkRoom(for: file, have: 400_000, free: 600_000)

@@ -65,7 +65,7 @@ extension ChannelPublisherTests {
         } throws: { error in
             guard case .head(let reason, let cause?) = error as? ChannelPublisher.Failure else { return false }
             return reason.hasSuffix("is not a head this key signed (is this the channel's key?)")
-                && cause.code == "ChannelFormat.ChannelError.notSigned" && cause.message.hasPrefix("no trusted key signed this file")
+                && cause.code == "channel:notSigned" && cause.message.hasPrefix("no trusted key signed this file")
         }
         for name in ["", "Stable", "../x", "a/b", "-x"] {
             let bad = ChannelPublisher(channelFolder: channel, channel: name, key: key)

@@ -16,8 +16,10 @@ import GRDB
 ///   not be fetched (`BundleStoreError`); `vcdiff:<case>`: a delta that does not apply;
 /// - `cancelled`: the task was cancelled;
 /// - `cocoa:N`, `nserror:<domain>:N`: Foundation's errors with no system error under them;
-/// - an error of this package that itself has a cause (`CausedError`) gives its cause's code; any
-///   other gives its type and case (`ChannelFormat.ChannelError.notSigned`).
+/// - an error of this package that itself has a cause (`CausedError`) gives its cause's code, and
+///   a `ScreenError` its bundle error's (`sqlite:11`); any other gives its type, without its
+///   module and its `Error` or `Failure`, and its case: `channel:notSigned` (`ChannelError`),
+///   `route:notOpened` (`RouteError`), `previewServer:listening`.
 public struct ErrorCause: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the failure came from and which it was, as above.
     public let code: String
@@ -43,6 +45,11 @@ public struct ErrorCause: Error, Hashable, Sendable, CustomStringConvertible {
             self = cause
         case let caused as any CausedError:
             self.init(code: caused.cause?.code ?? caused.errorCode, message: "\(error)")
+        case let screen as ScreenError:
+            switch screen {
+            case .bundle(let bundle): self.init(code: ErrorCause(bundle).code, message: screen.description)
+            case .route(let route): self.init(code: Self.typeAndCase(route), message: screen.description)
+            }
         case let bundle as CatalogBundleError:
             switch bundle {
             case .fileMissing: self.init(code: "bundle:fileMissing", message: bundle.description)
@@ -103,12 +110,21 @@ public struct ErrorCause: Error, Hashable, Sendable, CustomStringConvertible {
         return "bundle:" + failure.code.rawValue
     }
 
-    /// An error's type, with its module, and its case when it is an enumeration with values.
+    /// An error's type as a short code, and its case when it is an enumeration case with values:
+    /// `channel:notSigned` for `ChannelFormat.ChannelError.notSigned(keyIDs:)`. The module is left
+    /// out (an app never imports ChannelFormat), and so are `Error` at the end of the type's name
+    /// and a nested `Failure` or `Error` (`PreviewServer.Failure` is `previewServer`).
     static func typeAndCase(_ error: any Error) -> String {
-        let type = String(reflecting: Swift.type(of: error))
+        var names = String(reflecting: Swift.type(of: error)).split(separator: ".").map(String.init)
+        if names.count > 1 { names.removeFirst() }  // the module
+        if names.count > 1, ["Failure", "Error"].contains(names.last) { names.removeLast() }
+        var name = names.joined(separator: ".")
+        if name.hasSuffix("Error"), name.count > 5 { name.removeLast(5) }
+        let type = name.prefix(1).lowercased() + name.dropFirst()
+        // The case is named when it holds values (a case without any has no child to name it).
         let mirror = Mirror(reflecting: error)
         guard mirror.displayStyle == .enum, let label = mirror.children.first?.label else { return type }
-        return type + "." + label
+        return type + ":" + label
     }
 
     private static func caseName(of error: DecodingError) -> String {
@@ -143,7 +159,7 @@ public protocol CausedError: Error {
     /// The error that made this one, when one did.
     var cause: ErrorCause? { get }
     /// This error's own code, for when it has no cause: by default its type and case
-    /// (`ChannelFormat.ChannelError.notSigned`, the case named only when it holds values).
+    /// (`channel:notSigned`).
     var errorCode: String { get }
 }
 
