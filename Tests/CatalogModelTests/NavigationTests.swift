@@ -233,9 +233,14 @@ import Testing
         state[keyPath: recipes].append(.retailers)
         #expect(state.selected == .retailers && state.current == .retailers)
         #expect(state[keyPath: recipes] == [.recipe("espresso-tonic")])
-        // Several foreign routes at once: each opened in turn, none dropped.
+        // Several foreign routes at once: each opened in turn, as open(_:) opens it.
         state[keyPath: products] = [.product("espresso"), .recipe("cappuccino"), .recipe("cafe-latte")]
         #expect(state.selected == .recipes && state[keyPath: recipes] == [.recipe("cappuccino"), .recipe("cafe-latte")])
+        // The documented case: a recipe after a product opens over the recipe list, as a link
+        // from a product to a recipe does; the recipe before them is not kept under it.
+        state[keyPath: recipes] = [.recipe("cafe-latte"), .product("espresso"), .recipe("espresso")]
+        #expect(state.selected == .recipes && state[keyPath: recipes] == [.recipe("espresso")])
+        #expect(state[keyPath: products] == [.product("espresso")])
     }
 
     /// A path set whole is refused, naming the route and why, when its section cannot hold it;

@@ -69,10 +69,16 @@ public struct NavigationState: Hashable, Sendable, Codable {
     /// A section's detail screens as a `NavigationStack`'s path, bottom first:
     /// `NavigationStack(path: $state[path: .recipes])` with `navigationDestination(for: Route.self)`.
     /// A stack pops by shortening it and pushes by appending a route (`NavigationLink(value:)`).
-    /// A route that is not a detail screen of this section (a link from a product to a recipe,
-    /// a list) is opened as `open(_:)` opens it, in its own tab, and so is each route after it,
-    /// in order: none is dropped, and the app's rules hold whichever way a view navigates. To
-    /// set a path that must stay in its section, or be told why not, use `setPath(_:in:)`.
+    /// The routes up to the first that is not a detail screen of this section become its stack;
+    /// that route and each after it are opened in order, as `open(_:)` opens them, so that the
+    /// app's one rule holds whichever way a view navigates: a screen of another section opens in
+    /// its own tab, straight over its list, and a detail screen then pushes onto it only when
+    /// its section is the one shown. Setting `[path: .recipes]` to `[latte, espresso (the
+    /// product), espresso (the recipe)]` keeps Kahvireseptit's `latte` only until the product
+    /// opens Tuotteet at `[espresso]`; the recipe, opened from there, then opens Kahvireseptit
+    /// at `[espresso]` over its list, and Kahvireseptit is shown: `latte` is not kept under it,
+    /// as a link from a product to a recipe never is. To set a path that must stay in its
+    /// section, or be told why not, use `setPath(_:in:)`.
     public subscript(path section: SectionKind) -> [Route] {
         get { stacks[section] ?? [] }
         set {
