@@ -45,7 +45,7 @@ extension BundleStore {
         do {
             try await download(delta.file, .delta, keeping: part)
             _ = try VCDIFFDecoder(source: source, targetLimit: head.bundle.bytes).apply(delta: deltaPart, to: result)
-            guard let digest = BundleFileDigest.sha256(path: result) else { throw BundleStoreError.storage(StorageFailure(path: result, errorNumber: nil, message: "\(result) cannot be read")) }
+            guard let digest = Self.checkedDigest(path: result, total: head.bundle.bytes) else { throw BundleStoreError.storage(StorageFailure(path: result, errorNumber: nil, message: "\(result) cannot be read")) }
             guard digest.hex == head.bundle.sha256 else {
                 return .failed(delta.path, ErrorCause(code: "bundle:digest", message: "it gives a bundle whose SHA-256 is \(digest.hex), not the signed \(head.bundle.sha256)"))
             }

@@ -67,7 +67,9 @@ extension BundleStore {
             StoreFiles.remove(part)
             throw .refused(.bundleTooShort(received: received, declared: file.bytes))
         }
-        guard let digest = BundleFileDigest.sha256(path: part) else { throw .storage(StorageFailure(path: part, errorNumber: nil, message: "\(part) cannot be read")) }
+        // A bundle's check is told as `.verifying`; a delta's is a fraction of a second.
+        let checked = kind == .bundle ? Self.checkedDigest(path: part, total: file.bytes) : BundleFileDigest.sha256(path: part)
+        guard let digest = checked else { throw .storage(StorageFailure(path: part, errorNumber: nil, message: "\(part) cannot be read")) }
         guard digest.hex == file.sha256 else {
             StoreFiles.remove(part)
             // Bytes kept from an earlier update (lost to a power cut before they reached the

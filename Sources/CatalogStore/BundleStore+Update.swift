@@ -79,7 +79,7 @@ extension BundleStore {
             let whole = UpdateProgress(file: .bundle, received: head.bundle.bytes, total: head.bundle.bytes, phase: .verifying)
             Self.progress?(whole)
             try install(release)
-            // Its SHA-256 was checked as it arrived.
+            // Its SHA-256 was checked when it was whole (`checkedDigest`).
             verifiedBundles.insert(release.sha256)
             return (fromDelta, UpdateProgress(file: .bundle, received: whole.received, total: whole.total, phase: .done))
         } catch {

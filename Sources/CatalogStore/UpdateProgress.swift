@@ -18,9 +18,11 @@ public struct UpdateProgress: Sendable, Equatable {
     public enum Phase: Sendable, Equatable {
         /// Bytes arriving: `received` of `total`.
         case downloading
-        /// The bundle is whole and is being opened as the app will open it (its identity,
-        /// schema and `quick_check`): a second or more for a bundle of hundreds of megabytes,
-        /// with no report in between. `file` is `.bundle`, `received` its size.
+        /// The bundle is whole and is being checked: first its SHA-256 against the signed one,
+        /// `received` the bytes checked so far (reported from 0, each hundredth: half a second
+        /// for a bundle of 400 MB); then, once `received` is its size, opened as the app will
+        /// open it (its identity, schema and `quick_check`), with no report in between. `file`
+        /// is `.bundle`.
         case verifying
         /// Installed: `update()` returns next. The last report.
         case done
@@ -51,6 +53,20 @@ extension BundleStore {
     /// The closure of the `update(progress:)` running in this task, read where a download
     /// starts (a task-local value: the steps between need not pass it on).
     @TaskLocal static var progress: (@Sendable (UpdateProgress) -> Void)?
+
+    /// The SHA-256 of the release's bundle at `path` (`total` bytes), told to the progress
+    /// closure as `.verifying` from 0 and at each new hundredth of the bytes read.
+    static func checkedDigest(path: String, total: Int) -> (hex: String, bytes: Int)? {
+        guard let report = progress else { return BundleFileDigest.sha256(path: path) }
+        report(UpdateProgress(file: .bundle, received: 0, total: total, phase: .verifying))
+        var told = 0
+        return BundleFileDigest.sha256(path: path) { read in
+            let hundredth = total > 0 ? Int(Double(min(read, total)) / Double(total) * 100) : 100
+            guard hundredth > told, read < total else { return }
+            told = hundredth
+            report(UpdateProgress(file: .bundle, received: read, total: total, phase: .verifying))
+        }
+    }
 }
 
 /// Counts a download's bytes and tells the closure, if there is one, at each new hundredth

@@ -91,12 +91,17 @@ extension BundleStoreTests {
         _ = try fixture.publish(bundle)
         let log = ProgressLog()
         guard case .installed = try await store.update(progress: { log.add($0) }) else { Issue.record("not installed"); return }
-        // The download, then the verifying of the whole bundle (a second or more for a large
-        // one, which before went unsaid), then the end, the last report.
+        // The download, then the verifying of the whole bundle: its SHA-256 checked from 0 (half
+        // a second for 400 MB, which before went unsaid at 100 %), then opening it (a second or
+        // more for a large one), then the end, the last report.
         let all = log.all
         #expect(all.suffix(2) == [UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count, phase: .verifying),
                                   UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count, phase: .done)])
-        let steps = Array(all.dropLast(2))
+        let steps = Array(all.dropLast(2).prefix { $0.phase == .downloading })
+        let checking = Array(all.dropLast(2).dropFirst(steps.count))
+        #expect(checking.first == UpdateProgress(file: .bundle, received: 0, total: bundle.count, phase: .verifying))
+        #expect(checking.allSatisfy { $0.phase == .verifying && $0.received < bundle.count })
+        #expect(zip(checking, checking.dropFirst()).allSatisfy { $0.received < $1.received }, "growing")
         #expect(steps.allSatisfy { $0.phase == .downloading })
         #expect(steps.first == UpdateProgress(file: .bundle, received: 0, total: bundle.count))
         #expect(steps.last == UpdateProgress(file: .bundle, received: bundle.count, total: bundle.count))
@@ -112,7 +117,8 @@ extension BundleStoreTests {
         let deltaLog = ProgressLog()
         guard case .installed = try await store.update(progress: { deltaLog.add($0) }) else { Issue.record("not installed"); return }
         let delta = try #require(head.deltas?.first)
-        let deltaSteps = deltaLog.all.dropLast(2)
+        let deltaSteps = deltaLog.all.dropLast(2).prefix { $0.phase == .downloading }
+        #expect(deltaLog.all.dropLast(2).dropFirst(deltaSteps.count).allSatisfy { $0.file == .bundle && $0.phase == .verifying })
         #expect(deltaSteps.allSatisfy { $0.file == .delta && $0.total == delta.bytes && $0.phase == .downloading })
         #expect(deltaSteps.last?.received == delta.bytes)
         #expect(deltaLog.all.suffix(2).map(\.phase) == [.verifying, .done] && deltaLog.all.last?.total == next.count)

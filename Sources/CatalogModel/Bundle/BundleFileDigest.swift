@@ -6,8 +6,8 @@ import Foundation
 /// leaves SQLite's structure whole, and no page of a bundle carries a checksum).
 package enum BundleFileDigest {
     /// The SHA-256 of the file at `path`, in lowercase hexadecimal, and its size in bytes; nil
-    /// when it cannot be read.
-    package static func sha256(path: String) -> (hex: String, bytes: Int)? {
+    /// when it cannot be read. `read`, if given, is told the bytes read so far after each MiB.
+    package static func sha256(path: String, read: ((Int) -> Void)? = nil) -> (hex: String, bytes: Int)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         var hasher = SHA256()
@@ -17,6 +17,7 @@ package enum BundleFileDigest {
             while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
                 hasher.update(data: chunk)
                 bytes += chunk.count
+                read?(bytes)
             }
         } catch {
             return nil
