@@ -39,9 +39,11 @@ extension PageView {
         let builder = ViewBuilder(page: page, links: links, strings: strings)
         let section = screen.tabs.first { $0.id == screen.selectedTab }
         let sectionTitle = section?.title
+        // A detail screen's title names its section too: a product and a recipe may share a
+        // name (Espresso), and each page needs a title of its own.
         let ownTitle: String? = switch screen.content {
-        case .product(let detail): detail.name
-        case .recipe(let detail): detail.name
+        case .product(let detail): sectionTitle.map { "\(detail.name) – \($0)" } ?? detail.name
+        case .recipe(let detail): sectionTitle.map { "\(detail.name) – \($0)" } ?? detail.name
         case .company(let company): company.name
         case .home: nil
         default: sectionTitle
@@ -123,8 +125,9 @@ private struct ViewBuilder {
         case row = "44px"
         /// A logo, at most 160 px.
         case logo = "160px"
-        /// A detail picture: the page's width, at most 390 px.
-        case picture = "(max-width: 390px) 100vw, 390px"
+        /// A detail picture: the page's width less its margins (16 px a side), the page at
+        /// most 390 px.
+        case picture = "(max-width: 390px) calc(100vw - 32px), 358px"
     }
 
     /// An image shown `sizes` wide: its own address, and its WebP renditions, if any.

@@ -137,7 +137,9 @@ import Testing
         }
         for (route, list, title) in [(Route.product("espresso"), "/products", "Tuotteet"), (.recipe("cafe-latte"), "/recipes", "Kahvireseptit")] {
             let html = try page(route)
-            #expect(html.contains("<a class=\"back\" href=\"\(list)\"><span aria-hidden=\"true\">‹ </span>\(title)</a>"), "\(route)")
+            // The space between the arrow and the label is the link's own (a gap), not text the
+            // flex layout would drop: "‹ Tuotteet", never "‹Tuotteet".
+            #expect(html.contains("<a class=\"back\" href=\"\(list)\"><span aria-hidden=\"true\">‹</span>\(title)</a>"), "\(route)")
             #expect(!html.contains("<h1>\(title)</h1>"))
         }
         // The active tab, on every screen, is its section's.
@@ -181,7 +183,15 @@ import Testing
         _ = try StaticSite(bundle: bundle, today: today).write(to: output.path)
         let files = try Self.files(in: output)
         let swedish = String(decoding: try #require(files["sv/recipes/cafe-latte.html"]), as: UTF8.self)
-        #expect(swedish.contains("<title>Caffè latte – Café Digno</title>"))
+        #expect(swedish.contains("<title>Caffè latte – Kafferecept – Café Digno</title>"))
+        // A product and a recipe of one name have titles of their own.
+        let titles = try ["products/espresso.html", "recipes/espresso.html"].map { path in
+            let html = String(decoding: try #require(files[path]), as: UTF8.self)
+            return html.firstMatch(of: /<title>([^<]*)<\/title>/).map { String($0.1) } ?? ""
+        }
+        #expect(titles == ["Espresso – Tuotteet – Café Digno", "Espresso – Kahvireseptit – Café Digno"])
+        // A detail picture is shown the page's width less its margins.
+        #expect(swedish.contains(#"sizes="(max-width: 390px) calc(100vw - 32px), 358px""#))
         #expect(swedish.contains("<h2>Ingredienser</h2>") && swedish.contains("<h2>Gör så här</h2>") && swedish.contains("<h2>Produkter</h2>"))
         #expect(swedish.contains(#"<nav class="tab-bar" aria-label="Avsnitt">"#) && swedish.contains("<span>Kafferecept</span>"))
         #expect(swedish.contains("""

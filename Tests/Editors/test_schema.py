@@ -75,7 +75,7 @@ class SchemaReferenceTests(unittest.TestCase):
         printed = subprocess.run([DIGNO, "schema"], check=True, capture_output=True).stdout
         with open(os.path.join(REPOSITORY, "content", "schema", "content.xsd"), "rb") as file:
             self.assertEqual(file.read(), printed)
-        self.assertEqual(xmlschema.XMLSchema(os.path.join(REPOSITORY, "content", "schema", "content.xsd")).version, "2")
+        self.assertEqual(xmlschema.XMLSchema(os.path.join(REPOSITORY, "content", "schema", "content.xsd")).version, "3")
 
 
 if __name__ == "__main__":
