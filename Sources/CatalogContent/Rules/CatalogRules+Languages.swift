@@ -78,8 +78,27 @@ extension CatalogRules {
                        ? "'\(language)' is the default language, in which every text is written; require another language"
                        : "a translation into '\(language)' is required, but catalog.xml does not declare it (\(Self.listed(declared))); declare it in <languages>")
         }
+        // A declared language no text is translated into, while texts are translated into one
+        // that is not declared: its code is mistyped (`se` written for `sv`). One error at the
+        // declaration says so; the errors and warnings that would only repeat it for every text
+        // (each translation undeclared, each text untranslated) are left out.
+        var used: [LanguageCode: Int] = [:]
+        catalog.forEachTranslated { _, translations in
+            for entry in translations.entries { used[entry.language, default: 0] += 1 }
+        }
+        var mistyped: [LanguageCode: LanguageCode] = [:]
+        for (index, declaration) in languages.declarations.enumerated() where index > 0 && used[declaration.code] == nil {
+            let candidates = used.filter { !languages.declares($0.key) && $0.key != languages.defaultLanguage && !mistyped.values.contains($0.key) }
+            guard let meant = candidates.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) else { continue }
+            mistyped[declaration.code] = meant.key
+            report(.languageDeclaration, EntityReference(.catalog), .language(index),
+                   "no text is translated into '\(declaration.code)', but \(meant.value) \(meant.value == 1 ? "text is" : "texts are") translated into '\(meant.key)', "
+                       + "which catalog.xml does not declare; write code=\"\(meant.key)\" here")
+        }
+        let meantLanguages = Set(mistyped.values)
         catalog.forEachTranslated { entity, translations in
-            for entry in translations.entries where !languages.declares(entry.language) || entry.language == languages.defaultLanguage {
+            for entry in translations.entries where (!languages.declares(entry.language) && !meantLanguages.contains(entry.language))
+                || entry.language == languages.defaultLanguage {
                 let message = entry.language == languages.defaultLanguage
                     ? "'\(entry.language)' is the default language, whose text is the one without xml:lang; remove this translation or its xml:lang"
                     : "xml:lang=\"\(entry.language)\" is not a language catalog.xml declares (\(Self.listed(declared))); correct it, or declare the language in <languages>"
@@ -87,7 +106,7 @@ extension CatalogRules {
                     severity: .error, code: .languageUndeclared, entity: entity, field: entry.field, language: entry.language, message: message))
             }
         }
-        for language in languages.translated {
+        for language in languages.translated where mistyped[language] == nil {
             let severity: Severity = languages.requires(language) || required.contains(language) ? .error : .warning
             // One problem per entity and language, at its first untranslated text, naming them
             // all: an editor starting a language gets a line per file, not one per text.
