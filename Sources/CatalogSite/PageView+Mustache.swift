@@ -56,6 +56,9 @@ extension ImageView: MustacheParent {
         case "hasSources": hasSources
         case "srcset": srcset
         case "sizes": sizes
+        case "hasSize": size != nil
+        case "width": size?.width
+        case "height": size?.height
         default: nil
         }
     }

@@ -133,7 +133,7 @@ private struct ViewBuilder {
     /// An image shown `sizes` wide: its own address, and its WebP renditions, if any.
     func image(_ id: ImageID, sizes: ShownWidth) -> ImageView {
         let sources = links.sourceSet(id, from: page)
-        return ImageView(src: links.image(id, from: page), hasSources: !sources.isEmpty, srcset: sources, sizes: sizes.rawValue)
+        return ImageView(src: links.image(id, from: page), hasSources: !sources.isEmpty, srcset: sources, sizes: sizes.rawValue, size: links.size(of: id))
     }
 
     func picture(_ picture: Picture) -> PictureView {

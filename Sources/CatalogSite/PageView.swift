@@ -65,6 +65,9 @@ struct ImageView {
     var hasSources: Bool
     var srcset: String
     var sizes: String
+    /// The picture's own size in pixels, for `width` and `height`: the browser keeps its place
+    /// before it loads (no layout shift). Nil when the links do not know it.
+    var size: (width: Int, height: Int)?
 }
 
 struct TabView {

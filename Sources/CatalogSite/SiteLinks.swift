@@ -19,7 +19,8 @@ package struct SiteLinks: Sendable {
     /// The folder of the pages' language (`sv`); nil for the default language's, at the root.
     package var languageFolder: String?
     /// The renditions of the pictures a page shows (`CatalogBundle.renditions(of:)`): their WebP
-    /// ones are the `srcset` the browser chooses from. None for a bundle before schema 4.
+    /// ones are the `srcset` the browser chooses from (none before schema 4), and the picture's
+    /// own image gives its size.
     package var ladders: [ImageID: [ImageRendition]]
 
     package init(style: Style, imageExtensions: [ImageID: String] = [:], languageFolder: String? = nil, ladders: [ImageID: [ImageRendition]] = [:]) {
@@ -99,6 +100,12 @@ package struct SiteLinks: Sendable {
         case .png: "png"
         case .webp: "webp"
         }
+    }
+
+    /// The size of `id`'s own image (the largest JPEG or PNG), in pixels, when its renditions
+    /// are known.
+    package func size(of id: ImageID) -> (width: Int, height: Int)? {
+        (ladders[id] ?? []).first { $0.id == id }.map { ($0.width, $0.height) }
     }
 
     /// The WebP renditions of `id` as a `srcset`, narrowest first (`… 390w, … 780w`); empty

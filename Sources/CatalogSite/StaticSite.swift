@@ -122,9 +122,11 @@ package struct StaticSite {
             }
             images[id] = image
             do throws(CatalogBundleError) {
-                let ladder = try bundle.renditions(of: id).filter { $0.format == .webp }
+                // Every rendition, the own image's size for `width` and `height`; the WebP ones
+                // written as files beside it.
+                let ladder = try bundle.renditions(of: id)
                 ladders[id] = ladder
-                for rendition in ladder {
+                for rendition in ladder where rendition.format == .webp {
                     guard let stored = try bundle.image(rendition) else {
                         throw CatalogBundleError.damaged(path: bundle.path, reason: BundleFailure(.content, "the image \(id.rawValue) has no \(rendition.width)-pixel \(rendition.format.mediaType)"))
                     }

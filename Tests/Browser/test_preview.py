@@ -413,6 +413,33 @@ class PreviewInBrowserTests(unittest.TestCase):
 
     # Languages
 
+    def test_9a_a_phone_screen_lays_out_without_wrapping_or_shifting(self):
+        """On a phone's width (360 and 390 pixels), every tab's label is one line, English ones
+        too ("Coffee recipes"); every picture and logo has its width and height, so the page does
+        not shift as they load; a product and a recipe of one name have titles of their own."""
+        one_line = ("const range = document.createRange(); range.selectNodeContents(arguments[0]);"
+                    " return range.getClientRects().length;")
+        try:
+            for width in (360, 390):
+                self.browser.set_window_size(width, 844)
+                for page in ("en/recipes", "en/products/espresso", "en/company", "en/retailers", ""):
+                    self.open(page)
+                    labels = self.browser.find_elements(By.CSS_SELECTOR, "nav.tab-bar a span")
+                    self.assertEqual(len(labels), 5, page)
+                    for label in labels:
+                        self.assertEqual(self.browser.execute_script(one_line, label), 1, f"{label.text!r} at {width} px on /{page}")
+                    for image in self.browser.find_elements(By.CSS_SELECTOR, "img.picture, img.logo, img.retailer-logo"):
+                        self.assertTrue(image.get_dom_attribute("width") and image.get_dom_attribute("height"),
+                                        f"{image.get_dom_attribute('src')} on /{page}")
+                self.shot(f"09a-{width}-px")
+        finally:
+            self.browser.set_window_size(1000, 1000)
+        titles = []
+        for page in ("products/espresso", "recipes/espresso"):
+            self.open(page)
+            titles.append(self.browser.title)
+        self.assertEqual(titles, ["Espresso – Tuotteet – Café Digno", "Espresso – Kahvireseptit – Café Digno"])
+
     def test_9_swedish_screens_mark_what_is_not_translated(self):
         self.console_errors()  # test_8's refused page logged its 403; start from none
         recipe = self.preview.path("recipes/cafe-latte.xml")
@@ -467,8 +494,8 @@ class PreviewInBrowserTests(unittest.TestCase):
     def test_9b_a_phone_photo_is_chosen_from_srcset_and_shown_upright(self):
         """A photo as a phone takes it (640 × 480 stored, EXIF orientation 6: turned a quarter
         clockwise to show) in place of Espresso's first picture: the page offers its WebP
-        renditions in srcset, Chromium (one device pixel per CSS pixel, the picture 390 CSS
-        pixels wide at most) takes the 390-pixel one, and it is upright: the marker drawn in the
+        renditions in srcset, Chromium (one device pixel per CSS pixel, the picture 358 CSS
+        pixels wide at most: 390 less the page's margins) takes the 390-pixel one, and it is upright: the marker drawn in the
         stored top left shows top right."""
         espresso = self.preview.path("products/espresso.xml")
         original = read(espresso)
@@ -486,7 +513,10 @@ class PreviewInBrowserTests(unittest.TestCase):
             self.assertEqual(source.get_attribute("type"), "image/webp")
             # Not enlarged: 480 × 640 as shown is the largest; 390 × 520 the smallest rung.
             self.assertRegex(source.get_attribute("srcset"), r"^/images/[0-9a-f]{64}/390\.webp 390w, /images/[0-9a-f]{64}/480\.webp 480w$")
-            self.assertEqual(self.browser.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", picture()), [390, 520])
+            # Chromium gives its size per CSS pixel: the 390-pixel file shown in a 358-pixel slot
+            # (`sizes`: the page less its margins) is 357 × 477; upright, 3 : 4.
+            natural = self.browser.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", picture())
+            self.assertAlmostEqual(natural[0] / natural[1], 0.75, delta=0.01, msg=f"{natural}")
             colours = self.browser.execute_script("""
                 const image = arguments[0], canvas = document.createElement('canvas');
                 canvas.width = image.naturalWidth; canvas.height = image.naturalHeight;
