@@ -201,7 +201,8 @@ extension ContentLanguageServer {
     }
 
     /// Quick fixes for the diagnostics that carry a suggestion: "did you mean 'x'" (an id, a
-    /// picture's path) replaces the value it was said of; a bare `&` becomes `&amp;`.
+    /// picture's path) replaces the value it was said of; a misspelled tag's name and a day
+    /// written the Finnish way are written as meant (`textFix`); a bare `&` becomes `&amp;`.
     func codeActions(_ params: CodeActionParams) -> [CodeAction] {
         guard let path = relativePath(ofURI: params.textDocument.uri) else { return [] }
         let text = document(at: path)
@@ -217,7 +218,12 @@ extension ContentLanguageServer {
                                             edits: [TextEdit(range: value.range, newText: suggestion)])
                 actions.append(CodeAction(title: "Write '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
                                           edit: WorkspaceEdit(documentChanges: [.edit(edit)])))
-            } else if diagnostic.message.contains("write a '&' in text as &amp;"), line < text.lines.count {
+            } else if let fix = Self.textFix(for: diagnostic.message, at: line, in: text) {
+                let edit = TextDocumentEdit(textDocument: OptionalVersionedTextDocumentIdentifier(uri: uri, version: version),
+                                            edits: [TextEdit(range: fix.range, newText: fix.text)])
+                actions.append(CodeAction(title: fix.title, diagnostics: [diagnostic], isPreferred: true,
+                                          edit: WorkspaceEdit(documentChanges: [.edit(edit)])))
+            } else if diagnostic.message.contains("write '&' in text as &amp;"), line < text.lines.count {
                 let at = diagnostic.range.start.character
                 let units = Array(text.lines[line].utf16)
                 guard at < units.count, units[at] == UInt16(UInt8(ascii: "&")) else { continue }
@@ -229,6 +235,45 @@ extension ContentLanguageServer {
             }
         }
         return actions
+    }
+
+    /// The fix a message makes certain, found in the text: a misspelled tag's name (`<sumary>`
+    /// opened on line 3, or `</sumary>` here) written as the element's; a day written the
+    /// Finnish way written as the format wants it.
+    static func textFix(for message: String, at line: Int, in text: DocumentText) -> (title: String, range: Range, text: String)? {
+        // "<sumary> (opened on line 3) is misspelled: … write <summary>", "</sumary> is misspelled: … write </summary>"
+        if message.contains(" is misspelled: "), let wrong = message.firstMatch(of: /^<(\/?)([^>\s]+)>/),
+           let right = message.firstMatch(of: /; write <\/?([^>\s]+)>$/) {
+            let closing = !wrong.1.isEmpty
+            let onLine = closing ? line : (message.firstMatch(of: /opened on line (\d+)/).flatMap { Int($0.1) }.map { $0 - 1 } ?? line)
+            let tag = (closing ? "</" : "<") + wrong.2
+            guard let found = Self.find(tag, followedByNameEnd: true, onLine: onLine, in: text) else { return nil }
+            let start = found + (closing ? 2 : 1)
+            return ("Write \(closing ? "</" : "<")\(right.1)>",
+                    Range(start: Position(line: onLine, character: start), end: Position(line: onLine, character: start + wrong.2.utf16.count)), String(right.1))
+        }
+        // "… holds '1.12.2026', a day written the Finnish way; … YYYY-MM-DD: 2026-12-01"
+        if message.contains("a day written the Finnish way"), let wrong = quoted(after: "'", in: message),
+           let right = message.firstMatch(of: /YYYY-MM-DD: (\d{4}-\d{2}-\d{2})$/),
+           let value = text.attributes(onLine: line).first(where: { $0.value == wrong }) {
+            return ("Write \(right.1)", value.range, String(right.1))
+        }
+        return nil
+    }
+
+    /// Where `tag` (`<sumary`, `</sumary`) begins on `line`, in UTF-16 units, where the name ends
+    /// after it (a space, `>` or `/`).
+    static func find(_ tag: String, followedByNameEnd: Bool, onLine line: Int, in text: DocumentText) -> Int? {
+        guard line >= 0, line < text.lines.count else { return nil }
+        let units = Array(text.lines[line].utf16), needle = Array(tag.utf16)
+        guard needle.count <= units.count else { return nil }
+        for start in 0...(units.count - needle.count) where Array(units[start..<(start + needle.count)]) == needle {
+            let after = start + needle.count
+            if after == units.count || [UInt16(UInt8(ascii: ">")), UInt16(UInt8(ascii: " ")), UInt16(UInt8(ascii: "/")), UInt16(UInt8(ascii: "\t"))].contains(units[after]) {
+                return start
+            }
+        }
+        return nil
     }
 
     /// The text between `marker` and the next `'` in `message`.

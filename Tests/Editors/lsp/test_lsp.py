@@ -216,6 +216,54 @@ async def test_a_quick_fix_for_did_you_mean(client: LanguageClient, workspace):
     assert codes(client, workspace, recipe) == []
 
 
+def applied(text, edit):
+    """`text` with one LSP edit applied (positions in UTF-16 units, as the server gives them)."""
+    lines = text.split("\n")
+    line = lines[edit.range.start.line].encode("utf-16-le")
+    start, end = edit.range.start.character * 2, edit.range.end.character * 2
+    lines[edit.range.start.line] = (line[:start] + edit.new_text.encode("utf-16-le") + line[end:]).decode("utf-16-le")
+    return "\n".join(lines)
+
+
+async def test_quick_fixes_where_the_fix_is_certain(client: LanguageClient, workspace):
+    """A misspelled tag (start or end), a day written the Finnish way and a bare '&': each
+    diagnostic offers the one fix, and the fixed file has no diagnostic left."""
+    product = "products/espresso.xml"
+    promotion_file = "home.xml"
+    text = read(workspace, product)
+    version = 1
+    for wrong, title in [(text.replace("<summary>", "<sumary>", 1), "Write <summary>"),
+                         (text.replace("</summary>", "</sumary>", 1), "Write </summary>"),
+                         (text.replace("<summary>", "<summary>Maito & ", 1), "Write '&' as &amp;")]:
+        if version == 1:
+            opened(client, workspace, product, wrong, version)
+        else:
+            changed(client, workspace, product, wrong, version)
+        version += 1
+        await settle(client)
+        diagnostics = client.diagnostics[uri(path_in(workspace, product))]
+        assert [d.code for d in diagnostics] == ["xml-malformed"], diagnostics
+        actions = await code_actions(client, workspace, product, diagnostics)
+        assert [action.title for action in actions] == [title]
+        fixed = applied(wrong, actions[0].edit.document_changes[0].edits[0])
+        changed(client, workspace, product, fixed, version)
+        version += 1
+        await settle(client)
+        assert codes(client, workspace, product) == [], fixed
+    home = read(workspace, promotion_file)
+    day = position_of(home, 'first-day="', 0)
+    assert day is not None
+    import re
+    wrong = re.sub(r'first-day="(\d{4})-(\d{2})-(\d{2})"', lambda m: f'first-day="{int(m.group(3))}.{int(m.group(2))}.{m.group(1)}"', home, count=1)
+    opened(client, workspace, promotion_file, wrong, 1)
+    await settle(client)
+    diagnostics = [d for d in client.diagnostics[uri(path_in(workspace, promotion_file))] if d.code == "schema-invalid"]
+    assert len(diagnostics) == 1 and "a day written the Finnish way" in diagnostics[0].message, diagnostics
+    actions = await code_actions(client, workspace, promotion_file, diagnostics)
+    assert len(actions) == 1 and actions[0].title.startswith("Write 20")
+    assert applied(wrong, actions[0].edit.document_changes[0].edits[0]) == home
+
+
 async def test_rename_a_product_as_one_workspace_edit(client: LanguageClient, workspace):
     product = "products/ground-coffee.xml"
     text = read(workspace, product)
