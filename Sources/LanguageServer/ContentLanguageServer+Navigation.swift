@@ -238,8 +238,8 @@ extension ContentLanguageServer {
     }
 
     /// The fix a message makes certain, found in the text: a misspelled tag's name (`<sumary>`
-    /// opened on line 3, or `</sumary>` here) written as the element's; a day written the
-    /// Finnish way written as the format wants it.
+    /// opened on line 3, or `</sumary>` here) written as the element's; an id that differs from
+    /// the file's name written as it; a day written the Finnish way written as the format wants.
     static func textFix(for message: String, at line: Int, in text: DocumentText) -> (title: String, range: Range, text: String)? {
         // "<sumary> (opened on line 3) is misspelled: … write <summary>", "</sumary> is misspelled: … write </summary>"
         if message.contains(" is misspelled: "), let wrong = message.firstMatch(of: /^<(\/?)([^>\s]+)>/),
@@ -251,6 +251,11 @@ extension ContentLanguageServer {
             let start = found + (closing ? 2 : 1)
             return ("Write \(closing ? "</" : "<")\(right.1)>",
                     Range(start: Position(line: onLine, character: start), end: Position(line: onLine, character: start + wrong.2.utf16.count)), String(right.1))
+        }
+        // "id 'latte' differs from the file name; set id="cafe-latte", or rename …"
+        if let match = message.firstMatch(of: /^id '([^']*)' differs from the file name; set id="([^"]+)"/),
+           let value = text.attributes(onLine: line).first(where: { $0.name == "id" && $0.value == String(match.1) }) {
+            return ("Write id=\"\(match.2)\"", value.range, String(match.2))
         }
         // "… holds '1.12.2026', a day written the Finnish way; … YYYY-MM-DD: 2026-12-01"
         if message.contains("a day written the Finnish way"), let wrong = quoted(after: "'", in: message),

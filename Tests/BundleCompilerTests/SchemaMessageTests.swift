@@ -71,7 +71,8 @@ import Testing
         ("<product id=\"espresso\">", "<product id=\"espresso\" position=\"1\u{202E}2\u{200B}\u{A0}\">",
          "the attribute position of <product> holds '1[U+202E]2[U+200B][U+00A0]', which is not accepted; write a whole number from 1 to 100000, such as 3: the place in its list, where lower numbers come first"),
         ("<product id=\"espresso\">", "<product id=\"Espresso\">",
-         "the attribute id of <product> holds 'Espresso', which is not accepted; write an id, which never changes once published: lower-case letters and digits in groups joined by single hyphens, at most 64 characters, such as cafe-latte"),
+         "the attribute id of <product> holds 'Espresso', which is not accepted; write an id, which never changes once published: lower-case letters and digits in groups joined by single hyphens, at most 64 characters, such as cafe-latte "
+            + "(did you mean 'espresso', the file's name?)"),
         ("<icon src=\"images/icon.png\"/>", "<icon src=\"\"/>", "the attribute src of <icon> is empty; write it"),
         ("<summary>Tumma</summary>", "<summary>Tumma <b>ja vahva</b></summary>",
          "<summary> holds an element, where only plain text may go; remove the tags inside it and keep their text"),

@@ -163,7 +163,13 @@ struct FileLoader {
                 attribute.map { source.position(ofAttribute: $0, of: XMLElement(node: node), root: rootElement) }
                     ?? source.position(of: XMLElement(node: node), root: rootElement)
             } ?? SourcePosition(line: max(error.line, 1), column: 1)
-            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity, message: message))
+            // The root's own id refused (`id="Espresso"` written as the name): the file's name is
+            // the id it must have, and one an editor's quick fix can write.
+            var worded = message
+            if attribute == "id", let node = error.node, node == rootElement.node, !file.id.isEmpty, !message.contains("did you mean") {
+                worded += " (did you mean '\(file.id)', the file's name?)"
+            }
+            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity, message: worded))
         }
         loaded.declaredID = rootElement.attribute("id")
         // Found only where `checkDeclaredIDs` will report it: a column costs a scan of the line.

@@ -250,6 +250,18 @@ async def test_quick_fixes_where_the_fix_is_certain(client: LanguageClient, work
         version += 1
         await settle(client)
         assert codes(client, workspace, product) == [], fixed
+    # An id that differs from the file's name, and one written as the product's name: the
+    # file's name written in its place.
+    for wrong, code in [(text.replace('id="espresso"', 'id="espressoo"', 1), "id-mismatch"),
+                        (text.replace('id="espresso"', 'id="Espresso"', 1), "schema-invalid")]:
+        changed(client, workspace, product, wrong, version)
+        version += 1
+        await settle(client)
+        diagnostics = client.diagnostics[uri(path_in(workspace, product))]
+        assert [d.code for d in diagnostics] == [code], diagnostics
+        actions = await code_actions(client, workspace, product, diagnostics)
+        assert [action.title for action in actions] in (['Write id="espresso"'], ["Write 'espresso'"]), actions
+        assert applied(wrong, actions[0].edit.document_changes[0].edits[0]) == text
     home = read(workspace, promotion_file)
     day = position_of(home, 'first-day="', 0)
     assert day is not None
