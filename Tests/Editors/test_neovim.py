@@ -1,6 +1,7 @@
 """`digno lsp` in a real editor: Debian's Neovim, headless, with its built-in LSP client
 (neovim.lua), opens a content file, receives a diagnostic for a mistake typed and not saved,
-sees it go, jumps to a definition and renames a product's id across the folder.
+sees it go, jumps to a definition and renames a product's id across the folder; and with the
+setup docs/EDITING.md gives, as written there (neovim-setup.lua), one server for three files.
 
     python3 -m unittest discover -s Tests/Editors -v
 
@@ -50,6 +51,43 @@ class NeovimTests(unittest.TestCase):
         self.assertEqual(after, before)
         with open(os.path.join(workspace, "content", "recipes", "cappuccino.xml"), encoding="utf-8") as file:
             self.assertIn('product="espresso-tumma"', file.read())
+
+    def test_the_guides_setup_starts_one_server_for_the_folder(self):
+        """docs/EDITING.md's Neovim 0.7 setup, as written there: three files opened, one server
+        attached to all of them, completion and the keys set; a diagnostic in one buffer about a
+        product another buffer then saves goes (with a server per file it stayed)."""
+        nvim = shutil.which("nvim")
+        if nvim is None:
+            self.fail("Neovim is not installed, and this test runs it (Debian: apt-get install neovim)")
+        with open(os.path.join(REPOSITORY, "docs", "EDITING.md"), encoding="utf-8") as file:
+            guide = file.read()
+        section = guide[guide.index("- **Neovim**"):]
+        setup = section[section.index("```lua\n") + len("```lua\n"):section.index("```\n", section.index("```lua\n") + 6)]
+        setup = "\n".join(line[2:] if line.startswith("  ") else line for line in setup.split("\n"))
+        self.assertIn('cmd = { "digno", "lsp" }', setup)
+        workspace = tempfile.mkdtemp(prefix="digno-nvim-")
+        self.addCleanup(shutil.rmtree, workspace, True)
+        shutil.copytree(os.path.join(REPOSITORY, "content"), os.path.join(workspace, "content"))
+        setup_file = os.path.join(workspace, "setup.lua")
+        with open(setup_file, "w", encoding="utf-8") as file:
+            file.write(setup.replace('cmd = { "digno", "lsp" }', "cmd = { %s, \"lsp\" }" % json.dumps(os.path.abspath(DIGNO))))
+        result = os.path.join(workspace, "result.jsonl")
+        environment = dict(os.environ, WORKSPACE=workspace, RESULT=result, SETUP=setup_file,
+                           XDG_CONFIG_HOME=os.path.join(workspace, "config"), XDG_DATA_HOME=os.path.join(workspace, "data"),
+                           XDG_STATE_HOME=os.path.join(workspace, "state"))
+        ran = subprocess.run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
+                              "-c", "luafile " + os.path.join(REPOSITORY, "Tests", "Editors", "neovim-setup.lua")],
+                             cwd=workspace, env=environment, capture_output=True, text=True, timeout=300)
+        with open(result, encoding="utf-8") as file:
+            steps = {entry["step"]: entry["value"] for entry in map(json.loads, file)}
+        self.assertNotIn("error", steps, steps)
+        self.assertEqual(ran.returncode, 0, ran.stdout + ran.stderr)
+        self.assertEqual(steps["servers"], 1)
+        self.assertEqual(steps["attached"], 3)
+        self.assertEqual(steps["omnifunc"], "v:lua.vim.lsp.omnifunc")
+        self.assertEqual(set(steps["keys"]) >= {"K", "gd", "gr", "\\rn", "\\ca"}, True, steps["keys"])
+        self.assertIn("espresso-tumma", steps["named"])
+        self.assertEqual(steps["after save"], [])
 
 
 if __name__ == "__main__":
