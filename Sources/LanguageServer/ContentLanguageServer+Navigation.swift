@@ -95,7 +95,7 @@ extension ContentLanguageServer {
     }
 
     func hover(_ params: TextDocumentPositionParams) -> Hover? {
-        guard let (target, _) = target(params.textDocument.uri, params.position) else { return nil }
+        guard let (target, _) = target(params.textDocument.uri, params.position) else { return markupHover(params) }
         switch target {
         case .entity(let kind, let id, let value):
             guard let (name, summary) = entity(kind: kind, id: id) else {
@@ -111,6 +111,44 @@ extension ContentLanguageServer {
         }
     }
 
+    /// What an element's or attribute's name under the position is, from the schema's
+    /// documentation (the compiler's copy, as `digno validate` checks it).
+    func markupHover(_ params: TextDocumentPositionParams) -> Hover? {
+        guard let path = relativePath(ofURI: params.textDocument.uri),
+              let (name, range) = XMLContext.name(at: params.position, in: document(at: path)) else { return nil }
+        switch name {
+        case .element(let element, let parent):
+            guard let meaning = ContentSchema.meaning(ofElement: element, in: parent) else { return nil }
+            return Hover(contents: MarkupContent(value: "`<\(element)>`\(parent.map { " in `<\($0)>`" } ?? ""): \(meaning)"), range: range)
+        case .attribute(let attribute, let element):
+            guard let meaning = ContentSchema.meaning(ofAttribute: attribute, of: element) else { return nil }
+            return Hover(contents: MarkupContent(value: "`\(attribute)` of `<\(element)>`: \(meaning)"), range: range)
+        }
+    }
+
+    /// Element and attribute names where the schema allows them: after `<` the elements the
+    /// element around may hold, in a start tag the attributes it has not written yet.
+    func markupCompletion(_ params: TextDocumentPositionParams, text: DocumentText) -> CompletionList {
+        func replacing(_ typed: String) -> LanguageServerProtocol.Range {
+            LanguageServerProtocol.Range(start: Position(line: params.position.line, character: max(0, params.position.character - typed.utf16.count)),
+                                         end: params.position)
+        }
+        switch XMLContext.at(params.position, in: text) {
+        case .elementName(let typed, let parent?):
+            let range = replacing(typed)
+            return CompletionList(items: ContentSchema.children(of: parent).filter { $0.name.hasPrefix(typed) }.map {
+                CompletionItem(label: $0.name, kind: 10, detail: $0.meaning, textEdit: TextEdit(range: range, newText: $0.name))
+            })
+        case .attributeName(let typed, let element, let present):
+            let range = replacing(typed)
+            return CompletionList(items: ContentSchema.attributes(of: element).filter { $0.name.hasPrefix(typed) && !present.contains($0.name) }.map {
+                CompletionItem(label: $0.name, kind: 5, detail: $0.meaning, textEdit: TextEdit(range: range, newText: $0.name))
+            })
+        case .elementName(_, nil), .other:
+            return CompletionList(items: [])
+        }
+    }
+
     /// An entity's name and summary, from the last check's catalogue.
     func entity(kind: String, id: String) -> (name: String, summary: String)? {
         guard let catalog else { return nil }
@@ -122,8 +160,9 @@ extension ContentLanguageServer {
     }
 
     func completion(_ params: TextDocumentPositionParams) -> CompletionList {
-        guard let path = relativePath(ofURI: params.textDocument.uri),
-              let value = document(at: path).attribute(at: params.position) else { return CompletionList(items: []) }
+        guard let path = relativePath(ofURI: params.textDocument.uri) else { return CompletionList(items: []) }
+        let text = document(at: path)
+        guard let value = text.attribute(at: params.position) else { return markupCompletion(params, text: text) }
         let edit = { (text: String) in TextEdit(range: value.range, newText: text) }
         switch value.name {
         case "product":

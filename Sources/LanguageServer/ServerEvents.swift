@@ -60,7 +60,9 @@ struct InitializeResult: Encodable {
         }
 
         struct Completion: Encodable {
-            var triggerCharacters = ["\"", "/"]
+            // A value's quote and a path's slash; `<` for an element's name, a space for an
+            // attribute's.
+            var triggerCharacters = ["\"", "/", "<", " "]
         }
 
         struct CodeActions: Encodable {

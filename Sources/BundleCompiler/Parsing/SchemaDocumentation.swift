@@ -45,6 +45,11 @@ struct SchemaDocumentation: Sendable {
     /// (in any of its declarations) and the named types it has, with the groups and base types
     /// they include.
     private var contentScopes: [String: Set<Scope>] = [:]
+    /// What each global element (a file's root) is.
+    private var rootMeanings: [String: String] = [:]
+
+    /// What the root element `name` is.
+    func rootMeaning(of name: String) -> String? { rootMeanings[name] }
     private var includes: [Scope: [Scope]] = [:]
 
     /// The documentation of the schema `xsd`; empty if it cannot be read.
@@ -76,6 +81,21 @@ struct SchemaDocumentation: Sendable {
         Self.single(scopes(of: element).map { attributes[Declaration(scope: $0, name: name)] ?? [] })
     }
 
+    /// The elements an element `parent` may hold, by name, each with what it is (nil where the
+    /// schema says nothing, or says different things in different places).
+    func children(of parent: String) -> [(name: String, meaning: String?)] {
+        let scopes = scopes(of: parent)
+        let names = Set(elements.keys.filter { scopes.contains($0.scope) }.map(\.name))
+        return names.sorted().map { ($0, meaning(ofElement: $0, in: parent)) }
+    }
+
+    /// The attributes of an element `element`, by name, each with what it is.
+    func attributeNames(of element: String) -> [(name: String, meaning: String?)] {
+        let scopes = scopes(of: element)
+        let names = Set(attributes.keys.filter { scopes.contains($0.scope) }.map(\.name))
+        return names.sorted().map { ($0, meaning(ofAttribute: $0, of: element)) }
+    }
+
     /// Every element name whose content may hold declarations of `scope`.
     func elements(holding scope: Scope) -> [String] {
         elementNames.filter { scopes(of: $0).contains(scope) }.sorted()
@@ -102,8 +122,8 @@ struct SchemaDocumentation: Sendable {
         var inner = scope
         if node.isNamed("element"), let name = node.attribute("name") {
             elementNames.insert(name)
-            if let sentence = document(node, label: "<\(name)>"), let scope {
-                elements[Declaration(scope: scope, name: name), default: []].insert(sentence)
+            if let sentence = document(node, label: "<\(name)>") {
+                if let scope { elements[Declaration(scope: scope, name: name), default: []].insert(sentence) } else { rootMeanings[name] = sentence }
             }
             if let type = node.attribute("type") {
                 if !type.hasPrefix("xs:") { contentScopes[name, default: []].insert(.type(type)) }

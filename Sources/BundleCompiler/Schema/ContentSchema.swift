@@ -26,6 +26,30 @@ package enum ContentSchema {
     /// can be told older or newer than the compiler's.
     package static let version: Int = version(of: PackageResources.content_xsd) ?? 0
 
+    /// The elements `parent` may hold, as the schema says, each with its documentation's first
+    /// sentence: for an editor's completion (`digno lsp`). Empty if the schema cannot be read.
+    package static func children(of parent: String) -> [(name: String, meaning: String?)] {
+        (try? LibXML.shared.get())?.documentation.children(of: parent) ?? []
+    }
+
+    /// The attributes of `element`, each with its documentation's first sentence.
+    package static func attributes(of element: String) -> [(name: String, meaning: String?)] {
+        (try? LibXML.shared.get())?.documentation.attributeNames(of: element) ?? []
+    }
+
+    /// What the element `name` inside `parent` is (nil `parent`: a file's root), as the
+    /// schema's documentation says it; nil where it says nothing.
+    package static func meaning(ofElement name: String, in parent: String?) -> String? {
+        guard let documentation = (try? LibXML.shared.get())?.documentation else { return nil }
+        guard let parent else { return documentation.rootMeaning(of: name) }
+        return documentation.meaning(ofElement: name, in: parent)
+    }
+
+    /// What the attribute `name` of `element` is, as the schema's documentation says it.
+    package static func meaning(ofAttribute name: String, of element: String) -> String? {
+        (try? LibXML.shared.get())?.documentation.meaning(ofAttribute: name, of: element)
+    }
+
     /// The version a copy of content.xsd declares; nil when it declares none or is no schema.
     package static func version(of bytes: [UInt8]) -> Int? {
         guard let tag = RootStartTag(bytes), tag.name.hasSuffix("schema") else { return nil }

@@ -179,6 +179,46 @@ async def test_completion_definition_references_and_hover(client: LanguageClient
     assert any(item.label == "images/recipes/cafe-latte-1.png" and "px" in item.detail for item in sources.items)
 
 
+async def test_element_and_attribute_names_are_completed_and_explained(client: LanguageClient, workspace):
+    """Where the schema allows them: after `<` inside <product> its elements, in <product>'s
+    start tag its attributes not yet written; a hover on an element's or attribute's name says what it
+    is, from the schema's own documentation."""
+    product = "products/espresso.xml"
+    text = read(workspace, product)
+    typing = text.replace("<summary>", "<su\n  <summary>", 1)
+    opened(client, workspace, product, typing, 1)
+    await settle(client)
+    document = types.TextDocumentIdentifier(uri=uri(path_in(workspace, product)))
+    at = position_of(typing, "<su\n", len("<su"))
+    completion = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=at))
+    labels = {item.label: item.detail for item in completion.items}
+    assert "summary" in labels and labels["summary"], labels
+    assert all(label.startswith("su") for label in labels), labels
+    assert completion.items[0].text_edit.range.start.character == at.character - 2
+    changed(client, workspace, product, text, 2)
+    await settle(client)
+
+    attribute_typing = text.replace('<product id="espresso"', '<product  id="espresso"', 1)
+    changed(client, workspace, product, attribute_typing, 3)
+    at = position_of(attribute_typing, '<product  id=', len("<product "))
+    completion = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=at))
+    labels = {item.label: item.detail for item in completion.items}
+    assert "id" not in labels, "id is written already"
+    assert "position" in labels and labels["position"], labels
+    changed(client, workspace, product, text, 4)
+    await settle(client)
+
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=document, position=position_of(text, "<summary>", len("<su"))))
+    assert hover is not None and hover.contents.value.startswith("`<summary>` in `<product>`: "), hover
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=document, position=position_of(text, "</summary>", len("</su"))))
+    assert hover is not None and hover.contents.value.startswith("`<summary>` in `<product>`: "), hover
+    hover = await client.text_document_hover_async(types.HoverParams(
+        text_document=document, position=position_of(text, ' alt="', len(" al"))))
+    assert hover is not None and hover.contents.value.startswith("`alt` of `<image>`: "), hover
+
+
 def types_uri_path(value):
     from urllib.parse import unquote, urlparse
     return unquote(urlparse(value).path)
