@@ -68,7 +68,8 @@ import TestSupport
         #expect(sells.field == "sells" && sells.added == [] && sells.removed == ["ground-coffee"])
         let recipeFields = try #require(byID["cafe-latte"]?.fields)
         #expect(recipeFields.map(\.field) == ["ingredients", "products"])
-        #expect(recipeFields[0].new?.hasPrefix("1–2 annosta Café Digno Espressoa [product:ground-coffee]\n") == true)
+        // The ingredient lines aligned: the one line changed, numbered from 1.
+        #expect(recipeFields[0].added == ["1: 1–2 annosta Café Digno Espressoa [product:ground-coffee]"] && recipeFields[0].removed?.count == 1)
         #expect(recipeFields[1].added == ["ground-coffee"] && recipeFields[1].removed == ["espresso"])
         let productFields = try #require(byID["espresso"]?.fields)
         #expect(productFields.map(\.field) == ["body", "pictures", "links"])

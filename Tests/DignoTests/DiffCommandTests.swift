@@ -139,6 +139,23 @@ import Testing
         #expect(try DignoRunner.run(["diff", newBundle, newBundle]).status == 0)
     }
 
+    /// One ingredient line inserted is one line added, in the default language and in each
+    /// translation, the lines after it unchanged; lines are numbered from 1; the home is said once.
+    @Test func anInsertedLineIsOneLineAdded() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try edit("recipes/cappuccino.xml", "    <ingredient>n. 1,5 dl täysmaitoa</ingredient>\n",
+                 "    <ingredient>1 tl sokeria</ingredient>\n    <ingredient xml:lang=\"sv\">1 tsk socker</ingredient>\n"
+                     + "    <ingredient xml:lang=\"en\">1 tsp sugar</ingredient>\n    <ingredient>n. 1,5 dl täysmaitoa</ingredient>\n")
+        try edit("home.xml", "<body>", "<body><p>Tervetuloa.</p>")
+        let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, content.path])
+        #expect(outcome.status == 1, "\(outcome.errors)")
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("             ingredients: +2: 1 tl sokeria"), "\(outcome.output)")
+        #expect(lines.contains("             en: ingredients: +2: 1 tsp sugar"), "\(outcome.output)")
+        #expect(lines.contains("             sv: ingredients: +2: 1 tsk socker"), "\(outcome.output)")
+        #expect(lines.contains("  changed  home \"Etusivu\""), "\(outcome.output)")
+    }
+
     @Test func translationsAreComparedPerLanguage() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try edit("products/espresso.xml", "<summary xml:lang=\"sv\">Mörkrostat malet espressokaffe</summary>",
@@ -155,7 +172,7 @@ import Testing
                          sv: summary: Mörkrostat{+,+} [-malet-]{+finmalet+} espressokaffe
             recipes: 1 changed
               changed  recipe cappuccino "Cappuccino"
-                         en: ingredient[1]: [-about -]150 ml whole milk
+                         en: ingredients: +2: 150 ml whole milk  -2: about 150 ml whole milk
                          sv: alt of image[0]: Cappuccino i en cappuccinokopp → (none)
 
             """ + outcome.output.split(separator: "\n").last.map { $0 + "\n" }!)

@@ -36,7 +36,9 @@ package enum ChangesText {
             guard !entities.isEmpty else { continue }
             lines.append("\(kind.plural): \(counts(changes.count(kind)))")
             for entity in entities {
-                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue) \(entity.slug) \"\(oneLine(entity.name))\"")
+                // The home and the company are one each: their slug is their kind, said once.
+                let slug = entity.slug == kind.rawValue ? "" : " \(entity.slug)"
+                lines.append("  \(entity.change.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.rawValue)\(slug) \"\(oneLine(entity.name))\"")
                 for field in entity.fields {
                     lines.append("             \(name(field, in: changes)): \(textValue(field, names))")
                 }

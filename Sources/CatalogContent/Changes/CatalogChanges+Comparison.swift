@@ -162,6 +162,9 @@ extension CatalogChanges {
             return Field(field: new.name, old: before, new: after, words: WordDifference.words(from: before, to: after))
         case (.single(let before), .single(let after)):
             return Field(field: new.name, old: before, new: after)
+        case (.lines(let before), .lines(let after)):
+            let (added, removed) = LineDifference.lines(from: before, to: after)
+            return Field(field: new.name, added: added, removed: removed)
         case (.set(let before), .set(let after)):
             return Field(field: new.name, added: after.subtracting(before).sorted(), removed: before.subtracting(after).sorted())
         case (.list(let before), .list(let after)):

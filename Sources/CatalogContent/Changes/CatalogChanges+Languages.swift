@@ -54,7 +54,24 @@ extension CatalogChanges {
             // Only entities on both sides: an added or removed one is reported whole.
             guard let earlier = before[entity], earlier != after, let kind = Kind(rawValue: entity.kind.rawValue) else { continue }
             var fields: [Field] = []
+            // An ingredient list's lines in each language, aligned as the default language's are:
+            // one line inserted is one line added, not every later line changed.
+            var ingredientLanguages = Set<LanguageCode>()
+            for key in Set(earlier.keys).union(after.keys) { if case .ingredient = key.field { ingredientLanguages.insert(key.language) } }
+            for language in ingredientLanguages.sorted() {
+                func lines(_ texts: [TranslatedKey: String]) -> [String] {
+                    texts.compactMap { key, text -> (Int, String)? in
+                        guard key.language == language, case .ingredient(let index) = key.field else { return nil }
+                        return (index, text)
+                    }.sorted { $0.0 < $1.0 }.map(\.1)
+                }
+                let (was, now) = (lines(earlier), lines(after))
+                guard was != now else { continue }
+                let (added, removed) = LineDifference.lines(from: was, to: now)
+                fields.append(Field(field: "\(language): ingredients", added: added, removed: removed, language: language.rawValue))
+            }
             for key in Set(earlier.keys).union(after.keys).sorted() {
+                if case .ingredient = key.field { continue }
                 let (was, now) = (earlier[key], after[key])
                 guard was != now else { continue }
                 let name = "\(key.language): \(CatalogRules.named(key.field))"
@@ -64,6 +81,8 @@ extension CatalogChanges {
                     fields.append(Field(field: name, old: was, new: now, language: key.language.rawValue))
                 }
             }
+            // In language and field order, the ingredient lists among the rest.
+            fields.sort { $0.field < $1.field }
             if !fields.isEmpty { changes[Entity.ID(kind: kind, slug: Self.slug(of: entity))] = fields }
         }
         return changes

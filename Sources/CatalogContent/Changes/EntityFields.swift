@@ -15,6 +15,8 @@ struct FieldValue: Equatable {
         case set(Set<String>)
         /// Compared as a set, and then by order: the same items reordered are a change too.
         case list([String])
+        /// Lines of text aligned (`LineDifference`): each added or removed line by its number.
+        case lines([String])
 
         var shown: String? {
             switch self {
@@ -22,6 +24,7 @@ struct FieldValue: Equatable {
             case .single(let value): value
             case .set(let values): values.sorted().joined(separator: ", ")
             case .list(let values): values.joined(separator: ", ")
+            case .lines(let values): values.joined(separator: "\n")
             }
         }
     }
@@ -70,7 +73,7 @@ struct EntityFields {
     init(_ recipe: Recipe) {
         values = [FieldValue("name", .text(recipe.name)), FieldValue("icon", .single(recipe.icon.shown)),
                   FieldValue("summary", .text(recipe.summary)),
-                  FieldValue("ingredients", .text(recipe.ingredients.map { $0.text + ($0.product.map { " [product:\($0.rawValue)]" } ?? "") }.joined(separator: "\n"))),
+                  FieldValue("ingredients", .lines(recipe.ingredients.map { $0.text + ($0.product.map { " [product:\($0.rawValue)]" } ?? "") })),
                   FieldValue("products", .set(Set(recipe.productIDs.map(\.rawValue)))),
                   FieldValue("method", .text(recipe.method.markup)), FieldValue("pictures", .list(recipe.images.map(\.shown))),
                   FieldValue("links", .set(recipe.method.linkTargets))]
