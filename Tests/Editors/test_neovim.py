@@ -21,25 +21,36 @@ DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "dig
 
 
 class NeovimTests(unittest.TestCase):
-    def test_a_diagnostic_a_definition_and_a_rename_in_neovim(self):
-        nvim = shutil.which("nvim")
-        if nvim is None:
-            self.fail("Neovim is not installed, and this test runs it (Debian: apt-get install neovim)")
+    def workspace(self):
+        """A scratch folder holding a copy of the shipped content."""
         workspace = tempfile.mkdtemp(prefix="digno-nvim-")
         self.addCleanup(shutil.rmtree, workspace, True)
         shutil.copytree(os.path.join(REPOSITORY, "content"), os.path.join(workspace, "content"))
-        before = subprocess.run([DIGNO, "validate", "content"], cwd=workspace, capture_output=True, text=True).stdout
+        return workspace
+
+    def run_neovim(self, script, workspace, **environment):
+        """Debian's Neovim, headless and with no configuration, running `script` (in
+        Tests/Editors) in `workspace`: the steps it reported, by name."""
+        nvim = shutil.which("nvim")
+        if nvim is None:
+            self.fail("Neovim is not installed, and this test runs it (Debian: apt-get install neovim)")
         result = os.path.join(workspace, "result.jsonl")
-        environment = dict(os.environ, DIGNO=os.path.abspath(DIGNO), WORKSPACE=workspace, RESULT=result,
+        environment = dict(os.environ, WORKSPACE=workspace, RESULT=result, **environment,
                            XDG_CONFIG_HOME=os.path.join(workspace, "config"), XDG_DATA_HOME=os.path.join(workspace, "data"),
                            XDG_STATE_HOME=os.path.join(workspace, "state"))
         ran = subprocess.run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
-                              "-c", "luafile " + os.path.join(REPOSITORY, "Tests", "Editors", "neovim.lua")],
+                              "-c", "luafile " + os.path.join(REPOSITORY, "Tests", "Editors", script)],
                              cwd=workspace, env=environment, capture_output=True, text=True, timeout=300)
         with open(result, encoding="utf-8") as file:
             steps = {entry["step"]: entry["value"] for entry in map(json.loads, file)}
         self.assertNotIn("error", steps, steps)
         self.assertEqual(ran.returncode, 0, ran.stdout + ran.stderr)
+        return steps
+
+    def test_a_diagnostic_a_definition_and_a_rename_in_neovim(self):
+        workspace = self.workspace()
+        before = subprocess.run([DIGNO, "validate", "content"], cwd=workspace, capture_output=True, text=True).stdout
+        steps = self.run_neovim("neovim.lua", workspace, DIGNO=os.path.abspath(DIGNO))
         self.assertTrue(steps["started"])
         self.assertEqual(steps["diagnostic"]["message"],
                          "ingredient names product 'espreso', which does not exist; use the id of a file in products/ (did you mean 'espresso'?)")
@@ -56,32 +67,17 @@ class NeovimTests(unittest.TestCase):
         """docs/EDITING.md's Neovim 0.7 setup, as written there: three files opened, one server
         attached to all of them, completion and the keys set; a diagnostic in one buffer about a
         product another buffer then saves goes (with a server per file it stayed)."""
-        nvim = shutil.which("nvim")
-        if nvim is None:
-            self.fail("Neovim is not installed, and this test runs it (Debian: apt-get install neovim)")
         with open(os.path.join(REPOSITORY, "docs", "EDITING.md"), encoding="utf-8") as file:
             guide = file.read()
         section = guide[guide.index("- **Neovim**"):]
         setup = section[section.index("```lua\n") + len("```lua\n"):section.index("```\n", section.index("```lua\n") + 6)]
         setup = "\n".join(line[2:] if line.startswith("  ") else line for line in setup.split("\n"))
         self.assertIn('cmd = { "digno", "lsp" }', setup)
-        workspace = tempfile.mkdtemp(prefix="digno-nvim-")
-        self.addCleanup(shutil.rmtree, workspace, True)
-        shutil.copytree(os.path.join(REPOSITORY, "content"), os.path.join(workspace, "content"))
+        workspace = self.workspace()
         setup_file = os.path.join(workspace, "setup.lua")
         with open(setup_file, "w", encoding="utf-8") as file:
             file.write(setup.replace('cmd = { "digno", "lsp" }', "cmd = { %s, \"lsp\" }" % json.dumps(os.path.abspath(DIGNO))))
-        result = os.path.join(workspace, "result.jsonl")
-        environment = dict(os.environ, WORKSPACE=workspace, RESULT=result, SETUP=setup_file,
-                           XDG_CONFIG_HOME=os.path.join(workspace, "config"), XDG_DATA_HOME=os.path.join(workspace, "data"),
-                           XDG_STATE_HOME=os.path.join(workspace, "state"))
-        ran = subprocess.run([nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n",
-                              "-c", "luafile " + os.path.join(REPOSITORY, "Tests", "Editors", "neovim-setup.lua")],
-                             cwd=workspace, env=environment, capture_output=True, text=True, timeout=300)
-        with open(result, encoding="utf-8") as file:
-            steps = {entry["step"]: entry["value"] for entry in map(json.loads, file)}
-        self.assertNotIn("error", steps, steps)
-        self.assertEqual(ran.returncode, 0, ran.stdout + ran.stderr)
+        steps = self.run_neovim("neovim-setup.lua", workspace, SETUP=setup_file)
         self.assertEqual(steps["servers"], 1)
         self.assertEqual(steps["attached"], 3)
         self.assertEqual(steps["omnifunc"], "v:lua.vim.lsp.omnifunc")
