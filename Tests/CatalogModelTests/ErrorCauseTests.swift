@@ -71,6 +71,11 @@ import Testing
         // when it holds values): `channel:notSigned`, never `ChannelFormat.ChannelError.notSigned`.
         #expect(ErrorCause(Wrapper.plain).code == "errorCauseTests.Wrapper")
         #expect(ErrorCause(RouteError.notInPath(.products, section: .home)).code == "route:notInPath")
+        // An acronym at the start lower-cased whole, as Swift names a value.
+        #expect(ErrorCause(XLIFFImportError.unreadable(path: "x")).code == "xliffImport:unreadable")
         #expect(ErrorCause(ErrorCause(outer)) == ErrorCause(outer))
     }
 }
+
+/// An error of a type whose name starts with an acronym, at the top level as the package's are.
+enum XLIFFImportError: Error { case unreadable(path: String) }

@@ -120,7 +120,12 @@ public struct ErrorCause: Error, Hashable, Sendable, CustomStringConvertible {
         if names.count > 1, ["Failure", "Error"].contains(names.last) { names.removeLast() }
         var name = names.joined(separator: ".")
         if name.hasSuffix("Error"), name.count > 5 { name.removeLast(5) }
-        let type = name.prefix(1).lowercased() + name.dropFirst()
+        // Lower camel case, an acronym at the start lower-cased whole: `channel`, `bundleStore`,
+        // `xliffImport` (for `XLIFFImportError`).
+        let characters = Array(name)
+        var capitals = characters.prefix { $0.isUppercase }.count
+        if capitals > 1, capitals < characters.count { capitals -= 1 }
+        let type = String(characters.prefix(max(1, capitals))).lowercased() + String(characters.dropFirst(max(1, capitals)))
         // The case is named when it holds values (a case without any has no child to name it).
         let mirror = Mirror(reflecting: error)
         guard mirror.displayStyle == .enum, let label = mirror.children.first?.label else { return type }
