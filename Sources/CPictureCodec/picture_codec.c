@@ -1,5 +1,7 @@
-// See picture_codec.h. Written by hand only because libvips' options are variadic C arguments;
-// every decision about pixels is libvips'.
+// See picture_codec.h. Written by hand because libvips' options are variadic C arguments, and
+// because JPEG and PNG are decoded by libjpeg and libpng directly, with an error manager per
+// decode that judges each warning (libvips' loaders only print them); resizing, colour and
+// encoding are libvips'.
 #include "picture_codec.h"
 
 #include <dlfcn.h>

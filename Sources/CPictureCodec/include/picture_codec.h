@@ -5,7 +5,9 @@
 
 // The compiler's calls into libvips, which Swift cannot make itself: libvips' operations take
 // their options as variadic arguments (name, value, …, NULL). Each call here is one fixed
-// sequence of them. Used by BundleCompiler's Pictures/ only.
+// sequence of them. JPEG and PNG sources are decoded by libjpeg-turbo and libpng themselves, so
+// that each decoder warning is judged and a JPEG's scans are limited. Used by BundleCompiler's
+// Pictures/ only.
 
 /// Starts libvips once per process (later calls return the first one's result): one thread per
 /// operation (the compiler runs pictures side by side itself), no operation cache, and every
