@@ -286,7 +286,7 @@ extension ContentLanguageServer {
             let closing = !wrong.1.isEmpty
             let onLine = closing ? line : (message.firstMatch(of: /opened on line (\d+)/).flatMap { Int($0.1) }.map { $0 - 1 } ?? line)
             let tag = (closing ? "</" : "<") + wrong.2
-            guard let found = Self.find(tag, followedByNameEnd: true, onLine: onLine, in: text) else { return nil }
+            guard let found = Self.find(tag, onLine: onLine, in: text) else { return nil }
             let start = found + (closing ? 2 : 1)
             return ("Write \(closing ? "</" : "<")\(right.1)>",
                     Range(start: Position(line: onLine, character: start), end: Position(line: onLine, character: start + wrong.2.utf16.count)), String(right.1))
@@ -307,7 +307,7 @@ extension ContentLanguageServer {
 
     /// Where `tag` (`<sumary`, `</sumary`) begins on `line`, in UTF-16 units, where the name ends
     /// after it (a space, `>` or `/`).
-    static func find(_ tag: String, followedByNameEnd: Bool, onLine line: Int, in text: DocumentText) -> Int? {
+    static func find(_ tag: String, onLine line: Int, in text: DocumentText) -> Int? {
         guard line >= 0, line < text.lines.count else { return nil }
         let units = Array(text.lines[line].utf16), needle = Array(tag.utf16)
         guard needle.count <= units.count else { return nil }

@@ -79,7 +79,7 @@ def flat_png(width, height, colour, depth=8):
 
 
 def grained_png_stream(width, height, colour):
-    """A PNG's zlib stream of a grained picture, and its raw rows."""
+    """The zlib stream of a grained picture's rows, as a PNG's image data holds it."""
     rows = pattern_rows(width, height, colour)
     raw = b"".join(b"\x00" + row for row in rows)
     return zlib.compress(raw, 9)
