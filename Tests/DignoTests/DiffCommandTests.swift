@@ -156,6 +156,29 @@ import Testing
         #expect(lines.contains("  changed  home \"Etusivu\""), "\(outcome.output)")
     }
 
+    /// A recipe's icon and a tab's icon changed: each is its entity's change, whether the new
+    /// side is a content folder or a bundle built from it (which names a picture by the use the
+    /// comparison read, the changed entity's), and the pictures no longer used are removed.
+    @Test func everyIconChangeIsShown() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try edit("recipes/cafe-au-lait.xml", "images/recipes/cafe-au-lait-icon.png", "images/recipes/cafe-latte-icon.png")
+        try edit("catalog.xml", "images/tabs/recipes.png", "images/tabs/home.png")
+        let newBundle = folder.appendingPathComponent("new.sqlite").path
+        #expect(try DignoRunner.run(["build", content.path, "--output", newBundle, "--quiet"]).status == 0)
+        for new in [content.path, newBundle] {
+            let outcome = try DignoRunner.run(["diff", ShowCommandTests.bundle, new])
+            #expect(outcome.status == 1, "\(outcome.errors)")
+            let lines = outcome.output.split(separator: "\n").map(String.init)
+            #expect(lines.first == "2026.11.0 (2026-11-22) → 2026.11.0 (2026-11-22): 2 changed", "\(outcome.output)")
+            let recipe = try #require(lines.firstIndex(of: "  changed  recipe cafe-au-lait \"Café au Lait\""), "\(outcome.output)")
+            #expect(lines[recipe + 1].hasPrefix("             icon: ") && lines[recipe + 1].hasSuffix(new == content.path
+                ? " → images/recipes/cafe-latte-icon.png" : "(recipe cafe-au-lait's icon)"), "\(outcome.output)")
+            let section = try #require(lines.firstIndex(of: "  changed  section recipes \"Kahvireseptit\""), "\(outcome.output)")
+            #expect(lines[section + 1].hasPrefix("             icon: "), "\(outcome.output)")
+            #expect(lines.contains("pictures: 0 added, 2 removed"), "\(outcome.output)")
+        }
+    }
+
     @Test func translationsAreComparedPerLanguage() throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         try edit("products/espresso.xml", "<summary xml:lang=\"sv\">Mörkrostat malet espressokaffe</summary>",
