@@ -79,7 +79,7 @@ import Testing
         try edit("products/espresso.xml", "  <summary>Tummapaahteinen", "  <!-- kept -->\n  <summary>Tummapaahteinen")
         let outcome = try importing(exported)
         #expect(outcome.status == 0, "\(outcome.output) \(outcome.errors)")
-        #expect(outcome.output.contains("products/espresso.xml: product “Espresso”: summary (new), body (new), alt of image[0] (new), alt of image[1] (new)\n"))
+        #expect(outcome.output.contains("products/espresso.xml: product “Espresso”: summary (new), body (new), alt of image[1] (new), alt of image[2] (new)\n"))
         #expect(outcome.output.hasSuffix("imported 130 translations into sv (130 new, 0 changed) in 24 files; 0 unchanged\n"))
         // Each after the Finnish and before the English, at its indentation; the comment kept.
         let espresso = try read("products/espresso.xml")

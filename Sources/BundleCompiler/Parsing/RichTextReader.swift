@@ -22,7 +22,7 @@ struct RichTextReader {
     }
 
     /// `read`, also adding to `anchors`, when it is not nil, each paragraph, heading and list
-    /// item with its field path (`body.p[0]`, `body.h2[1]`, `body.li[3]`: the `RichText.Part`
+    /// item with its field path (`body.p[1]`, `body.h2[2]`, `body.li[4]`: the `RichText.Part`
     /// the rules count), so that a problem with one can be shown at its line. Only the pass
     /// that locates problems asks.
     mutating func read<Element: ContentElement>(

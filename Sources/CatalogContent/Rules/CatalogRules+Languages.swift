@@ -133,7 +133,7 @@ extension CatalogRules {
         }
     }
 
-    /// A translatable field as a message names it: `name`, `ingredient[2]`, `alt of image[0]`.
+    /// A translatable field as a message names it: `name`, `ingredient[2]`, `alt of image[1]`.
     static func named(_ field: FieldPath) -> String {
         switch field {
         case .image, .picture: "alt of \(field)"

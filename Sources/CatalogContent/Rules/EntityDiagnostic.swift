@@ -75,7 +75,7 @@ package struct EntityDiagnostic: Hashable, Sendable {
     package struct Clash: Hashable, Sendable {
         /// The entity given the id or name first.
         package var other: EntityReference
-        /// Its field to point at: its element in a list, such as `promotion[0]`.
+        /// Its field to point at: its element in a list, such as `promotion[1]`.
         package var field: FieldPath?
         /// The message before the other entity's name and after it.
         package var lead: String

@@ -1,7 +1,8 @@
 import CatalogModel
 
 /// A field of an entity, as the content file names it: `name`, `ingredient[2]`,
-/// `body.link[0]`. Indexes count from 0 in document order.
+/// `body.link[1]`. The cases' indexes count from 0 in document order; `description`, which
+/// messages show an editor, counts from 1, as XPath does (`ingredient[1]` is the first line).
 ///
 /// The one contract between the catalogue rules, which report a problem at a field, and the
 /// compiler, which records where each field's element is in its file (`EntityBuilder`) to
@@ -59,23 +60,23 @@ package enum FieldPath: Hashable, Sendable, Codable, CustomStringConvertible {
 
     // MARK: One of a list, by its index among the elements of its name
 
-    /// A `<section>` of catalog.xml: `section[1]`.
+    /// A `<section>` of catalog.xml: `section[2]`.
     case section(Int)
-    /// A `<promotion>` of home.xml: `promotion[0]`.
+    /// A `<promotion>` of home.xml: `promotion[1]`.
     case promotion(Int)
     /// An `<ingredient>` of a recipe: `ingredient[2]`.
     case ingredient(Int)
     /// A `<sells>` of a retailer: `sells[1]`.
     case sells(Int)
-    /// An `<image>` in a detail screen's `<images>`: `image[0]`.
+    /// An `<image>` in a detail screen's `<images>`: `image[1]`.
     case picture(Int)
-    /// A `<language>` of catalog.xml's `<languages>`: `language[1]`.
+    /// A `<language>` of catalog.xml's `<languages>`: `language[2]`.
     case language(Int)
 
     // MARK: Rich text
 
-    /// A paragraph, heading, list item or link of a body or method: `body.p[0]`,
-    /// `method.h2[1]`, `body.li[3]`, `body.link[0]`.
+    /// A paragraph, heading, list item or link of a body or method: `body.p[1]`,
+    /// `method.h2[1]`, `body.li[3]`, `body.link[1]`.
     case part(RichTextField, RichText.Part)
 
     /// The `index`th `<link>` of a body or method, counted as in `RichText.links`.
@@ -137,9 +138,10 @@ package enum FieldPath: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// `name` or `name[index]`.
+    /// `name`, or `name[n]` with n counted from 1 (`ingredient[1]` for `.ingredient(0)`), as
+    /// XPath counts and as an editor counts the lines of a list.
     package var description: String {
-        index.map { "\(name)[\($0)]" } ?? name
+        index.map { "\(name)[\($0 + 1)]" } ?? name
     }
 }
 
