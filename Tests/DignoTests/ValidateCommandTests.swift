@@ -25,9 +25,18 @@ import Testing
         #expect(outcome.errors == "")
     }
 
-    /// One mistake, one message: a language code mistyped in catalog.xml (`se` for `sv`) is
-    /// one error at its line, not one per translated text and per untranslated file.
-    @Test func aMistypedLanguageCodeIsOneErrorAtItsLine() throws {
+    /// One mistake, one message: a language code mistyped in catalog.xml (`se` for `sv`, or
+    /// the default's `fl` for `fi`, which the others fall back to) is one error at its line,
+    /// not one per translated text, per untranslated file or per fallback.
+    @Test(arguments: [
+        ("<language code=\"sv\" fallback=\"fi\"/>", "<language code=\"se\" fallback=\"fi\"/>",
+         "catalog.xml:7:5: error: no text is translated into 'se', but ",
+         "texts are translated into 'sv', which catalog.xml does not declare; write code=\"sv\" here [language-declaration]"),
+        ("<language code=\"fi\"/>", "<language code=\"fl\"/>",
+         "catalog.xml:6:5: error: the default language is 'fl', but 'sv' and 'en' fall back to 'fi', ",
+         "which catalog.xml does not declare; write code=\"fi\" here [language-declaration]"),
+    ])
+    func aMistypedLanguageCodeIsOneErrorAtItsLine(written: String, mistyped: String, start: String, end: String) throws {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("digno-cli-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let content = scratch.appendingPathComponent("content")
@@ -35,15 +44,12 @@ import Testing
         try FileManager.default.copyItem(at: DignoRunner.repository.appendingPathComponent("content"), to: content)
         let catalog = content.appendingPathComponent("catalog.xml")
         let text = try String(contentsOf: catalog, encoding: .utf8)
-        #expect(text.contains("<language code=\"sv\" fallback=\"fi\"/>"))
-        try text.replacingOccurrences(of: "<language code=\"sv\" fallback=\"fi\"/>", with: "<language code=\"se\" fallback=\"fi\"/>")
-            .write(to: catalog, atomically: true, encoding: .utf8)
+        #expect(text.contains(written))
+        try text.replacingOccurrences(of: written, with: mistyped).write(to: catalog, atomically: true, encoding: .utf8)
         let outcome = try DignoRunner.run(["validate", "content", "--today", "2026-11-22"], in: scratch)
         #expect(outcome.status == 1)
         let lines = outcome.output.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("catalog.xml:7:") == true && lines.first?.contains("error: no text is translated into 'se', but ") == true
-                    && lines.first?.hasSuffix("texts are translated into 'sv', which catalog.xml does not declare; write code=\"sv\" here [language-declaration]") == true,
-                "\(outcome.output)")
+        #expect(lines.first?.hasPrefix(start) == true && lines.first?.hasSuffix(end) == true, "\(outcome.output)")
         #expect(lines.dropFirst().first?.hasPrefix("1 error, 0 warnings in ") == true, "\(outcome.output)")
     }
 

@@ -42,8 +42,23 @@ extension CatalogRules {
     /// every other with a fallback declared above it (so no chain loops).
     mutating func checkLanguageDeclarations() {
         let entity = EntityReference(.catalog)
+        let declarations = catalog.languages.declarations
+        // Two or more languages falling back to one code that nothing declares, and no other
+        // undeclared fallback: the default's code is mistyped (`fl` written for `fi`). One error
+        // at the default says so, and the fallbacks that only repeat it are not reported.
+        let codes = Set(declarations.map(\.code))
+        let undeclared = declarations.dropFirst().compactMap { $0.fallback }.filter { !codes.contains($0) }
+        var meantDefault: LanguageCode?
+        if let first = declarations.first, first.fallback == nil, undeclared.count >= 2, Set(undeclared).count == 1 {
+            let meant = undeclared[0]
+            meantDefault = meant
+            let languages = declarations.dropFirst().filter { $0.fallback == meant }.map { "'\($0.code)'" }
+            report(.languageDeclaration, entity, .language(0),
+                   "the default language is '\(first.code)', but \(languages.dropLast().joined(separator: ", ")) and \(languages.last ?? "") fall back to '\(meant)', "
+                       + "which catalog.xml does not declare; write code=\"\(meant)\" here")
+        }
         var declared: [LanguageCode] = []
-        for (index, declaration) in catalog.languages.declarations.enumerated() {
+        for (index, declaration) in declarations.enumerated() {
             let code = declaration.code
             defer { declared.append(code) }
             if declared.contains(code) {
@@ -56,7 +71,7 @@ extension CatalogRules {
                            "'\(code)' is the default language, declared first, in which every text is written; it falls back to no other: remove fallback=\"\(fallback)\"")
                 }
             } else if let fallback = declaration.fallback {
-                if !declared.contains(fallback) {
+                if !declared.contains(fallback) && fallback != meantDefault {
                     report(.languageDeclaration, entity, .language(index),
                            "language '\(code)' falls back to '\(fallback)', which is not declared above it; fall back to one of \(Self.listed(declared))")
                 }
