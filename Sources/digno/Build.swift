@@ -22,7 +22,8 @@ struct Build: ParsableCommand {
     @Option(help: ArgumentHelp("The bundle to write.", valueName: "file"))
     var output = "dist/catalog.sqlite"
 
-    @Option(help: ArgumentHelp("The release version, overriding catalog.xml's (year.month.patch).", valueName: "version"))
+    @Option(help: ArgumentHelp("The release version, overriding catalog.xml's (year.month.patch).", valueName: "version"),
+            transform: ReleaseVersionArgument.parse)
     var releaseVersion: String?
 
     @Option(name: .customLong("schema"), help: ArgumentHelp(
@@ -41,9 +42,6 @@ struct Build: ParsableCommand {
             let versions = BundleSchema.writableVersions.map(String.init)
             throw ValidationError("--schema \(schema) is not one digno writes; give \(versions.dropLast().joined(separator: ", ")) or \(versions.last ?? "")")
         }
-        if let releaseVersion, !BundleBuilder.isReleaseVersion(releaseVersion) {
-            throw ValidationError("release version '\(releaseVersion)' is not year.month.patch, such as 2026.11.0")
-        }
     }
 
     func run() throws {
@@ -53,40 +51,23 @@ struct Build: ParsableCommand {
         builder.olderSchemas = Array(schemaOrder.dropFirst())
         let progress = ProgressLine(enabled: !quiet)
         defer { progress.finish() }
-        let report: ValidationReport
-        do {
-            try builder.checkOptions()
-            report = try builder.validate(progress: progress.update)
-        } catch {
-            progress.finish()
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        try builder.checkOptions()
+        let report = try builder.validate(progress: progress.update)
         if !report.diagnostics.isEmpty || !report.isValid {
             progress.writeAbove(ReportFormat.text.render(report, contentFolder: folder.contentFolder))
         }
         guard report.exitStatus == 0 else {
-            progress.finish()
-            FileHandle.standardError.write(Data("error: nothing was written; fix the errors above\n".utf8))
-            throw ExitCode(report.exitStatus)
+            throw CommandFailed(description: "nothing was written; fix the errors above", exitStatus: report.exitStatus)
         }
-        do {
-            // Every schema's bundle or none (BundleBuilder.writeAll).
-            let written = try builder.writeAll(report, progress: progress.update)
-            let total = ContinuousClock.now - started
-            let lines = written.enumerated().map { index, entry in
-                index == 0 ? BuildSummary.line(entry, elapsed: total - written.dropFirst().map(\.elapsed).reduce(.zero, +))
-                    : BuildSummary.olderSchemaLine(entry)
-            }
-            progress.finish()
-            if !quiet { for line in lines + [report.picturesSummary] { print(line) } }
-        } catch {
-            progress.finish()
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            // Over the budget is the content's doing, as a content error is: status 1.
-            if case .overBudget = error { throw ExitCode(1) }
-            throw ExitCode(2)
+        // Every schema's bundle or none (BundleBuilder.writeAll).
+        let written = try builder.writeAll(report, progress: progress.update)
+        let total = ContinuousClock.now - started
+        let lines = written.enumerated().map { index, entry in
+            index == 0 ? BuildSummary.line(entry, elapsed: total - written.dropFirst().map(\.elapsed).reduce(.zero, +))
+                : BuildSummary.olderSchemaLine(entry)
         }
+        progress.finish()
+        if !quiet { for line in lines + [report.picturesSummary] { print(line) } }
     }
 }
 

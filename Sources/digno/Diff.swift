@@ -34,13 +34,7 @@ struct Diff: ParsableCommand {
     var language: String?
 
     func run() throws {
-        let comparison: ReleaseSide.Comparison
-        do {
-            comparison = try ReleaseSide.compare(old, with: new)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let comparison = try ReleaseSide.compare(old, with: new)
         if let note = ReleaseSide.languageNote(from: old, to: new) {
             FileHandle.standardError.write(Data("note: \(note)\n".utf8))
         }

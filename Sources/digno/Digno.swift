@@ -21,8 +21,9 @@ struct Digno: AsyncParsableCommand {
         throw ValidationError("Name a command: \(Self.commandList).")
     }
 
-    /// Exit statuses: 0 valid, 1 content errors, 2 usage or I/O errors (argument-parser's own
-    /// usage status, 64, is mapped to 2).
+    /// Exit statuses: 0 valid, 1 content errors or refused, 2 usage or I/O errors
+    /// (argument-parser's own usage status, 64, is mapped to 2). The one place a failure is said
+    /// and the process exits (`CommandFailure`).
     static func main() async {
         if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
             print(CompilerVersion.line)
@@ -43,14 +44,23 @@ struct Digno: AsyncParsableCommand {
                 try command.run()
             }
         } catch let code as ExitCode {
+            // An outcome the command printed itself (a report with errors, a difference found).
             Foundation.exit(code.rawValue)
+        } catch let failure as any CommandFailure {
+            FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+            Foundation.exit(failure.exitStatus)
         } catch {
-            let status = exitCode(for: error)
-            if status == .success {
+            switch exitCode(for: error) {
+            case .success:
+                // --help, --version of a subcommand.
                 print(fullMessage(for: error))
                 Foundation.exit(0)
+            case .validationFailure:
+                // A usage error, said by argument-parser with the usage.
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            default:
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
             Foundation.exit(2)
         }
     }

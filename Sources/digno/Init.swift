@@ -18,14 +18,9 @@ struct Init: ParsableCommand {
     var folder: String
 
     func run() throws {
-        guard let day = Day.today() else { throw ExitCode(2) }
-        do {
-            let written = try ContentStarter.create(folder, day: day)
-            for path in written { print("wrote \(path)") }
-            print("a new content folder in \(folder): `digno validate \(folder)` checks it, `digno preview \(folder)` shows it")
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        guard let day = Day.today() else { throw CommandFailed.failed("the clock gives no day of the Gregorian calendar") }
+        let written = try ContentStarter.create(folder, day: day)
+        for path in written { print("wrote \(path)") }
+        print("a new content folder in \(folder): `digno validate \(folder)` checks it, `digno preview \(folder)` shows it")
     }
 }

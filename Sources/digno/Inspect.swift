@@ -23,14 +23,7 @@ struct Inspect: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
-        let inspection: BundleInspection
-        do {
-            inspection = try BundleInspection.inspect(file, manifest: manifest)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            if case .missing = error { throw ExitCode(2) }
-            throw ExitCode(1)
-        }
+        let inspection = try BundleInspection.inspect(file, manifest: manifest)
         print(format == .json ? inspection.json : inspection.text, terminator: "")
         if !inspection.isSound { throw ExitCode(1) }
     }

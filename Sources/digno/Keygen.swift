@@ -41,25 +41,15 @@ struct Keygen: ParsableCommand {
 
     func run() throws {
         if let publicOf {
-            do {
-                let key = try Passphrase(file: passphraseFile).key(publicOf)
-                print(ChannelKey(key.publicKey).description)
-            } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
+            let key = try Passphrase(file: passphraseFile).key(publicOf)
+            print(ChannelKey(key.publicKey).description)
             return
         }
         guard let output else { return }
         // The key's randomness comes from here, the command: the library reads none of its own.
         let key = Curve25519.Signing.PrivateKey()
-        do {
-            let passphrase = encrypt || passphraseFile != nil ? try Passphrase(file: passphraseFile).new() : nil
-            try SigningKeyFile.write(key, to: output, passphrase: passphrase)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let passphrase = encrypt || passphraseFile != nil ? try Passphrase(file: passphraseFile).new() : nil
+        try SigningKeyFile.write(key, to: output, passphrase: passphrase)
         print("wrote \(output) (mode 0600): keep it secret and out of the repository")
         if encrypt {
             print("public key, a root key: give it to digno root draft --root-key and pin it in the app's PinnedRoot (digno update --root-key):")

@@ -65,18 +65,12 @@ struct Preview: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let server: PreviewServer
-        do {
-            // The clock and the run's random name are decided here, not inside the library.
-            let today = today
-            let options = PreviewServer.Options(
-                contentFolder: content, host: host, port: port, day: { today ?? Day.today() },
-                run: String(UInt32.random(in: .min ... .max), radix: 36), compare: try compare.map { try Self.comparedBundle($0, channel: channel) })
-            server = try PreviewServer(options: options, log: say)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        // The clock and the run's random name are decided here, not inside the library.
+        let today = today
+        let options = PreviewServer.Options(
+            contentFolder: content, host: host, port: port, day: { today ?? Day.today() },
+            run: String(UInt32.random(in: .min ... .max), radix: 36), compare: try compare.map { try Self.comparedBundle($0, channel: channel) })
+        let server = try PreviewServer(options: options, log: say)
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             FileHandle.standardError.write(Data("warning: listening on \(host): anyone who can reach this machine can see the unpublished content\n".utf8))
         }
@@ -92,7 +86,7 @@ struct Preview: AsyncParsableCommand {
                 Task {
                     await server.stop()
                     say("stopped; removed \(server.scratch.path)")
-                    finished.finish(status: 0)
+                    finished.finish(nil)
                 }
             }
             source.resume()
@@ -106,13 +100,12 @@ struct Preview: AsyncParsableCommand {
                 // Ctrl-C during the first build: the signal's handler says so and exits.
             } catch {
                 server.discard()
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                finished.finish(status: 2)
+                finished.finish(CommandFailed(error, status: 2))
             }
         }
-        let status = await finished.status()
+        let failure = await finished.outcome()
         withExtendedLifetime(signals) {}
-        if status != 0 { throw ExitCode(status) }
+        if let failure { throw failure }
     }
 }
 
@@ -122,13 +115,13 @@ struct Preview: AsyncParsableCommand {
     FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
 }
 
-/// The exit status, once the server has stopped or failed to start.
+/// How the preview ended, once the server has stopped (nil) or failed to start (why).
 private final class Finished: @unchecked Sendable {
     // @unchecked Sendable: `isClaimed` is read and written under `lock`; the stream is Sendable.
     private let lock = NSLock()
     private var isClaimed = false
-    // Holds the first status given until the command reads it; later ones are dropped.
-    private let (statuses, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingOldest(1))
+    // Holds the first outcome given until the command reads it; later ones are dropped.
+    private let (outcomes, continuation) = AsyncStream.makeStream(of: CommandFailed?.self, bufferingPolicy: .bufferingOldest(1))
 
     /// True for the first caller only: the one that goes on to stop the server.
     func claim() -> Bool {
@@ -138,14 +131,14 @@ private final class Finished: @unchecked Sendable {
         }
     }
 
-    /// The first status given is the exit status.
-    func finish(status: Int32) {
-        continuation.yield(status)
+    /// The first outcome given is the command's.
+    func finish(_ failure: CommandFailed?) {
+        continuation.yield(failure)
     }
 
-    /// Waits for the first status.
-    func status() async -> Int32 {
-        for await status in statuses { return status }
-        return 0
+    /// Waits for the first outcome.
+    func outcome() async -> CommandFailed? {
+        for await outcome in outcomes { return outcome }
+        return nil
     }
 }

@@ -42,8 +42,9 @@ struct Publish: ParsableCommand {
     @Option(help: ArgumentHelp("An encrypted key's passphrase, on the first line of this file (else DIGNO_PASSPHRASE, else asked).", valueName: "file"))
     var passphraseFile: String?
 
-    @Option(help: ArgumentHelp("How long the head stays valid, in days (30d) or hours (12h); clients install nothing from an expired head.", valueName: "time"))
-    var expires = "30d"
+    @Option(help: ArgumentHelp("How long the head stays valid, in days (30d) or hours (12h); clients install nothing from an expired head.", valueName: "time"),
+            transform: Lifetime.init(daysOrHours:))
+    var expires = Lifetime.days(30)
 
     @Option(help: ArgumentHelp("How many earlier releases' bundles stay on the host, listed in the head (those the deltas start from stay too).", valueName: "n"))
     var keep = 3
@@ -51,7 +52,8 @@ struct Publish: ParsableCommand {
     @Option(help: ArgumentHelp("From how many of the channel's recent releases to write a delta to this one (0: none, and no need for xdelta3).", valueName: "n"))
     var deltas = 5
 
-    @Option(help: ArgumentHelp("Publish this older release again, under a new sequence number.", valueName: "version"))
+    @Option(help: ArgumentHelp("Publish this older release again, under a new sequence number.", valueName: "version"),
+            transform: ReleaseVersionArgument.parse)
     var rollbackTo: String?
 
     @Flag(help: "Publish the channel's head again with a new expiry (and sequence number), with no new release.")
@@ -70,9 +72,6 @@ struct Publish: ParsableCommand {
 
     func validate() throws {
         guard !key.isEmpty else { throw ValidationError("give the release key with --key <file>") }
-        guard Self.lifetime(expires) != nil else {
-            throw ValidationError("--expires '\(expires)' is not a number of days or hours, such as 30d or 12h")
-        }
         guard (0...100).contains(keep) else { throw ValidationError("--keep must be from 0 to 100") }
         guard (0...20).contains(deltas) else { throw ValidationError("--deltas must be from 0 to 20") }
         guard !renew || rollbackTo == nil else { throw ValidationError("--renew and --rollback-to cannot be given together") }
@@ -82,87 +81,50 @@ struct Publish: ParsableCommand {
         }
     }
 
-    /// The moment the expiry counts from: now, or `SOURCE_DATE_EPOCH` (seconds since 1970, the
-    /// reproducible-builds convention) when it is set, so that the same channel and bundle give
-    /// the same head, byte for byte (Ed25519 signatures are deterministic).
-    static func now(_ sourceDateEpoch: String?) throws -> Date {
-        guard let sourceDateEpoch else { return Date() }
-        guard let seconds = Int(sourceDateEpoch), seconds >= 0, seconds < 253_402_300_800 else {
-            FileHandle.standardError.write(Data("error: SOURCE_DATE_EPOCH '\(sourceDateEpoch)' is not a number of seconds since 1970\n".utf8))
-            throw ExitCode(2)
-        }
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
     /// How long before a root expires `digno publish` warns: 30 days.
     static let rootWarning: TimeInterval = 30 * 86_400
 
-    /// Seconds from `30d` or `12h`.
-    static func lifetime(_ text: String) -> TimeInterval? {
-        guard let unit = text.last, let number = Int(text.dropLast()), number > 0, number <= 3650 else { return nil }
-        switch unit {
-        case "d": return TimeInterval(number) * 86_400
-        case "h": return TimeInterval(number) * 3_600
-        default: return nil
-        }
-    }
-
     func run() throws {
-        var signingKeys: [Curve25519.Signing.PrivateKey] = []
         let passphrase = Passphrase(file: passphraseFile)
-        do {
-            for file in key { signingKeys.append(try passphrase.key(file)) }
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let signingKeys = try key.map { try passphrase.key($0) }
         var publisher = ChannelPublisher(channelFolder: channelDir, channel: channel, key: signingKeys[0], retaining: keep, deltas: deltas)
         publisher.otherKeys = Array(signingKeys.dropFirst())
-        let now = try Self.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-        do {
-            // The clock is read here, the command, not inside the publisher: the same inputs give the same head.
-            let lifetime = Self.lifetime(expires) ?? 0
-            let outcome = renew
-                ? try publisher.renew(now: now, lifetime: lifetime)
-                : try publisher.publish(bundles: bundles, now: now, lifetime: lifetime, rollbackTo: rollbackTo, retiring: Set(retiredSchemas))
-            let head = outcome.head
-            let formatter = ISO8601DateFormatter()
-            // Each bundle with its schema: the head's own (the one the oldest apps read) first.
-            print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): "
-                  + "\(head.bundle.path) (schema \(head.schemaVersion)), \(head.bundle.bytes) bytes")
-            for other in head.schemas ?? [] {
-                print("and in schema \(other.schemaVersion): \(other.bundle.path), \(other.bundle.bytes) bytes")
-            }
-            for retired in outcome.retired {
-                print("retired schema \(retired.schema) after \(retired.releasesText): apps that read only it keep the release they have "
-                      + "(\(retired.latest) at the newest) and are told to update")
-            }
-            for schema in Set(retiredSchemas).sorted() where !outcome.retired.contains(where: { $0.schema == schema }) {
-                FileHandle.standardError.write(Data("note: the channel did not serve schema \(schema); there was nothing to retire\n".utf8))
-            }
-            if let problem = outcome.notesProblem {
-                FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))
-            }
-            let deltas = head.offered.flatMap { $0.deltas ?? [] }
-            if !deltas.isEmpty, !renew {
-                print("\(deltas.count) delta\(deltas.count == 1 ? "" : "s") from recent releases: " + deltas.map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", "))
-            }
-            for reason in outcome.deltasLeftOut {
-                FileHandle.standardError.write(Data("note: no delta \(reason)\n".utf8))
-            }
-            print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
-            if let root = outcome.root, root.expires.timeIntervalSince(now) < Self.rootWarning {
-                let days = Int(root.expires.timeIntervalSince(now) / 86_400)
-                FileHandle.standardError.write(Data(("warning: the channel's root \(root.version) " + (days < 0 ? "has expired" : "expires in \(days) day\(days == 1 ? "" : "s")")
-                    + " (\(formatter.string(from: root.expires))): apps that pin the root keys install nothing once it has; "
-                    + "draft a renewed root (digno root draft), sign it offline and publish it (docs/RELEASES.md, \"Renewing the root\")\n").utf8))
-            }
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            switch error {
-            case .notNewer, .sameContent, .rollback, .rotation, .keyReplaced, .root, .head, .schemaDropped: throw ExitCode(1)
-            case .bundle, .deltas, .writing, .badChannelName: throw ExitCode(2)
-            }
+        // The clock is read here, the command, not inside the publisher: the same inputs give the same head.
+        let now = try SourceDate.now()
+        let outcome = renew
+            ? try publisher.renew(now: now, lifetime: expires.seconds)
+            : try publisher.publish(bundles: bundles, now: now, lifetime: expires.seconds, rollbackTo: rollbackTo, retiring: Set(retiredSchemas))
+        let head = outcome.head
+        let formatter = ISO8601DateFormatter()
+        // Each bundle with its schema: the head's own (the one the oldest apps read) first.
+        print("\(renew ? "renewed" : "published") release \(head.releaseVersion) on \(channel) as head \(head.sequence): "
+              + "\(head.bundle.path) (schema \(head.schemaVersion)), \(head.bundle.bytes) bytes")
+        for other in head.schemas ?? [] {
+            print("and in schema \(other.schemaVersion): \(other.bundle.path), \(other.bundle.bytes) bytes")
+        }
+        for retired in outcome.retired {
+            print("retired schema \(retired.schema) after \(retired.releasesText): apps that read only it keep the release they have "
+                  + "(\(retired.latest) at the newest) and are told to update")
+        }
+        for schema in Set(retiredSchemas).sorted() where !outcome.retired.contains(where: { $0.schema == schema }) {
+            FileHandle.standardError.write(Data("note: the channel did not serve schema \(schema); there was nothing to retire\n".utf8))
+        }
+        if let problem = outcome.notesProblem {
+            FileHandle.standardError.write(Data("warning: published without release notes: \(problem)\n".utf8))
+        }
+        let deltas = head.offered.flatMap { $0.deltas ?? [] }
+        if !deltas.isEmpty, !renew {
+            print("\(deltas.count) delta\(deltas.count == 1 ? "" : "s") from recent releases: " + deltas.map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", "))
+        }
+        for reason in outcome.deltasLeftOut {
+            FileHandle.standardError.write(Data("note: no delta \(reason)\n".utf8))
+        }
+        print("\(outcome.headPath) expires \(formatter.string(from: head.expires)); \(head.retained.count) earlier bundle\(head.retained.count == 1 ? "" : "s") kept, \(outcome.removed.count) removed")
+        if let root = outcome.root, root.expires.timeIntervalSince(now) < Self.rootWarning {
+            let days = Int(root.expires.timeIntervalSince(now) / 86_400)
+            FileHandle.standardError.write(Data(("warning: the channel's root \(root.version) " + (days < 0 ? "has expired" : "expires in \(days) day\(days == 1 ? "" : "s")")
+                + " (\(formatter.string(from: root.expires))): apps that pin the root keys install nothing once it has; "
+                + "draft a renewed root (digno root draft), sign it offline and publish it (docs/RELEASES.md, \"Renewing the root\")\n").utf8))
         }
     }
 }

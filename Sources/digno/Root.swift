@@ -19,23 +19,9 @@ struct Root: ParsableCommand {
             """,
         subcommands: [Draft.self, Sign.self, PublishRoot.self, ShowRoot.self])
 
-    /// The exit code `status`, after saying `error`.
-    static func fail(_ error: any Error, status: Int32) -> ExitCode {
-        fail("\(error)", status: status)
-    }
-
-    /// The exit code `status`, after saying `message`.
-    static func fail(_ message: String, status: Int32) -> ExitCode {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
-        return ExitCode(status)
-    }
-
-    /// The status of a `ChannelRoots.Failure`: 1 for a root an app would not take, else 2.
-    static func status(_ failure: ChannelRoots.Failure) -> Int32 {
-        switch failure {
-        case .invalid, .versionTaken, .notEnoughSignatures: 1
-        case .notARoot, .writing: 2
-        }
+    /// The bytes of a root's file.
+    static func read(_ file: String) throws(CommandFailed) -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw .failed("cannot read '\(file)': \(ErrorCause(error))") }
     }
 
     struct Draft: ParsableCommand {
@@ -52,56 +38,47 @@ struct Root: ParsableCommand {
         @Option(help: ArgumentHelp("The channel folder digno publish writes.", valueName: "folder"))
         var channelDir: String
 
-        @Option(help: ArgumentHelp("A release key that signs heads (ed25519:…, as digno keygen printed it); repeat for several.", valueName: "public key"))
-        var releaseKey: [String]
+        @Option(help: ArgumentHelp("A release key that signs heads (ed25519:…, as digno keygen printed it); repeat for several.", valueName: "public key"),
+                transform: ChannelKey.argument)
+        var releaseKey: [ChannelKey]
 
         @Option(help: ArgumentHelp("How many of the release keys must sign a head.", valueName: "n"))
         var releaseThreshold = 1
 
-        @Option(help: ArgumentHelp("A root key (ed25519:…); repeat for several. Default: the newest root's.", valueName: "public key"))
-        var rootKey: [String] = []
+        @Option(help: ArgumentHelp("A root key (ed25519:…); repeat for several. Default: the newest root's.", valueName: "public key"),
+                transform: ChannelKey.argument)
+        var rootKey: [ChannelKey] = []
 
         @Option(help: ArgumentHelp("How many of the root keys must sign a root. Default: the newest root's, or 1.", valueName: "n"))
         var rootThreshold: Int?
 
-        @Option(help: ArgumentHelp("How long the root stays valid, in days (365d); apps install nothing once it has expired.", valueName: "time"))
-        var expires = "365d"
+        @Option(help: ArgumentHelp("How long the root stays valid, in days (365d); apps install nothing once it has expired.", valueName: "time"),
+                transform: Lifetime.init(days:))
+        var expires = Lifetime.days(365)
 
         @Option(help: ArgumentHelp("Where to write the draft.", valueName: "file"))
         var output: String
 
         func validate() throws {
-            guard let lifetime = Publish.lifetime(expires), lifetime >= 86_400 else {
-                throw ValidationError("--expires '\(expires)' is not a number of days, such as 365d")
-            }
             guard !releaseKey.isEmpty else { throw ValidationError("give the release keys with --release-key ed25519:…") }
-            for text in releaseKey + rootKey {
-                do { _ = try ChannelKey(text) } catch { throw ValidationError("\(error)") }
-            }
         }
 
         func run() throws {
-            let now = try Publish.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-            let expiry = now.addingTimeInterval(Publish.lifetime(expires) ?? 0)
+            let now = try SourceDate.now()
+            let expiry = now.addingTimeInterval(expires.seconds)
             // Against the clock, whatever SOURCE_DATE_EPOCH says: a root that has expired
             // already would stop every app's updates once published.
             guard expiry > Date() else {
-                throw Root.fail("the root would expire \(ISO8601DateFormatter().string(from: expiry)), before now "
-                                + "(SOURCE_DATE_EPOCH is \(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] ?? "unset")); give a later --expires", status: 1)
+                throw CommandFailed.refused("the root would expire \(ISO8601DateFormatter().string(from: expiry)), before now "
+                                            + "(SOURCE_DATE_EPOCH is \(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"] ?? "unset")); give a later --expires")
             }
-            let roots = ChannelRoots(channelFolder: channelDir)
-            do {
-                let (root, envelope) = try roots.draft(
-                    releaseKeys: releaseKey.compactMap { try? ChannelKey($0) }, releaseThreshold: releaseThreshold,
-                    rootKeys: rootKey.isEmpty ? nil : rootKey.compactMap { try? ChannelKey($0) }, rootThreshold: rootThreshold,
-                    expires: expiry, now: now)
-                try Root.write(envelope, to: output)
-                print("wrote \(output): root \(root.version), \(root.releaseThreshold) of \(root.releaseKeys.count) release keys sign a head, "
-                      + "\(root.rootThreshold) of \(root.rootKeys.count) root keys sign a root; expires \(ISO8601DateFormatter().string(from: root.expires))")
-                print("sign it with digno root sign \(output) --key <root key file> on each root key's machine")
-            } catch {
-                throw Root.fail(error, status: Root.status(error))
-            }
+            let (root, envelope) = try ChannelRoots(channelFolder: channelDir).draft(
+                releaseKeys: releaseKey, releaseThreshold: releaseThreshold, rootKeys: rootKey.isEmpty ? nil : rootKey, rootThreshold: rootThreshold,
+                expires: expiry, now: now)
+            try Root.write(envelope, to: output)
+            print("wrote \(output): root \(root.version), \(root.releaseThreshold) of \(root.releaseKeys.count) release keys sign a head, "
+                  + "\(root.rootThreshold) of \(root.rootKeys.count) root keys sign a root; expires \(ISO8601DateFormatter().string(from: root.expires))")
+            print("sign it with digno root sign \(output) --key <root key file> on each root key's machine")
         }
     }
 
@@ -129,30 +106,18 @@ struct Root: ParsableCommand {
         var passphraseFile: String?
 
         func run() throws {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
+            let data = try Root.read(file)
             // What is about to be signed, before the passphrase is asked, to compare with what
             // was meant: a file changed on its way between machines shows here.
-            do throws(ChannelRoots.Failure) {
-                let root = try ChannelRoots.read(data).1
-                print("root \(root.version): heads signed by \(root.releaseThreshold) of \(root.releaseKeys.joined(separator: ", ")); "
-                      + "roots by \(root.rootThreshold) of \(root.rootKeys.joined(separator: ", ")); expires \(ISO8601DateFormatter().string(from: root.expires))")
-            } catch {
-                throw Root.fail(error, status: Root.status(error))
-            }
-            let signingKey: Curve25519.Signing.PrivateKey
-            do { signingKey = try Passphrase(file: passphraseFile).key(key) } catch {
-                throw Root.fail(error, status: 2)
-            }
-            do {
-                let (root, signed) = try ChannelRoots(channelFolder: channelDir ?? "").sign(data, with: signingKey)
-                try Root.write(signed, to: file)
-                let count = (try? JSONDecoder().decode(SignedEnvelope.self, from: signed))?.signatures.count ?? 0
-                print("signed root \(root.version) with ed25519:\(signingKey.publicKey.rawRepresentation.base64EncodedString()): "
-                      + "\(count) signature\(count == 1 ? "" : "s"), \(root.rootThreshold) of its root keys needed")
-            } catch {
-                throw Root.fail(error, status: Root.status(error))
-            }
+            let unsigned = try ChannelRoots.read(data).1
+            print("root \(unsigned.version): heads signed by \(unsigned.releaseThreshold) of \(unsigned.releaseKeys.joined(separator: ", ")); "
+                  + "roots by \(unsigned.rootThreshold) of \(unsigned.rootKeys.joined(separator: ", ")); expires \(ISO8601DateFormatter().string(from: unsigned.expires))")
+            let signingKey = try Passphrase(file: passphraseFile).key(key)
+            let (root, signed) = try ChannelRoots(channelFolder: channelDir ?? "").sign(data, with: signingKey)
+            try Root.write(signed, to: file)
+            let count = (try? JSONDecoder().decode(SignedEnvelope.self, from: signed))?.signatures.count ?? 0
+            print("signed root \(root.version) with ed25519:\(signingKey.publicKey.rawRepresentation.base64EncodedString()): "
+                  + "\(count) signature\(count == 1 ? "" : "s"), \(root.rootThreshold) of its root keys needed")
         }
     }
 
@@ -174,16 +139,12 @@ struct Root: ParsableCommand {
         var channelDir: String
 
         func run() throws {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
-            do {
-                let now = try? Publish.now(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"])
-                let (root, path) = try ChannelRoots(channelFolder: channelDir).publish(data, now: now ?? Date())
-                print("published \(path): root \(root.version), expires \(ISO8601DateFormatter().string(from: root.expires))")
-                print("publish the next head with the keys it names: digno publish --key <release key file>, once per key")
-            } catch {
-                throw Root.fail(error, status: Root.status(error))
-            }
+            let data = try Root.read(file)
+            // A SOURCE_DATE_EPOCH that is not a time stops the command, as it stops the others:
+            // the root is then not judged against the clock instead.
+            let (root, path) = try ChannelRoots(channelFolder: channelDir).publish(data, now: try SourceDate.now())
+            print("published \(path): root \(root.version), expires \(ISO8601DateFormatter().string(from: root.expires))")
+            print("publish the next head with the keys it names: digno publish --key <release key file>, once per key")
         }
     }
 
@@ -206,40 +167,35 @@ struct Root: ParsableCommand {
         var channelDir: String?
 
         func run() throws {
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: file)) } catch { throw Root.fail("cannot read '\(file)': \(ErrorCause(error))", status: 2) }
-            do throws(ChannelRoots.Failure) {
-                let (envelope, root) = try ChannelRoots.read(data)
-                let formatter = ISO8601DateFormatter()
-                print("root \(root.version), expires \(formatter.string(from: root.expires))")
-                print("release keys (\(root.releaseThreshold) of \(root.releaseKeys.count) sign a head):")
-                for key in root.releaseKeys { print("  \(key)") }
-                print("root keys (\(root.rootThreshold) of \(root.rootKeys.count) sign a root):")
-                let keys = root.rootKeys.compactMap { try? ChannelKey($0) }
-                let previous = channelDir.flatMap { ChannelRoots(channelFolder: $0).published().last { $0.root.version == root.version - 1 } }
-                let previousKeys = (previous?.root.rootKeys ?? []).compactMap { try? ChannelKey($0) }.filter { !keys.contains($0) }
-                var signed = 0
-                for key in keys {
-                    let verdict = Self.verdict(of: key, in: data, envelope)
-                    if verdict == "signed" { signed += 1 }
-                    print("  \(key)" + (verdict.isEmpty ? "" : "  " + verdict))
-                }
-                let others = envelope.signatures.filter { signature in !keys.contains { $0.id == signature.keyid } }
-                if !others.isEmpty { print("signatures by other keys:") }
-                var named: Set<String> = []
-                for signature in others where named.insert(signature.keyid).inserted {
-                    if let key = previousKeys.first(where: { $0.id == signature.keyid }) {
-                        print("  \(key) (a root key of root \(root.version - 1))  " + Self.verdict(of: key, in: data, envelope))
-                    } else {
-                        print("  a key neither this root nor \(previous == nil ? "a root it was given" : "root \(root.version - 1)") names: not checked"
-                              + (channelDir == nil ? "; give --channel-dir to check the previous root's keys" : ""))
-                    }
-                }
-                let more = root.rootThreshold - signed
-                print(more > 0 ? "\(signed) of its root keys signed it; \(more) more needed" : "\(signed) of its root keys signed it, as many as it needs")
-            } catch {
-                throw Root.fail(error, status: Root.status(error))
+            let data = try Root.read(file)
+            let (envelope, root) = try ChannelRoots.read(data)
+            let formatter = ISO8601DateFormatter()
+            print("root \(root.version), expires \(formatter.string(from: root.expires))")
+            print("release keys (\(root.releaseThreshold) of \(root.releaseKeys.count) sign a head):")
+            for key in root.releaseKeys { print("  \(key)") }
+            print("root keys (\(root.rootThreshold) of \(root.rootKeys.count) sign a root):")
+            let keys = root.rootKeys.compactMap { try? ChannelKey($0) }
+            let previous = channelDir.flatMap { ChannelRoots(channelFolder: $0).published().last { $0.root.version == root.version - 1 } }
+            let previousKeys = (previous?.root.rootKeys ?? []).compactMap { try? ChannelKey($0) }.filter { !keys.contains($0) }
+            var signed = 0
+            for key in keys {
+                let verdict = Self.verdict(of: key, in: data, envelope)
+                if verdict == "signed" { signed += 1 }
+                print("  \(key)" + (verdict.isEmpty ? "" : "  " + verdict))
             }
+            let others = envelope.signatures.filter { signature in !keys.contains { $0.id == signature.keyid } }
+            if !others.isEmpty { print("signatures by other keys:") }
+            var named: Set<String> = []
+            for signature in others where named.insert(signature.keyid).inserted {
+                if let key = previousKeys.first(where: { $0.id == signature.keyid }) {
+                    print("  \(key) (a root key of root \(root.version - 1))  " + Self.verdict(of: key, in: data, envelope))
+                } else {
+                    print("  a key neither this root nor \(previous == nil ? "a root it was given" : "root \(root.version - 1)") names: not checked"
+                          + (channelDir == nil ? "; give --channel-dir to check the previous root's keys" : ""))
+                }
+            }
+            let more = root.rootThreshold - signed
+            print(more > 0 ? "\(signed) of its root keys signed it; \(more) more needed" : "\(signed) of its root keys signed it, as many as it needs")
         }
 
         /// What `key`'s signatures in the envelope come to: "signed", why one does not verify,

@@ -27,22 +27,10 @@ struct RotateKey: ParsableCommand {
     var newKey: String
 
     func run() throws {
-        let keys: (old: Curve25519.Signing.PrivateKey, new: Curve25519.Signing.PrivateKey)
-        do { keys = (try SigningKeyFile.read(key), try SigningKeyFile.read(newKey)) } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
-        do {
-            let rotation = try ChannelPublisher(channelFolder: channelDir, channel: "stable", key: keys.old).rotateKey(to: keys.new)
-            print("wrote \(rotation.statementPath): the channel's key is now ed25519:\(keys.new.publicKey.rawRepresentation.base64EncodedString())")
-            print("signed again with it: \(rotation.heads.isEmpty ? "no head yet" : rotation.heads.joined(separator: ", "))")
-            print("publish with --key \(newKey) from now on; \(key) signs nothing any more: destroy it")
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            switch error {
-            case .rotation, .keyReplaced, .head: throw ExitCode(1)
-            default: throw ExitCode(2)
-            }
-        }
+        let keys = (old: try SigningKeyFile.read(key), new: try SigningKeyFile.read(newKey))
+        let rotation = try ChannelPublisher(channelFolder: channelDir, channel: "stable", key: keys.old).rotateKey(to: keys.new)
+        print("wrote \(rotation.statementPath): the channel's key is now ed25519:\(keys.new.publicKey.rawRepresentation.base64EncodedString())")
+        print("signed again with it: \(rotation.heads.isEmpty ? "no head yet" : rotation.heads.joined(separator: ", "))")
+        print("publish with --key \(newKey) from now on; \(key) signs nothing any more: destroy it")
     }
 }

@@ -26,13 +26,7 @@ struct Schema: ParsableCommand {
             FileHandle.standardOutput.write(Data(ContentSchema.files[0].bytes))
             return
         }
-        let outcome: SchemaWriter.Outcome
-        do {
-            outcome = try SchemaWriter.write(contentFolder: folder.contentFolder)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+        let outcome = try SchemaWriter.write(contentFolder: folder.contentFolder)
         for path in outcome.schemaFiles {
             print("wrote \(path)" + (path == ContentSchema.path ? " (version \(ContentSchema.version) of the content's schema)" : ""))
         }

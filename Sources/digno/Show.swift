@@ -62,6 +62,7 @@ struct Show: ParsableCommand {
     }
 
     func run() throws {
+        // Any error, a route's or the bundle's, is status 1 (the command's discussion).
         do {
             let parsed = search == nil ? try Route(parsing: route ?? "") : .home
             var opened = try CatalogBundle(path: bundle)
@@ -69,7 +70,7 @@ struct Show: ParsableCommand {
                 // An app falls back to the default for a language the bundle lacks; a person who
                 // asked for one is told.
                 guard BundleLanguage.lookup([language], among: opened.languages) != nil else {
-                    throw ShowError("the bundle has no language '\(language)'; it has \(opened.languages.joined(separator: ", "))")
+                    throw CommandFailed.refused("the bundle has no language '\(language)'; it has \(opened.languages.joined(separator: ", "))")
                 }
                 opened = opened.reading(in: [language])
             }
@@ -81,14 +82,7 @@ struct Show: ParsableCommand {
             let screen = try opened.screen(for: parsed, today: today ?? Day.today() ?? opened.release.releaseDate)
             print(format == .json ? ScreenText.json(screen) : ScreenText.render(screen, language: opened.language), terminator: "")
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(1)
+            throw CommandFailed(error, status: 1)
         }
     }
-}
-
-/// A request `digno show` cannot meet, told as it is.
-private struct ShowError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -32,8 +32,8 @@ struct Site: ParsableCommand {
             let languages = summary.languages.count > 1 ? " in \(summary.languages.count) languages (\(summary.languages.joined(separator: ", ")))" : ""
             print("wrote \(output): \(summary.pages) pages\(languages), \(summary.images) images (\(summary.renditions) renditions beside them), \(summary.bytes) bytes; open \(output)/index.html")
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(1)
+            // A bundle that cannot be read, or a site that cannot be written: status 1.
+            throw CommandFailed(error, status: 1)
         }
     }
 }

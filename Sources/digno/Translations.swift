@@ -28,8 +28,8 @@ struct Translations: ParsableCommand {
 
         @OptionGroup var folder: ContentFolderArguments
 
-        @Option(help: ArgumentHelp("The language to translate into, one the catalogue declares (sv).", valueName: "code"))
-        var language: String
+        @Option(help: ArgumentHelp("The language to translate into, one the catalogue declares (sv).", valueName: "code"), transform: LanguageCode.argument)
+        var language: LanguageCode
 
         @Option(help: ArgumentHelp("The XLIFF file to write ('-' for standard output).", valueName: "file"))
         var output: String
@@ -37,54 +37,37 @@ struct Translations: ParsableCommand {
         @Option(help: ArgumentHelp("An earlier release's bundle: texts whose source changed since it, their translation unchanged, need review.", valueName: "bundle"))
         var since: String?
 
-        @Option(help: ArgumentHelp("Export only these units: missing, outdated, or both (missing,outdated).", valueName: "states"))
-        var only: String?
+        @Option(help: ArgumentHelp("Export only these units: missing, outdated, or both (missing,outdated).", valueName: "states"),
+                transform: UnitStates.init)
+        var only: UnitStates?
 
         @Option(help: ArgumentHelp("The XLIFF version: 1.2 (the default) or 2.0.", valueName: "version"))
-        var xliff = "1.2"
-
-        func validate() throws {
-            guard XLIFFWriter.Version(rawValue: xliff) != nil else { throw ValidationError("--xliff '\(xliff)' is not 1.2 or 2.0") }
-            if let only {
-                let asked = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard !asked.isEmpty, asked.allSatisfy({ ["missing", "outdated"].contains($0) }) else {
-                    throw ValidationError("--only '\(only)' is not missing, outdated or missing,outdated")
-                }
-            }
-        }
+        var xliff = XLIFFWriter.Version.v1_2
 
         func run() throws {
             let earlier = try since.map(Validate.earlierRelease)
-            let report: ValidationReport
-            do {
-                report = try ContentValidator(contentFolder: folder.contentFolder).validate()
-            } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
+            let report = try ContentValidator(contentFolder: folder.contentFolder).validate()
             guard report.isValid, let catalog = report.catalog else {
                 FileHandle.standardError.write(Data(ReportFormat.text.render(report, contentFolder: folder.contentFolder).utf8))
-                FileHandle.standardError.write(Data("error: the content has errors; fix them (digno validate) and export again; nothing was written\n".utf8))
-                throw ExitCode(1)
+                throw CommandFailed.refused("the content has errors; fix them (digno validate) and export again; nothing was written")
             }
-            let target = LanguageCode(language)
+            let target = language
             guard catalog.languages.translated.contains(target) else {
                 let declared = catalog.languages.translated.map(\.rawValue).joined(separator: ", ")
-                FileHandle.standardError.write(Data("error: --language '\(language)' is not one the catalogue translates into (\(declared.isEmpty ? "none" : declared)); declare it in catalog.xml's <languages>\n".utf8))
-                throw ExitCode(2)
+                throw CommandFailed.failed("--language '\(language)' is not one the catalogue translates into (\(declared.isEmpty ? "none" : declared)); "
+                                           + "declare it in catalog.xml's <languages>")
             }
             var units = catalog.translationUnits(into: target, since: earlier)
             if let only {
-                let asked = Set(only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
                 units = units.filter { unit in
                     switch unit.state {
-                    case .missing: asked.contains("missing")
-                    case .outdated: asked.contains("outdated")
+                    case .missing: only.missing
+                    case .outdated: only.outdated
                     case .translated: false
                     }
                 }
             }
-            let document = XLIFFWriter.document(units, version: XLIFFWriter.Version(rawValue: xliff) ?? .v1_2,
+            let document = XLIFFWriter.document(units, version: xliff,
                                                 sourceLanguage: catalog.languages.defaultLanguage.rawValue, targetLanguage: target.rawValue,
                                                 original: "content", tool: CompilerVersion.number)
             do {
@@ -94,13 +77,12 @@ struct Translations: ParsableCommand {
                     try Data(document.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
                 }
             } catch {
-                FileHandle.standardError.write(Data("error: cannot write '\(output)': \(ErrorCause(error))\n".utf8))
-                throw ExitCode(2)
+                throw CommandFailed.failed("cannot write '\(output)': \(ErrorCause(error))")
             }
             let counts = (missing: units.filter { $0.state == .missing }.count,
                           outdated: units.filter { if case .outdated = $0.state { true } else { false } }.count)
             let message = "wrote \(output == "-" ? "standard output" : output): \(units.count) unit\(units.count == 1 ? "" : "s") into \(target.rawValue) "
-                + "(\(counts.missing) to translate, \(counts.outdated) to review, \(units.count - counts.missing - counts.outdated) translated), XLIFF \(xliff)\n"
+                + "(\(counts.missing) to translate, \(counts.outdated) to review, \(units.count - counts.missing - counts.outdated) translated), XLIFF \(xliff.rawValue)\n"
             // Standard output holds the file itself with '-'.
             if output == "-" { FileHandle.standardError.write(Data(message.utf8)) } else { print(message, terminator: "") }
         }
@@ -133,24 +115,11 @@ struct Translations: ParsableCommand {
 
         func run() throws {
             let contentFolder = folder.contentFolder
-            let bytes: [UInt8]
-            switch TranslationImport.readXLIFF(file) {
-            case .success(let read): bytes = read
-            case .failure(let error):
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
-            let report: ValidationReport
-            do {
-                report = try ContentValidator(contentFolder: contentFolder).validate()
-            } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
-            }
+            let bytes = try TranslationImport.readXLIFF(file).get()
+            let report = try ContentValidator(contentFolder: contentFolder).validate()
             guard report.isValid, let catalog = report.catalog else {
                 print(format.render(report, contentFolder: contentFolder), terminator: "")
-                FileHandle.standardError.write(Data("error: the content has errors; fix them (digno validate) and import again; nothing was written\n".utf8))
-                throw ExitCode(1)
+                throw CommandFailed.refused("the content has errors; fix them (digno validate) and import again; nothing was written")
             }
             let name = TranslationImport.relativeName(of: file, from: contentFolder)
             let plan: TranslationImport.Plan
@@ -158,26 +127,21 @@ struct Translations: ParsableCommand {
                 let xliff = try ReturnedXLIFF.read(bytes)
                 plan = try TranslationImport(contentFolder: contentFolder, catalog: catalog, xliffName: name).plan(xliff)
             } catch let unreadable as ReturnedXLIFF.Unreadable {
-                refuse([Diagnostic(.error, .xliffUnreadable, file: name, line: unreadable.line, message: unreadable.message)], contentFolder: contentFolder)
-            } catch {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
+                throw refusal([Diagnostic(.error, .xliffUnreadable, file: name, line: unreadable.line, message: unreadable.message)], contentFolder: contentFolder)
             }
-            if plan.isRefused { refuse(plan.diagnostics, contentFolder: contentFolder) }
+            if plan.isRefused { throw refusal(plan.diagnostics, contentFolder: contentFolder) }
             do {
                 try TranslationImport.write(plan.files, into: contentFolder)
             } catch {
-                FileHandle.standardError.write(Data("error: \(error); run the import again to finish it\n".utf8))
-                throw ExitCode(2)
+                throw CommandFailed.failed("\(error); run the import again to finish it")
             }
             print(TranslationImport.summary(plan), terminator: "")
         }
 
-        /// Prints a refusal's diagnostics in the chosen format and exits 1.
-        private func refuse(_ diagnostics: [Diagnostic], contentFolder: String) -> Never {
+        /// Prints a refusal's diagnostics in the chosen format; the failure to end with, status 1.
+        private func refusal(_ diagnostics: [Diagnostic], contentFolder: String) -> CommandFailed {
             print(format.render(ValidationReport(diagnostics: diagnostics, fileCount: 1), contentFolder: contentFolder), terminator: "")
-            FileHandle.standardError.write(Data("error: the import was refused; nothing was written\n".utf8))
-            Self.exit(withError: ExitCode(1))
+            return .refused("the import was refused; nothing was written")
         }
     }
 }

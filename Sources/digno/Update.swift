@@ -21,8 +21,9 @@ struct Update: AsyncParsableCommand {
             another schema, a bundle that is not the signed one), 2 usage, network or I/O errors.
             """)
 
-    @Option(help: ArgumentHelp("Where the channel folder is served, such as https://cdn.example.com/catalog.", valueName: "base"))
-    var url: String
+    @Option(help: ArgumentHelp("Where the channel folder is served, such as https://cdn.example.com/catalog.", valueName: "base"),
+            transform: Self.channelAddress)
+    var url: URL
 
     @Option(help: ArgumentHelp("The channel's name.", valueName: "name"))
     var channel = "stable"
@@ -30,11 +31,13 @@ struct Update: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The store's folder (created when missing).", valueName: "folder"))
     var store: String
 
-    @Option(help: ArgumentHelp("A public key the head must be signed with, as digno keygen printed it (ed25519:…); repeat for several.", valueName: "public key"))
-    var key: [String] = []
+    @Option(help: ArgumentHelp("A public key the head must be signed with, as digno keygen printed it (ed25519:…); repeat for several.", valueName: "public key"),
+            transform: ChannelKey.argument)
+    var key: [ChannelKey] = []
 
-    @Option(help: ArgumentHelp("A root key to pin instead of release keys, as an app pinning the channel's root does (ed25519:…); repeat for several.", valueName: "public key"))
-    var rootKey: [String] = []
+    @Option(help: ArgumentHelp("A root key to pin instead of release keys, as an app pinning the channel's root does (ed25519:…); repeat for several.", valueName: "public key"),
+            transform: ChannelKey.argument)
+    var rootKey: [ChannelKey] = []
 
     @Option(help: ArgumentHelp("How many of the root keys must sign the first root taken, as the root says (2 for two of three); required with --root-key.", valueName: "n"))
     var rootThreshold: Int?
@@ -48,23 +51,22 @@ struct Update: AsyncParsableCommand {
     @Flag(help: "Fetch nothing: print the release the store serves now (exit 0), or why it has none (exit 2); no key is needed.")
     var current = false
 
-    func validate() throws {
-        guard let base = URL(string: url), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme), base.host != nil else {
-            throw ValidationError("--url '\(url)' is not an http or https address, such as https://cdn.example.com/catalog")
+    /// An http or https address.
+    static func channelAddress(_ text: String) throws -> URL {
+        guard let base = URL(string: text), let scheme = base.scheme?.lowercased(), ["http", "https"].contains(scheme), base.host != nil else {
+            throw ValidationError("not an http or https address, such as https://cdn.example.com/catalog")
         }
+        return base
+    }
+
+    func validate() throws {
         // --current fetches nothing: it needs no key (given one, it shows what an app pinning it shows).
         guard key.isEmpty != rootKey.isEmpty || (current && key.isEmpty && rootKey.isEmpty) else {
             throw ValidationError("give the channel's release key with --key ed25519:…, or its root keys with --root-key ed25519:…, not both")
         }
-        for text in key {
-            do { _ = try ChannelKey(text) } catch { throw ValidationError("--key: \(error)") }
-        }
-        for text in rootKey {
-            do { _ = try ChannelKey(text) } catch { throw ValidationError("--root-key: \(error)") }
-        }
         if !rootKey.isEmpty {
             guard let rootThreshold else { throw ValidationError("give --root-threshold with --root-key: how many of the root keys sign a root") }
-            do { _ = try PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold) } catch { throw ValidationError("\(error)") }
+            do { _ = try PinnedRoot(keys: rootKey, threshold: rootThreshold) } catch { throw ValidationError("\(error)") }
         }
         guard ChannelLayout.isChannelName(channel) else {
             throw ValidationError("--channel " + ChannelLayout.notAChannelName(channel))
@@ -72,9 +74,10 @@ struct Update: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let keys = key.compactMap { try? ChannelKey($0) }
-        guard let base = URL(string: url) else { throw ExitCode(2) }
-        let root = rootKey.isEmpty ? nil : try? PinnedRoot(keys: rootKey.compactMap { try? ChannelKey($0) }, threshold: rootThreshold ?? 0, file: rootFile)
+        let (keys, base) = (key, url)
+        // The threshold is there with --root-key (validate()); a root file that cannot be read
+        // or is not a root stops the command here.
+        let root = try rootKey.isEmpty ? nil : PinnedRoot(keys: rootKey, threshold: rootThreshold ?? 0, file: rootFile)
         #if canImport(CurlTransport)
         // On Linux, libcurl without URLSession: a host cannot make it hold more than a piece of
         // body (CurlTransport says why).
@@ -86,55 +89,43 @@ struct Update: AsyncParsableCommand {
             ?? BundleStore(folder: store, seed: seed, keys: keys, baseURL: base, channel: channel)
         #endif
         if current {
-            do {
-                print(Self.serving(try await bundleStore.current()))
-                return
-            } catch {
-                Self.fail("error: \(error)")
-                throw ExitCode(2)
-            }
+            // No release served is status 2 (BundleStoreError.noBundle).
+            print(Self.serving(try await bundleStore.current()))
+            return
         }
-        let status = await Self.update(bundleStore)
+        var failure: (any Error)?
+        do { try await Self.update(bundleStore) } catch { failure = error }
+        // What the store serves now, whether the update was done or not.
         if let current = try? await bundleStore.current() { print(Self.serving(current)) }
-        if status != 0 { throw ExitCode(status) }
+        if let failure { throw failure }
     }
 
-    /// Runs one update and says what it did; the exit status.
-    static func update(_ bundleStore: BundleStore) async -> Int32 {
+    /// Runs one update and says what it did; throws why it did not.
+    static func update(_ bundleStore: BundleStore) async throws {
         let before = bundleStore.deltaReport()
-        do {
-            let outcome = try await bundleStore.update()
-            let report = bundleStore.deltaReport()
-            if report.fallbacks > before.fallbacks, let failure = report.lastFailure {
-                Self.fail("warning: the delta failed, so the whole bundle was downloaded: \(failure)")
+        let outcome = try await bundleStore.update()
+        let report = bundleStore.deltaReport()
+        if report.fallbacks > before.fallbacks, let failure = report.lastFailure {
+            FileHandle.standardError.write(Data("warning: the delta failed, so the whole bundle was downloaded: \(failure)\n".utf8))
+        }
+        switch outcome {
+        case .installed(let release):
+            print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
+            if let from = report.lastInstalledFrom { print("made from a delta on the bundle \(from)") }
+            if let notes = bundleStore.releaseNotes() {
+                print("what changed since \(notes.old.releaseVersion): \(notes.entities.count) entit\(notes.entities.count == 1 ? "y" : "ies") "
+                      + "(release notes in \(bundleStore.notesPath(release.sha256)))")
             }
-            switch outcome {
-            case .installed(let release):
-                print("installed release \(release.releaseVersion) (head \(release.sequence)): \(release.bytes) bytes, SHA-256 \(release.sha256)")
-                if let from = report.lastInstalledFrom { print("made from a delta on the bundle \(from)") }
-                if let notes = bundleStore.releaseNotes() {
-                    print("what changed since \(notes.old.releaseVersion): \(notes.entities.count) entit\(notes.entities.count == 1 ? "y" : "ies") "
-                          + "(release notes in \(bundleStore.notesPath(release.sha256)))")
-                }
-                return 0
-            case .repaired(let release):
-                print("repaired release \(release.releaseVersion) (head \(release.sequence)): its bundle was damaged on this device and was fetched again"
-                      + (report.lastInstalledFrom.map { " (from a delta on the bundle \($0))" } ?? ""))
-                return 0
-            case .upToDate(let version):
-                print("already current: release \(version)")
-                return 0
-            case .expired(let version, let expired):
-                Self.fail("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); nothing was installed. The publisher renews it with digno publish --renew.")
-                return 1
-            case .schemaNotSupported(let version, let schema, let supported):
-                Self.fail("refused: release \(version) needs bundle schema \(schema), and this digno reads \(supported); update the app (or digno) first.")
-                return 1
-            }
-        } catch {
-            Self.fail("error: \(error)")
-            if case BundleStoreError.refused = error { return 1 }
-            return 2
+        case .repaired(let release):
+            print("repaired release \(release.releaseVersion) (head \(release.sequence)): its bundle was damaged on this device and was fetched again"
+                  + (report.lastInstalledFrom.map { " (from a delta on the bundle \($0))" } ?? ""))
+        case .upToDate(let version):
+            print("already current: release \(version)")
+        case .expired(let version, let expired):
+            throw CommandFailed.refused("refused: the channel's head (release \(version)) expired at \(ISO8601DateFormatter().string(from: expired)); "
+                                        + "nothing was installed. The publisher renews it with digno publish --renew.")
+        case .schemaNotSupported(let version, let schema, let supported):
+            throw CommandFailed.refused("refused: release \(version) needs bundle schema \(schema), and this digno reads \(supported); update the app (or digno) first.")
         }
     }
 
@@ -146,9 +137,5 @@ struct Update: AsyncParsableCommand {
         case .seed: "the seed"
         }
         return "serving release \(current.bundle.release.releaseVersion) from \(from): \(current.bundle.path)"
-    }
-
-    static func fail(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -27,8 +27,9 @@ struct Validate: ParsableCommand {
     var today: Day?
 
     @Option(name: .customLong("require-language"),
-            help: ArgumentHelp("Make a missing translation into this language an error, not a warning (repeatable).", valueName: "code"))
-    var requiredLanguages: [String] = []
+            help: ArgumentHelp("Make a missing translation into this language an error, not a warning (repeatable).", valueName: "code"),
+            transform: LanguageCode.argument)
+    var requiredLanguages: [LanguageCode] = []
 
     @Option(help: ArgumentHelp("Warn of translations whose Finnish text changed since this release's bundle while they did not.", valueName: "bundle"))
     var since: String?
@@ -36,27 +37,20 @@ struct Validate: ParsableCommand {
     func run() throws {
         let earlier = try since.map(Self.earlierRelease)
         let validator = ContentValidator(contentFolder: folder.contentFolder, today: today ?? Day.today(),
-                                         requiredLanguages: Set(requiredLanguages.map { LanguageCode($0) }), since: earlier)
-        let report: ValidationReport
-        do {
-            report = try validator.validate()
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
+                                         requiredLanguages: Set(requiredLanguages), since: earlier)
+        let report = try validator.validate()
         print(format.render(report, contentFolder: folder.contentFolder, documentation: documentation), terminator: "")
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
     /// The catalogue and release of the bundle `--since` names, or exit status 2 saying why
     /// (`digno validate` and `digno translations export`).
-    static func earlierRelease(_ path: String) throws -> (catalog: Catalog, release: String) {
+    static func earlierRelease(_ path: String) throws(CommandFailed) -> (catalog: Catalog, release: String) {
         do {
             let bundle = try CatalogBundle(path: path, trust: InMemoryTrustStore())
             return (try bundle.catalog(), bundle.release.releaseVersion)
         } catch {
-            FileHandle.standardError.write(Data("error: --since: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw .failed("--since: \(error)")
         }
     }
 }

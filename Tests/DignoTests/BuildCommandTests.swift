@@ -130,7 +130,7 @@ import Testing
         let valid = DignoRunner.fixtures.appendingPathComponent("valid").path
         let outcome = try DignoRunner.run(["build", "--content", valid, "--release-version", "next"], in: folder)
         #expect(outcome.status == 2)
-        #expect(outcome.errors.hasPrefix("Error: release version 'next' is not year.month.patch, such as 2026.11.0\n"))
+        #expect(outcome.errors.hasPrefix("Error: The value 'next' is invalid for '--release-version <version>': not year.month.patch, such as 2026.11.0\n"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("dist").path))
         let month13 = try DignoRunner.run(["build", "--content", valid, "--release-version", "2026.13.0"], in: folder)
         #expect(month13.status == 2)

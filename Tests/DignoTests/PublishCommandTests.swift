@@ -133,7 +133,7 @@ import Testing
 
         let expires = try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--expires", "30"])
         #expect(expires.status == 2)
-        #expect(expires.errors.hasPrefix("Error: --expires '30' is not a number of days or hours, such as 30d or 12h\n"))
+        #expect(expires.errors.hasPrefix("Error: The value '30' is invalid for '--expires <time>': not a number of days or hours, such as 30d or 12h\n"))
 
         let name = try DignoRunner.run(["publish", "--channel-dir", channel, "--key", key, "--channel", "../x"])
         #expect(name.status == 2)

@@ -87,6 +87,11 @@ import Testing
         #expect(try DignoRunner.run(["root", "sign", path("root.json"), "--key", path("root-3.key")]).status == 0)
         let shown = try DignoRunner.run(["root", "show", path("root.json")])
         #expect(shown.output.contains("root 1, expires") && shown.output.components(separatedBy: "  signed").count == 3, "\(shown.output)")
+        // A SOURCE_DATE_EPOCH that is no time stops the publish (status 2, nothing written), as
+        // it stops digno publish; it was once swallowed, and the root published by the clock.
+        let untimed = try DignoRunner.run(["root", "publish", path("root.json"), "--channel-dir", channel], environment: ["SOURCE_DATE_EPOCH": "yesterday"])
+        #expect(untimed.status == 2 && untimed.errors == "error: SOURCE_DATE_EPOCH 'yesterday' is not a number of seconds since 1970\n", "\(untimed.errors)")
+        #expect(untimed.output == "" && !FileManager.default.fileExists(atPath: channel + "/roots/1.json"))
         #expect(try DignoRunner.run(["root", "publish", path("root.json"), "--channel-dir", channel]).status == 0)
         #expect(FileManager.default.fileExists(atPath: channel + "/roots/1.json"))
         // A release key that is not a root key cannot sign a root.

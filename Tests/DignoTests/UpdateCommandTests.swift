@@ -8,9 +8,9 @@ import Testing
 
     @Test func usageErrorsHaveStatusTwo() throws {
         let cases: [([String], String)] = [
-            (["--url", "ftp://example.com", "--store", "s", "--key", Self.key], "Error: --url 'ftp://example.com' is not an http or https address, such as https://cdn.example.com/catalog\n"),
+            (["--url", "ftp://example.com", "--store", "s", "--key", Self.key], "Error: The value 'ftp://example.com' is invalid for '--url <base>': not an http or https address, such as https://cdn.example.com/catalog\n"),
             (["--url", "https://example.com", "--store", "s", "--key", "ed25519:AAAA"],
-             "Error: --key: 'ed25519:AAAA' is not a channel key; a key is written ed25519: and its 32 bytes in base64, as digno keygen prints it\n"),
+             "Error: The value 'ed25519:AAAA' is invalid for '--key <public key>': not a channel key; a key is written ed25519: and its 32 bytes in base64, as digno keygen prints it\n"),
             (["--url", "https://example.com", "--store", "s", "--key", Self.key, "--channel", "Stable"],
              "Error: --channel 'Stable' is not a channel name; use lowercase letters, digits and hyphens, such as stable or beta\n"),
         ]
