@@ -112,55 +112,34 @@ extension Catalog {
             units.append(TranslationUnit(id: id, entity: entity, field: field, entityName: name,
                                          source: source, target: target, state: .missing, maxLength: limit))
         }
-        func pictures(_ entity: EntityReference, _ name: String, _ translations: Translations, _ images: [ImageReference]) {
-            for (index, image) in images.enumerated() {
-                add(entity, name, translations, .picture(index), key: "picture." + TranslationUnit.token(image.source), .plain(image.alt ?? ""),
-                    limit: FieldLimits.alt)
-            }
-        }
-        for section in sections {
-            let entity = EntityReference(.section, section.id.rawValue)
-            add(entity, section.title, section.translations, .title, key: "title", .plain(section.title), limit: FieldLimits.title)
-        }
-        let home = EntityReference(.home)
+        // The name a translator's note gives each entity; the home's is its tab's title.
         let homeName = sections.first { $0.id.rawValue == "home" }?.title ?? "home"
-        add(home, homeName, self.home.translations, .image, key: "picture", .plain(self.home.image.alt ?? ""), limit: FieldLimits.alt)
-        add(home, homeName, self.home.translations, .body, key: "body", .rich(self.home.body), limit: nil)
-        for promotion in self.home.promotions {
-            let entity = EntityReference(.promotion, promotion.id.rawValue)
-            add(entity, promotion.title, promotion.translations, .title, key: "title", .plain(promotion.title), limit: FieldLimits.title)
-            add(entity, promotion.title, promotion.translations, .text, key: "text", .plain(promotion.text), limit: FieldLimits.promotionText)
-            add(entity, promotion.title, promotion.translations, .image, key: "picture", .plain(promotion.image.alt ?? ""), limit: FieldLimits.alt)
-        }
-        let company = EntityReference(.company)
-        add(company, self.company.name, self.company.translations, .name, key: "name", .plain(self.company.name), limit: FieldLimits.name)
-        add(company, self.company.name, self.company.translations, .body, key: "body", .rich(self.company.body), limit: nil)
-        pictures(company, self.company.name, self.company.translations, self.company.images)
-        for product in products {
-            let entity = EntityReference(.product, product.id.rawValue)
-            add(entity, product.name, product.translations, .name, key: "name", .plain(product.name), limit: FieldLimits.name)
-            add(entity, product.name, product.translations, .summary, key: "summary", .plain(product.summary), limit: FieldLimits.summary)
-            add(entity, product.name, product.translations, .body, key: "body", .rich(product.body), limit: nil)
-            pictures(entity, product.name, product.translations, product.images)
-        }
-        for recipe in recipes {
-            let entity = EntityReference(.recipe, recipe.id.rawValue)
-            add(entity, recipe.name, recipe.translations, .name, key: "name", .plain(recipe.name), limit: FieldLimits.name)
-            add(entity, recipe.name, recipe.translations, .summary, key: "summary", .plain(recipe.summary), limit: FieldLimits.summary)
-            for (index, line) in recipe.ingredients.enumerated() {
-                // A line is named by the product it names, else by its words: never by its place.
-                let key = line.product.map { "ingredient." + TranslationUnit.token($0.rawValue) }
-                    ?? "ingredient.t" + SHA256.hash(data: Data(line.text.utf8)).hexString.prefix(10)
-                add(entity, recipe.name, recipe.translations, .ingredient(index), key: key, .plain(line.text), limit: nil)
+        forEachEntity { entity, described in
+            let name = switch described {
+            case let section as Section: section.title
+            case let promotion as Promotion: promotion.title
+            case let company as Company: company.name
+            case let product as Product: product.name
+            case let recipe as Recipe: recipe.name
+            case let retailer as Retailer: retailer.name
+            default: homeName
             }
-            add(entity, recipe.name, recipe.translations, .method, key: "method", .rich(recipe.method), limit: nil)
-            pictures(entity, recipe.name, recipe.translations, recipe.images)
-        }
-        for retailer in retailers {
-            let entity = EntityReference(.retailer, retailer.id.rawValue)
-            add(entity, retailer.name, retailer.translations, .hours, key: "hours", .plain(retailer.openingHours), limit: FieldLimits.openingHours)
-            if let info = retailer.otherInfo {
-                add(entity, retailer.name, retailer.translations, .info, key: "info", .plain(info), limit: nil)
+            for text in described.translatableTexts {
+                let key = switch text.path {
+                // A picture of a list is named by its file, a line by the product it names, else
+                // by its words: never by its place.
+                case .picture: "picture." + TranslationUnit.token(text.picture?.source ?? "")
+                case .ingredient:
+                    text.line?.product.map { "ingredient." + TranslationUnit.token($0.rawValue) }
+                        ?? "ingredient.t" + SHA256.hash(data: Data(text.plainText.utf8)).hexString.prefix(10)
+                case .image: "picture"
+                default: text.path.name
+                }
+                let source: TranslationUnit.Text = switch text.value {
+                case .text(let plain): .plain(plain)
+                case .richText(let rich): .rich(rich)
+                }
+                add(entity, name, described.translations, text.path, key: key, source, limit: text.limit)
             }
         }
         return units

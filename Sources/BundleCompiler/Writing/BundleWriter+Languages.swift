@@ -22,7 +22,7 @@ extension BundleWriter {
         try catalog.forEachDefaultText(fixedOnly: true) { entity, translations, texts in
             let (kind, id) = (entity.kind.rawValue, entity.id)
             for entry in translations.entries where others.contains(entry.language) {
-                guard let field = Self.column(entry.field) else { continue }
+                guard let field = entry.field.translatedFieldName else { continue }
                 let text: String
                 switch entry.value {
                 case .text(let plain): text = plain
@@ -32,8 +32,8 @@ extension BundleWriter {
             }
             // A text marked translate="no" (plain text only) is the same in every language:
             // written as each one's, so that a reader finds it translated, not fallen back.
-            for field in translations.fixed.sorted(by: { $0.description < $1.description }) {
-                guard let column = Self.column(field), let text = texts[field] else { continue }
+            for field in translations.fixed.sorted(by: { $0.orderKey < $1.orderKey }) {
+                guard let column = field.translatedFieldName, let text = texts[field] else { continue }
                 for language in others where translations[field, language] == nil {
                     try insertTranslation(.text(kind), .text(id), .text(column), .text(language.rawValue), .text(text))
                 }
@@ -51,25 +51,6 @@ extension BundleWriter {
                     try insertPosition(.text(kind), .text(language.rawValue), .integer(index + 1), .text(id))
                 }
             }
-        }
-    }
-
-    /// A translated field as `translations.field` names it: `name`, `body`, `image_alt`,
-    /// `ingredient:2`, `picture:1` (positions from 1, as the entity tables count them).
-    static func column(_ field: FieldPath) -> String? {
-        switch field {
-        case .name: "name"
-        case .summary: "summary"
-        case .title: "title"
-        case .text: "text"
-        case .hours: "hours"
-        case .info: "info"
-        case .body: "body"
-        case .method: "method"
-        case .image: "image_alt"
-        case .ingredient(let index): "ingredient:\(index + 1)"
-        case .picture(let index): "picture:\(index + 1)"
-        default: nil
         }
     }
 }

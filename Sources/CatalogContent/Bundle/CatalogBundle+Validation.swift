@@ -115,7 +115,7 @@ extension CatalogBundle {
         for row in try Row.fetchAll(db, sql: "SELECT kind, entity_id, field, language, text FROM translations WHERE \(condition) ORDER BY kind, entity_id, field, language",
                                     arguments: arguments) {
             let kindText: String = try row.value("kind"), id: String = try row.value("entity_id"), fieldText: String = try row.value("field")
-            guard let kind = EntityReference.Kind(rawValue: kindText), let field = Self.field(fieldText) else {
+            guard let kind = EntityReference.Kind(rawValue: kindText), let field = FieldPath(translatedFieldName: fieldText) else {
                 throw BundleValueError(column: "field", problem: "'\(String(kindText.prefix(40)).showingInvisibles) \(String(fieldText.prefix(40)).showingInvisibles)', which is no entity's text")
             }
             let value: Translations.Value = field == .body || field == .method ? .richText(try row.richText("text")) : .text(try row.nonEmptyText("text"))
@@ -137,29 +137,6 @@ extension CatalogBundle {
         }
         for index in catalog.retailers.indices {
             catalog.retailers[index].translations = byEntity[EntityReference(.retailer, catalog.retailers[index].id.rawValue)] ?? Translations()
-        }
-    }
-
-    /// A field as `translations.field` names it (`name`, `image_alt`, `ingredient:2`, `picture:1`).
-    static func field(_ name: String) -> FieldPath? {
-        switch name {
-        case "name": return .name
-        case "summary": return .summary
-        case "title": return .title
-        case "text": return .text
-        case "hours": return .hours
-        case "info": return .info
-        case "body": return .body
-        case "method": return .method
-        case "image_alt": return .image
-        default:
-            let parts = name.split(separator: ":")
-            guard parts.count == 2, let position = Int(parts[1]), position > 0 else { return nil }
-            switch parts[0] {
-            case "ingredient": return .ingredient(position - 1)
-            case "picture": return .picture(position - 1)
-            default: return nil
-            }
         }
     }
 

@@ -94,7 +94,7 @@ extension CatalogChanges {
         var field: FieldPath
 
         static func < (a: Self, b: Self) -> Bool {
-            (a.language.rawValue, a.field.description) < (b.language.rawValue, b.field.description)
+            (a.language.rawValue, a.field.orderKey) < (b.language.rawValue, b.field.orderKey)
         }
     }
 

@@ -10,6 +10,7 @@ extension Catalog {
         var copy = self
         copy.sections = sections.map { $0.translated(along: chain) }
         copy.home = home.translated(along: chain)
+        copy.home.promotions = home.promotions.map { $0.translated(along: chain) }
         copy.company = company.translated(along: chain)
         copy.products = products.map { $0.translated(along: chain) }
         copy.recipes = recipes.map { $0.translated(along: chain) }
@@ -44,42 +45,14 @@ extension Catalog {
     /// `translate="no"` (`Translations.fixed`) are wanted, and only those are made (most
     /// entities have none: an empty dictionary, no plain text of a body made in vain).
     package func forEachDefaultText(fixedOnly: Bool = false, _ body: (EntityReference, Translations, [FieldPath: String]) throws -> Void) rethrows {
-        func visit(_ entity: EntityReference, _ translations: Translations, _ texts: @autoclosure () -> [FieldPath: String]) throws {
-            guard fixedOnly else { return try body(entity, translations, texts()) }
-            try body(entity, translations, translations.fixed.isEmpty ? [:] : texts().filter { translations.fixed.contains($0.key) })
-        }
-        func pictures(_ images: [ImageReference]) -> [FieldPath: String] {
-            Dictionary(uniqueKeysWithValues: images.enumerated().map { (FieldPath.picture($0.offset), $0.element.alt ?? "") })
-        }
-        for section in sections {
-            try visit(EntityReference(.section, section.id.rawValue), section.translations, [.title: section.title])
-        }
-        try visit(EntityReference(.home), home.translations, [.image: home.image.alt ?? "", .body: home.body.plainText])
-        for promotion in home.promotions {
-            try visit(EntityReference(.promotion, promotion.id.rawValue), promotion.translations,
-                      [.title: promotion.title, .text: promotion.text, .image: promotion.image.alt ?? ""])
-        }
-        try visit(EntityReference(.company), company.translations,
-                  [.name: company.name, .body: company.body.plainText].merging(pictures(company.images)) { a, _ in a })
-        for product in products {
-            try visit(EntityReference(.product, product.id.rawValue), product.translations,
-                      [.name: product.name, .summary: product.summary, .body: product.body.plainText].merging(pictures(product.images)) { a, _ in a })
-        }
-        for recipe in recipes {
-            func texts() -> [FieldPath: String] {
-                var texts: [FieldPath: String] = [.name: recipe.name, .summary: recipe.summary, .method: recipe.method.plainText]
-                for (index, line) in recipe.ingredients.enumerated() { texts[.ingredient(index)] = line.text }
-                return texts.merging(pictures(recipe.images)) { a, _ in a }
+        try forEachEntity { reference, entity in
+            let translations = entity.translations
+            if fixedOnly && translations.fixed.isEmpty { return try body(reference, translations, [:]) }
+            var texts: [FieldPath: String] = [:]
+            for text in entity.translatableTexts where !fixedOnly || translations.fixed.contains(text.path) {
+                texts[text.path] = text.plainText
             }
-            try visit(EntityReference(.recipe, recipe.id.rawValue), recipe.translations, texts())
-        }
-        for retailer in retailers {
-            func texts() -> [FieldPath: String] {
-                var texts: [FieldPath: String] = [.hours: retailer.openingHours]
-                if let info = retailer.otherInfo { texts[.info] = info }
-                return texts
-            }
-            try visit(EntityReference(.retailer, retailer.id.rawValue), retailer.translations, texts())
+            try body(reference, translations, texts)
         }
     }
 
@@ -92,39 +65,29 @@ extension Catalog {
 
     /// Calls `body` with every entity's reference and translations, in catalogue order.
     package func forEachTranslated(_ body: (EntityReference, Translations) -> Void) {
-        for section in sections { body(EntityReference(.section, section.id.rawValue), section.translations) }
-        body(EntityReference(.home), home.translations)
-        for promotion in home.promotions { body(EntityReference(.promotion, promotion.id.rawValue), promotion.translations) }
-        body(EntityReference(.company), company.translations)
-        for product in products { body(EntityReference(.product, product.id.rawValue), product.translations) }
-        for recipe in recipes { body(EntityReference(.recipe, recipe.id.rawValue), recipe.translations) }
-        for retailer in retailers { body(EntityReference(.retailer, retailer.id.rawValue), retailer.translations) }
+        forEachEntity { body($0, $1.translations) }
+    }
+
+    /// Calls `body` with every entity's reference and the entity, in catalogue order: the tabs,
+    /// the home, its promotions, the company, the products, recipes and retailers.
+    package func forEachEntity(_ body: (EntityReference, any ContentEntity) throws -> Void) rethrows {
+        for section in sections { try body(EntityReference(.section, section.id.rawValue), section) }
+        try body(EntityReference(.home), home)
+        for promotion in home.promotions { try body(EntityReference(.promotion, promotion.id.rawValue), promotion) }
+        try body(EntityReference(.company), company)
+        for product in products { try body(EntityReference(.product, product.id.rawValue), product) }
+        for recipe in recipes { try body(EntityReference(.recipe, recipe.id.rawValue), recipe) }
+        for retailer in retailers { try body(EntityReference(.retailer, retailer.id.rawValue), retailer) }
     }
 
     /// Calls `body` with every entity's reference, translations and the fields a reader sees
-    /// as text, each of which can be translated: names, summaries, bodies and methods,
-    /// ingredient lines, alt texts, titles, promotion texts, opening hours and other info.
-    /// A field its editor marked `translate="no"` is left out.
+    /// as text, each of which can be translated (`ContentField.isTranslatable`): names,
+    /// summaries, bodies and methods, ingredient lines, alt texts, titles, promotion texts,
+    /// opening hours and other info. A field its editor marked `translate="no"` is left out.
     package func forEachTranslatableField(_ body: (EntityReference, Translations, [FieldPath]) -> Void) {
-        func pictures(_ images: [ImageReference]) -> [FieldPath] { images.indices.map { .picture($0) } }
-        func visit(_ entity: EntityReference, _ translations: Translations, _ fields: [FieldPath]) {
-            body(entity, translations, fields.filter { !translations.fixed.contains($0) })
-        }
-        for section in sections { visit(EntityReference(.section, section.id.rawValue), section.translations, [.title]) }
-        visit(EntityReference(.home), home.translations, [.image, .body])
-        for promotion in home.promotions {
-            visit(EntityReference(.promotion, promotion.id.rawValue), promotion.translations, [.title, .text, .image])
-        }
-        visit(EntityReference(.company), company.translations, [.name, .body] + pictures(company.images))
-        for product in products {
-            visit(EntityReference(.product, product.id.rawValue), product.translations, [.name, .summary, .body] + pictures(product.images))
-        }
-        for recipe in recipes {
-            visit(EntityReference(.recipe, recipe.id.rawValue), recipe.translations,
-                  [.name, .summary] + recipe.ingredients.indices.map { .ingredient($0) } + [.method] + pictures(recipe.images))
-        }
-        for retailer in retailers {
-            visit(EntityReference(.retailer, retailer.id.rawValue), retailer.translations, [.hours] + (retailer.otherInfo == nil ? [] : [.info]))
+        forEachEntity { reference, entity in
+            let translations = entity.translations
+            body(reference, translations, entity.translatableFields.filter { !translations.fixed.contains($0) })
         }
     }
 }
@@ -147,83 +110,5 @@ extension Translations {
 
     func pictures(_ originals: [ImageReference], along chain: [LanguageCode]) -> [ImageReference] {
         originals.enumerated().map { picture(.picture($0.offset), $0.element, along: chain) }
-    }
-}
-
-extension Section {
-    func translated(along chain: [LanguageCode]) -> Section {
-        guard !translations.isEmpty else { return self }
-        var copy = self
-        copy.title = translations.text(.title, title, along: chain)
-        return copy
-    }
-}
-
-extension Home {
-    func translated(along chain: [LanguageCode]) -> Home {
-        var copy = self
-        copy.image = translations.picture(.image, image, along: chain)
-        copy.body = translations.richText(.body, body, along: chain)
-        copy.promotions = promotions.map { $0.translated(along: chain) }
-        return copy
-    }
-}
-
-extension Promotion {
-    func translated(along chain: [LanguageCode]) -> Promotion {
-        guard !translations.isEmpty else { return self }
-        var copy = self
-        copy.title = translations.text(.title, title, along: chain)
-        copy.text = translations.text(.text, text, along: chain)
-        copy.image = translations.picture(.image, image, along: chain)
-        return copy
-    }
-}
-
-extension Company {
-    func translated(along chain: [LanguageCode]) -> Company {
-        guard !translations.isEmpty else { return self }
-        var copy = self
-        copy.name = translations.text(.name, name, along: chain)
-        copy.body = translations.richText(.body, body, along: chain)
-        copy.images = translations.pictures(images, along: chain)
-        return copy
-    }
-}
-
-extension Product {
-    func translated(along chain: [LanguageCode]) -> Product {
-        guard !translations.isEmpty else { return self }
-        var copy = self
-        copy.name = translations.text(.name, name, along: chain)
-        copy.summary = translations.text(.summary, summary, along: chain)
-        copy.body = translations.richText(.body, body, along: chain)
-        copy.images = translations.pictures(images, along: chain)
-        return copy
-    }
-}
-
-extension Recipe {
-    func translated(along chain: [LanguageCode]) -> Recipe {
-        guard !translations.isEmpty else { return self }
-        var copy = self
-        copy.name = translations.text(.name, name, along: chain)
-        copy.summary = translations.text(.summary, summary, along: chain)
-        copy.ingredients = ingredients.enumerated().map { index, line in
-            Ingredient(text: translations.text(.ingredient(index), line.text, along: chain), product: line.product)
-        }
-        copy.method = translations.richText(.method, method, along: chain)
-        copy.images = translations.pictures(images, along: chain)
-        return copy
-    }
-}
-
-extension Retailer {
-    func translated(along chain: [LanguageCode]) -> Retailer {
-        guard !translations.isEmpty else { return self }
-        var copy = self
-        copy.openingHours = translations.text(.hours, openingHours, along: chain)
-        copy.otherInfo = otherInfo.map { translations.text(.info, $0, along: chain) }
-        return copy
     }
 }

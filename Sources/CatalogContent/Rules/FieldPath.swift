@@ -138,6 +138,13 @@ package enum FieldPath: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
+    /// The order fields are written in where a bundle or a release's notes list them: by their
+    /// name with the index from 0 as text (`ingredient[10]` before `ingredient[2]`), as they
+    /// always have been, so that the same content gives the same bytes.
+    package var orderKey: String {
+        index.map { "\(name)[\($0)]" } ?? name
+    }
+
     /// `name`, or `name[n]` with n counted from 1 (`ingredient[1]` for `.ingredient(0)`), as
     /// XPath counts and as an editor counts the lines of a list.
     package var description: String {

@@ -60,6 +60,16 @@ package struct TextReading: Hashable, Sendable {
     /// `TranslatedTexts`; a text whose column is empty or NULL (a retailer's missing info)
     /// falls back to nothing.
     package func languages(_ row: Row, _ texts: KeyValuePairs<TextField, String>) throws -> TextLanguages {
+        try languages(row, texts.map { ($0.key, $0.value) })
+    }
+
+    /// The languages of `texts` of a row read with `TranslatedTexts.add(_:of:kind:entity:)`,
+    /// each under its column's name.
+    package func languages(_ row: Row, _ texts: [TranslatedColumn]) throws -> TextLanguages {
+        try languages(row, texts.map { ($0.textField, $0.column) })
+    }
+
+    private func languages(_ row: Row, _ texts: [(field: TextField, column: String)]) throws -> TextLanguages {
         var languages = TextLanguages(language: language)
         guard !chain.isEmpty else { return languages }  // the default language's texts are all in it
         for (field, column) in texts {
@@ -186,6 +196,13 @@ struct TranslatedTexts {
             coalesce(\(sql: found.map { "\($0).text" }.joined(separator: ", ")), \(sql: column)) AS \(sql: quoted(name)), \
             CASE \(sql: cases) END AS \(sql: quoted(name + ":from"))
             """)
+    }
+
+    /// Reads `text` of the row aliased `alias` as its column's name (`body_json`), translated:
+    /// the entity's `kind` and id (`entity`) as for `add(_:_:kind:entity:field:)`, and for a
+    /// text of a list the row's `position` in its field (`picture:2`).
+    mutating func add(_ text: TranslatedColumn, of alias: String, kind: SQL, entity: SQL) {
+        add(text.column, "\(alias).\(text.column)", kind: kind, entity: entity, field: text.fieldSQL(positionColumn: "\(alias).position"))
     }
 
     /// A column name of ours, quoted as an identifier.

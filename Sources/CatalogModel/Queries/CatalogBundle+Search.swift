@@ -94,8 +94,8 @@ extension BundleQuery where Value == [SearchHit] {
         _ db: Database, _ reading: TextReading, in index: SearchIndex, match: String, ranked: Bool, limit: Int, excluding: Set<SearchTarget>
     ) throws -> [SearchHit] {
         var texts = TranslatedTexts(reading)
-        texts.add("name", "coalesce(p.name, r.name, s.name)", kind: "e.kind", entity: "e.entity_id", field: "\("name")")
-        texts.add("summary", "coalesce(p.summary, r.summary, '')", kind: "e.kind", entity: "e.entity_id", field: "\("summary")")
+        texts.add("name", "coalesce(p.name, r.name, s.name)", kind: "e.kind", entity: "e.entity_id", field: TranslatedColumn.name.fieldSQL())
+        texts.add("summary", "coalesce(p.summary, r.summary, '')", kind: "e.kind", entity: "e.entity_id", field: TranslatedColumn.summary.fieldSQL())
         // The index's table, entries and weights are names and numbers of ours (identifiers,
         // which SQL cannot bind); the match, the run of rows and the limit are bound.
         let table = index.table

@@ -9,7 +9,7 @@ extension BundleQuery where Value == [SectionTab] {
     package static func sections(_ reading: TextReading) -> Self {
         Self { db in
             var texts = TranslatedTexts(reading)
-            texts.add("title", "s.title", kind: "\("section")", entity: "s.id", field: "\("title")")
+            texts.add(.title, of: "s", kind: "\("section")", entity: "s.id")
             return try SQLRequest<Row>(literal: "SELECT s.id, s.icon, \(literal: texts.select) FROM sections AS s \(literal: texts.join) ORDER BY s.position")
                 .fetchAll(db).map { try SectionTab(row: $0, reading: reading) }
         }
@@ -34,8 +34,7 @@ private func listRows<Record>(
 ) throws -> [Record] {
     let order = reading.listOrder(of: kind.rawValue, alias: "e", afterRows: !joining.isEmpty)
     var texts = TranslatedTexts(reading)
-    texts.add("name", "e.name", kind: "\(kind.rawValue)", entity: "e.id", field: "\("name")")
-    texts.add("summary", "e.summary", kind: "\(kind.rawValue)", entity: "e.id", field: "\("summary")")
+    for text in [TranslatedColumn.name, .summary] { texts.add(text, of: "e", kind: "\(kind.rawValue)", entity: "e.id") }
     return try SQLRequest<Row>(literal: """
         SELECT e.id, e.icon, \(literal: texts.select) FROM \(literal: joining)\(sql: kind.table) AS e \(literal: order.join) \(literal: texts.join)
         WHERE \(literal: condition(order.position)) ORDER BY \(literal: order.position) LIMIT \(max(0, min(limit, Int(Int32.max))))
@@ -69,9 +68,8 @@ extension BundleQuery where Value == ProductDetail? {
     static func product(_ id: ProductID, _ reading: TextReading) -> Self {
         Self { db in
             var texts = TranslatedTexts(reading)
-            for (name, field) in [("name", "name"), ("summary", "summary"), ("body_json", "body")] {
-                texts.add(name, "p.\(name)", kind: "\("product")", entity: "p.id", field: "\(field)")
-            }
+            let translated: [TranslatedColumn] = [.name, .summary, .body]
+            for text in translated { texts.add(text, of: "p", kind: "\("product")", entity: "p.id") }
             guard let row = try SQLRequest<Row>(literal: "SELECT p.id, \(literal: texts.select) FROM products AS p \(literal: texts.join) WHERE p.id = \(id.rawValue)")
                 .fetchOne(db) else {
                 return nil
@@ -84,7 +82,7 @@ extension BundleQuery where Value == ProductDetail? {
             return ProductDetail(
                 id: id, name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"), body: try row.richText("body_json"),
                 pictures: pictures, recipes: recipes, retailers: retailers,
-                languages: try reading.languages(row, [.name: "name", .summary: "summary", .body: "body_json"]))
+                languages: try reading.languages(row, translated))
         }
     }
 }
@@ -94,7 +92,7 @@ extension BundleQuery where Value == [Picture] {
     static func pictures(of kind: ListKind, _ id: String, _ reading: TextReading) -> Self {
         Self { db in
             var alts = TranslatedTexts(reading)
-            alts.add("alt", "i.alt", kind: "\(kind.rawValue)", entity: "i.\(sql: kind.owner)", field: "\("picture:") || i.position")
+            alts.add(.pictureAlt, of: "i", kind: "\(kind.rawValue)", entity: "i.\(sql: kind.owner)")
             return try SQLRequest<Row>(literal: """
                 SELECT i.image, \(literal: alts.select) FROM \(sql: kind.images) AS i \(literal: alts.join) \
                 WHERE i.\(sql: kind.owner) = \(id) ORDER BY i.position
@@ -117,15 +115,14 @@ extension BundleQuery where Value == RecipeDetail? {
     static func recipe(_ id: RecipeID, _ reading: TextReading) -> Self {
         Self { db in
             var texts = TranslatedTexts(reading)
-            for (name, field) in [("name", "name"), ("summary", "summary"), ("method_json", "method")] {
-                texts.add(name, "r.\(name)", kind: "\("recipe")", entity: "r.id", field: "\(field)")
-            }
+            let translated: [TranslatedColumn] = [.name, .summary, .method]
+            for text in translated { texts.add(text, of: "r", kind: "\("recipe")", entity: "r.id") }
             guard let row = try SQLRequest<Row>(literal: "SELECT r.id, \(literal: texts.select) FROM recipes AS r \(literal: texts.join) WHERE r.id = \(id.rawValue)")
                 .fetchOne(db) else {
                 return nil
             }
             var lines = TranslatedTexts(reading)
-            lines.add("text", "i.text", kind: "\("recipe")", entity: "i.recipe_id", field: "\("ingredient:") || i.position")
+            lines.add(.ingredientLine, of: "i", kind: "\("recipe")", entity: "i.recipe_id")
             let ingredients = try SQLRequest<Row>(literal: """
                 SELECT i.product_id, \(literal: lines.select) FROM recipe_ingredients AS i \(literal: lines.join) \
                 WHERE i.recipe_id = \(id.rawValue) ORDER BY i.position
@@ -136,7 +133,7 @@ extension BundleQuery where Value == RecipeDetail? {
             return RecipeDetail(
                 id: id, name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"), ingredients: ingredients,
                 method: try row.richText("method_json"), pictures: pictures, products: products,
-                languages: try reading.languages(row, [.name: "name", .summary: "summary", .method: "method_json"]))
+                languages: try reading.languages(row, translated))
         }
     }
 }

@@ -62,14 +62,13 @@ extension HomeScreen {
     /// From the home's one row, read in `reading`, and the promotions to show.
     package init(_ db: Database, reading: TextReading, promotions: [PromotionCard]) throws {
         var texts = TranslatedTexts(reading)
-        texts.add("body_json", "h.body_json", kind: "\("home")", entity: "\("")", field: "\("body")")
-        texts.add("image_alt", "h.image_alt", kind: "\("home")", entity: "\("")", field: "\("image_alt")")
+        for text in [TranslatedColumn.body, .imageAlt] { texts.add(text, of: "h", kind: "\("home")", entity: "\("")") }
         guard let row = try SQLRequest<Row>(literal: "SELECT h.logo, h.image, \(literal: texts.select) FROM home AS h \(literal: texts.join) WHERE h.id = 1")
             .fetchOne(db) else {
             throw BundleValueError("it has no home page")
         }
         self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, reading: reading, alt: "image_alt"),
-                  body: try row.richText("body_json"), promotions: promotions, languages: try reading.languages(row, [.body: "body_json"]))
+                  body: try row.richText("body_json"), promotions: promotions, languages: try reading.languages(row, [.body]))
     }
 }
 
@@ -77,9 +76,7 @@ extension PromotionCard {
     /// The promotions running on `day`, in the editor's order, read in `reading`.
     package static func fetchAll(_ db: Database, on day: Day, reading: TextReading) throws -> [PromotionCard] {
         var texts = TranslatedTexts(reading)
-        for (name, field) in [("title", "title"), ("text", "text"), ("image_alt", "image_alt")] {
-            texts.add(name, "p.\(name)", kind: "\("promotion")", entity: "p.id", field: "\(field)")
-        }
+        for text in [TranslatedColumn.title, .text, .imageAlt] { texts.add(text, of: "p", kind: "\("promotion")", entity: "p.id") }
         return try SQLRequest<Row>(literal: """
             SELECT p.id, p.image, p.first_day, p.last_day, p.link_product, p.link_recipe, \(literal: texts.select)
             FROM promotions AS p \(literal: texts.join) WHERE p.first_day <= \(day.description) AND p.last_day >= \(day.description) ORDER BY p.position
@@ -92,6 +89,6 @@ extension PromotionCard {
         self.init(id: PromotionID(rawValue: try row.slug("id")), title: try row.nonEmptyText("title"), text: try row.nonEmptyText("text"),
                   picture: try Picture(row: row, reading: reading, alt: "image_alt"), link: link,
                   firstDay: try row.day("first_day"), lastDay: try row.day("last_day"),
-                  languages: try reading.languages(row, [.title: "title", .text: "text"]))
+                  languages: try reading.languages(row, [.title, .text]))
     }
 }

@@ -62,6 +62,6 @@ extension ProductRow {
     /// From a row with `id`, `icon`, and `name` and `summary` read through `TranslatedTexts`.
     package init(row: Row, reading: TextReading) throws {
         self.init(id: ProductID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"),
-                  icon: try row.imageID("icon"), languages: try reading.languages(row, [.name: "name", .summary: "summary"]))
+                  icon: try row.imageID("icon"), languages: try reading.languages(row, [.name, .summary]))
     }
 }

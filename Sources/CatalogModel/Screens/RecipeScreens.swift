@@ -85,7 +85,7 @@ extension RecipeRow {
     /// From a row with `id`, `icon`, and `name` and `summary` read through `TranslatedTexts`.
     package init(row: Row, reading: TextReading) throws {
         self.init(id: RecipeID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), summary: try row.nonEmptyText("summary"),
-                  icon: try row.imageID("icon"), languages: try reading.languages(row, [.name: "name", .summary: "summary"]))
+                  icon: try row.imageID("icon"), languages: try reading.languages(row, [.name, .summary]))
     }
 }
 
@@ -93,6 +93,6 @@ extension Ingredient {
     /// From a row with `product_id`, and `text` read through `TranslatedTexts`.
     package init(row: Row, reading: TextReading) throws {
         self.init(text: try row.nonEmptyText("text"), product: try row.optionalSlug("product_id").map { ProductID(rawValue: $0) },
-                  languages: try reading.languages(row, [.text: "text"]))
+                  languages: try reading.languages(row, [.ingredientLine]))
     }
 }

@@ -93,7 +93,7 @@ extension RetailerRow {
             id: RetailerID(rawValue: try row.slug("id")), name: try row.nonEmptyText("name"), logo: try row.imageID("logo"),
             address: try row.nonEmptyText("address"), phone: try row.nonEmptyText("phone"), openingHours: try row.nonEmptyText("opening_hours"),
             otherInfo: try row.value("other_info"), webAddress: try row.value("web_address"), coordinate: try Self.coordinate(row), sells: sells,
-            languages: try reading.languages(row, [.openingHours: "opening_hours", .otherInfo: "other_info"]))
+            languages: try reading.languages(row, Self.translated))
     }
 
     /// The row's place: both coordinates on Earth, or neither.
@@ -109,6 +109,10 @@ extension RetailerRow {
         }
     }
 
+    /// A retailer's texts read in the reader's language (its name is its business's, the same
+    /// in every language: it has no translations).
+    static let translated: [TranslatedColumn] = [.openingHours, .otherInfo]
+
     /// Retailer rows matching a condition on `retailers AS r` (and on the list position
     /// `reading.listOrder(of: "retailer", alias: "r")` names), in the reading's list order, each
     /// with what it sells, in two queries whatever their number. `byPosition`: the condition
@@ -120,10 +124,7 @@ extension RetailerRow {
     ) throws -> [RetailerRow] {
         let order = reading.listOrder(of: "retailer", alias: "r", afterRows: !byPosition)
         var texts = TranslatedTexts(reading)
-        // A retailer's name is its business's, the same in every language: it has no translations.
-        for (name, field) in [("opening_hours", "hours"), ("other_info", "info")] {
-            texts.add(name, "r.\(name)", kind: "\("retailer")", entity: "r.id", field: "\(field)")
-        }
+        for text in RetailerRow.translated { texts.add(text, of: "r", kind: "\("retailer")", entity: "r.id") }
         let rows = try SQLRequest<Row>(literal: """
             SELECT r.id, r.name, r.logo, r.address, r.phone, r.web_address, r.latitude, r.longitude, \(literal: texts.select)
             FROM retailers AS r \(literal: order.join) \(literal: texts.join) WHERE \(literal: condition) ORDER BY \(literal: order.position)

@@ -47,7 +47,7 @@ extension SearchHit {
         }
         // A retailer's name is the same in every language, and it has no summary.
         let languages = if case .retailer = target { TextLanguages(language: reading.language) } else {
-            try reading.languages(row, [.name: "name", .summary: "summary"])
+            try reading.languages(row, [.name, .summary])
         }
         self.init(target: target, name: try row.nonEmptyText("name"), summary: try row.value("summary"), languages: languages)
     }

@@ -27,6 +27,6 @@ extension SectionTab {
             throw BundleValueError(column: "id", problem: "'\(Row.excerpt(id))', not one of the five sections")
         }
         self.init(id: kind, title: try row.nonEmptyText("title"), icon: try row.imageID("icon"),
-                  languages: try reading.languages(row, [.title: "title"]))
+                  languages: try reading.languages(row, [.title]))
     }
 }

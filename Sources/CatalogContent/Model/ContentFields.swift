@@ -1,0 +1,232 @@
+import CatalogModel
+
+// The one description of each kind's fields: which element of its content file each is, how the
+// entity holds it, its limit, and whether it is written in every declared language. The walks
+// over every text (`Catalog+Languages.swift`: a reader's language, the default texts, the
+// fields to translate; the translators' units; the coverage and the missing translations) read
+// it; a bundle's side of a translated field, its column and `translations.field`, is
+// `TranslatedColumn` in CatalogModel (`FieldPath.translatedColumn`). A field added to the XSD
+// and not here, or here and not in the XSD, fails `ContentFieldsTests`.
+
+/// How an entity holds a field's text.
+package enum FieldText<Entity>: Sendable {
+    /// Plain text.
+    case plain(WritableKeyPath<Entity, String> & Sendable)
+    /// Plain text that may be absent (a retailer's other information).
+    case optional(WritableKeyPath<Entity, String?> & Sendable)
+    /// Rich text.
+    case rich(WritableKeyPath<Entity, RichText> & Sendable)
+    /// One picture's alt text (`FieldPath.image`).
+    case alt(WritableKeyPath<Entity, ImageReference> & Sendable)
+    /// Each picture's alt text, one field each (`FieldPath.picture(i)`).
+    case alts(WritableKeyPath<Entity, [ImageReference]> & Sendable)
+    /// Each ingredient line, one field each (`FieldPath.ingredient(i)`).
+    case lines(WritableKeyPath<Entity, [Ingredient]> & Sendable)
+}
+
+/// One field of a kind of entity, as its content file writes it.
+package struct ContentField<Entity>: Sendable {
+    /// Its element in the entity's element (`summary`, `ingredients`), or its attribute
+    /// (`@position`).
+    package let element: String
+    /// How the entity holds its text, for a field a reader sees as text; nil for the others
+    /// (a picture's file, a link, a position).
+    package let text: FieldText<Entity>?
+    /// The most characters its text may have, if it has a limit.
+    package let limit: Int?
+    /// Whether it is written in each declared language (its element repeats with `xml:lang`).
+    package let isTranslatable: Bool
+    /// The field diagnostics name it by: its element's (`name`), for a list its first item's
+    /// (`picture(0)`, `ingredient(0)`), for an attribute its own (`position`).
+    package let path: FieldPath?
+
+    /// A field a reader sees as text.
+    static func text(_ element: String, _ path: FieldPath, _ text: FieldText<Entity>, limit: Int? = nil, translatable: Bool = true) -> Self {
+        Self(element: element, text: text, limit: limit, isTranslatable: translatable, path: path)
+    }
+
+    /// A field that is not text to read: a picture's file, a link, a list of references, an
+    /// attribute.
+    static func other(_ element: String, _ path: FieldPath? = nil) -> Self {
+        Self(element: element, text: nil, limit: nil, isTranslatable: false, path: path)
+    }
+}
+
+/// A text of an entity in the default language, as the walks over every text see it.
+package struct EntityText: Sendable {
+    /// Its field (`ingredient(2)` for the third line).
+    package var path: FieldPath
+    package var value: Translations.Value
+    /// The most characters it may have.
+    package var limit: Int?
+    /// The picture whose alt text it is, for a picture of a list.
+    package var picture: ImageReference?
+    /// The ingredient line it is.
+    package var line: Ingredient?
+
+    /// The text, rich text as its plain text.
+    package var plainText: String {
+        switch value {
+        case .text(let text): text
+        case .richText(let text): text.plainText
+        }
+    }
+}
+
+/// An entity described by its kind's fields.
+package protocol ContentEntity: Sendable {
+    /// The kind's fields in the order its content file writes them.
+    static var fields: [ContentField<Self>] { get }
+    var translations: Translations { get set }
+}
+
+extension ContentEntity {
+    /// Its translatable texts in the default language, in the order its file writes them (a
+    /// retailer's other information only when it has one).
+    package var translatableTexts: [EntityText] {
+        var texts: [EntityText] = []
+        for field in Self.fields where field.isTranslatable {
+            guard let text = field.text, let path = field.path else { continue }
+            switch text {
+            case .plain(let keyPath):
+                texts.append(EntityText(path: path, value: .text(self[keyPath: keyPath]), limit: field.limit))
+            case .optional(let keyPath):
+                if let value = self[keyPath: keyPath] { texts.append(EntityText(path: path, value: .text(value), limit: field.limit)) }
+            case .rich(let keyPath):
+                texts.append(EntityText(path: path, value: .richText(self[keyPath: keyPath]), limit: field.limit))
+            case .alt(let keyPath):
+                texts.append(EntityText(path: .image, value: .text(self[keyPath: keyPath].alt ?? ""), limit: field.limit, picture: self[keyPath: keyPath]))
+            case .alts(let keyPath):
+                for (index, picture) in self[keyPath: keyPath].enumerated() {
+                    texts.append(EntityText(path: .picture(index), value: .text(picture.alt ?? ""), limit: field.limit, picture: picture))
+                }
+            case .lines(let keyPath):
+                for (index, line) in self[keyPath: keyPath].enumerated() {
+                    texts.append(EntityText(path: .ingredient(index), value: .text(line.text), limit: field.limit, line: line))
+                }
+            }
+        }
+        return texts
+    }
+
+    /// The fields of `translatableTexts`, cheaper: no text is made.
+    package var translatableFields: [FieldPath] {
+        var paths: [FieldPath] = []
+        for field in Self.fields where field.isTranslatable {
+            guard let text = field.text, let path = field.path else { continue }
+            switch text {
+            case .plain, .rich: paths.append(path)
+            case .optional(let keyPath): if self[keyPath: keyPath] != nil { paths.append(path) }
+            case .alt: paths.append(.image)
+            case .alts(let keyPath): paths += self[keyPath: keyPath].indices.map { .picture($0) }
+            case .lines(let keyPath): paths += self[keyPath: keyPath].indices.map { .ingredient($0) }
+            }
+        }
+        return paths
+    }
+
+    /// The entity as a reader of `chain`'s first language sees it: each translatable text in
+    /// the first language of the chain that has it, else as it is. (A home's promotions are
+    /// entities of their own.)
+    package func translated(along chain: [LanguageCode]) -> Self {
+        guard !translations.isEmpty else { return self }
+        var copy = self
+        for field in Self.fields where field.isTranslatable {
+            guard let text = field.text, let path = field.path else { continue }
+            switch text {
+            case .plain(let keyPath): copy[keyPath: keyPath] = translations.text(path, self[keyPath: keyPath], along: chain)
+            case .optional(let keyPath): copy[keyPath: keyPath] = self[keyPath: keyPath].map { translations.text(path, $0, along: chain) }
+            case .rich(let keyPath): copy[keyPath: keyPath] = translations.richText(path, self[keyPath: keyPath], along: chain)
+            case .alt(let keyPath): copy[keyPath: keyPath] = translations.picture(.image, self[keyPath: keyPath], along: chain)
+            case .alts(let keyPath): copy[keyPath: keyPath] = translations.pictures(self[keyPath: keyPath], along: chain)
+            case .lines(let keyPath):
+                copy[keyPath: keyPath] = self[keyPath: keyPath].enumerated().map { index, line in
+                    Ingredient(text: translations.text(.ingredient(index), line.text, along: chain), product: line.product)
+                }
+            }
+        }
+        return copy
+    }
+}
+
+// MARK: Each kind's fields
+
+extension Section: ContentEntity {
+    package static let fields: [ContentField<Section>] = [
+        .text("title", .title, .plain(\.title), limit: FieldLimits.title),
+        .other("icon", .icon),
+        .other("@id"),
+    ]
+}
+
+extension Home: ContentEntity {
+    package static let fields: [ContentField<Home>] = [
+        .other("logo", .logo),
+        .text("image", .image, .alt(\.image), limit: FieldLimits.alt),
+        .text("body", .body, .rich(\.body)),
+        .other("promotions"),
+    ]
+}
+
+extension Promotion: ContentEntity {
+    package static let fields: [ContentField<Promotion>] = [
+        .text("title", .title, .plain(\.title), limit: FieldLimits.title),
+        .text("text", .text, .plain(\.text), limit: FieldLimits.promotionText),
+        .text("image", .image, .alt(\.image), limit: FieldLimits.alt),
+        .other("link", .link),
+        .other("@id"),
+        .other("@first-day"),
+        .other("@last-day"),
+    ]
+}
+
+extension Company: ContentEntity {
+    package static let fields: [ContentField<Company>] = [
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name),
+        .other("logo", .logo),
+        .text("body", .body, .rich(\.body)),
+        .text("images", .picture(0), .alts(\.images), limit: FieldLimits.alt),
+        .text("web", .web, .plain(\.webAddress), translatable: false),
+    ]
+}
+
+extension Product: ContentEntity {
+    package static let fields: [ContentField<Product>] = [
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name),
+        .other("icon", .icon),
+        .text("summary", .summary, .plain(\.summary), limit: FieldLimits.summary),
+        .text("body", .body, .rich(\.body)),
+        .text("images", .picture(0), .alts(\.images), limit: FieldLimits.alt),
+        .other("@id"),
+        .other("@position", .position),
+    ]
+}
+
+extension Recipe: ContentEntity {
+    package static let fields: [ContentField<Recipe>] = [
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name),
+        .other("icon", .icon),
+        .text("summary", .summary, .plain(\.summary), limit: FieldLimits.summary),
+        .text("ingredients", .ingredient(0), .lines(\.ingredients)),
+        .text("method", .method, .rich(\.method)),
+        .text("images", .picture(0), .alts(\.images), limit: FieldLimits.alt),
+        .other("@id"),
+        .other("@position", .position),
+    ]
+}
+
+extension Retailer: ContentEntity {
+    package static let fields: [ContentField<Retailer>] = [
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name, translatable: false),
+        .other("logo", .logo),
+        .text("address", .address, .plain(\.address), limit: FieldLimits.address, translatable: false),
+        .text("phone", .phone, .plain(\.phone), limit: FieldLimits.phone, translatable: false),
+        .text("hours", .hours, .plain(\.openingHours), limit: FieldLimits.openingHours),
+        .text("info", .info, .optional(\.otherInfo)),
+        .text("web", .web, .optional(\.webAddress), translatable: false),
+        .other("location"),
+        .other("sells", .sells(0)),
+        .other("@id"),
+        .other("@position", .position),
+    ]
+}
