@@ -208,13 +208,6 @@ struct XMLParseResult {
     }
 }
 
-/// A problem libxml2 found.
-enum XMLDiagnostic {
-    case doctype(line: Int)
-    case malformed(RawXMLError)
-    case schema(RawXMLError)
-}
-
 /// The parts of a libxml2 error the diagnostics use.
 struct RawXMLError {
     var code: Int
