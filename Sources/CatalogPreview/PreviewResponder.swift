@@ -23,9 +23,6 @@ struct PreviewResponder: HTTPHandler {
     /// How many rows a list page shows.
     var listPageSize = SiteRenderer.listPageSize
 
-    /// The longest request target (path and query) answered; longer gets 414.
-    static let targetLimit = 2048
-
     /// Every response's security headers. The pages load nothing but their own style sheets,
     /// pictures and the reload script; no inline script or style runs, no other site may frame
     /// them, and the browser may not guess a type.
@@ -45,8 +42,8 @@ struct PreviewResponder: HTTPHandler {
         guard request.method == .GET else {
             return Self.refusal(.methodNotAllowed, "this preview only answers GET", extra: [HTTPHeader("Allow"): "GET"])
         }
-        guard request.target.rawValue.utf8.count <= Self.targetLimit else {
-            return Self.refusal(.uriTooLong, "the address is longer than \(Self.targetLimit) bytes")
+        guard request.target.rawValue.utf8.count <= IncomingRequest.targetLimit else {
+            return Self.refusal(.uriTooLong, "the address is longer than \(IncomingRequest.targetLimit) bytes")
         }
         let port = session.port
         guard Self.isAllowedHost(request.headers[.host], port: port) else {

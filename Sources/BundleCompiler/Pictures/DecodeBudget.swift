@@ -3,12 +3,8 @@ import Foundation
 /// The memory the build's picture decodes share: a decode starts when its bytes fit beside those
 /// running (or when none is running), so that a build stays under 500 MB in all whatever its
 /// pictures: two 12-megapixel photos at once, a 48-megapixel HEIC alone. A picture whose decode
-/// alone passes `limit` is refused by validation before any decode (`image-dimensions`).
+/// alone passes `PictureLimits.decodeBytes` is refused by validation before any decode (`image-dimensions`).
 final class DecodeBudget: @unchecked Sendable {
-    /// The bytes the decodes may hold at once: 400 MB, leaving the rest of the 500 for the
-    /// build's own work (the catalogue, the bundle being written).
-    static let limit = 400_000_000
-
     let limit: Int
     private let condition = NSCondition()
     private var inUse = 0
@@ -16,7 +12,7 @@ final class DecodeBudget: @unchecked Sendable {
     /// The most bytes held at once so far, for the tests.
     private(set) var peak = 0
 
-    init(limit: Int = DecodeBudget.limit) { self.limit = limit }
+    init(limit: Int = PictureLimits.decodeBytes) { self.limit = limit }
 
     /// Waits until `bytes` fit, then holds them until `release(_:)`.
     func acquire(_ bytes: Int) {

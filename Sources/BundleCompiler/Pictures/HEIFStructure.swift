@@ -34,9 +34,6 @@ struct HEIFStructure: Equatable, Sendable {
         var transfer: Int
     }
 
-    /// The most pixels libheif 1.15 takes on a side.
-    static let maxSide = 16_384
-
     /// Whether the primary image is HEVC: HEIC, one of the content's formats.
     var isHEIC: Bool { primaryType == "hvc1" || (primaryType == "grid" && tileType == "hvc1") }
 

@@ -28,11 +28,6 @@ struct JPEGStructure: Equatable, Sendable {
         var vertical: Int
     }
 
-    /// The most scans a JPEG may have: 100. libjpeg's own progressive files have 10 (6 in grey),
-    /// cameras' and editors' at most a few dozen; each scan is another pass over the coefficients
-    /// of the whole picture, so that a file of 20,000 small scans took a minute to decode.
-    static let maxScans = 100
-
     /// Whether the frame is one libjpeg-turbo decodes: baseline, extended and progressive
     /// Huffman-coded (0xC0–0xC2) or arithmetic-coded (0xC9, 0xCA), at 8 bits.
     var isDecodable: Bool { [0xC0, 0xC1, 0xC2, 0xC9, 0xCA].contains(frame) && precision == 8 }

@@ -33,7 +33,7 @@ enum PictureCodec {
             case failed
             /// The decoder found the pixel data damaged, and stopped rather than make pixels up.
             case damaged
-            /// A JPEG's scans went past `JPEGStructure.maxScans`.
+            /// A JPEG's scans went past `PictureLimits.jpegScans`.
             case tooManyScans
         }
     }
@@ -46,7 +46,7 @@ enum PictureCodec {
         /// A HEIC's `nclx` colour, made into an ICC profile for the conversion to sRGB.
         var colour: HEIFStructure.NCLX?
         /// A JPEG's most scans.
-        var maxScans = JPEGStructure.maxScans
+        var maxScans = PictureLimits.jpegScans
     }
 
     /// The libraries a rendition's bytes depend on and their versions, such as "libvips 8.14.1,

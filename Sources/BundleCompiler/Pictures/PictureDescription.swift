@@ -11,7 +11,7 @@ package struct PictureDescription: Equatable, Sendable {
     /// The picture at `path` in the content folder, read no further than its header; nil
     /// when it is not a picture the compiler reads, or is larger than a picture may be.
     package static func of(contentFolder: String, path: String) -> PictureDescription? {
-        guard case .success(let bytes) = FileSystem.read(contentFolder + "/" + path, limit: ImageChecker.maxImageSize),
+        guard case .success(let bytes) = FileSystem.read(contentFolder + "/" + path, limit: PictureLimits.fileBytes),
               case .success(let picture) = ImageChecker.picture(in: bytes)
         else { return nil }
         return PictureDescription(width: picture.header.width, height: picture.header.height, format: picture.format.name,
@@ -28,7 +28,7 @@ package struct PictureDescription: Equatable, Sendable {
         let requests = RenditionRequest.ladder(uses: [use], source: source, hasAlpha: hasAlpha)
         var byFormat: [(String, [Int])] = []
         for request in requests {
-            let name = request.format == .jpeg ? "JPEG" : request.format == .png ? "PNG" : "WebP"
+            let name = request.format.name
             if let index = byFormat.firstIndex(where: { $0.0 == name }) { byFormat[index].1.append(request.width) } else { byFormat.append((name, [request.width])) }
         }
         return byFormat.map { "\($0.0) \($0.1.map(String.init).joined(separator: ", "))" }.joined(separator: "; ") + " px wide"

@@ -7,9 +7,9 @@ package enum PictureProbe {
     package static func probe(_ bytes: [UInt8]) -> String {
         guard case .success(let picture) = ImageChecker.picture(in: bytes) else { return "refused" }
         let header = picture.header
-        guard header.width <= ImageChecker.maxSide, header.height <= ImageChecker.maxSide,
-              header.width * header.height <= ImageChecker.maxPixels,
-              picture.memory.bytes(box: PictureUse.picture.largestBox, orientation: header.orientation) <= DecodeBudget.limit else { return "refused" }
+        guard header.width <= PictureLimits.side, header.height <= PictureLimits.side,
+              header.width * header.height <= PictureLimits.pixels,
+              picture.memory.bytes(box: PictureUse.picture.largestBox, orientation: header.orientation) <= PictureLimits.decodeBytes else { return "refused" }
         // The smallest use alone, and every use's ladder from one decode.
         for uses: Set<PictureUse> in [[.icon], [.icon, .logo, .picture]] {
             let requests = RenditionRequest.ladder(uses: uses, source: picture.format, hasAlpha: header.hasAlpha)

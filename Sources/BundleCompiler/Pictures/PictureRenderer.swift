@@ -63,7 +63,7 @@ struct PictureRenderer: Sendable {
             let cached = job.requests.compactMap { cache.rendition(source: job.source, request: $0) }
             if cached.count == job.requests.count { return .cached(cached) }
         }
-        guard case .success(let bytes) = FileSystem.read(job.file, limit: ImageChecker.maxImageSize),
+        guard case .success(let bytes) = FileSystem.read(job.file, limit: PictureLimits.fileBytes),
               SHA256.hash(data: bytes).hexString == job.source else { return .changed }
         // One missing entry makes the whole ladder again: one decode for all of them, when its
         // memory fits beside the decodes running.

@@ -1,10 +1,11 @@
+import CatalogModel
 import Crypto
 
 /// A picture as the app receives it: resized from the content's picture (its source) for a
 /// use, upright, in sRGB, with no metadata, encoded in a format iOS 16 and every current
 /// browser decode.
 struct Rendition: Equatable, Sendable {
-    var format: RenditionFormat
+    var format: ImageFormat
     /// The size as shown, in pixels.
     var width: Int
     var height: Int
@@ -14,29 +15,6 @@ struct Rendition: Equatable, Sendable {
     var sha256: String { SHA256.hash(data: bytes).hexString }
 }
 
-/// A rendition's encoding.
-enum RenditionFormat: String, Sendable {
-    case jpeg = "image/jpeg"
-    case png = "image/png"
-    case webp = "image/webp"
-
-    /// The number `CPictureCodec` knows the format by.
-    var codecNumber: Int32 {
-        switch self {
-        case .jpeg: 1
-        case .png: 2
-        case .webp: 3
-        }
-    }
-
-    /// The format of the one rendition a bundle of schema 2 or 3 holds for a picture: PNG for a
-    /// PNG source (drawn pictures: logos, icons, the placeholders, kept sharp and lossless) and
-    /// for any picture with transparency; JPEG for the rest (photos). Those bundles' `images`
-    /// table allows no other type: apps in the field decode only these two.
-    static func forSchema2(source: PictureFormat, hasAlpha: Bool) -> RenditionFormat {
-        source == .png || hasAlpha ? .png : .jpeg
-    }
-}
 
 /// What the renditions' bytes depend on besides the source: these settings and the libraries'
 /// versions (`PictureCodec.libraries`). Both are in the content digest, the manifest and

@@ -1,3 +1,4 @@
+import CatalogModel
 import Crypto
 import Foundation
 
@@ -42,7 +43,7 @@ struct RenditionCache: Sendable {
               let secondBreak = bytes[(firstBreak + 1)...].firstIndex(of: 0x0A),
               bytes[..<firstBreak].elementsEqual(Self.signature.utf8) else { return nil }
         let fields = String(decoding: bytes[(firstBreak + 1)..<secondBreak], as: UTF8.self).split(separator: " ")
-        guard fields.count == 4, let format = RenditionFormat(rawValue: String(fields[0])), format == request.format,
+        guard fields.count == 4, let format = ImageFormat(rawValue: String(fields[0])), format == request.format,
               let width = Int(fields[1]), let height = Int(fields[2]), width > 0, height > 0 else { return nil }
         let rendition = Rendition(format: format, width: width, height: height, bytes: Array(bytes[(secondBreak + 1)...]))
         return rendition.sha256 == fields[3] ? rendition : nil

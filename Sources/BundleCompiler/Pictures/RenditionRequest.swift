@@ -1,10 +1,11 @@
+import CatalogModel
 import Crypto
 
 /// One rendition to make: the box it fits in (never enlarged), its format and its quality.
 struct RenditionRequest: Hashable, Sendable {
     var width: Int
     var height: Int
-    var format: RenditionFormat
+    var format: ImageFormat
     /// JPEG's and WebP's quality, 1 to 100; PNG and lossless WebP ignore it.
     var quality: Int
     /// WebP's lossless mode (for drawn pictures: PNG sources and transparency).

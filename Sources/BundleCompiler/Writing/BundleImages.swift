@@ -6,7 +6,10 @@ import CatalogModel
 struct BundleImages: Sendable {
     struct Image: Sendable {
         var sha256: String
-        var header: ImageHeader
+        /// JPEG or PNG: what a bundle's `images` table allows.
+        var format: ImageFormat
+        var width: Int
+        var height: Int
         var bytes: [UInt8]
     }
 
@@ -28,9 +31,8 @@ struct BundleImages: Sendable {
             byPath[path] = sha256
             sourceByPath[path] = picture.source
             // Schema 2 and 3 bundles hold the JPEG and PNG renditions their `images` table allows.
-            let format: ImageHeader.Format = rendition.format == .png ? .png : .jpeg
-            bySHA256[sha256] = Image(sha256: sha256, header: ImageHeader(format: format, width: rendition.width, height: rendition.height),
-                                     bytes: rendition.bytes)
+            bySHA256[sha256] = Image(sha256: sha256, format: rendition.format == .png ? .png : .jpeg, width: rendition.width,
+                                     height: rendition.height, bytes: rendition.bytes)
             ladders[sha256] = picture.ladder
         }
     }

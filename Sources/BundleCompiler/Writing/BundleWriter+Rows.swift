@@ -37,7 +37,7 @@ extension BundleWriter {
 
         let insertImage = try insert("INSERT INTO images (sha256, media_type, width, height, byte_count, bytes) VALUES (?, ?, ?, ?, ?, ?)")
         for (sha256, stored) in images.bySHA256.sorted(by: { $0.key < $1.key }) {
-            try insertImage(.text(sha256), .text(stored.header.format.rawValue), .integer(stored.header.width), .integer(stored.header.height),
+            try insertImage(.text(sha256), .text(stored.format.mediaType), .integer(stored.width), .integer(stored.height),
                             .integer(stored.bytes.count), .blob(stored.bytes))
         }
         if schemaVersion >= 4 {

@@ -22,7 +22,7 @@ extension ImageChecker {
             if trustsCache, let kept = cache.picture(at: absolute) { return kept }
             if let kept = cache.pictureIfUnchanged(at: absolute) { return kept }
         }
-        switch FileSystem.readStamped(absolute, limit: Self.maxImageSize) {
+        switch FileSystem.readStamped(absolute, limit: PictureLimits.fileBytes) {
         case .success(let (bytes, stamp)):
             let read: (Result<SourcePicture, ImageFailure>, SHA256.Digest?) = (Self.picture(in: bytes), SHA256.hash(data: bytes))
             cache?.store(picture: read, at: absolute, stamp: stamp)
@@ -58,7 +58,7 @@ extension ImageChecker {
             case .success(let structure):
                 guard structure.isWhole else { return .failure(.format(.truncated(.jpeg))) }
                 if let kind = structure.unsupportedKind { return .failure(.unsupported(kind)) }
-                if structure.scans > JPEGStructure.maxScans { return .failure(.tooManyScans(structure.scans)) }
+                if structure.scans > PictureLimits.jpegScans { return .failure(.tooManyScans(structure.scans)) }
                 size = (structure.width, structure.height)
                 memory = .jpeg(structure)
             }
@@ -76,7 +76,7 @@ extension ImageChecker {
         }
         // Larger than any picture may be: refused on this size (`image-dimensions`), before
         // libvips, whose decoders refuse some of them as if the file were damaged.
-        if let size, size.width > maxSide || size.height > maxSide || size.width * size.height > maxPixels {
+        if let size, size.width > PictureLimits.side || size.height > PictureLimits.side || size.width * size.height > PictureLimits.pixels {
             return .success(SourcePicture(format: format, header: PictureCodec.Header(storedWidth: size.width, storedHeight: size.height, orientation: 1, hasAlpha: false),
                                           memory: DecodeMemory(source: memory)))
         }

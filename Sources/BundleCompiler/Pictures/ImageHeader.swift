@@ -6,12 +6,8 @@
 /// IEND, the JPEG's own image reaching its end-of-image marker: `JPEGStructure`) or, for a PNG,
 /// damaged (each chunk's CRC-32).
 struct ImageHeader: Hashable, Sendable {
-    enum Format: String, Sendable {
-        case png = "image/png"
-        case jpeg = "image/jpeg"
-    }
-
-    var format: Format
+    /// `.png` or `.jpeg`.
+    var format: PictureFormat
     var width: Int
     var height: Int
 
@@ -21,11 +17,11 @@ struct ImageHeader: Hashable, Sendable {
         /// Neither the PNG nor the JPEG signature.
         case notAnImage
         /// The signature is right but the size cannot be read.
-        case unreadableDimensions(Format)
+        case unreadableDimensions(PictureFormat)
         /// The file ends too soon: a PNG chunk runs past the end or there is no IEND chunk; a
         /// JPEG has no end-of-image marker after its first scan. Decoders show such a file
         /// half drawn or not at all.
-        case truncated(Format)
+        case truncated(PictureFormat)
         /// A PNG chunk whose bytes do not match its CRC-32: decoders refuse the file, or
         /// show it broken.
         case checksum(chunk: String)

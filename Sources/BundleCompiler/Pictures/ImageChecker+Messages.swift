@@ -26,7 +26,7 @@ extension ImageChecker {
             "'\(source)' is damaged: part of its picture data is missing or broken, so the app would show it with grey, black or garbled parts; "
                 + "copy or export it again from the original (\(failure.reason))"
         case .tooManyScans:
-            "'\(source)' is a progressive JPEG in more than \(JPEGStructure.maxScans) scans, more than a picture may have "
+            "'\(source)' is a progressive JPEG in more than \(PictureLimits.jpegScans) scans, more than a picture may have "
                 + "(each takes another pass over the whole picture); export it again as an ordinary JPEG (\(failure.reason))"
         case .failed:
             "'\(source)' cannot be decoded: the file is damaged or cut short, so the app would show it broken or not at all; "

@@ -7,17 +7,6 @@ import Crypto
 /// the renditions of the sound ones (`PictureRenderer`), whose failures are diagnostics too; and
 /// warns about image files nothing uses.
 struct ImageChecker {
-    /// The largest picture file accepted: 64 MiB, above a 48-megapixel phone photo (about 25 MB
-    /// as JPEG, 10 as HEIC) and most cameras' largest JPEGs.
-    static let maxImageSize = 64 * 1024 * 1024
-    /// The most pixels a picture may declare: 50 megapixels, above the 48 of the largest
-    /// phone photos (8064 × 6048). Checked on the header, before a pixel is decoded: a PNG of
-    /// flat colour stays small in bytes whatever its size in pixels (50,000 × 50,000 fits in a
-    /// megabyte) and would take gigabytes to decode.
-    static let maxPixels = 50_000_000
-    /// The most pixels on either side: WebP's own limit, and no photo's.
-    static let maxSide = 16_383
-
     let tree: ContentTree
     /// Makes the renditions; nil checks the pictures without making any (`check` then returns
     /// none).
@@ -65,7 +54,7 @@ struct ImageChecker {
         case undecodable(PictureCodec.Failure)
         /// A kind of its format the decoders do not take: "a 12-bit JPEG", "a lossless JPEG".
         case unsupported(String)
-        /// A JPEG with more scans than `JPEGStructure.maxScans`.
+        /// A JPEG with more scans than `PictureLimits.jpegScans`.
         case tooManyScans(Int)
         /// A HEIF file whose boxes cannot be read, in words of what is wrong.
         case heifDamaged(String)
@@ -129,14 +118,14 @@ struct ImageChecker {
             case .success(let picture):
                 let header = picture.header
                 let pixels = header.width * header.height
-                if header.width > Self.maxSide || header.height > Self.maxSide || pixels > Self.maxPixels {
+                if header.width > PictureLimits.side || header.height > PictureLimits.side || pixels > PictureLimits.pixels {
                     unsound.insert(path)
-                    report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels\(pixels > Self.maxPixels ? " (\(Self.megapixels(pixels)))" : ""); "
-                        + "the limit is 50 megapixels and \(Self.maxSide) on a side, more than a 48-megapixel phone photo: scale it down")
-                } else if case let needed = picture.memory.bytes(box: use.largestBox, orientation: header.orientation), needed > DecodeBudget.limit {
+                    report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels\(pixels > PictureLimits.pixels ? " (\(Self.megapixels(pixels)))" : ""); "
+                        + "the limit is 50 megapixels and \(PictureLimits.side) on a side, more than a 48-megapixel phone photo: scale it down")
+                } else if case let needed = picture.memory.bytes(box: use.largestBox, orientation: header.orientation), needed > PictureLimits.decodeBytes {
                     unsound.insert(path)
                     report(.imageDimensions, "image '\(source)' would take about \(needed / 1_000_000) MB to decode (\(picture.memory.reason)), "
-                        + "more than the \(DecodeBudget.limit / 1_000_000) MB a picture may take; the app shows it at most \(use.largestBox.width)×\(use.largestBox.height) pixels: "
+                        + "more than the \(PictureLimits.decodeBytes / 1_000_000) MB a picture may take; the app shows it at most \(use.largestBox.width)×\(use.largestBox.height) pixels: "
                         + "save it at about that size" + (picture.format == .png ? " (and in 8-bit colour)" : ""))
                 } else if use == .icon && header.width != header.height {
                     unsound.insert(path)
@@ -182,7 +171,7 @@ struct ImageChecker {
             case .failure(.unsupported(let kind)):
                 report(.imageFormat, "'\(source)' is \(kind), which the app cannot show; save it as an ordinary (8-bit) JPEG, or as PNG, HEIC or WebP")
             case .failure(.tooManyScans(let scans)):
-                report(.imageDimensions, "'\(source)' is a progressive JPEG in \(scans) scans, more than the \(JPEGStructure.maxScans) a picture may have "
+                report(.imageDimensions, "'\(source)' is a progressive JPEG in \(scans) scans, more than the \(PictureLimits.jpegScans) a picture may have "
                     + "(each takes another pass over the whole picture); export it again as an ordinary JPEG")
             case .failure(.heifDamaged(let words)):
                 report(.imageDamaged, "'\(source)' is damaged: the parts of the HEIC file that say where its picture is cannot be read, "
