@@ -35,7 +35,7 @@ extension BundleStore {
     func currentBundle() throws(BundleStoreError) -> Current {
         // The kept roots' folder too: a root kept by another process that was killed before it
         // saved its state changes what may be served.
-        let stamps = [FileStamp(statePath), FileStamp(keptRoots.folder)]
+        let stamps = [FileStamp(layout.state), FileStamp(layout.roots)]
         if let cached = opened.current(stamps: stamps) { return cached }
         let current = try openCurrent()
         opened.keep(current, stamps: stamps)
@@ -44,12 +44,12 @@ extension BundleStore {
 
     private func openCurrent() throws(BundleStoreError) -> Current {
         var problems: [String] = []
-        let state = try? StoreState.load(statePath)
+        let state = try? StoreState.load(layout.state)
         let installed = servable(state, problems: &problems)
         var causes: [ErrorCause] = []
         var found: Current?
         for release in installed {
-            let path = bundlePath(release.sha256)
+            let path = layout.bundle(release.sha256)
             guard StoreFiles.size(path) == release.bytes else {
                 problems.append("release \(release.releaseVersion) is missing or has another size")
                 continue

@@ -24,19 +24,19 @@ extension BundleStore {
     func applyDelta(_ head: ChannelHead, installed: [Release]) async throws(BundleStoreError) -> DeltaAttempt {
         // Less than half the bundle (sizes are at most 2^53: `verified` checks them).
         let deltas = (head.deltas ?? []).filter { $0.bytes <= (head.bundle.bytes - 1) / 2 }
-        let part = partPath(head.bundle.sha256)
+        let part = layout.part(head.bundle.sha256)
         // A part already whole (an update stopped before installing it) needs no delta.
         guard !deltas.isEmpty, StoreFiles.size(part) != head.bundle.bytes else { return .none }
         var sources: [String: String] = [:]
-        for release in installed where StoreFiles.size(bundlePath(release.sha256)) == release.bytes {
-            sources[release.sha256] = bundlePath(release.sha256)
+        for release in installed where StoreFiles.size(layout.bundle(release.sha256)) == release.bytes {
+            sources[release.sha256] = layout.bundle(release.sha256)
         }
         if let seed, !deltas.contains(where: { sources[$0.from] != nil }), let digest = BundleFileDigest.sha256(path: seed) {
             sources[digest.hex] = seed
         }
         guard let delta = deltas.first(where: { sources[$0.from] != nil }), let source = sources[delta.from] else { return .none }
-        let deltaPart = partPath(delta.sha256)
-        let result = stagingFolder + "/" + head.bundle.sha256 + ".from-delta"
+        let deltaPart = layout.part(delta.sha256)
+        let result = layout.fromDelta(head.bundle.sha256)
         var keepDelta = false
         defer {
             if !keepDelta { StoreFiles.remove(deltaPart) }

@@ -32,7 +32,7 @@ extension BundleStore {
         do {
             let (head, envelope) = try await takeHead(response, data, pinnedChanged: pinnedChanged, trusted: trusted, &state)
             try keepVouched(by: trusted, head: (head, envelope), &state)
-            if state != loaded { try state.save(statePath) }
+            if state != loaded { try state.save(layout.state) }
             return (head, trusted.root)
         } catch {
             // What the keys decided stands though the head is refused: a release they do not
@@ -40,7 +40,7 @@ extension BundleStore {
             try? keepVouched(by: trusted, head: nil, &state)
             // A bundle dropped stays on the disk, unlisted, until the next update that installs or
             // finds nothing new: a head signed by the new keys may vouch for it again first.
-            if state != loaded { try? state.save(statePath) }
+            if state != loaded { try? state.save(layout.state) }
             throw error
         }
     }
@@ -138,7 +138,7 @@ extension BundleStore {
                 forgetHeads(notVouchedBy: HeadKeys(keys: trusted, threshold: 1, root: nil), &state)
             }
             state.keyTrust = trust
-            try state.save(statePath)
+            try state.save(layout.state)
         }
         return trusted
     }

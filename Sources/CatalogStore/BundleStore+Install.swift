@@ -4,7 +4,7 @@ import Foundation
 extension BundleStore {
     /// Whether the release's file is in `bundles/`, whole, and opens with its content.
     func opens(_ release: Release) -> Bool {
-        let path = bundlePath(release.sha256)
+        let path = layout.bundle(release.sha256)
         guard StoreFiles.size(path) == release.bytes, let bundle = try? CatalogBundle(path: path, trust: trust) else { return false }
         return bundle.release.contentDigest == release.contentDigest
     }
@@ -12,7 +12,7 @@ extension BundleStore {
     /// Opens the downloaded bundle as the app will (identity, schema, `quick_check`), checks
     /// that it is the release the head announced, flushes it and renames it into place.
     func install(_ release: Release) throws(BundleStoreError) {
-        let part = partPath(release.sha256)
+        let part = layout.part(release.sha256)
         let bundle: CatalogBundle
         do {
             bundle = try CatalogBundle(path: part, trust: trust)
@@ -28,8 +28,8 @@ extension BundleStore {
                     + "not the head's \(release.releaseVersion) with \(release.contentDigest)")))
         }
         try StoreFiles.sync(part)
-        try StoreFiles.makeFolder(bundlesFolder)
-        try StoreFiles.move(part, to: bundlePath(release.sha256))
-        try StoreFiles.sync(stagingFolder)
+        try StoreFiles.makeFolder(layout.bundles)
+        try StoreFiles.move(part, to: layout.bundle(release.sha256))
+        try StoreFiles.sync(layout.staging)
     }
 }

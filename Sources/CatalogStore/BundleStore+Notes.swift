@@ -13,7 +13,7 @@ extension BundleStore {
     /// the release came with none (a channel's first, or notes that could not be fetched), or
     /// the app shows the seed.
     public func releaseNotes() -> CatalogChanges? {
-        guard let current = (try? StoreState.load(statePath))?.installed.first,
+        guard let current = (try? StoreState.load(layout.state))?.installed.first,
               let data = try? StoreFiles.contents(notesPath(current.sha256), limit: Self.notesSizeLimit) else { return nil }
         return CatalogChanges.decoded(from: data)
     }
@@ -27,7 +27,7 @@ extension BundleStore {
     }
 
     /// Where the notes of the installed release `sha256` are kept: `bundles/<sha256>.notes.json`.
-    package func notesPath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".notes.json" }
+    package func notesPath(_ sha256: String) -> String { layout.notes(sha256) }
 
     /// Fetches the release notes for `release` and keeps them beside its bundle, if their
     /// SHA-256 is the signed one. Notes are a courtesy: a failure leaves the release without

@@ -14,13 +14,12 @@ extension BundleStore {
 
     /// The signed head that installed the bundle `sha256`, kept beside it: what proves the
     /// bundle's release when the state is lost.
-    func headCopyPath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".head.json" }
 
     /// Keeps the signed head that names `release` beside its bundle, before the state names
     /// the bundle.
     func keepHead(of release: Release, _ state: StoreState) throws(BundleStoreError) {
         guard let envelope = state.channels[channel]?.envelope else { return }
-        try StoreFiles.replace(headCopyPath(release.sha256), with: envelope)
+        try StoreFiles.replace(layout.headCopy(release.sha256), with: envelope)
     }
 
     /// The state, with each channel's head checked again against its signature (a state file
@@ -36,11 +35,11 @@ extension BundleStore {
     /// `store.json.damaged`. A file that cannot be read (an input/output error, a phone's
     /// locked storage) is an error, and nothing is changed.
     func loadState() throws(BundleStoreError) -> StoreState {
-        switch try StoreFiles.read(statePath, limit: StoreState.sizeLimit) {
+        switch try StoreFiles.read(layout.state, limit: StoreState.sizeLimit) {
         case .bytes(let data):
             if let decoded = StoreState.decoded(data) {
                 let takenOver = try takenOver(decoded)
-                if takenOver != nil { try takenOver?.save(statePath) }
+                if takenOver != nil { try takenOver?.save(layout.state) }
                 guard let trusted = try keptHeadKeys(takenOver ?? decoded) else {
                     // The kept roots prove less than the store took: nothing is dropped by them.
                     return takenOver ?? decoded
@@ -53,7 +52,7 @@ extension BundleStore {
                 // one the trusted keys no longer vouch for, as a state kept from before a root
                 // dropped a key names): made again from the heads, as a damaged one is, the
                 // sequence never lower than the highest head that verifies, and the root taken kept.
-                try? StoreFiles.replace(statePath + ".damaged", with: data)
+                try? StoreFiles.replace(layout.damagedState, with: data)
                 var rebuilt = rebuiltState(keys: trusted)
                 if (checked.rootTaken?.version ?? 0) > (rebuilt.rootTaken?.version ?? 0) { rebuilt.rootTaken = checked.rootTaken }
                 rebuilt.sequenceReset = checked.sequenceReset
@@ -67,19 +66,19 @@ extension BundleStore {
                         rebuilt.installed = Array(([release] + rebuilt.installed).prefix(2))
                     }
                 }
-                try rebuilt.save(statePath)
+                try rebuilt.save(layout.state)
                 return rebuilt
             }
-            try? StoreFiles.replace(statePath + ".damaged", with: data)
+            try? StoreFiles.replace(layout.damagedState, with: data)
         case .notTheFile:
-            StoreFiles.remove(statePath + ".damaged")
-            try? StoreFiles.move(statePath, to: statePath + ".damaged")
+            StoreFiles.remove(layout.damagedState)
+            try? StoreFiles.move(layout.state, to: layout.damagedState)
         case .nothing:
-            guard StoreFiles.names(in: bundlesFolder).contains(where: { $0.hasSuffix(".head.json") }) else { return StoreState() }
+            guard StoreFiles.names(in: layout.bundles).contains(where: { $0.hasSuffix(StoreLayout.headCopySuffix) }) else { return StoreState() }
         }
         let state = rebuiltState(keys: try keysWithNoState())
         // Over the old file in one rename: a failure leaves it as it was, not gone.
-        try state.save(statePath)
+        try state.save(layout.state)
         return state
     }
 
@@ -105,7 +104,7 @@ extension BundleStore {
         for release in state.installed {
             // A store from before heads were kept beside their bundles has the channel's head.
             if let seen = state.channels[channel], Self.release(of: seen.head) == release { continue }
-            guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit),
+            guard let envelope = try? StoreFiles.contents(layout.headCopy(release.sha256), limit: Self.headSizeLimit),
                   let head = try? Self.verifiedHead(envelope, keys: keys.keys, threshold: keys.threshold),
                   Self.release(of: head) == release else { return false }
             keptSequences[head.channel] = max(keptSequences[head.channel] ?? 0, head.sequence)
@@ -121,10 +120,10 @@ extension BundleStore {
     /// update.
     func rebuiltState(keys: HeadKeys) -> StoreState {
         var found: [(head: ChannelHead, envelope: Data)] = []
-        for name in StoreFiles.names(in: bundlesFolder) where name.hasSuffix(".head.json") {
-            guard let envelope = try? StoreFiles.contents(bundlesFolder + "/" + name, limit: Self.headSizeLimit),
+        for name in StoreFiles.names(in: layout.bundles) where name.hasSuffix(StoreLayout.headCopySuffix) {
+            guard let envelope = try? StoreFiles.contents(layout.inBundles(name), limit: Self.headSizeLimit),
                   let head = try? Self.verifiedHead(envelope, keys: keys.keys, threshold: keys.threshold),
-                  head.channel == channel, name == head.bundle.sha256 + ".head.json",
+                  head.channel == channel, StoreLayout.isHeadCopy(name, of: head.bundle.sha256),
                   holdsSignedBytes(Self.release(of: head)) == true
             else { continue }
             found.append((head, envelope))
@@ -155,7 +154,7 @@ extension BundleStore {
 
     /// Refuses a bundle larger than the store takes, and a download the disk cannot hold.
     func checkRoom(for file: ChannelHead.BundleFile, have: Int) throws(BundleStoreError) {
-        try Self.checkRoom(for: file, have: have, free: StoreFiles.freeSpace(stagingFolder))
+        try Self.checkRoom(for: file, have: have, free: StoreFiles.freeSpace(layout.staging))
     }
 
     /// Refuses a bundle larger than the store takes, and one that needs more than `free` bytes

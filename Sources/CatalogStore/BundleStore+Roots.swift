@@ -24,7 +24,7 @@ extension BundleStore {
     }
 
     /// The store's kept roots (`roots/` in its folder).
-    var keptRoots: KeptRoots { KeptRoots(folder: folder + "/roots") }
+    var keptRoots: KeptRoots { KeptRoots(layout: layout) }
 
     /// The newest root: the end of the kept chain (`KeptRoots.proven`, from the app's shipped
     /// root or the oldest kept root the pin verifies), else `roots/1.json` verified by the pin;
@@ -60,7 +60,7 @@ extension BundleStore {
                 if trusted.version >= kept.taken {
                     try took(taken, newest: trusted, pin, &state)
                     try keepVouched(by: HeadKeys(trusted), head: nil, &state)
-                    try state.save(statePath)
+                    try state.save(layout.state)
                 } else {
                     // Still below the root the store took: nothing is judged by these yet.
                     try keptRoots.keep(taken)

@@ -18,10 +18,10 @@ extension BundleStore {
     /// bundle's part, kept while its delta is fetched).
     func download(_ file: ChannelHead.BundleFile, _ kind: UpdateProgress.File = .bundle, keeping: String? = nil,
                   resumed: Bool = true) async throws(BundleStoreError) {
-        try StoreFiles.makeFolder(stagingFolder)
-        let part = partPath(file.sha256)
-        for name in StoreFiles.names(in: stagingFolder) where stagingFolder + "/" + name != part && stagingFolder + "/" + name != keeping {
-            StoreFiles.remove(stagingFolder + "/" + name)
+        try StoreFiles.makeFolder(layout.staging)
+        let part = layout.part(file.sha256)
+        for name in StoreFiles.names(in: layout.staging) where layout.inStaging(name) != part && layout.inStaging(name) != keeping {
+            StoreFiles.remove(layout.inStaging(name))
         }
         if DurableFile.exists(part) && StoreFiles.size(part) == nil { StoreFiles.remove(part) }  // a link, a folder: not a part
         var offset = StoreFiles.size(part) ?? 0

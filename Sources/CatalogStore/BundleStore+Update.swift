@@ -12,8 +12,8 @@ extension BundleStore {
         try StoreFiles.makeFolder(folder)
         let lock = try await StoreLock(folder)
         defer { withExtendedLifetime(lock) {} }
-        try StoreFiles.repairFolder(bundlesFolder)
-        try StoreFiles.repairFolder(stagingFolder)
+        try StoreFiles.repairFolder(layout.bundles)
+        try StoreFiles.repairFolder(layout.staging)
         var state = try loadState()
         removeDecayedBundles(state)
         let (head, root) = try await fetchHead(&state)
@@ -41,7 +41,7 @@ extension BundleStore {
             return try await record(release, head: head, state: &state, fromDelta: nil, repair: false, finished: nil)
         case .fetch(let release, let repair):
             // Damaged on the disk since it was installed: not served while it is fetched again.
-            if repair { StoreFiles.remove(bundlePath(release.sha256)) }
+            if repair { StoreFiles.remove(layout.bundle(release.sha256)) }
             let (fromDelta, finished) = try await fetchAndInstall(release, head: head, state: &state)
             return try await record(release, head: head, state: &state, fromDelta: fromDelta, repair: repair, finished: finished)
         }
@@ -51,7 +51,7 @@ extension BundleStore {
     /// look at the folder, not a read), files no release names go, and notes that could not be
     /// fetched at the install are tried again.
     private func tidyUp(_ current: Release, head: ChannelHead, _ state: StoreState) async throws(BundleStoreError) {
-        if StoreFiles.size(headCopyPath(current.sha256)) == nil { try keepHead(of: current, state) }
+        if StoreFiles.size(layout.headCopy(current.sha256)) == nil { try keepHead(of: current, state) }
         removeUnlisted(state)
         if let notes = head.notes, !FileManager.default.fileExists(atPath: notesPath(current.sha256)) {
             await fetchNotes(notes.json, for: current)
@@ -63,7 +63,7 @@ extension BundleStore {
     /// A refusal is remembered, so that every launch does not download the same bad bytes.
     private func fetchAndInstall(_ release: Release, head: ChannelHead, state: inout StoreState) async throws(BundleStoreError) -> (String?, UpdateProgress) {
         do {
-            try checkRoom(for: head.bundle, have: StoreFiles.size(partPath(release.sha256)) ?? 0)
+            try checkRoom(for: head.bundle, have: StoreFiles.size(layout.part(release.sha256)) ?? 0)
             var fromDelta: String?
             switch try await applyDelta(head, installed: state.installed) {
             case .applied(let from): fromDelta = from
@@ -72,7 +72,7 @@ extension BundleStore {
                 state.deltaReport.fallbacks += 1
                 state.deltaReport.lastFailure = path + ": " + cause.message
                 state.deltaReport.lastFailureCode = cause.code
-                try state.save(statePath)
+                try state.save(layout.state)
             case .none: break
             }
             if fromDelta == nil { try await download(head.bundle) }
@@ -85,7 +85,7 @@ extension BundleStore {
         } catch {
             if case .refused = error {
                 state.channels[channel]?.refusedBundle = release.sha256
-                try? state.save(statePath)
+                try? state.save(layout.state)
             }
             throw error
         }
@@ -104,7 +104,7 @@ extension BundleStore {
         state.installed = [release] + (previous.map { [$0] } ?? [])
         if fromDelta != nil { state.deltaReport.applied += 1 }
         state.deltaReport.lastInstalledFrom = fromDelta
-        try state.save(statePath)
+        try state.save(layout.state)
         removeUnlisted(state)
         if repair {
             // Its notes are the ones it had (fetched again only if they were never fetched).

@@ -15,7 +15,7 @@ extension BundleStore {
     /// as it arrived.
     func holdsSignedBytes(_ release: Release) -> Bool? {
         if verifiedBundles.contains(release.sha256) { return true }
-        guard let found = BundleFileDigest.sha256(path: bundlePath(release.sha256)) else { return nil }
+        guard let found = BundleFileDigest.sha256(path: layout.bundle(release.sha256)) else { return nil }
         guard found.hex == release.sha256, found.bytes == release.bytes else { return false }
         verifiedBundles.insert(release.sha256)
         return true
@@ -26,8 +26,8 @@ extension BundleStore {
     /// update repairs it (from a delta on a bundle it still holds, or whole). Before the head is
     /// fetched: an app that is offline stops serving a damaged bundle too.
     func removeDecayedBundles(_ state: StoreState) {
-        for release in state.installed where StoreFiles.size(bundlePath(release.sha256)) != nil {
-            if holdsSignedBytes(release) == false { StoreFiles.remove(bundlePath(release.sha256)) }
+        for release in state.installed where StoreFiles.size(layout.bundle(release.sha256)) != nil {
+            if holdsSignedBytes(release) == false { StoreFiles.remove(layout.bundle(release.sha256)) }
         }
     }
 }
@@ -48,8 +48,8 @@ extension BundleStore {
     public func reportDamage(in bundle: CatalogBundle) async throws(BundleStoreError) -> Bool {
         let lock = try await StoreLock(folder)
         defer { withExtendedLifetime(lock) {} }
-        guard let state = try? StoreState.load(statePath),
-              let release = state.installed.first(where: { bundlePath($0.sha256) == bundle.path }) else { return false }
+        guard let state = try? StoreState.load(layout.state),
+              let release = state.installed.first(where: { layout.bundle($0.sha256) == bundle.path }) else { return false }
         // Hashed again whatever this instance found before: the damage may be newer.
         guard let found = BundleFileDigest.sha256(path: bundle.path) else { return false }
         guard found.hex != release.sha256 || found.bytes != release.bytes else { return false }

@@ -22,7 +22,7 @@ extension BundleStore {
                 && head.offered.contains { $0.bundle.sha256 == release.sha256 && $0.bundle.bytes == release.bytes }
         }
         if let seen = state?.channels[channel], names(seen.envelope) { return true }
-        guard let envelope = try? StoreFiles.contents(headCopyPath(release.sha256), limit: Self.headSizeLimit) else { return false }
+        guard let envelope = try? StoreFiles.contents(layout.headCopy(release.sha256), limit: Self.headSizeLimit) else { return false }
         return names(envelope)
     }
 
@@ -39,7 +39,7 @@ extension BundleStore {
                 vouched.append(release)
             } else if let head, head.head.bundle.sha256 == release.sha256 {
                 // The release as this head names it (a renewed head has a later sequence).
-                try StoreFiles.replace(headCopyPath(release.sha256), with: head.envelope)
+                try StoreFiles.replace(layout.headCopy(release.sha256), with: head.envelope)
                 vouched.append(Self.release(of: head.head))
             }
         }

@@ -218,13 +218,10 @@ public final class BundleStore: Sendable {
     }
 
     /// The file of the default trust store in a store's folder.
-    package static func trustPath(in folder: String) -> String { folder + "/trusted.txt" }
+    package static func trustPath(in folder: String) -> String { StoreLayout(folder: folder).trust }
 
-    var statePath: String { folder + "/store.json" }
-    var bundlesFolder: String { folder + "/bundles" }
-    var stagingFolder: String { folder + "/staging" }
-    func bundlePath(_ sha256: String) -> String { bundlesFolder + "/" + sha256 + ".sqlite" }
-    func partPath(_ sha256: String) -> String { stagingFolder + "/" + sha256 + ".part" }
+    /// Every path of the store's folder.
+    var layout: StoreLayout { StoreLayout(folder: folder) }
 
     /// The head's URL: `<baseURL>/channels/<channel>/head.json`.
     package var headURL: URL {
@@ -270,6 +267,6 @@ public final class BundleStore: Sendable {
 
     /// How delta updates have fared in this store (`DeltaReport`), for an app's diagnostics.
     public func deltaReport() -> DeltaReport {
-        (try? StoreState.load(statePath))?.deltaReport ?? DeltaReport()
+        (try? StoreState.load(layout.state))?.deltaReport ?? DeltaReport()
     }
 }

@@ -11,8 +11,8 @@ import Foundation
 /// state file, and the channel folder's URL plays no part: a channel moved to another host, or
 /// its URL spelt with a trailing slash, keeps the roots taken.
 struct KeptRoots {
-    /// The folder: `roots/` in the store's folder.
-    let folder: String
+    /// The store's paths: its roots are in `roots/`.
+    let layout: StoreLayout
 
     /// The most kept roots a chain is walked through: a root a year for longer than any app
     /// lives, and a bound on what a full folder costs (each is two signature checks at most).
@@ -22,18 +22,13 @@ struct KeptRoots {
     /// root: the first the pin verifies is one of them (a root whose envelope decayed is passed).
     static let startsTried = 4
 
-    func path(_ version: Int) -> String { folder + "/\(version).json" }
-
     /// The versions of the root files kept, lowest first.
     private var versions: [Int] {
-        StoreFiles.names(in: folder).compactMap { name in
-            guard name.hasSuffix(".json"), let version = Int(name.dropLast(5)), version >= 1, "\(version).json" == name else { return nil }
-            return version
-        }.sorted()
+        StoreFiles.names(in: layout.roots).compactMap(StoreLayout.rootVersion(named:)).sorted()
     }
 
     func envelope(_ version: Int) -> Data? {
-        try? StoreFiles.contents(path(version), limit: SignedEnvelope.sizeLimit)
+        try? StoreFiles.contents(layout.root(version), limit: SignedEnvelope.sizeLimit)
     }
 
     /// The newest root the kept chain proves for `pin`, starting at `shipped` (the app's root,
@@ -66,7 +61,7 @@ struct KeptRoots {
     /// `proven`, and one the chain will reach again is kept.
     func keep(_ taken: [TrustedRoot]) throws(BundleStoreError) {
         guard !taken.isEmpty else { return }
-        try StoreFiles.repairFolder(folder)
-        for root in taken { try StoreFiles.replace(path(root.version), with: root.envelope) }
+        try StoreFiles.repairFolder(layout.roots)
+        for root in taken { try StoreFiles.replace(layout.root(root.version), with: root.envelope) }
     }
 }
