@@ -65,27 +65,19 @@ extension BundleStore {
         }
         let head: ChannelHead
         do { head = try Self.verifiedHead(envelope, keys: trusted.keys, threshold: trusted.threshold) } catch { throw .refused(.head(error)) }
-        guard head.channel == channel else { throw .refused(.otherChannel(head.channel)) }
-        // After the keys of the head seen were replaced, a head may not take the app back
-        // behind a release the new keys stand behind (one a dropped key signed alone does not
-        // count: a thief's release is replaced by the next one published).
-        if state.sequenceReset == true, state.channels[channel] == nil,
-           let installed = state.installed.first(where: { isVouched($0, by: trusted) }),
-           ReleaseVersion.isNewer(installed.releaseVersion, than: head.releaseVersion) {
-            throw .refused(.olderThanInstalled(releaseVersion: head.releaseVersion, installed: installed.releaseVersion))
-        }
-        if let seen = state.channels[channel] {
-            guard head.sequence >= seen.highestSequence else {
-                throw .refused(.replayed(sequence: head.sequence, highestSeen: seen.highestSequence))
-            }
-            if head.sequence == seen.highestSequence && head != seen.head { throw .refused(.sequenceReused(head.sequence)) }
-            if head == seen.head {
-                // The same head, signed again (a key rotation) or served with another ETag: what
-                // was learnt of it stays.
-                state.channels[channel]?.etag = response.headers["etag"]
-                state.channels[channel]?.envelope = envelope
-                return (head, envelope)
-            }
+        let (seen, installed) = (state.channels[channel], state.installed)
+        let acceptance = HeadAcceptance.decide(.init(
+            head: head, channel: channel, seen: seen.map { ($0.head, $0.highestSequence) }, sequenceReset: state.sequenceReset == true,
+            vouchedInstalled: { installed.first { self.isVouched($0, by: trusted) } }))
+        switch acceptance {
+        case .refused(let refusal):
+            throw .refused(refusal)
+        case .seenAgain:
+            state.channels[channel]?.etag = response.headers["etag"]
+            state.channels[channel]?.envelope = envelope
+            return (head, envelope)
+        case .newer:
+            break
         }
         state.channels[channel] = .init(highestSequence: head.sequence, headURL: url.absoluteString,
                                         etag: response.headers["etag"], head: head, envelope: envelope)
