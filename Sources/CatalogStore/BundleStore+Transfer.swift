@@ -79,4 +79,27 @@ extension BundleStore {
             throw .refused(.bundleDigest(found: digest.hex, signed: file.sha256))
         }
     }
+
+    /// The largest bundle the store downloads: 2 GiB, twelve times the 100,000-entity bundle.
+    /// A head declaring more (a mistake, or a leaked key) is refused before a byte is fetched.
+    package static let maximumBundleSize = 1 << 31
+
+    /// Refuses a bundle larger than the store takes, and a download the disk cannot hold.
+    func checkRoom(for file: ChannelHead.BundleFile, have: Int) throws(BundleStoreError) {
+        try Self.checkRoom(for: file, have: have, free: StoreFiles.freeSpace(layout.staging))
+    }
+
+    /// Refuses a bundle larger than the store takes, and one that needs more than `free` bytes
+    /// beyond the `have` already downloaded (nil: the system does not say).
+    static func checkRoom(for file: ChannelHead.BundleFile, have: Int, free: Int?) throws(BundleStoreError) {
+        guard file.bytes <= maximumBundleSize else {
+            throw .refused(.bundleTooLarge(declared: file.bytes, limit: maximumBundleSize))
+        }
+        if let free, file.bytes - have > free {
+            // ENOSPC: what writing it would have met, and the code an app's report carries.
+            var failure = StorageFailure(path: nil, errorNumber: ENOSPC, message: "the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
+            failure.isFreeSpaceRefusal = true
+            throw .storage(failure)
+        }
+    }
 }

@@ -112,4 +112,28 @@ extension BundleStore {
         state.roots = nil
         return state
     }
+
+    /// The keys `state` trusts heads by, with nothing fetched: the pinned release keys and
+    /// those of the key statements taken (one signature), or the release keys of the newest
+    /// root the kept roots prove (its threshold; none when none is proven). Nil when the kept
+    /// roots prove less than the store took (`keptTrust`): nothing may be judged by them.
+    func keptHeadKeys(_ state: StoreState) throws(BundleStoreError) -> HeadKeys? {
+        switch anchor {
+        case .keys(let pinned):
+            return HeadKeys(keys: pinned + (state.keyTrust?.keys ?? []).compactMap { try? ChannelKey($0) }, threshold: 1, root: nil)
+        case .root:
+            let trust = try keptTrust(state)
+            guard trust.complete else { return nil }
+            return trust.judge.map { HeadKeys($0) } ?? .noKeys
+        }
+    }
+
+    /// The keys heads are trusted by with no state: the pinned release keys, or the release
+    /// keys of the newest root the kept roots prove (none when none is).
+    func keysWithNoState() throws(BundleStoreError) -> HeadKeys {
+        switch anchor {
+        case .keys(let pinned): HeadKeys(keys: pinned, threshold: 1, root: nil)
+        case .root: try keptTrust(nil).judge.map { HeadKeys($0) } ?? .noKeys
+        }
+    }
 }

@@ -270,3 +270,11 @@ public final class BundleStore: Sendable {
         (try? StoreState.load(layout.state))?.deltaReport ?? DeltaReport()
     }
 }
+
+extension BundleStore {
+    /// The release a head announces.
+    static func release(of head: ChannelHead) -> Release {
+        Release(releaseVersion: head.releaseVersion, releaseDate: head.releaseDate, sequence: head.sequence,
+                contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
+    }
+}

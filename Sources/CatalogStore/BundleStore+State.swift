@@ -2,19 +2,13 @@ import CatalogModel
 import ChannelFormat
 import Foundation
 
-// The store's folder is its own: a state file damaged on the disk (or planted) is set aside
-// and the state made again from what can be verified, the signed head kept beside each
-// installed bundle; `bundles/` and `staging/` are the store's folders, never a link elsewhere;
-// and no download starts that the disk cannot hold.
+// The store's state (`store.json`: what is installed and seen) and its folder, which is its
+// own: a state file damaged on the disk (or planted) is set aside and the state made again
+// from what can be verified, the signed head kept beside each installed bundle; `bundles/` and
+// `staging/` are the store's folders, never a link elsewhere; the files the state does not
+// name are removed.
 
 extension BundleStore {
-    /// The largest bundle the store downloads: 2 GiB, twelve times the 100,000-entity bundle.
-    /// A head declaring more (a mistake, or a leaked key) is refused before a byte is fetched.
-    package static let maximumBundleSize = 1 << 31
-
-    /// The signed head that installed the bundle `sha256`, kept beside it: what proves the
-    /// bundle's release when the state is lost.
-
     /// Keeps the signed head that names `release` beside its bundle, before the state names
     /// the bundle.
     func keepHead(of release: Release, _ state: StoreState) throws(BundleStoreError) {
@@ -146,52 +140,12 @@ extension BundleStore {
         return state
     }
 
-    /// The release a head announces.
-    static func release(of head: ChannelHead) -> Release {
-        Release(releaseVersion: head.releaseVersion, releaseDate: head.releaseDate, sequence: head.sequence,
-                contentDigest: head.contentDigest, sha256: head.bundle.sha256, bytes: head.bundle.bytes)
-    }
-
-    /// Refuses a bundle larger than the store takes, and a download the disk cannot hold.
-    func checkRoom(for file: ChannelHead.BundleFile, have: Int) throws(BundleStoreError) {
-        try Self.checkRoom(for: file, have: have, free: StoreFiles.freeSpace(layout.staging))
-    }
-
-    /// Refuses a bundle larger than the store takes, and one that needs more than `free` bytes
-    /// beyond the `have` already downloaded (nil: the system does not say).
-    static func checkRoom(for file: ChannelHead.BundleFile, have: Int, free: Int?) throws(BundleStoreError) {
-        guard file.bytes <= maximumBundleSize else {
-            throw .refused(.bundleTooLarge(declared: file.bytes, limit: maximumBundleSize))
-        }
-        if let free, file.bytes - have > free {
-            // ENOSPC: what writing it would have met, and the code an app's report carries.
-            var failure = StorageFailure(path: nil, errorNumber: ENOSPC, message: "the bundle needs \(file.bytes - have) more bytes, and the disk has \(free) free")
-            failure.isFreeSpaceRefusal = true
-            throw .storage(failure)
-        }
-    }
-
-    /// The keys `state` trusts heads by, with nothing fetched: the pinned release keys and
-    /// those of the key statements taken (one signature), or the release keys of the newest
-    /// root the kept roots prove (its threshold; none when none is proven). Nil when the kept
-    /// roots prove less than the store took (`keptTrust`): nothing may be judged by them.
-    func keptHeadKeys(_ state: StoreState) throws(BundleStoreError) -> HeadKeys? {
-        switch anchor {
-        case .keys(let pinned):
-            return HeadKeys(keys: pinned + (state.keyTrust?.keys ?? []).compactMap { try? ChannelKey($0) }, threshold: 1, root: nil)
-        case .root:
-            let trust = try keptTrust(state)
-            guard trust.complete else { return nil }
-            return trust.judge.map { HeadKeys($0) } ?? .noKeys
-        }
-    }
-
-    /// The keys heads are trusted by with no state: the pinned release keys, or the release
-    /// keys of the newest root the kept roots prove (none when none is).
-    func keysWithNoState() throws(BundleStoreError) -> HeadKeys {
-        switch anchor {
-        case .keys(let pinned): HeadKeys(keys: pinned, threshold: 1, root: nil)
-        case .root: try keptTrust(nil).judge.map { HeadKeys($0) } ?? .noKeys
+    /// Removes the bundles (and notes) the state does not name. An app still reading one keeps
+    /// reading it: the system frees a removed file's bytes when the last reader closes it.
+    func removeUnlisted(_ state: StoreState) {
+        let listed = Set(state.installed.flatMap { [layout.bundle($0.sha256), notesPath($0.sha256), layout.headCopy($0.sha256)] })
+        for name in StoreFiles.names(in: layout.bundles) where !listed.contains(layout.inBundles(name)) {
+            StoreFiles.remove(layout.inBundles(name))
         }
     }
 }
