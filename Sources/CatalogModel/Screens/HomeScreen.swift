@@ -58,31 +58,7 @@ public struct PromotionCard: Identifiable, Hashable, Sendable, Codable {
     }
 }
 
-extension HomeScreen {
-    /// From the home's one row, read in `reading`, and the promotions to show.
-    package init(_ db: Database, reading: TextReading, promotions: [PromotionCard]) throws {
-        var texts = TranslatedTexts(reading)
-        for text in [TranslatedColumn.body, .imageAlt] { texts.add(text, of: "h", kind: "\("home")", entity: "\("")") }
-        guard let row = try SQLRequest<Row>(literal: "SELECT h.logo, h.image, \(literal: texts.select) FROM home AS h \(literal: texts.join) WHERE h.id = 1")
-            .fetchOne(db) else {
-            throw BundleValueError("it has no home page")
-        }
-        self.init(logo: try row.imageID("logo"), picture: try Picture(row: row, reading: reading, alt: "image_alt"),
-                  body: try row.richText("body_json"), promotions: promotions, languages: try reading.languages(row, [.body]))
-    }
-}
-
 extension PromotionCard {
-    /// The promotions running on `day`, in the editor's order, read in `reading`.
-    package static func fetchAll(_ db: Database, on day: Day, reading: TextReading) throws -> [PromotionCard] {
-        var texts = TranslatedTexts(reading)
-        for text in [TranslatedColumn.title, .text, .imageAlt] { texts.add(text, of: "p", kind: "\("promotion")", entity: "p.id") }
-        return try SQLRequest<Row>(literal: """
-            SELECT p.id, p.image, p.first_day, p.last_day, p.link_product, p.link_recipe, \(literal: texts.select)
-            FROM promotions AS p \(literal: texts.join) WHERE p.first_day <= \(day.description) AND p.last_day >= \(day.description) ORDER BY p.position
-            """).fetchAll(db).map { try PromotionCard(row: $0, reading: reading) }
-    }
-
     package init(row: Row, reading: TextReading) throws {
         let product = try row.optionalSlug("link_product"), recipe = try row.optionalSlug("link_recipe")
         let link: LinkTarget? = product.map { .product(ProductID(rawValue: $0)) } ?? recipe.map { .recipe(RecipeID(rawValue: $0)) }

@@ -112,30 +112,4 @@ extension RetailerRow {
     /// A retailer's texts read in the reader's language (its name is its business's, the same
     /// in every language: it has no translations).
     static let translated: [TranslatedColumn] = [.openingHours, .otherInfo]
-
-    /// Retailer rows matching a condition on `retailers AS r` (and on the list position
-    /// `reading.listOrder(of: "retailer", alias: "r")` names), in the reading's list order, each
-    /// with what it sells, in two queries whatever their number. `byPosition`: the condition
-    /// is a range of positions (a page of the list), read in the order of the positions' index;
-    /// otherwise it picks rows by id, which are read first and then ordered.
-    /// The condition's values are bound (`"r.id = \(id)"`).
-    package static func fetchAll(
-        _ db: Database, reading: TextReading, where condition: SQL = "1", byPosition: Bool = false
-    ) throws -> [RetailerRow] {
-        let order = reading.listOrder(of: "retailer", alias: "r", afterRows: !byPosition)
-        var texts = TranslatedTexts(reading)
-        for text in RetailerRow.translated { texts.add(text, of: "r", kind: "\("retailer")", entity: "r.id") }
-        let rows = try SQLRequest<Row>(literal: """
-            SELECT r.id, r.name, r.logo, r.address, r.phone, r.web_address, r.latitude, r.longitude, \(literal: texts.select)
-            FROM retailers AS r \(literal: order.join) \(literal: texts.join) WHERE \(literal: condition) ORDER BY \(literal: order.position)
-            """).fetchAll(db)
-        var sells: [String: [ProductID]] = [:]
-        for row in try SQLRequest<Row>(literal: """
-            SELECT rp.retailer_id, rp.product_id FROM retailer_products AS rp JOIN retailers AS r ON r.id = rp.retailer_id \(literal: order.join)
-            WHERE \(literal: condition) ORDER BY rp.retailer_id, rp.position
-            """).fetchAll(db) {
-            sells[try row.slug("retailer_id"), default: []].append(ProductID(rawValue: try row.slug("product_id")))
-        }
-        return try rows.map { row in try RetailerRow(row: row, sells: sells[try row.slug("id")] ?? [], reading: reading) }
-    }
 }
