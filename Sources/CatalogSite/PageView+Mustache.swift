@@ -5,7 +5,7 @@ import Mustache
 // of `digno site`'s time (docs/BENCHMARKS.md, "Static site"). Each view below gives its values
 // by name instead. `MustacheLookupTests` checks that every stored property is given, the same
 // value as reflection finds, so a property added to a view and not here fails a test. One
-// concern, the views' lookups, over 300 lines because there are that many views.
+// concern, the views' lookups, in one file because there are that many views.
 
 extension PageView: MustacheParent {
     func child(named key: String) -> Any? {
@@ -217,7 +217,7 @@ extension RetailerListView: MustacheParent {
 extension RetailerView: MustacheParent {
     func child(named key: String) -> Any? {
         switch key {
-        case "anchor": anchor
+        case "fragment": fragment
         case "name": name
         case "logo": logo
         case "address": address

@@ -186,7 +186,7 @@ private struct ViewBuilder {
     func retailers(_ rows: [RetailerRow]) -> RetailerListView {
         RetailerListView(entries: rows.map { retailer in
             RetailerView(
-                anchor: "retailer-\(retailer.id.rawValue)", name: retailer.name, logo: image(retailer.logo, sizes: .logo),
+                fragment: "retailer-\(retailer.id.rawValue)", name: retailer.name, logo: image(retailer.logo, sizes: .logo),
                 address: retailer.address, phone: retailer.phone, phoneHref: Self.telephone(retailer.phone), hours: retailer.openingHours,
                 hoursLanguage: fallback(retailer.languages, .openingHours),
                 hasInfo: retailer.otherInfo != nil, info: retailer.otherInfo ?? "", infoLanguage: fallback(retailer.languages, .otherInfo),

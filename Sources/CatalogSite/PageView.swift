@@ -2,8 +2,9 @@ import CatalogModel
 import Foundation
 
 // What the templates read: plain values, one struct per part of a page, made from a `Screen`.
-// swift-mustache reads them by reflection. A name a part lacks is looked up in the parts around
-// it, so no field here is optional: each optional part has a `has…` flag beside it.
+// swift-mustache reads each by name through its `MustacheParent` switch (PageView+Mustache.swift).
+// A name a part lacks is looked up in the parts around it, so no field here is optional: each
+// optional part has a `has…` flag beside it.
 
 struct PageView {
     var title: String
@@ -167,7 +168,8 @@ struct RetailerListView {
 }
 
 struct RetailerView {
-    var anchor: String
+    /// The id of the retailer's element, `retailer-<id>`: a link's fragment finds it.
+    var fragment: String
     var name: String
     var logo: ImageView
     var address: String

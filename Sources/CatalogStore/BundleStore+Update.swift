@@ -80,7 +80,7 @@ extension BundleStore {
             Self.progress?(whole)
             try install(release)
             // Its SHA-256 was checked when it was whole (`checkedDigest`).
-            verifiedBundles.insert(release.sha256)
+            hashedBundles.insert(release.sha256)
             return (fromDelta, UpdateProgress(file: .bundle, received: whole.received, total: whole.total, phase: .done))
         } catch {
             if case .refused = error {

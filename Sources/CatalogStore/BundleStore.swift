@@ -153,7 +153,7 @@ public final class BundleStore: Sendable {
     let transport: any ChannelTransport
     let now: @Sendable () -> Date
     var listeners: ReleaseListeners { ReleaseListeners.of(folder: folder) }
-    let verifiedBundles = VerifiedBundles()
+    let hashedBundles = HashedBundles()
     let opened = OpenedCurrent()
 
     /// A store in `folder` (created when missing) for `channel` of the channel folder served at
@@ -231,7 +231,7 @@ public final class BundleStore: Sendable {
     // MARK: - Releases
 
     /// Announces each release an update installs in this process, by this store or by any other
-    /// `BundleStore` on the same folder (a background refresh task's, say), for the app to
+    /// ``BundleStore`` on the same folder (a background refresh task's, say), for the app to
     /// switch to when it wants. Each call gives a new stream; it ends when the task iterating it
     /// ends. An install by another process (an app extension sharing an App Group folder) is
     /// not announced; `current()` gives it at its next call.

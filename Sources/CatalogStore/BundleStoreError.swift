@@ -2,7 +2,7 @@ import CatalogModel
 import ChannelFormat
 import Foundation
 
-/// Why a `BundleStore` could not update, or has no bundle to give.
+/// Why a ``BundleStore`` could not update, or has no bundle to give.
 public enum BundleStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The channel served something the store will not install; what it has stays as it was.
     case refused(Refusal)

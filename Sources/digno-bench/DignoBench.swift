@@ -66,8 +66,8 @@ struct Measure: ParsableCommand {
         // Each stage's wall seconds, keyed by the first word of its progress text
         // ("stage.writing"), the processor seconds of all threads in it ("cpu.writing"), and
         // its place in the build, from 0 ("order.writing"). A stage that comes more than once
-        // (each schema's verifying) is summed, and each time is also given alone, numbered from
-        // 1 ("stage.verifying#1", "stage.verifying#2").
+        // (each schema's sealing) is summed, and each time is also given alone, numbered from
+        // 1 ("stage.sealing#1", "stage.sealing#2").
         func word(_ name: String) -> String { name.split(separator: " ").first.map(String.init) ?? name }
         var times: [String: Int] = [:]
         for current in stages { times[word(current.name), default: 0] += 1 }

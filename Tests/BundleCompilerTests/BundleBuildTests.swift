@@ -180,7 +180,7 @@ import Testing
         _ = try builder.write(try builder.validate { stages.append($0) }) { stages.append($0) }
         #expect(stages == [
             "listing \(Fixtures.valid.path)", "parsing 8 files", "checking the catalogue and its images", "reading images and ordering the lists", "writing 2 products, 2 recipes, 1 retailer and the search index",
-            "compacting into \(output)", "verifying \(output)", "publishing",
+            "compacting into \(output)", "sealing \(output)", "publishing",
         ])
     }
 

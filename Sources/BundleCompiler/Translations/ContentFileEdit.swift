@@ -40,9 +40,9 @@ struct ContentFileEdit {
             throw Unplaceable(message: "\(file.path) no longer parses; check it with digno validate")
         }
         defer { withExtendedLifetime(document) {} }
-        var builder = EntityBuilder(file: file, root: root, recordAnchors: true)
+        var builder = EntityBuilder(file: file, root: root, recordFieldElements: true)
         _ = builder.build()
-        var place = Place(anchors: builder.anchors ?? [:], offsets: SourceText.startTagOffsets(SourceText.startTags(in: bytes), root: root.node))
+        var place = Place(fieldElements: builder.fieldElements ?? [:], offsets: SourceText.startTagOffsets(SourceText.startTags(in: bytes), root: root.node))
         var splices: [(range: Range<Int>, text: [UInt8], index: Int)] = []
         // A file whose lines end in CR LF gets new lines that do too.
         let crlf = bytes.indices.dropFirst().contains { bytes[$0] == UInt8(ascii: "\n") && bytes[$0 - 1] == UInt8(ascii: "\r") }
@@ -73,10 +73,10 @@ struct ContentFileEdit {
         return (edited, lines)
     }
 
-    /// What a file's parse tells of where things are: its anchors, its start tags' offsets, and
+    /// What a file's parse tells of where things are: its fieldElements, its start tags' offsets, and
     /// each parent's children, listed once (an ingredient's siblings are looked up per line).
     private struct Place {
-        var anchors: [AnchorKey: XMLElement]
+        var fieldElements: [FieldElementKey: XMLElement]
         var offsets: [xmlNodePtr: Int]
         var children: [xmlNodePtr: [XMLElement]] = [:]
         /// Each listed child's place among its parent's children.
@@ -93,7 +93,7 @@ struct ContentFileEdit {
 
     /// Where `translation` goes and what is written there.
     private func splice(_ translation: Translation, _ place: inout Place) throws(Unplaceable) -> (range: Range<Int>, text: String) {
-        let anchors = place.anchors, offsets = place.offsets
+        let fieldElements = place.fieldElements, offsets = place.offsets
         let isAlt: Bool = switch translation.field {
         case .image, .picture: true
         default: false
@@ -105,7 +105,7 @@ struct ContentFileEdit {
             }
             return extent
         }
-        if let existing = anchors[AnchorKey(entity: translation.entity, field: translation.field, language: language)] {
+        if let existing = fieldElements[FieldElementKey(entity: translation.entity, field: translation.field, language: language)] {
             // In place: the element's start and end tags stay as written, its content is new.
             let place = try extent(existing)
             let indent = indentation(before: place.start)
@@ -116,7 +116,7 @@ struct ContentFileEdit {
             let comments = Self.comments(in: bytes[place.contentStart..<contentEnd])
             return (place.contentStart..<contentEnd, Self.content(translation.value, indent: indent, comments: comments))
         }
-        guard let original = anchors[AnchorKey(entity: translation.entity, field: translation.field)] else {
+        guard let original = fieldElements[FieldElementKey(entity: translation.entity, field: translation.field)] else {
             throw Unplaceable(message: "cannot find \(translation.field) of \(translation.entity) in \(file.path)")
         }
         // The element a new one follows: the last of the field's elements whose language comes

@@ -203,10 +203,10 @@ package struct ContentValidator: Sendable {
                 pending[index].clash.map { files.file(of: $0.other)?.path == file.path } ?? false
             }
             let found = loader.positions(in: file, of: indices.map {
-                    (AnchorKey(entity: pending[$0].entity, field: pending[$0].field, language: pending[$0].language), pending[$0].attribute)
+                    (FieldElementKey(entity: pending[$0].entity, field: pending[$0].field, language: pending[$0].language), pending[$0].attribute)
                 }
                 + others.compactMap { index in
-                    pending[index].clash.map { (AnchorKey(entity: $0.other, field: $0.field, language: pending[index].language), nil) }
+                    pending[index].clash.map { (FieldElementKey(entity: $0.other, field: $0.field, language: pending[index].language), nil) }
                 })
             for (index, position) in zip(indices, found.prefix(indices.count)) { positions[index] = position }
             for (index, position) in zip(others, found.dropFirst(indices.count)) { otherPositions[index] = position }

@@ -160,7 +160,7 @@ package struct BundleBuilder: Sendable {
             try writeTemporary(catalog, targets: targets, lists: lists, images: images, digest: digest, progress: progress)
             var checked = started
             for (index, (schema, output)) in targets.enumerated() {
-                let manifest = try verifyTemporary(catalog, schema: schema, output: output, images: images, digest: digest,
+                let manifest = try sealTemporary(catalog, schema: schema, output: output, images: images, digest: digest,
                                                    budget: report.budget, derived: index > 0, progress: progress)
                 // The writing is the newest schema's; each older one's time is its check.
                 let now = ContinuousClock.now

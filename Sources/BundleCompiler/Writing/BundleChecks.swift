@@ -134,7 +134,7 @@ enum BundleChecks {
     /// Schema 3's rule for its languages' search indexes against the rows naming their
     /// entities: run on every bundle, since each older schema's copy of the indexes is made on
     /// its own (`BundleWriter.copySearchIndex`), where `languageRules` run on the newest alone
-    /// (`BundleBuilder.verifyTemporary`).
+    /// (`BundleBuilder.sealTemporary`).
     static let languageSearchRules: [(name: String, sql: String)] = [
         ("a language's search entry without indexed text, or text without an entry", """
             SELECT rowid FROM search_translated_entries WHERE rowid NOT IN (SELECT id FROM search_translated_docsize)
@@ -198,7 +198,7 @@ enum BundleChecks {
         problems += try Self.problems(of: relationRules, in: db)
         // The objects its schema version defines, no more and no fewer: an older schema's
         // bundle is derived from the newest's by dropping tables (`BundleWriter`), and its
-        // language rules are not run again (`BundleBuilder.verifyTemporary`), which would have
+        // language rules are not run again (`BundleBuilder.sealTemporary`), which would have
         // failed on a missing table.
         if let version = try Int.fetchOne(db, sql: "PRAGMA user_version"), BundleSchema.writableVersions.contains(version) {
             problems += try BundleSchemaDefinition.differences(in: db, version: version).map { "schema \(version): \($0)" }

@@ -8,9 +8,9 @@ import GRDB
 /// else is read, its identity (application id and schema version) and its whole schema are
 /// checked: `sqlite_schema` must be exactly what `schema.sql` creates, with no extra table,
 /// view, trigger or index. Then its release information, and a `quick_check` the first time a
-/// file is opened (remembered in a `BundleTrustStore` by the bundle's content digest and size).
+/// file is opened (remembered in a ``BundleTrustStore`` by the bundle's content digest and size).
 /// Every value is read as what it may be, and every read runs under a bound on SQLite's work,
-/// so a damaged or hostile bundle gives `CatalogBundleError.damaged`, never a crash or a hang.
+/// so a damaged or hostile bundle gives ``CatalogBundleError/damaged(path:reason:)``, never a crash or a hang.
 /// Reads are safe from several threads at once.
 public final class CatalogBundle: Sendable {
     /// The newest schema version this library reads, and the one the compiler writes.
@@ -39,7 +39,7 @@ public final class CatalogBundle: Sendable {
     /// How texts are read: the language, and the chain to the default.
     package let textReading: TextReading
 
-    /// Opens the bundle at `path`. Throws a `CatalogBundleError` for a missing file, a file
+    /// Opens the bundle at `path`. Throws a ``CatalogBundleError`` for a missing file, a file
     /// that is not a bundle, a bundle from a newer schema, or a damaged bundle.
     ///
     /// - Parameters:

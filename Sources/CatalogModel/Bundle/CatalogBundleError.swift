@@ -1,7 +1,7 @@
 import GRDB
 
 /// Why a bundle could not be opened or read. Each case says what a person can do about it; what
-/// is wrong with the file is kept as it was found (`BundleFailure`), its code for a program to
+/// is wrong with the file is kept as it was found (``BundleFailure``), its code for a program to
 /// compare.
 public enum CatalogBundleError: Error, Equatable, Sendable, CustomStringConvertible {
     /// There is no file at the path.

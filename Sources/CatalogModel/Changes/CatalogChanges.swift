@@ -179,7 +179,7 @@ public struct CatalogChanges: Codable, Sendable, Hashable {
 
     /// The changes as a reader sees them who reads the first of `preferredLanguages` (as
     /// `Locale.preferredLanguages` lists them) that the release has, as
-    /// `CatalogBundle.reading(in:)` chooses it: its `entities` are those of `inLanguages` for
+    /// ``CatalogBundle/reading(in:)`` chooses it: its `entities` are those of `inLanguages` for
     /// that language, or the default language's alone (without the translations' fields) when
     /// none matches or the match is the default. Notes written before 2026-11, or of a release
     /// in one language, are returned as they are.

@@ -89,7 +89,7 @@ public struct NavigationState: Hashable, Sendable, Codable {
     }
 
     /// Sets a section's detail screens, bottom first (a place restored from a link or a
-    /// notification), and selects its tab. Refused with `RouteError.notInPath`, and nothing
+    /// notification), and selects its tab. Refused with ``RouteError/notInPath(_:section:)``, and nothing
     /// changed, when a route is not one of this section's detail screens: a list, or another
     /// section's screen (which `open(_:)` shows in its own tab).
     public mutating func setPath(_ routes: [Route], in section: SectionKind) throws(RouteError) {

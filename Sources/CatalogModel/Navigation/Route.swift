@@ -52,7 +52,7 @@ public enum Route: Hashable, Sendable, Codable, CustomStringConvertible {
         }
     }
 
-    /// Parses a route's URL. Checks its form only; `CatalogBundle.screen(for:)` checks that the
+    /// Parses a route's URL. Checks its form only; `CatalogBundle.screen(for:today:)` checks that the
     /// product or recipe exists. The scheme may be in any letter case (`CafeDigno://`), and a
     /// query or fragment (`?utm_source=…`) is ignored.
     public init(parsing text: String) throws(RouteError) {
@@ -78,7 +78,7 @@ public enum Route: Hashable, Sendable, Codable, CustomStringConvertible {
     /// associated domains, such as `www.delinggroup.com`) with a deep link's path, such as
     /// `https://www.delinggroup.com/products/espresso`; `https://www.delinggroup.com/` is Etusivu.
     /// A host's letter case does not matter; a query or fragment is ignored.
-    /// A URL the app does not open throws `RouteError.notOpened` saying why (its scheme, a
+    /// A URL the app does not open throws ``RouteError/notOpened(_:_:)`` saying why (its scheme, a
     /// host the app is not associated with, a port, a user name); one on an associated domain
     /// whose path names no screen, `unknownPath`.
     public init(url: URL, universalLinkHosts: Set<String> = []) throws(RouteError) {

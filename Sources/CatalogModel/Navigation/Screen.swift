@@ -72,14 +72,14 @@ extension CatalogBundle {
         return try parts.screen(in: state)
     }
 
-    /// The content of one route; an unknown product or recipe is a `RouteError`.
+    /// The content of one route; an unknown product or recipe is a ``RouteError``.
     public func content(of route: Route, today: Day) throws(ScreenError) -> ScreenContent {
         let content: ScreenContent?
         do { content = try read(.content(of: route, today: today, textReading)) } catch { throw .bundle(error) }
         return try ScreenParts.found(content, route)
     }
 
-    /// The content of one route; an unknown product or recipe is a `RouteError`.
+    /// The content of one route; an unknown product or recipe is a ``RouteError``.
     public func content(of route: Route, today: Day) async throws(ScreenError) -> ScreenContent {
         let content: ScreenContent?
         do { content = try await read(.content(of: route, today: today, textReading)) } catch { throw .bundle(error) }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Day {
-    /// The day `date` falls on in `calendar`'s time zone, as a Gregorian date (a `Day` is
+    /// The day `date` falls on in `calendar`'s time zone, as a Gregorian date (a ``Day`` is
     /// always one, whatever calendar the user reads dates in); nil outside the years 1 to 9999.
     public init?(date: Date, calendar: Calendar = .current) {
         var gregorian = Calendar(identifier: .gregorian)

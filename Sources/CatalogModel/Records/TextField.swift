@@ -1,4 +1,4 @@
-/// A text of a record, as `TextLanguages` names it: each is the record's property of that name.
+/// A text of a record, as ``TextLanguages`` names it: each is the record's property of that name.
 public enum TextField: String, CaseIterable, Hashable, Sendable, Codable, CodingKeyRepresentable {
     /// A product's, recipe's or the company's `name` (a retailer's is the same in every language).
     case name

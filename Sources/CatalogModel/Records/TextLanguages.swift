@@ -1,6 +1,6 @@
 /// Which language each text of a record is shown in.
 ///
-/// A bundle read in the reader's languages (`CatalogBundle.reading(in:)`) shows every text in
+/// A bundle read in the reader's languages (``CatalogBundle/reading(in:)``) shows every text in
 /// the best of them it has: a text not translated into that language falls back along the
 /// chain the catalogue declares (`sv` → `fi`), text by text. A record's `languages` says which
 /// texts fell back, and to what, so that an app can tell a screen reader the language of each

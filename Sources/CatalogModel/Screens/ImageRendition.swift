@@ -2,14 +2,14 @@ import Foundation
 import GRDB
 
 /// One encoding of a picture at one size, without its bytes: what `CatalogBundle.renditions(of:)`
-/// lists, and `ImageRendition.best(among:width:scale:)` chooses from.
+/// lists, and ``ImageRendition/best(among:width:scale:)`` chooses from.
 ///
 /// A bundle of schema 4 holds a ladder for each picture: a WebP for each of its uses at screen
 /// scales 1, 2 and 3 (a list icon 60 points square, a logo 200 points, a detail picture the
 /// phone's 390-point width), and the JPEG or PNG that earlier schemas hold, at the largest
 /// use's 3×. A bundle of schema 2 or 3 holds that one alone.
 public struct ImageRendition: Identifiable, Hashable, Sendable {
-    /// The SHA-256 of its bytes: `StoredImage.id` once read. For the picture's own image, the
+    /// The SHA-256 of its bytes: ``StoredImage/id`` once read. For the picture's own image, the
     /// picture's id.
     public var id: ImageID
     /// The picture it shows: the id the screens name.

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// An error of this package made from another: its `cause`, whose code `ErrorCause` carries on
+/// An error of this package made from another: its `cause`, whose code ``ErrorCause`` carries on
 /// when the error is wrapped again (publishing a file SQLite cannot open is `sqlite:26` however
 /// many errors say so on the way up).
 public protocol CausedError: Error {

@@ -16,10 +16,10 @@ import GRDB
 ///   not be fetched (`BundleStoreError`); `vcdiff:<case>`: a delta that does not apply;
 /// - `cancelled`: the task was cancelled;
 /// - `cocoa:N`, `nserror:<domain>:N`: Foundation's errors with no system error under them;
-/// - an error of this package that itself has a cause (`CausedError`) gives its cause's code, and
-///   a `ScreenError` its bundle error's (`sqlite:11`); any other gives its type, without its
+/// - an error of this package that itself has a cause (``CausedError``) gives its cause's code, and
+///   a ``ScreenError`` its bundle error's (`sqlite:11`); any other gives its type, without its
 ///   module and its `Error` or `Failure`, and its case: `channel:notSigned` (`ChannelError`),
-///   `route:notOpened` (`RouteError`), `previewServer:listening`.
+///   `route:notOpened` (``RouteError``), `previewServer:listening`.
 public struct ErrorCause: Error, Hashable, Sendable, CustomStringConvertible {
     /// Where the failure came from and which it was, as above.
     public let code: String

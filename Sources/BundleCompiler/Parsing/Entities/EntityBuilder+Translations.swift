@@ -4,14 +4,14 @@ import CatalogModel
 // catalog.xml's languages, and reading a text with its translations: the field's first element is the text in the default
 // language, and each element of its name after it with `xml:lang` its translation (an alt
 // text's, `<alt xml:lang>` inside its `<image>`; a rich text's, a whole `<body>` or `<method>`).
-// Each translation is anchored at its own element, in its language.
+// Each translation is placed at its own element, in its language.
 extension EntityBuilder {
     /// catalog.xml's `<languages>`: Finnish only when there is none.
     mutating func languages(_ entity: EntityReference) -> Languages {
         guard let list = fieldElement(root, .languages, entity) else { return .finnishOnly }
         var declarations: [Languages.Declaration] = []
         for (index, element) in list.children.enumerated() {
-            anchor(element, entity, .language(index))
+            recordElement(element, entity, .language(index))
             declarations.append(Languages.Declaration(
                 code: LanguageCode(collapsingWhitespace(element.attribute("code") ?? "")),
                 fallback: element.attribute("fallback").map { LanguageCode(collapsingWhitespace($0)) },
@@ -56,7 +56,7 @@ extension EntityBuilder {
             let text = checked(element.text, element, entity, field.name)
             guard let language = element.language else {
                 if original == nil {
-                    anchor(element, entity, field)
+                    recordElement(element, entity, field)
                     original = text
                     if element.attribute("translate").map(collapsingWhitespace) == "no" { translations.fixed.insert(field) }
                 } else {
@@ -78,7 +78,7 @@ extension EntityBuilder {
     mutating func translate(_ value: Translations.Value, _ element: Element, _ field: FieldPath, _ language: LanguageCode,
                                     _ entity: EntityReference, _ translations: inout Translations) {
         if translations.add(value, for: field, in: language) {
-            anchor(element, entity, field, language)
+            recordElement(element, entity, field, language)
         } else {
             problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
                 message: "\(field.name) is translated into \(language) twice; keep one of the two"))
@@ -95,7 +95,7 @@ extension EntityBuilder {
         guard let list = fieldElement(root, .images, entity) else { return [] }
         var pictures: [ImageReference] = []
         for (index, element) in list.children.enumerated() {
-            anchor(element, entity, .picture(index))
+            recordElement(element, entity, .picture(index))
             pictures.append(picture(element, .picture(index), entity, &translations))
         }
         return pictures
@@ -109,7 +109,7 @@ extension EntityBuilder {
         for element in parent.children where element.isNamed(name) {
             guard let language = element.language.map({ LanguageCode($0) }) else {
                 if original == nil {
-                    anchor(element, entity, field.path)
+                    recordElement(element, entity, field.path)
                     original = richText(element, field, entity, nil)
                 } else {
                     problems.append(ElementDiagnostic(element: element, entity: entity, code: .translationTwice,
@@ -126,18 +126,18 @@ extension EntityBuilder {
                     message: "\(field.rawValue) is translated into \(language) twice; keep one of the two"))
                 continue
             }
-            anchor(element, entity, field.path, language)
+            recordElement(element, entity, field.path, language)
             translations.add(.richText(richText(element, field, entity, language)), for: field.path, in: language)
         }
         return original ?? RichText(blocks: [])
     }
 
-    /// One body or method element, its parts and links anchored in its language.
+    /// One body or method element, its parts and links placed in its language.
     mutating func richText(_ element: Element, _ field: RichTextField, _ entity: EntityReference, _ language: LanguageCode?) -> RichText {
         var reader = RichTextReader(field: field)
-        var blocks: [(Element, FieldPath)]? = anchors == nil ? nil : []
-        let text = reader.read(element, anchoring: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index), language) }
-        for (block, path) in blocks ?? [] { anchor(block, entity, path, language) }
+        var blocks: [(Element, FieldPath)]? = fieldElements == nil ? nil : []
+        let text = reader.read(element, recording: &blocks) { link, index in self.linkTarget(link, entity, .link(field, index), language) }
+        for (block, path) in blocks ?? [] { recordElement(block, entity, path, language) }
         // Run through a paragraph's inline runs together: a run of marks may go on across them.
         for (_, excess) in text.partsWithLongMarkRuns { refuseMarks(excess, element, entity, field.rawValue) }
         return text

@@ -39,13 +39,13 @@ struct EntityBuilder<Element: ContentElement> {
     let file: ContentFile
     let root: Element
     /// When set, the element of every field is recorded here.
-    var anchors: [AnchorKey: Element]?
+    var fieldElements: [FieldElementKey: Element]?
     var problems: [ElementDiagnostic] = []
 
-    init(file: ContentFile, root: Element, recordAnchors: Bool = false) {
+    init(file: ContentFile, root: Element, recordFieldElements: Bool = false) {
         self.file = file
         self.root = root
-        self.anchors = recordAnchors ? [:] : nil
+        self.fieldElements = recordFieldElements ? [:] : nil
     }
 
     mutating func build() -> ParsedEntity? {
@@ -63,7 +63,7 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func catalog() -> CatalogHeader? {
         let entity = EntityReference(.catalog)
-        anchor(root, entity, nil)
+        recordElement(root, entity, nil)
         let brand = text(root, .brand, entity)
         let release = fieldElement(root, .release, entity)
         var sections: [Section] = []
@@ -73,8 +73,8 @@ struct EntityBuilder<Element: ContentElement> {
                 let sectionEntity = EntityReference(.section, id.rawValue)
                 // The section's place in the list is a field of the section, as the rules name
                 // it (a section listed twice is `duplicate-id` there).
-                anchor(element, sectionEntity, .section(index))
-                anchor(element, sectionEntity, nil)
+                recordElement(element, sectionEntity, .section(index))
+                recordElement(element, sectionEntity, nil)
                 var translations = Translations()
                 var section = Section(
                     id: id, title: text(element, .title, sectionEntity, &translations), icon: image(element, .icon, sectionEntity))
@@ -91,17 +91,17 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func home() -> Home {
         let entity = EntityReference(.home)
-        anchor(root, entity, nil)
+        recordElement(root, entity, nil)
         var promotions: [Promotion] = []
         for element in children(root, "promotions") {
             let id = element.attribute("id") ?? ""
             let promotionEntity = EntityReference(.promotion, id)
-            anchor(element, promotionEntity, nil)
+            recordElement(element, promotionEntity, nil)
             guard let first = value(element, "first-day", promotionEntity, as: Day.init),
                 let last = value(element, "last-day", promotionEntity, as: Day.init)
             else { continue }
             // By its place in the list too: two promotions may be given one id.
-            anchor(element, promotionEntity, .promotion(promotions.count))
+            recordElement(element, promotionEntity, .promotion(promotions.count))
             var translations = Translations()
             var promotion = Promotion(
                 id: PromotionID(id), title: text(element, .title, promotionEntity, &translations),
@@ -121,7 +121,7 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func company() -> Company {
         let entity = EntityReference(.company)
-        anchor(root, entity, nil)
+        recordElement(root, entity, nil)
         var translations = Translations()
         var company = Company(
             name: text(root, .name, entity, &translations), logo: image(root, .logo, entity), body: richText(root, .body, entity, &translations),
@@ -132,7 +132,7 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func product() -> Product {
         let entity = file.entity
-        anchor(root, entity, nil)
+        recordElement(root, entity, nil)
         var translations = Translations()
         var product = Product(
             id: ProductID(file.id), name: text(root, .name, entity, &translations), icon: image(root, .icon, entity),
@@ -144,7 +144,7 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func recipe() -> Recipe {
         let entity = file.entity
-        anchor(root, entity, nil)
+        recordElement(root, entity, nil)
         var translations = Translations()
         let name = text(root, .name, entity, &translations)
         let summary = text(root, .summary, entity, &translations)
@@ -152,7 +152,7 @@ struct EntityBuilder<Element: ContentElement> {
         var ingredients: [Ingredient] = []
         for element in children(root, "ingredients") {
             guard let language = element.language else {
-                anchor(element, entity, .ingredient(ingredients.count))
+                recordElement(element, entity, .ingredient(ingredients.count))
                 ingredients.append(Ingredient(text: checked(element.text, element, entity, "ingredient"),
                                               product: element.attribute("product").map { ProductID($0) }))
                 continue
@@ -178,12 +178,12 @@ struct EntityBuilder<Element: ContentElement> {
 
     private mutating func retailer() -> Retailer {
         let entity = file.entity
-        anchor(root, entity, nil)
+        recordElement(root, entity, nil)
         var sells: [ProductID] = []
         var coordinate: Coordinate?
         for element in root.children {
             if element.isNamed("sells"), let product = element.attribute("product") {
-                anchor(element, entity, .sells(sells.count))
+                recordElement(element, entity, .sells(sells.count))
                 sells.append(ProductID(product))
             } else if element.isNamed("location"), let latitude = value(element, "latitude", entity, as: Double.init),
                 let longitude = value(element, "longitude", entity, as: Double.init)
@@ -211,16 +211,16 @@ struct EntityBuilder<Element: ContentElement> {
     /// The first element wins: two promotions with one id are one entity to a problem placed by
     /// its entity, and the rules judge the first of them (the second is `duplicate-id`, placed by
     /// its place in the list), so a problem with the first must not move to the second.
-    mutating func anchor(_ element: Element, _ entity: EntityReference, _ field: FieldPath?, _ language: LanguageCode? = nil) {
-        let key = AnchorKey(entity: entity, field: field, language: language)
-        if anchors?[key] == nil { anchors?[key] = element }
+    mutating func recordElement(_ element: Element, _ entity: EntityReference, _ field: FieldPath?, _ language: LanguageCode? = nil) {
+        let key = FieldElementKey(entity: entity, field: field, language: language)
+        if fieldElements?[key] == nil { fieldElements?[key] = element }
     }
 
     /// `parent`'s child element that holds `field`, found by the field's element name and
     /// recorded as where the field is.
     mutating func fieldElement(_ parent: Element, _ field: FieldPath, _ entity: EntityReference) -> Element? {
         guard let name = field.elementName, let element = parent.child(name) else { return nil }
-        anchor(element, entity, field)
+        recordElement(element, entity, field)
         return element
     }
 
@@ -259,7 +259,7 @@ struct EntityBuilder<Element: ContentElement> {
 
     /// The entity's `position`, an attribute of its root element, which is where the field is.
     private mutating func position(_ entity: EntityReference) -> Int? {
-        anchor(root, entity, .position)
+        recordElement(root, entity, .position)
         return value(root, "position", entity) { Int($0) }
     }
 
@@ -281,7 +281,7 @@ struct EntityBuilder<Element: ContentElement> {
     /// The target of a `<link>`: exactly one of `product` or `recipe`.
     mutating func linkTarget(_ element: Element, _ entity: EntityReference, _ field: FieldPath,
                                      _ language: LanguageCode? = nil) -> LinkTarget? {
-        anchor(element, entity, field, language)
+        recordElement(element, entity, field, language)
         switch (element.attribute("product"), element.attribute("recipe")) {
         case (let product?, nil): return .product(ProductID(product))
         case (nil, let recipe?): return .recipe(RecipeID(recipe))

@@ -206,20 +206,20 @@ struct FileLoader {
     /// nil when neither is known. One parse of the file, and only the positions asked for are
     /// found: a file's every field, found for one diagnostic, cost a file of 300,000
     /// paragraphs hours.
-    func positions(in file: ContentFile, of fields: [(AnchorKey, attribute: String?)]) -> [SourcePosition?] {
+    func positions(in file: ContentFile, of fields: [(FieldElementKey, attribute: String?)]) -> [SourcePosition?] {
         guard case .success((let bytes, _)) = read(file) else { return fields.map { _ in nil } }
         let result = parser.parse(bytes)
         guard let document = result.document, let rootElement = result.root else { return fields.map { _ in nil } }
         let source = SourceText(bytes: bytes)
-        var builder = EntityBuilder(file: file, root: rootElement, recordAnchors: true)
+        var builder = EntityBuilder(file: file, root: rootElement, recordFieldElements: true)
         _ = builder.build()
-        let anchors = builder.anchors ?? [:]
+        let fieldElements = builder.fieldElements ?? [:]
         let positions = fields.map { key, attribute -> SourcePosition? in
             // A translation's problem at its own element, else at the field's in the default language.
-            if let element = anchors[key] ?? anchors[AnchorKey(entity: key.entity, field: key.field)] {
+            if let element = fieldElements[key] ?? fieldElements[FieldElementKey(entity: key.entity, field: key.field)] {
                 return attribute.map { source.position(ofAttribute: $0, of: element, root: rootElement) } ?? source.position(of: element, root: rootElement)
             }
-            return anchors[AnchorKey(entity: key.entity, field: nil)].map { source.position(of: $0, root: rootElement) }
+            return fieldElements[FieldElementKey(entity: key.entity, field: nil)].map { source.position(of: $0, root: rootElement) }
         }
         withExtendedLifetime(document) {}
         return positions

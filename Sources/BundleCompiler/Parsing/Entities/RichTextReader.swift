@@ -17,36 +17,36 @@ struct RichTextReader {
     /// The blocks of `element`. `resolveLink` gives a `<link>`'s target (or nil, having
     /// reported why), given the index the link will have among the resolved links.
     mutating func read<Element: ContentElement>(_ element: Element, resolveLink: (Element, Int) -> LinkTarget?) -> RichText {
-        var anchors: [(Element, FieldPath)]?
-        return read(element, anchoring: &anchors, resolveLink: resolveLink)
+        var fieldElements: [(Element, FieldPath)]?
+        return read(element, recording: &fieldElements, resolveLink: resolveLink)
     }
 
-    /// `read`, also adding to `anchors`, when it is not nil, each paragraph, heading and list
+    /// `read`, also adding to `fieldElements`, when it is not nil, each paragraph, heading and list
     /// item with its field path (`body.p[1]`, `body.h2[2]`, `body.li[4]`: the `RichText.Part`
     /// the rules count), so that a problem with one can be shown at its line. Only the pass
     /// that locates problems asks.
     mutating func read<Element: ContentElement>(
-        _ element: Element, anchoring anchors: inout [(Element, FieldPath)]?, resolveLink: (Element, Int) -> LinkTarget?
+        _ element: Element, recording fieldElements: inout [(Element, FieldPath)]?, resolveLink: (Element, Int) -> LinkTarget?
     ) -> RichText {
         var blocks: [RichText.Block] = []
         var counts = (p: 0, h2: 0, h3: 0, li: 0)
-        func anchor(_ element: Element, _ kind: RichText.Part.Kind, _ count: inout Int) {
-            anchors?.append((element, .part(field, RichText.Part(kind: kind, index: count))))  // built only when asked
+        func recordElement(_ element: Element, _ kind: RichText.Part.Kind, _ count: inout Int) {
+            fieldElements?.append((element, .part(field, RichText.Part(kind: kind, index: count))))  // built only when asked
             count += 1
         }
         for child in element.children {
             if child.isNamed("p") {
-                anchor(child, .paragraph, &counts.p)
+                recordElement(child, .paragraph, &counts.p)
                 blocks.append(.paragraph(block(child, resolveLink)))
             } else if child.isNamed("h2") {
-                anchor(child, .heading(level: 2), &counts.h2)
+                recordElement(child, .heading(level: 2), &counts.h2)
                 blocks.append(.heading(level: 2, block(child, resolveLink)))
             } else if child.isNamed("h3") {
-                anchor(child, .heading(level: 3), &counts.h3)
+                recordElement(child, .heading(level: 3), &counts.h3)
                 blocks.append(.heading(level: 3, block(child, resolveLink)))
             } else if child.isNamed("ul") || child.isNamed("ol") {
                 let items = child.children.map { item in
-                    anchor(item, .listItem, &counts.li)
+                    recordElement(item, .listItem, &counts.li)
                     return block(item, resolveLink)
                 }
                 blocks.append(.list(ordered: child.isNamed("ol"), items: items))

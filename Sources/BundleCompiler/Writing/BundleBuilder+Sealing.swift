@@ -2,24 +2,24 @@ import CatalogContent
 import CatalogModel
 import GRDB
 
-/// Each bundle a build wrote, checked before it is renamed into place: SQLite's integrity
+/// Each bundle a build wrote is sealed before it is renamed into place: SQLite's integrity
 /// check, the catalogue's rules over it, its SHA-256 for the manifest, and the sync to disk.
 extension BundleBuilder {
     /// Checks the bundle of `schema` written under the temporary name of `output`, syncs it and
     /// writes its manifest beside it, ready to be renamed into place; refused if it is larger
     /// than `budget`. `derived`: an older schema's bundle derived from the newest's scratch
     /// databases (`BundleWriter.deriveOlderSchemas`), checked after the newest one passed.
-    func verifyTemporary(_ catalog: Catalog, schema: Int, output: String, images: BundleImages, digest: String,
+    func sealTemporary(_ catalog: Catalog, schema: Int, output: String, images: BundleImages, digest: String,
                          budget: BundleBudget?, derived: Bool = false, progress: (String) -> Void) throws(BuildError) -> Manifest {
         let version = releaseVersion ?? catalog.releaseVersion
         let temporary = AtomicFile.temporaryPath(for: output)
-        progress("verifying \(output)")
+        progress("sealing \(output)")
         // Four things at once: syncing the file waits on the disk, not on a core; SQLite's
         // integrity check reads every page; schema 3's language rules read its 1.3 million
         // translations at 100,000 entities in three languages; the other rules, the hashing
         // and the manifest. Three of them on two cores take about as long as each other.
         let synced = Background { try AtomicFile.sync(temporary) }
-        let verification = Background { try Self.check(temporary, BundleChecks.integrityProblems) }
+        let integrity = Background { try Self.check(temporary, BundleChecks.integrityProblems) }
         // Schema 3's language rules read the languages' tables, which a derived bundle holds as
         // the newest one's very rows: `VACUUM INTO` copied them from the same scratch database,
         // and the newest bundle's check has just run these rules over them. Run again they took
@@ -52,10 +52,10 @@ extension BundleBuilder {
         }
         // Every thread is waited for before anything fails, so that none is still reading or
         // syncing the file when a failure removes it.
-        let verified = Result { () throws(BuildError) in try Self.wait(for: verification) }
+        let checked = Result { () throws(BuildError) in try Self.wait(for: integrity) }
         let languagesVerified = Result { () throws(BuildError) in try Self.wait(for: languages) }
         let flushed = Result { () throws(BuildError) in try Self.wait(for: synced) }
-        try verified.get()
+        try checked.get()
         try languagesVerified.get()
         try flushed.get()
         return try described.get()

@@ -2,7 +2,7 @@ import CatalogContent
 
 /// Where each field of an entity starts in its file, keyed by entity and field (nil for the
 /// entity's own element). Recorded only when a diagnostic needs a position.
-struct AnchorKey: Hashable {
+struct FieldElementKey: Hashable {
     var entity: EntityReference
     var field: FieldPath?
     /// The language of a translation's element; nil for the default language's.

@@ -5,15 +5,15 @@ import Foundation
 import Testing
 
 /// Every field a rule or a compiler check can report a problem at has its element recorded by
-/// the parser (`EntityBuilder`'s anchors), on real content: otherwise the problem would be
+/// the parser (`EntityBuilder`'s fieldElements), on real content: otherwise the problem would be
 /// shown at its entity's root element instead of the field's line.
 ///
 /// Each content folder is read as the compiler reads it, and its catalogue is then broken in
 /// memory, its structure kept, so that every rule fires at every field it can: a control
 /// character in every text and every block, every reference unknown and every link empty, no
 /// pictures, one position for all, one name and one text for all, one id for all tabs and all
-/// promotions. Each field reported must have an anchor of its own.
-@Suite struct FieldAnchorTests {
+/// promotions. Each field reported must have its element recorded.
+@Suite struct FieldElementTests {
     /// The real catalogue, the valid fixture, and each invalid fixture: together they hold
     /// every kind of field (a heading of level 3, positions, two promotions…) but a retailer's
     /// `<info>`, which the valid fixture is given here.
@@ -33,12 +33,12 @@ import Testing
             + Fixtures.invalidCases.map { name in (name, { try Fixtures.makeContent(case: name) }, true) }
     }
 
-    /// A content folder read: its catalogue, what could not be read, and the anchors of the
+    /// A content folder read: its catalogue, what could not be read, and the fieldElements of the
     /// files that could.
     struct Reading {
         var catalog: Catalog
         var unloaded: Set<EntityReference>
-        var anchors: Set<AnchorKey>
+        var fieldElements: Set<FieldElementKey>
         var isLocated: (EntityReference) -> Bool
     }
 
@@ -48,14 +48,14 @@ import Testing
         let loaded = try ContentValidator.loadAll(tree.files, root: tree.root, libxml: libxml)
         let assembly = CatalogAssembly(loaded)
         let loader = try FileLoader(root: tree.root, libxml: libxml)
-        var anchors = Set<AnchorKey>()
+        var fieldElements = Set<FieldElementKey>()
         for item in loaded where item.entity != nil {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(item.file.path)))
             let parsed = loader.parser.parse(bytes)
             guard let root = parsed.root else { continue }
-            var builder = EntityBuilder(file: item.file, root: root, recordAnchors: true)
+            var builder = EntityBuilder(file: item.file, root: root, recordFieldElements: true)
             _ = builder.build()
-            if let recorded = builder.anchors { anchors.formUnion(recorded.keys) }
+            if let recorded = builder.fieldElements { fieldElements.formUnion(recorded.keys) }
             withExtendedLifetime(parsed.document) {}
         }
         let files = assembly.fileIndex()
@@ -63,10 +63,10 @@ import Testing
         // As `ContentValidator.locate` places diagnostics: those in files with errors of their own
         // are left out.
         let isLocated = { (entity: EntityReference) in files.file(of: entity).map { !broken.contains($0.path) } ?? false }
-        return Reading(catalog: assembly.catalog, unloaded: assembly.unloaded.union(tree.unread), anchors: anchors, isLocated: isLocated)
+        return Reading(catalog: assembly.catalog, unloaded: assembly.unloaded.union(tree.unread), fieldElements: fieldElements, isLocated: isLocated)
     }
 
-    @Test func everyReportedFieldHasAnAnchor() throws {
+    @Test func everyReportedFieldHasItsElement() throws {
         var kinds = Set<String>()
         for folder in Self.folders {
             let url = try folder.make()
@@ -74,8 +74,8 @@ import Testing
             let reading = try Self.read(url)
             for key in Self.reportedFields(reading) where reading.isLocated(key.entity) {
                 kinds.insert(Self.kind(try #require(key.field)))
-                let anchored = reading.anchors.contains(key)
-                #expect(anchored, "\(folder.name): \(key.entity) \(key.field.map(String.init(describing:)) ?? "") has no anchor")
+                let placed = reading.fieldElements.contains(key)
+                #expect(placed, "\(folder.name): \(key.entity) \(key.field.map(String.init(describing:)) ?? "") has no element recorded")
             }
         }
         #expect(kinds == Self.allKinds, "kinds of field no content here has: \(Self.allKinds.subtracting(kinds).sorted())")
@@ -85,48 +85,48 @@ import Testing
 
     /// Every entity and field reported on the catalogue broken each way, with the other
     /// entity of a clash, and every image use and web address the compiler checks.
-    static func reportedFields(_ reading: Reading) -> [AnchorKey] {
+    static func reportedFields(_ reading: Reading) -> [FieldElementKey] {
         let original = reading.catalog
-        var keys: [AnchorKey] = []
+        var keys: [FieldElementKey] = []
         for breakage in breakages {
             var catalog = original
             breakage(&catalog)
             for diagnostic in catalog.validate(today: Fixtures.today, unloaded: reading.unloaded) where diagnostic.field != nil {
                 // A missing translation is placed at the text it translates, which is there.
                 let language = diagnostic.code == .translationMissing ? nil : diagnostic.language
-                keys.append(placed(AnchorKey(entity: diagnostic.entity, field: diagnostic.field, language: language), in: original))
+                keys.append(placed(FieldElementKey(entity: diagnostic.entity, field: diagnostic.field, language: language), in: original))
                 if let clash = diagnostic.clash {
-                    keys.append(placed(AnchorKey(entity: clash.other, field: clash.field, language: diagnostic.language), in: original))
+                    keys.append(placed(FieldElementKey(entity: clash.other, field: clash.field, language: diagnostic.language), in: original))
                 }
             }
         }
         original.forEachImageUse { _, _, place in
             let place = place()
-            keys.append(AnchorKey(entity: place.entity, field: place.field))
+            keys.append(FieldElementKey(entity: place.entity, field: place.field))
         }
         var mixed = original
         mixed.company.webAddress = "https://www.cаfedigno.fi"
         for index in mixed.retailers.indices where mixed.retailers[index].webAddress != nil {
             mixed.retailers[index].webAddress = "https://www.cаfedigno.fi"
         }
-        keys += HostScripts.diagnostics(mixed).map { AnchorKey(entity: $0.entity, field: $0.field) }
+        keys += HostScripts.diagnostics(mixed).map { FieldElementKey(entity: $0.entity, field: $0.field) }
         return keys
     }
 
     /// A tab or promotion given another's id is still the element at its place in the list:
     /// its key names the entity that element was read as.
-    static func placed(_ key: AnchorKey, in original: Catalog) -> AnchorKey {
+    static func placed(_ key: FieldElementKey, in original: Catalog) -> FieldElementKey {
         switch key.field {
         case .section(let index)? where original.sections.indices.contains(index):
-            AnchorKey(entity: EntityReference(.section, original.sections[index].id.rawValue), field: key.field, language: key.language)
+            FieldElementKey(entity: EntityReference(.section, original.sections[index].id.rawValue), field: key.field, language: key.language)
         case .promotion(let index)? where original.home.promotions.indices.contains(index):
-            AnchorKey(entity: EntityReference(.promotion, original.home.promotions[index].id.rawValue), field: key.field, language: key.language)
+            FieldElementKey(entity: EntityReference(.promotion, original.home.promotions[index].id.rawValue), field: key.field, language: key.language)
         default:
             key
         }
     }
 
-    /// Ways to break a catalogue that keep its structure: the same elements, so the same anchors.
+    /// Ways to break a catalogue that keep its structure: the same elements, so the same fieldElements.
     static var breakages: [(inout Catalog) -> Void] {
         [
             // A control character in every text, every picture's text alternative and every block.

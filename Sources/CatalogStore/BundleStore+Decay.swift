@@ -14,10 +14,10 @@ extension BundleStore {
     /// its bytes. Hashed once per store instance; a bundle this instance installed was checked
     /// as it arrived.
     func holdsSignedBytes(_ release: Release) -> Bool? {
-        if verifiedBundles.contains(release.sha256) { return true }
+        if hashedBundles.contains(release.sha256) { return true }
         guard let found = BundleFileDigest.sha256(path: layout.bundle(release.sha256)) else { return nil }
         guard found.hex == release.sha256, found.bytes == release.bytes else { return false }
-        verifiedBundles.insert(release.sha256)
+        hashedBundles.insert(release.sha256)
         return true
     }
 
@@ -53,7 +53,7 @@ extension BundleStore {
         // Hashed again whatever this instance found before: the damage may be newer.
         guard let found = BundleFileDigest.sha256(path: bundle.path) else { return false }
         guard found.hex != release.sha256 || found.bytes != release.bytes else { return false }
-        verifiedBundles.remove(release.sha256)
+        hashedBundles.remove(release.sha256)
         StoreFiles.remove(bundle.path)
         return true
     }

@@ -2,7 +2,7 @@ import CatalogModel
 import Foundation
 
 /// The SHA-256s of the installed bundles a store instance has hashed and found whole.
-final class VerifiedBundles: Sendable {
+final class HashedBundles: Sendable {
     private let hashes = LockedValue<Set<String>>([])
 
     func contains(_ sha256: String) -> Bool { hashes.withLock { $0.contains(sha256) } }
