@@ -1,10 +1,3 @@
-import ArgumentParser
-import BundleCompiler
-import CatalogContent
-import CatalogSite
-import CatalogStore
-import ChannelPublishing
-
 /// A failure a command words itself, or one whose status the command decides (the same bundle
 /// error is a bad input to `digno show`, status 1, and to `digno validate --since`, status 2).
 struct CommandFailed: CommandFailure {
