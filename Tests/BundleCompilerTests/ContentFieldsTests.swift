@@ -8,14 +8,16 @@ import Testing
 /// each field of the description is in the schema; a bundle has a column for each translated one.
 @Suite struct ContentFieldsTests {
     /// A kind's element in content.xsd, and its fields as the description gives them.
-    static let kinds: [(element: String, fields: [(element: String, isTranslatable: Bool, path: FieldPath?)])] = [
-        ("section", Section.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
-        ("home", Home.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
-        ("promotion", Promotion.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
-        ("company", Company.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
-        ("product", Product.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
-        ("recipe", Recipe.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
-        ("retailer", Retailer.fields.map { ($0.element, $0.isTranslatable, $0.path) }),
+    typealias Described = (element: String, isTranslatable: Bool, path: FieldPath?, limit: Int?, required: String?)
+
+    static func described<Entity>(_ fields: [ContentField<Entity>]) -> [Described] {
+        fields.map { ($0.element, $0.isTranslatable, $0.path, $0.limit, $0.required) }
+    }
+
+    static let kinds: [(element: String, fields: [Described])] = [
+        ("section", described(Section.fields)), ("home", described(Home.fields)), ("promotion", described(Promotion.fields)),
+        ("company", described(Company.fields)), ("product", described(Product.fields)), ("recipe", described(Recipe.fields)),
+        ("retailer", described(Retailer.fields)),
     ]
 
     @Test(arguments: kinds.map(\.element))
@@ -28,6 +30,10 @@ import Testing
         #expect(Set(described.map(\.element).filter { $0.hasPrefix("@") }) == Set(attributes), "<\(kind)>'s attributes")
         for field in described where field.isTranslatable {
             #expect(field.path?.translatedColumn != nil, "<\(kind)><\(field.element)> has a column in a bundle's translations")
+        }
+        // A text the rules require and limit has a code for being too long.
+        for field in described where field.required != nil && field.limit != nil {
+            #expect(field.path.flatMap(DiagnosticCode.tooLong) != nil, "<\(kind)><\(field.element)> has a too-long code")
         }
     }
 

@@ -36,19 +36,23 @@ package struct ContentField<Entity>: Sendable {
     package let limit: Int?
     /// Whether it is written in each declared language (its element repeats with `xml:lang`).
     package let isTranslatable: Bool
+    /// For a plain text that must not be empty, what a message asks the editor to write
+    /// (`the product's name`): the rules check it (`CatalogRules.requireTexts(of:_:)`).
+    package let required: String?
     /// The field diagnostics name it by: its element's (`name`), for a list its first item's
     /// (`picture(0)`, `ingredient(0)`), for an attribute its own (`position`).
     package let path: FieldPath?
 
     /// A field a reader sees as text.
-    static func text(_ element: String, _ path: FieldPath, _ text: FieldText<Entity>, limit: Int? = nil, translatable: Bool = true) -> Self {
-        Self(element: element, text: text, limit: limit, isTranslatable: translatable, path: path)
+    static func text(_ element: String, _ path: FieldPath, _ text: FieldText<Entity>, limit: Int? = nil, translatable: Bool = true,
+                     required: String? = nil) -> Self {
+        Self(element: element, text: text, limit: limit, isTranslatable: translatable, required: required, path: path)
     }
 
     /// A field that is not text to read: a picture's file, a link, a list of references, an
     /// attribute.
     static func other(_ element: String, _ path: FieldPath? = nil) -> Self {
-        Self(element: element, text: nil, limit: nil, isTranslatable: false, path: path)
+        Self(element: element, text: nil, limit: nil, isTranslatable: false, required: nil, path: path)
     }
 }
 
@@ -153,7 +157,7 @@ extension ContentEntity {
 
 extension Section: ContentEntity {
     package static let fields: [ContentField<Section>] = [
-        .text("title", .title, .plain(\.title), limit: FieldLimits.title),
+        .text("title", .title, .plain(\.title), limit: FieldLimits.title, required: "the tab title"),
         .other("icon", .icon),
         .other("@id"),
     ]
@@ -170,8 +174,8 @@ extension Home: ContentEntity {
 
 extension Promotion: ContentEntity {
     package static let fields: [ContentField<Promotion>] = [
-        .text("title", .title, .plain(\.title), limit: FieldLimits.title),
-        .text("text", .text, .plain(\.text), limit: FieldLimits.promotionText),
+        .text("title", .title, .plain(\.title), limit: FieldLimits.title, required: "the promotion's headline"),
+        .text("text", .text, .plain(\.text), limit: FieldLimits.promotionText, required: "the promotion's text"),
         .text("image", .image, .alt(\.image), limit: FieldLimits.alt),
         .other("link", .link),
         .other("@id"),
@@ -182,19 +186,19 @@ extension Promotion: ContentEntity {
 
 extension Company: ContentEntity {
     package static let fields: [ContentField<Company>] = [
-        .text("name", .name, .plain(\.name), limit: FieldLimits.name),
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name, required: "the company's name"),
         .other("logo", .logo),
         .text("body", .body, .rich(\.body)),
         .text("images", .picture(0), .alts(\.images), limit: FieldLimits.alt),
-        .text("web", .web, .plain(\.webAddress), translatable: false),
+        .text("web", .web, .plain(\.webAddress), translatable: false, required: "the company's web address"),
     ]
 }
 
 extension Product: ContentEntity {
     package static let fields: [ContentField<Product>] = [
-        .text("name", .name, .plain(\.name), limit: FieldLimits.name),
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name, required: "the product's name"),
         .other("icon", .icon),
-        .text("summary", .summary, .plain(\.summary), limit: FieldLimits.summary),
+        .text("summary", .summary, .plain(\.summary), limit: FieldLimits.summary, required: "the short description shown in the product list"),
         .text("body", .body, .rich(\.body)),
         .text("images", .picture(0), .alts(\.images), limit: FieldLimits.alt),
         .other("@id"),
@@ -204,9 +208,9 @@ extension Product: ContentEntity {
 
 extension Recipe: ContentEntity {
     package static let fields: [ContentField<Recipe>] = [
-        .text("name", .name, .plain(\.name), limit: FieldLimits.name),
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name, required: "the recipe's name"),
         .other("icon", .icon),
-        .text("summary", .summary, .plain(\.summary), limit: FieldLimits.summary),
+        .text("summary", .summary, .plain(\.summary), limit: FieldLimits.summary, required: "the short description shown in the recipe list"),
         .text("ingredients", .ingredient(0), .lines(\.ingredients)),
         .text("method", .method, .rich(\.method)),
         .text("images", .picture(0), .alts(\.images), limit: FieldLimits.alt),
@@ -217,12 +221,12 @@ extension Recipe: ContentEntity {
 
 extension Retailer: ContentEntity {
     package static let fields: [ContentField<Retailer>] = [
-        .text("name", .name, .plain(\.name), limit: FieldLimits.name, translatable: false),
+        .text("name", .name, .plain(\.name), limit: FieldLimits.name, translatable: false, required: "the retailer's name"),
         .other("logo", .logo),
-        .text("address", .address, .plain(\.address), limit: FieldLimits.address, translatable: false),
-        .text("phone", .phone, .plain(\.phone), limit: FieldLimits.phone, translatable: false),
-        .text("hours", .hours, .plain(\.openingHours), limit: FieldLimits.openingHours),
-        .text("info", .info, .optional(\.otherInfo)),
+        .text("address", .address, .plain(\.address), limit: FieldLimits.address, translatable: false, required: "the street address"),
+        .text("phone", .phone, .plain(\.phone), limit: FieldLimits.phone, translatable: false, required: "the phone number"),
+        .text("hours", .hours, .plain(\.openingHours), limit: FieldLimits.openingHours, required: "the opening hours"),
+        .text("info", .info, .optional(\.otherInfo), required: "the other information, or remove the element"),
         .text("web", .web, .optional(\.webAddress), translatable: false),
         .other("location"),
         .other("sells", .sells(0)),

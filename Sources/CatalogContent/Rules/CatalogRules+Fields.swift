@@ -3,6 +3,22 @@ import CatalogModel
 extension CatalogRules {
     // MARK: Required texts, their limits and characters
 
+    /// Each plain text of `entity` its kind's description says must be written (`ContentField.required`):
+    /// not empty, within its limit, free of control characters (`requireText`). An optional
+    /// one (a retailer's other information) only when it is there.
+    mutating func requireTexts<Entity: ContentEntity>(of entity: Entity, _ reference: EntityReference) {
+        for field in Entity.fields {
+            guard let what = field.required, let path = field.path else { continue }
+            let text: String? = switch field.text {
+            case .plain(let keyPath)?: entity[keyPath: keyPath]
+            case .optional(let keyPath)?: entity[keyPath: keyPath]
+            default: nil
+            }
+            guard let text else { continue }
+            requireText(text, path, reference, limit: field.limit, code: DiagnosticCode.tooLong(path) ?? .emptyField, what: what)
+        }
+    }
+
     mutating func requireText(
         _ text: String, _ field: FieldPath, _ entity: EntityReference, limit: Int? = nil,
         code: DiagnosticCode = .emptyField, what: String

@@ -7,8 +7,7 @@ extension CatalogRules {
     /// the last not before `today` (when given; a warning).
     mutating func checkPromotion(_ promotion: Promotion, today: Day?) {
         let ref = EntityReference(.promotion, promotion.id.rawValue)
-        requireText(promotion.title, .title, ref, limit: FieldLimits.title, code: .titleTooLong, what: "the promotion's headline")
-        requireText(promotion.text, .text, ref, limit: FieldLimits.promotionText, code: .textTooLong, what: "the promotion's text")
+        requireTexts(of: promotion, ref)
         checkPicture(promotion.image, .image, ref)
         if let link = promotion.link {
             checkReference(link, .link, ref, element: "link")

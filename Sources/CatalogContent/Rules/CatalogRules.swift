@@ -67,7 +67,7 @@ struct CatalogRules {
                 report(.duplicateID, ref, .section(index),
                        "section '\(section.id.rawValue)' is listed twice; list each tab section once")
             }
-            requireText(section.title, .title, ref, limit: FieldLimits.title, code: .titleTooLong, what: "the tab title")
+            requireTexts(of: section, ref)
         }
         for kind in SectionKind.allCases where !seen.contains(kind) {
             report(.sectionMissing, entity, .sections,
@@ -89,9 +89,7 @@ struct CatalogRules {
             for index in products.indices {
                 let ref = EntityReference(.product, products[index].id.rawValue)
                 own(ref, products[index]) { rules in
-                    rules.requireText(products[index].name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the product's name")
-                    rules.requireText(products[index].summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
-                                      what: "the short description shown in the product list")
+                    rules.requireTexts(of: products[index], ref)
                     rules.checkBodyText(products[index].body, .body, ref)
                     rules.checkPictures(products[index].images, ref)
                 }
@@ -111,9 +109,7 @@ struct CatalogRules {
                 let ref = EntityReference(.recipe, recipes[index].id.rawValue)
                 own(ref, recipes[index]) { rules in
                     let recipe = recipes[index]
-                    rules.requireText(recipe.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the recipe's name")
-                    rules.requireText(recipe.summary, .summary, ref, limit: FieldLimits.summary, code: .summaryTooLong,
-                                      what: "the short description shown in the recipe list")
+                    rules.requireTexts(of: recipe, ref)
                     // A line is its own id in an app's list (`Ingredient.id`), so it is written once.
                     var lines = Set<String>()
                     for (index, ingredient) in recipe.ingredients.enumerated() {
@@ -149,14 +145,7 @@ struct CatalogRules {
                 let ref = EntityReference(.retailer, retailers[index].id.rawValue)
                 own(ref, retailers[index]) { rules in
                     let retailer = retailers[index]
-                    rules.requireText(retailer.name, .name, ref, limit: FieldLimits.name, code: .nameTooLong, what: "the retailer's name")
-                    rules.requireText(retailer.address, .address, ref, limit: FieldLimits.address, code: .addressTooLong, what: "the street address")
-                    rules.requireText(retailer.phone, .phone, ref, limit: FieldLimits.phone, code: .phoneTooLong, what: "the phone number")
-                    rules.requireText(retailer.openingHours, .hours, ref, limit: FieldLimits.openingHours, code: .hoursTooLong,
-                                      what: "the opening hours")
-                    if let info = retailer.otherInfo {
-                        rules.requireText(info, .info, ref, what: "the other information, or remove the element")
-                    }
+                    rules.requireTexts(of: retailer, ref)
                     rules.checkSellsOwn(retailer, ref)
                 }
                 let sells = retailers[index].sells
@@ -179,8 +168,7 @@ struct CatalogRules {
 
     mutating func checkCompany() {
         let company = EntityReference(.company)
-        requireText(catalog.company.name, .name, company, limit: FieldLimits.name, code: .nameTooLong, what: "the company's name")
-        requireText(catalog.company.webAddress, .web, company, what: "the company's web address")
+        requireTexts(of: catalog.company, company)
         checkBody(catalog.company.body, .body, company)
         checkPictures(catalog.company.images, company)
     }

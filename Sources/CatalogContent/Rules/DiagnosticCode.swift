@@ -102,3 +102,20 @@ package enum DiagnosticCode: String, Hashable, Sendable, CaseIterable, CustomStr
     /// The code as reports print it: `name-too-long`.
     package var description: String { rawValue }
 }
+
+extension DiagnosticCode {
+    /// The code of a text over its limit, by its field: `name-too-long` for a name; nil for a
+    /// field with no code of its own (a long alt text is `alt-too-long`, checked with its picture).
+    package static func tooLong(_ field: FieldPath) -> DiagnosticCode? {
+        switch field {
+        case .name: .nameTooLong
+        case .summary: .summaryTooLong
+        case .address: .addressTooLong
+        case .phone: .phoneTooLong
+        case .hours: .hoursTooLong
+        case .title: .titleTooLong
+        case .text: .textTooLong
+        default: nil
+        }
+    }
+}
