@@ -3,8 +3,8 @@ import CatalogModel
 // The one description of each kind's fields: which element of its content file each is, how the
 // entity holds it, its limit, and whether it is written in every declared language. The walks
 // over every text (`Catalog+Languages.swift`: a reader's language, the default texts, the
-// fields to translate; the translators' units; the coverage and the missing translations) read
-// it; a bundle's side of a translated field, its column and `translations.field`, is
+// fields to translate; the translators' units; the coverage and the missing translations) and
+// the rules on required texts (`CatalogRules.requireTexts(of:_:)`) read it; a bundle's side of a translated field, its column and `translations.field`, is
 // `TranslatedColumn` in CatalogModel (`FieldPath.translatedColumn`). A field added to the XSD
 // and not here, or here and not in the XSD, fails `ContentFieldsTests`.
 
