@@ -1,27 +1,6 @@
 import CatalogContent
 import CatalogModel
 
-/// One entity read from a content file.
-enum ParsedEntity: Hashable, Sendable {
-    case catalog(CatalogHeader)
-    case home(Home)
-    case company(Company)
-    case product(Product)
-    case recipe(Recipe)
-    case retailer(Retailer)
-}
-
-/// What `catalog.xml` holds.
-struct CatalogHeader: Hashable, Sendable {
-    var brand: String
-    var releaseVersion: String
-    var releaseDate: Day
-    var sections: [Section]
-    var languages: Languages
-    /// The most bytes a bundle may have (`<budget bundle="…"/>`), if catalog.xml sets it.
-    var budget: BundleBudget?
-}
-
 /// Turns a schema-valid document into a model entity. The schema has already fixed the
 /// structure; this reads values, normalises whitespace, and finds what the schema cannot say
 /// (a link with no target or two). One concern, an entity from its elements, at some 300
