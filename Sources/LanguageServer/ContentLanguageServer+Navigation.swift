@@ -112,18 +112,28 @@ extension ContentLanguageServer {
     }
 
     /// What an element's or attribute's name under the position is, from the schema's
-    /// documentation (the compiler's copy, as `digno validate` checks it).
+    /// documentation (the compiler's copy, as `digno validate` checks it), and for a kind's
+    /// field what the description of the fields adds: required, its limit, translated.
     func markupHover(_ params: TextDocumentPositionParams) -> Hover? {
         guard let path = relativePath(ofURI: params.textDocument.uri),
               let (name, range) = XMLContext.name(at: params.position, in: document(at: path)) else { return nil }
         switch name {
         case .element(let element, let parent):
             guard let meaning = ContentSchema.meaning(ofElement: element, in: parent) else { return nil }
-            return Hover(contents: MarkupContent(value: "`<\(element)>`\(parent.map { " in `<\($0)>`" } ?? ""): \(meaning)"), range: range)
+            let field = parent.flatMap { EntityReference.Kind.field(element, in: $0) }
+            return Hover(contents: MarkupContent(value: "`<\(element)>`\(parent.map { " in `<\($0)>`" } ?? ""): \(Self.explained(meaning, field))"), range: range)
         case .attribute(let attribute, let element):
             guard let meaning = ContentSchema.meaning(ofAttribute: attribute, of: element) else { return nil }
-            return Hover(contents: MarkupContent(value: "`\(attribute)` of `<\(element)>`: \(meaning)"), range: range)
+            let field = EntityReference.Kind.field("@" + attribute, in: element)
+            return Hover(contents: MarkupContent(value: "`\(attribute)` of `<\(element)>`: \(Self.explained(meaning, field))"), range: range)
         }
+    }
+
+    /// The schema's words for a name, and after them the field's facts when it is a kind's field
+    /// (a hover's Markdown puts them in a paragraph of their own, a completion's detail after a dash).
+    static func explained(_ meaning: String, _ field: FieldDescription?, separator: String = "\n\n") -> String {
+        guard let facts = field?.facts, !facts.isEmpty else { return meaning }
+        return meaning + separator + facts.joined(separator: " ")
     }
 
     /// Element and attribute names where the schema allows them: after `<` the elements the
@@ -136,13 +146,17 @@ extension ContentLanguageServer {
         switch XMLContext.at(params.position, in: text) {
         case .elementName(let typed, let parent?):
             let range = replacing(typed)
-            return CompletionList(items: ContentSchema.children(of: parent).filter { $0.name.hasPrefix(typed) }.map {
-                CompletionItem(label: $0.name, kind: 10, detail: $0.meaning, textEdit: TextEdit(range: range, newText: $0.name))
+            return CompletionList(items: ContentSchema.children(of: parent).filter { $0.name.hasPrefix(typed) }.map { child in
+                CompletionItem(label: child.name, kind: 10,
+                               detail: child.meaning.map { Self.explained($0, EntityReference.Kind.field(child.name, in: parent), separator: " — ") },
+                               textEdit: TextEdit(range: range, newText: child.name))
             })
         case .attributeName(let typed, let element, let present):
             let range = replacing(typed)
-            return CompletionList(items: ContentSchema.attributes(of: element).filter { $0.name.hasPrefix(typed) && !present.contains($0.name) }.map {
-                CompletionItem(label: $0.name, kind: 5, detail: $0.meaning, textEdit: TextEdit(range: range, newText: $0.name))
+            return CompletionList(items: ContentSchema.attributes(of: element).filter { $0.name.hasPrefix(typed) && !present.contains($0.name) }.map { attribute in
+                CompletionItem(label: attribute.name, kind: 5,
+                               detail: attribute.meaning.map { Self.explained($0, EntityReference.Kind.field("@" + attribute.name, in: element), separator: " — ") },
+                               textEdit: TextEdit(range: range, newText: attribute.name))
             })
         case .elementName(_, nil), .other:
             return CompletionList(items: [])

@@ -30,7 +30,8 @@ struct Diff: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "Show the changes as a reader of this language sees them (sv, or sv-FI as a phone lists it): each text in it, or said to be in the one it falls back to.",
-        valueName: "code"))
+        valueName: "code"),
+        transform: ReaderLanguage.argument)
     var language: String?
 
     func run() throws {

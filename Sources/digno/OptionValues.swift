@@ -74,6 +74,18 @@ extension LanguageCode {
     }
 }
 
+/// A language as a reader's phone lists it, which `digno show` and `digno diff` look up among a
+/// bundle's languages as an app does (`sv`, `sv-FI`, `sv_FI`, `zh-Hant-TW`): a BCP 47 tag's
+/// letters, digits and separators, its first subtag a language's two or three letters.
+enum ReaderLanguage {
+    static func argument(_ text: String) throws -> String {
+        guard text.wholeMatch(of: #/[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*/#) != nil else {
+            throw ValidationError("not a language as a phone lists one, such as sv or sv-FI")
+        }
+        return text
+    }
+}
+
 extension XLIFFWriter.Version: ExpressibleByArgument {}
 
 /// The states `digno translations export --only` keeps: missing, outdated, or both.

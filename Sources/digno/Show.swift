@@ -29,7 +29,8 @@ struct Show: ParsableCommand {
 
     @Option(name: .customLong("lang"), help: ArgumentHelp(
         "Show the screen in this language, as an app whose reader prefers it would (sv, or sv-FI); the bundle's default language if not given.",
-        valueName: "language"))
+        valueName: "language"),
+        transform: ReaderLanguage.argument)
     var language: String?
 
     @Option(help: ArgumentHelp("Print what searching for this text finds, best first, instead of a screen.", valueName: "text"))

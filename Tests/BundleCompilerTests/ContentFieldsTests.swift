@@ -7,22 +7,12 @@ import Testing
 /// element and attribute of a kind's element in content.xsd is a field of the description, and
 /// each field of the description is in the schema; a bundle has a column for each translated one.
 @Suite struct ContentFieldsTests {
-    /// A kind's element in content.xsd, and its fields as the description gives them.
-    typealias Described = (element: String, isTranslatable: Bool, path: FieldPath?, limit: Int?, required: String?)
+    /// Each kind but the catalogue file, by its element in content.xsd.
+    static let kinds = EntityReference.Kind.allCases.filter { $0 != .catalog }.map(\.rawValue)
 
-    static func described<Entity>(_ fields: [ContentField<Entity>]) -> [Described] {
-        fields.map { ($0.element, $0.isTranslatable, $0.path, $0.limit, $0.required) }
-    }
-
-    static let kinds: [(element: String, fields: [Described])] = [
-        ("section", described(Section.fields)), ("home", described(Home.fields)), ("promotion", described(Promotion.fields)),
-        ("company", described(Company.fields)), ("product", described(Product.fields)), ("recipe", described(Recipe.fields)),
-        ("retailer", described(Retailer.fields)),
-    ]
-
-    @Test(arguments: kinds.map(\.element))
+    @Test(arguments: kinds)
     func theSchemasFieldsAreTheDescriptions(kind: String) throws {
-        let described = try #require(Self.kinds.first { $0.element == kind }).fields
+        let described = try #require(EntityReference.Kind(rawValue: kind)).fields
         let elements = ContentSchema.children(of: kind).map(\.name)
         let attributes = ContentSchema.attributes(of: kind).map { "@" + $0.name }.filter { $0 != "@xml:lang" }
         #expect(!elements.isEmpty, "content.xsd names the elements of <\(kind)>")
@@ -35,6 +25,17 @@ import Testing
         for field in described where field.required != nil && field.limit != nil {
             #expect(field.path.flatMap(DiagnosticCode.tooLong) != nil, "<\(kind)><\(field.element)> has a too-long code")
         }
+    }
+
+    /// What the language server adds to the schema's words for a field (`FieldDescription`).
+    @Test func aFieldsFactsAreTheDescriptions() throws {
+        let summary = try #require(EntityReference.Kind.field("summary", in: "product"))
+        #expect(summary.facts == ["Required.", "At most \(FieldLimits.summary) characters.", "Written in each declared language (`xml:lang`)."])
+        #expect(EntityReference.Kind.field("phone", in: "retailer")?.facts == ["Required.", "At most \(FieldLimits.phone) characters."])
+        #expect(EntityReference.Kind.field("@position", in: "product")?.facts == [])
+        #expect(EntityReference.Kind.field("info", in: "retailer")?.facts.first == "May be left out, but not written empty.")
+        #expect(EntityReference.Kind.field("summary", in: "retailer") == nil)
+        #expect(EntityReference.Kind.field("name", in: "catalog") == nil)
     }
 
     /// The walks over every text read the description: a product's texts to translate, in

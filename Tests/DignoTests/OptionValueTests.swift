@@ -26,6 +26,10 @@ import Testing
          "Error: The value '0d' is invalid for '--expires <time>': not a number of days or hours, such as 30d or 12h\n"),
         (["update", "--url", "https://example.com", "--store", "/nonexistent", "--root-key", "ed25519:", "--root-threshold", "1"],
          "Error: The value 'ed25519:' is invalid for '--root-key <public key>': not a channel key; a key is written ed25519: and its 32 bytes in base64, as digno keygen prints it\n"),
+        (["show", "/nonexistent/catalog.sqlite", "products", "--lang", "svenska språket"],
+         "Error: The value 'svenska språket' is invalid for '--lang <language>': not a language as a phone lists one, such as sv or sv-FI\n"),
+        (["diff", "/nonexistent/a", "/nonexistent/b", "--language", "sv/FI"],
+         "Error: The value 'sv/FI' is invalid for '--language <code>': not a language as a phone lists one, such as sv or sv-FI\n"),
     ])
     func aValueThatIsNotOneIsRefusedByTheParser(arguments: [String], message: String) throws {
         let outcome = try DignoRunner.run(arguments)

@@ -192,7 +192,7 @@ async def test_element_and_attribute_names_are_completed_and_explained(client: L
     at = position_of(typing, "<su\n", len("<su"))
     completion = await client.text_document_completion_async(types.CompletionParams(text_document=document, position=at))
     labels = {item.label: item.detail for item in completion.items}
-    assert "summary" in labels and labels["summary"], labels
+    assert "summary" in labels and labels["summary"].endswith(" — Required. At most 100 characters. Written in each declared language (`xml:lang`)."), labels
     assert all(label.startswith("su") for label in labels), labels
     assert completion.items[0].text_edit.range.start.character == at.character - 2
     changed(client, workspace, product, text, 2)
@@ -211,6 +211,8 @@ async def test_element_and_attribute_names_are_completed_and_explained(client: L
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=document, position=position_of(text, "<summary>", len("<su"))))
     assert hover is not None and hover.contents.value.startswith("`<summary>` in `<product>`: "), hover
+    # The description of the fields adds what the schema's words leave out.
+    assert hover.contents.value.endswith("\n\nRequired. At most 100 characters. Written in each declared language (`xml:lang`)."), hover
     hover = await client.text_document_hover_async(types.HoverParams(
         text_document=document, position=position_of(text, "</summary>", len("</su"))))
     assert hover is not None and hover.contents.value.startswith("`<summary>` in `<product>`: "), hover
