@@ -58,6 +58,18 @@ struct BundleWriter: Sendable {
             retailers = ListOrder.ordered(catalog.retailers, id: \.id.rawValue, name: \.name, position: \.position, language: language)
             self.products = products.wait()
         }
+
+        init(products: [Product], recipes: [Recipe], retailers: [Retailer]) {
+            self.products = products
+            self.recipes = recipes
+            self.retailers = retailers
+        }
+
+        /// Each kind's ids in list order, by the kind's name in `list_positions` and the
+        /// search entries.
+        var ids: [(kind: String, ids: [String])] {
+            [("product", products.map(\.id.rawValue)), ("recipe", recipes.map(\.id.rawValue)), ("retailer", retailers.map(\.id.rawValue))]
+        }
     }
 
     /// The lists as each language but the default reads them: its texts (falling back where

@@ -6,8 +6,8 @@ import GRDBSQLite
 /// Written by hand on purpose: a 100,000-entity build runs about 700,000 inserts, and GRDB's
 /// `Statement.execute(arguments:)` converts every value to a `DatabaseValue` and checks the
 /// arguments on every call, which cost about as much as SQLite's own work. Here a value goes
-/// from the Swift string straight to `sqlite3_bind_text`. Used only inside `BundleWriter`'s one
-/// transaction, on the thread that owns the connection.
+/// from the Swift string straight to `sqlite3_bind_text`. Used inside `BundleWriter`'s one transaction
+/// and a preview's patch (`BundleRows`), on the thread that owns the connection.
 final class SQLiteInsert {
     /// A value to bind.
     enum Value {
@@ -56,6 +56,13 @@ final class SQLiteInsert {
     /// than allocating one per row.
     @inline(__always)
     func callAsFunction(_ values: Value...) throws(Failure) {
+        try run(values)
+    }
+
+    /// Binds `values` to the parameters in order, runs the statement (an insert, or any other
+    /// that returns no rows) and resets it.
+    @inline(__always)
+    func run(_ values: [Value]) throws(Failure) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
