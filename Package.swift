@@ -237,7 +237,8 @@ let package = Package(
         ]),
         .testTarget(
             name: "CatalogPreviewTests",
-            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The publisher against bundles built from BundleCompilerTests' valid fixture content.
         .testTarget(

@@ -185,6 +185,12 @@ package struct BundleBuilder: Sendable {
 
     /// The content and release of a bundle's `bundle_info`, for `schema`.
     private func info(_ catalog: Catalog, schema: Int, digest: String) -> [String: String] {
+        Self.info(catalog, schema: schema, digest: digest, releaseVersion: releaseVersion)
+    }
+
+    /// The content and release of a bundle's `bundle_info`, for `schema`, its release version
+    /// `releaseVersion` when given, else the catalogue's.
+    static func info(_ catalog: Catalog, schema: Int, digest: String, releaseVersion: String?) -> [String: String] {
         [
             "schema_version": String(schema),
             "release_version": releaseVersion ?? catalog.releaseVersion,

@@ -12,8 +12,29 @@ extension BundleWriter {
     static let searchIndexes = ["search", "search_translated", "search_letters"]
 
     /// The kinds of entity in the search index, in rowid order.
-    private enum SearchKind: String {
+    enum SearchKind: String {
         case product, recipe, retailer
+    }
+
+    /// What the search indexes hold of one product, recipe or retailer: its name, its summary
+    /// (none for a retailer), and its other texts.
+    struct SearchTexts: Equatable {
+        var name: String
+        var summary: String
+        var content: String
+
+        init(_ product: Product) {
+            (name, summary, content) = (product.name, product.summary, product.body.plainText)
+        }
+
+        init(_ recipe: Recipe) {
+            let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
+            (name, summary, content) = (recipe.name, recipe.summary, ingredients + "\n\n" + recipe.method.plainText)
+        }
+
+        init(_ retailer: Retailer) {
+            (name, summary, content) = (retailer.name, "", [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n"))
+        }
     }
 
     /// The search index's rows in rowid order: products, recipes and retailers, each in list
@@ -41,18 +62,11 @@ extension BundleWriter {
 
     /// What the search indexes hold of one entity of `lists`: its name, its summary (none for a
     /// retailer), and its other texts.
-    private static func searchTexts(_ lists: Lists, _ kind: SearchKind, _ index: Int) -> (name: String, summary: String, content: String) {
+    private static func searchTexts(_ lists: Lists, _ kind: SearchKind, _ index: Int) -> SearchTexts {
         switch kind {
-        case .product:
-            let product = lists.products[index]
-            return (product.name, product.summary, product.body.plainText)
-        case .recipe:
-            let recipe = lists.recipes[index]
-            let ingredients = recipe.ingredients.map(\.text).joined(separator: "\n")
-            return (recipe.name, recipe.summary, ingredients + "\n\n" + recipe.method.plainText)
-        case .retailer:
-            let retailer = lists.retailers[index]
-            return (retailer.name, "", [retailer.address, retailer.openingHours, retailer.otherInfo ?? ""].joined(separator: "\n"))
+        case .product: SearchTexts(lists.products[index])
+        case .recipe: SearchTexts(lists.recipes[index])
+        case .retailer: SearchTexts(lists.retailers[index])
         }
     }
 

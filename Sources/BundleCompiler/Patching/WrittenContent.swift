@@ -1,0 +1,103 @@
+import CatalogContent
+import CatalogModel
+
+/// What a patchable bundle holds, as the compiler wrote it: the catalogue, its pictures, its
+/// `bundle_info` and each language's lists. A patch compares the next valid catalogue with it;
+/// the search rows it deletes are made from it (a contentless FTS5 index deletes a row given
+/// the texts it was indexed with).
+struct WrittenContent: Sendable {
+    var catalog: Catalog
+    var images: BundleImages
+    var info: [String: String]
+    /// Each declared language's lists, the default's first, with the chain its texts fall
+    /// back along.
+    var orders: [LanguageLists]
+
+    /// One language's lists: its products, recipes and retailers by id, in its list order.
+    struct LanguageLists: Equatable, Sendable {
+        var language: LanguageCode
+        var chain: [LanguageCode]
+        var products: [String]
+        var recipes: [String]
+        var retailers: [String]
+
+        /// The rows of a search index for this language, in rowid order: products, recipes and
+        /// retailers, each in list order (`BundleWriter.forEachSearchRow`).
+        var searchRows: [SearchRow] {
+            products.map { SearchRow(kind: .product, id: $0, language: language) }
+                + recipes.map { SearchRow(kind: .recipe, id: $0, language: language) }
+                + retailers.map { SearchRow(kind: .retailer, id: $0, language: language) }
+        }
+
+        /// Each kind's ids in list order, by the kind's name in `list_positions`.
+        var ids: [(kind: String, ids: [String])] {
+            [("product", products), ("recipe", recipes), ("retailer", retailers)]
+        }
+    }
+
+    /// One row of a search index: an entity's texts in one language.
+    struct SearchRow: Hashable, Sendable {
+        var kind: BundleWriter.SearchKind
+        var id: String
+        var language: LanguageCode
+    }
+
+    /// Each language's lists of `catalog`, ordered as the writer orders them
+    /// (`BundleWriter.Lists`, `BundleWriter.TranslatedLists`).
+    static func orders(of catalog: Catalog) -> [LanguageLists] {
+        let languages = catalog.languages
+        let lists = [(languages.defaultLanguage, BundleWriter.Lists(ordering: catalog))] + BundleWriter.TranslatedLists(catalog).languages
+        return lists.map { language, lists in
+            LanguageLists(language: language, chain: languages.chain(for: language), products: lists.products.map(\.id.rawValue),
+                          recipes: lists.recipes.map(\.id.rawValue), retailers: lists.retailers.map(\.id.rawValue))
+        }
+    }
+
+    /// The rows of the search index `index`, in rowid order: `search` the default language's,
+    /// `search_translated` each other language's after another, `search_letters` every
+    /// language's (schema-3.sql).
+    func searchRows(_ index: String) -> [SearchRow] {
+        switch index {
+        case "search": orders.first?.searchRows ?? []
+        case "search_translated": orders.dropFirst().flatMap(\.searchRows)
+        default: orders.flatMap(\.searchRows)
+        }
+    }
+}
+
+/// A catalogue's products, recipes and retailers by id, for looking up the entity of a search
+/// row or a list.
+struct EntitiesByID {
+    let catalog: Catalog
+    private let products: [String: Int]
+    private let recipes: [String: Int]
+    private let retailers: [String: Int]
+
+    init(_ catalog: Catalog) {
+        self.catalog = catalog
+        products = Self.indexes(catalog.products.map(\.id.rawValue))
+        recipes = Self.indexes(catalog.recipes.map(\.id.rawValue))
+        retailers = Self.indexes(catalog.retailers.map(\.id.rawValue))
+    }
+
+    private static func indexes(_ ids: [String]) -> [String: Int] {
+        Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    func product(_ id: String) -> Product? { products[id].map { catalog.products[$0] } }
+    func recipe(_ id: String) -> Recipe? { recipes[id].map { catalog.recipes[$0] } }
+    func retailer(_ id: String) -> Retailer? { retailers[id].map { catalog.retailers[$0] } }
+
+    /// What a search row of `index` holds: the entity's texts in the row's language (along its
+    /// chain), for `search_letters` its name alone, folded but for the language's own letters.
+    func texts(of row: WrittenContent.SearchRow, chain: [LanguageCode], index: String) -> [String]? {
+        let texts: BundleWriter.SearchTexts
+        switch row.kind {
+        case .product: guard let entity = product(row.id) else { return nil }; texts = BundleWriter.SearchTexts(entity.translated(along: chain))
+        case .recipe: guard let entity = recipe(row.id) else { return nil }; texts = BundleWriter.SearchTexts(entity.translated(along: chain))
+        case .retailer: guard let entity = retailer(row.id) else { return nil }; texts = BundleWriter.SearchTexts(entity.translated(along: chain))
+        }
+        if index == "search_letters" { return [SearchLetters.folded(texts.name, language: row.language.rawValue)] }
+        return [texts.name, texts.summary, texts.content]
+    }
+}
