@@ -4,9 +4,9 @@ import CatalogModel
 import CatalogSite
 import Foundation
 
-/// One build of the content for the preview: validated exactly as `digno validate` does,
-/// written into the preview's scratch folder (never `dist/`), and opened as an app opens a
-/// bundle.
+/// One build of the content for the preview: validated exactly as `digno validate` does, and
+/// patched into the preview's own bundle in its scratch folder (never `dist/`;
+/// `PatchableBundle`), which is opened as an app opens a bundle.
 struct PreviewBuilder: Sendable {
     let contentFolder: String
     let scratch: URL
@@ -17,22 +17,31 @@ struct PreviewBuilder: Sendable {
     var since: (catalog: Catalog, release: String)? = nil
     /// The files each build parsed, for the next: a save parses the files it changed.
     let loadCache = LoadCache()
+    /// The preview's bundle, patched at each build that validates.
+    let bundle: PatchableBundle
+
+    init(contentFolder: String, scratch: URL, day: @escaping @Sendable () -> Day?) {
+        self.contentFolder = contentFolder
+        self.scratch = scratch
+        self.day = day
+        bundle = PatchableBundle(folder: scratch.path)
+    }
 
     enum Outcome: Sendable {
-        /// The content built; `sha256` is the bundle's, which is the same for the same content.
-        /// `notes` are its warnings and its translations' status; `warnings` the report as
-        /// `digno validate` prints it when it has any, for the terminal (empty when none).
-        case built(CatalogBundle, path: String, sha256: String, notes: BuildNotes = BuildNotes(), warnings: String = "")
+        /// The content built: the bundle at `path`, patched or written whole as `written` says
+        /// (`.unchanged`: nothing it holds changed). `notes` are its warnings and its
+        /// translations' status; `warnings` the report as `digno validate` prints it when it has
+        /// any, for the terminal (empty when none).
+        case built(CatalogBundle, path: String, written: PatchableBundle.Outcome, notes: BuildNotes = BuildNotes(), warnings: String = "")
         /// It did not: the problems, as the error panel shows them and as `digno validate`
         /// prints them.
         case failed(DiagnosticsPanel, text: String)
     }
 
-    /// Builds the content as build number `number`, into `catalog-NUMBER.sqlite` in the scratch
-    /// folder.
-    func build(number: Int) -> Outcome {
-        let output = bundlePath(number: number)
-        var builder = BundleBuilder(contentFolder: contentFolder, output: output, today: day())
+    /// Validates the content and, when it is valid, patches the preview's bundle with it.
+    func build() -> Outcome {
+        // The output is a build's; the preview's is the patched bundle, so none is written there.
+        var builder = BundleBuilder(contentFolder: contentFolder, output: scratch.appendingPathComponent("unused.sqlite").path, today: day())
         builder.since = since
         builder.loadCache = loadCache
         let report: ValidationReport
@@ -45,23 +54,15 @@ struct PreviewBuilder: Sendable {
             return .failed(Self.panel(report), text: ReportFormat.text.render(report, contentFolder: contentFolder))
         }
         do {
-            let manifest = try builder.write(report)
-            let bundle = try CatalogBundle(path: output)
+            let written = try bundle.patch(to: report)
+            let path = bundle.path
+            let opened = try CatalogBundle(patchedAt: path)
             return .built(
-                bundle, path: output, sha256: manifest.bundle.sha256, notes: notes(report, languages: bundle.languages),
+                opened, path: path, written: written, notes: notes(report, languages: opened.languages),
                 warnings: report.warningCount == 0 ? "" : ReportFormat.text.render(report, contentFolder: contentFolder))
         } catch {
             return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")
         }
-    }
-
-    func bundlePath(number: Int) -> String {
-        scratch.appendingPathComponent("catalog-\(number).sqlite").path
-    }
-
-    /// A build's files: the bundle and the manifest beside it.
-    static func files(ofBundle path: String) -> [String] {
-        [path, Manifest.path(forBundle: path)]
     }
 
     /// The report's problems, each worded as `digno validate` prints it.

@@ -127,7 +127,7 @@ package final class PreviewServer: @unchecked Sendable {
         buildOnce()
         if lock.withLock({ isStopping }) {
             // Stopped during the first build, which may have written after `stop` cleaned up.
-            try? FileManager.default.removeItem(at: scratch)
+            removeScratch()
             throw .stopped
         }
         let listener: PreviewListener
@@ -161,7 +161,7 @@ package final class PreviewServer: @unchecked Sendable {
         }
         if stoppedMeanwhile {
             await listener.stop()
-            try? FileManager.default.removeItem(at: scratch)
+            removeScratch()
             throw .stopped
         }
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
@@ -200,7 +200,7 @@ package final class PreviewServer: @unchecked Sendable {
                 }
             }
         }
-        try? FileManager.default.removeItem(at: scratch)
+        removeScratch()
     }
 
     /// How many connections are being served.
@@ -208,10 +208,16 @@ package final class PreviewServer: @unchecked Sendable {
         lock.withLock { listener }?.openConnections ?? 0
     }
 
+    /// Closes the preview's bundle and removes the scratch folder it is in.
+    private func removeScratch() {
+        builder.bundle.close()
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
     /// Removes the scratch folder when `start` failed or was never called.
     package func discard() {
         lock.withLock { isStopping = true }
-        try? FileManager.default.removeItem(at: scratch)
+        removeScratch()
     }
 
     // MARK: Building
@@ -219,7 +225,7 @@ package final class PreviewServer: @unchecked Sendable {
     /// One build of the content as it is now, shown once it is done.
     private func buildOnce() {
         let started = ContinuousClock.now
-        let outcome = builder.build(number: session.nextBuildNumber())
+        let outcome = builder.build()
         let elapsed = ContinuousClock.now - started
         let before = session.shown()
         var changes: ChangesPanel?
@@ -231,8 +237,16 @@ package final class PreviewServer: @unchecked Sendable {
         }
         let changed = session.shown().generation != before.generation
         switch outcome {
-        case .built(_, _, _, let notes, let warnings):
-            log(changed ? "built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages reload" : "built \(options.contentFolder): nothing shown changed")
+        case .built(_, _, let written, let notes, let warnings):
+            switch written {
+            case _ where !changed, .unchanged: log("built \(options.contentFolder): nothing shown changed")
+            case .patched(let entities, _, _):
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms (\(entities == 0 ? "its release" : BundleBuilder.counted(entities, "entity", plural: "entities")) patched); open pages reload")
+            case .rebuilt(nil):
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages reload")
+            case .rebuilt(let reason?):
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms, the preview's bundle written whole: \(reason); open pages reload")
+            }
             // The warnings as digno validate prints them, when they are not those said last.
             if !warnings.isEmpty, before.problems != nil || notes.warnings != before.notes.warnings {
                 log(warnings + "the pages show these in their warnings panel")
@@ -248,7 +262,7 @@ package final class PreviewServer: @unchecked Sendable {
     /// What the build at `path` changes compared with the bundle at `compare`, for the pages.
     static func changesPanel(from compare: String, to path: String) -> ChangesPanel {
         do {
-            let comparison = try ReleaseSide.compare(compare, with: path)
+            let comparison = try ReleaseSide.compare(compare, with: path, newIsPatched: true)
             let changes = comparison.changes
             // The first entries only: every page carries the panel.
             var entries = changes.entities.prefix(changesShown).map { entity in

@@ -1,3 +1,4 @@
+import BundleCompiler
 import CatalogModel
 import CatalogSite
 import Foundation
@@ -27,10 +28,9 @@ final class PreviewSession: @unchecked Sendable {
     private var number = 0
     private var bundle: CatalogBundle?
     private var bundlePath: String?
-    private var bundleSHA256: String?
-    /// The files of the bundle shown before the current one, removed at the next swap rather
-    /// than at once: a request that took that bundle just before the swap may still open a
-    /// new connection to it.
+    /// The files of the bundle shown before the current one (written whole, into a file of its
+    /// own), removed at the next swap rather than at once: a request that took that bundle just
+    /// before the swap may still open a new connection to it.
     private var retired: [String] = []
     private var problems: DiagnosticsPanel?
     private var changes: ChangesPanel?
@@ -55,33 +55,25 @@ final class PreviewSession: @unchecked Sendable {
         set { lock.withLock { listeningPort = newValue } }
     }
 
-    /// The number the next build takes.
-    func nextBuildNumber() -> Int {
-        lock.withLock { number + 1 }
-    }
-
-    /// Takes a build's outcome. Returns the files no longer needed: the bundle retired at the
-    /// swap before this one, or the new one when it is the same bytes as the one shown (no
-    /// request has seen it). When nothing a page shows has changed (a file saved unchanged),
-    /// open pages are left alone.
+    /// Takes a build's outcome. Returns the files no longer needed: those of the bundle retired
+    /// at the swap before this one, when the bundle was written whole into a new file. When
+    /// nothing a page shows has changed (a file saved unchanged), open pages are left alone.
     func record(_ outcome: PreviewBuilder.Outcome, changes newChanges: ChangesPanel? = nil) -> [String] {
         lock.withLock {
             var unused: [String] = []
             switch outcome {
-            case .built(let newBundle, let path, let sha256, let newNotes, _):
-                if sha256 == bundleSHA256, problems == nil, newChanges == changes, newNotes == notes {
-                    return PreviewBuilder.files(ofBundle: path)
-                }
+            case .built(let newBundle, let path, let written, let newNotes, _):
+                let same = written == .unchanged && path == bundlePath
+                if same, problems == nil, newChanges == changes, newNotes == notes { return [] }
                 changes = newChanges
                 notes = newNotes
-                if sha256 == bundleSHA256 {
-                    unused = PreviewBuilder.files(ofBundle: path)
-                } else {
-                    unused = retired
-                    retired = bundlePath.map(PreviewBuilder.files(ofBundle:)) ?? []
+                if !same {
+                    if path != bundlePath {
+                        unused = retired
+                        retired = bundlePath.map(PatchableBundle.files(ofBundle:)) ?? []
+                    }
                     bundle = newBundle
                     bundlePath = path
-                    bundleSHA256 = sha256
                 }
                 problems = nil
             case .failed(var panel, _):

@@ -1,3 +1,4 @@
+import BundleCompiler
 import CatalogModel
 @testable import CatalogPreview
 import CatalogSite
@@ -26,7 +27,7 @@ import Testing
 
     func show(_ bundle: CatalogBundle) {
         // The first bundle shown replaces none, so no file is named for removal.
-        #expect(session.record(.built(bundle, path: Self.shipped, sha256: "shipped")).isEmpty)
+        #expect(session.record(.built(bundle, path: Self.shipped, written: .rebuilt(reason: nil))).isEmpty)
     }
 
     func get(_ path: String, query: String = "", host: String? = "127.0.0.1:8400", headers: [HTTPHeader: String] = [:], method: HTTPMethod = .GET) -> HTTPResponse {
@@ -258,11 +259,15 @@ import Testing
         // The same problems again change nothing: open pages do not reload.
         #expect(session.record(.failed(panel, text: "")).isEmpty)
         #expect(session.shown().generation == "test-2")
-        // Fixed: the panel goes, and the pages reload. The same bytes as those shown were built
-        // again, into a file of their own, which is no longer needed.
-        let rebuilt = "/nonexistent/catalog-3.sqlite"
-        #expect(session.record(.built(bundle, path: rebuilt, sha256: "shipped")) == [rebuilt, "/nonexistent/catalog-3.manifest.json"])
+        // Fixed: the panel goes, and the pages reload; the bundle shown was not changed.
+        #expect(session.record(.built(bundle, path: Self.shipped, written: .unchanged)).isEmpty)
         #expect(session.shown().generation == "test-3")
+        // Written whole into a new file: the one before is retired, and removed at the swap after.
+        let rebuilt = "/nonexistent/preview-2.sqlite"
+        #expect(session.record(.built(bundle, path: rebuilt, written: .rebuilt(reason: "the languages in catalog.xml changed"))).isEmpty)
+        #expect(session.record(.built(bundle, path: "/nonexistent/preview-3.sqlite", written: .rebuilt(reason: nil)))
+            == PatchableBundle.files(ofBundle: Self.shipped))
+        #expect(session.shown().generation == "test-5")
         #expect(try await !Self.text(get("/products")).contains("digno-problems"))
     }
 

@@ -69,11 +69,14 @@ package struct ReleaseSide {
 
     /// The changes from `old` to `new`, as `changes(from:to:)` finds them, the sizes of both
     /// sides and the pictures' names (`digno diff`): each side read once.
-    package static func compare(_ old: String, with new: String) throws(Failure) -> Comparison {
-        let defaultLanguageOnly = languageNote(from: old, to: new) != nil
+    ///
+    /// `newIsPatched`: `new` is the preview's bundle, patched in place (`PatchableBundle`), opened
+    /// as `CatalogBundle(patchedAt:)` opens it.
+    package static func compare(_ old: String, with new: String, newIsPatched: Bool = false) throws(Failure) -> Comparison {
+        let defaultLanguageOnly = languageNote(from: old, to: new, newIsPatched: newIsPatched) != nil
         if !isFolder(old), !isFolder(new) {
-            let (changes, names) = try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly)
-            let (before, after) = (try bundleSizes(old), try bundleSizes(new))
+            let (changes, names) = try bundleChanges(from: old, to: new, defaultLanguageOnly: defaultLanguageOnly, newIsPatched: newIsPatched)
+            let (before, after) = (try bundleSizes(old), try bundleSizes(new, patched: newIsPatched))
             return Comparison(
                 changes: changes, sizes: Sizes(oldBundle: before.bundle, newBundle: after.bundle, oldPictures: before.pictures, newPictures: after.pictures),
                 pictureNames: names)
@@ -88,9 +91,9 @@ package struct ReleaseSide {
     }
 
     /// A bundle's file size and its pictures' bytes, read from its `images` table.
-    static func bundleSizes(_ path: String) throws(Failure) -> (bundle: Int?, pictures: Int) {
+    static func bundleSizes(_ path: String, patched: Bool = false) throws(Failure) -> (bundle: Int?, pictures: Int) {
         do {
-            let bundle = try CatalogBundle(path: path)
+            let bundle = try open(path, patched: patched)
             let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue
             return (bytes, try bundle.pictureByteCount())
         } catch {
@@ -111,13 +114,18 @@ package struct ReleaseSide {
     /// Why two releases are compared in the default language alone, when they are: one is a
     /// bundle of an older schema than the other side's, which holds no other language. Nil when
     /// both hold their languages (or a side cannot be read, which `changes` reports).
-    package static func languageNote(from old: String, to new: String) -> String? {
-        func schema(_ path: String) -> Int? {
-            isFolder(path) ? BundleSchema.version : (try? CatalogBundle(path: path))?.release.schemaVersion
+    package static func languageNote(from old: String, to new: String, newIsPatched: Bool = false) -> String? {
+        func schema(_ path: String, patched: Bool = false) -> Int? {
+            isFolder(path) ? BundleSchema.version : (try? open(path, patched: patched))?.release.schemaVersion
         }
-        guard let a = schema(old), let b = schema(new), a != b, min(a, b) < 3 else { return nil }
+        guard let a = schema(old), let b = schema(new, patched: newIsPatched), a != b, min(a, b) < 3 else { return nil }
         let older = a < b ? old : new
         return "'\(older)' is of bundle schema \(min(a, b)), which holds the default language alone: both are compared in it"
+    }
+
+    /// The bundle at `path`; `patched`, the preview's patched in place.
+    static func open(_ path: String, patched: Bool) throws(CatalogBundleError) -> CatalogBundle {
+        patched ? try CatalogBundle(patchedAt: path) : try CatalogBundle(path: path)
     }
 
     static func isFolder(_ path: String) -> Bool {
@@ -128,23 +136,23 @@ package struct ReleaseSide {
     /// The changes between two bundles, and the pictures' names as the entities read for them
     /// use them.
     static func bundleChanges(
-        from oldPath: String, to newPath: String, defaultLanguageOnly: Bool = false
+        from oldPath: String, to newPath: String, defaultLanguageOnly: Bool = false, newIsPatched: Bool = false
     ) throws(Failure) -> (CatalogChanges, pictureNames: [String: String]) {
         // Each side opened (its `quick_check`) and its lists hashed on a core of its own, without
         // SQLite's memory statistics, whose process-wide mutex the two threads would fight over
         // (as the build's writers did).
         _ = BundleWriter.quietAllocator
-        @Sendable func open(_ path: String) throws(Failure) -> (CatalogBundle, ListDigests) {
+        @Sendable func open(_ path: String, patched: Bool = false) throws(Failure) -> (CatalogBundle, ListDigests) {
             guard FileManager.default.fileExists(atPath: path) else { throw .unreadable(path: path, cause: ErrorCause(errno: ENOENT)) }
             do {
-                let bundle = try CatalogBundle(path: path)
+                let bundle = try Self.open(path, patched: patched)
                 return (bundle, try bundle.listDigests())
             } catch {
                 throw .unreadable(path: path, cause: ErrorCause(error))
             }
         }
         let oldSide = Background { () throws(Failure) -> (CatalogBundle, ListDigests) in try open(oldPath) }
-        let (new, after) = try open(newPath)
+        let (new, after) = try open(newPath, patched: newIsPatched)
         let (old, before) = try oldSide.wait()
         do {
             func selection(_ keyPath: KeyPath<ListDigests, ListDigests.List>) -> Set<String> {

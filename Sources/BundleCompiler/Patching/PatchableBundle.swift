@@ -13,13 +13,24 @@ import GRDB
 ///
 /// The database is in WAL mode while it is patched, so that a page being read never waits for a
 /// patch nor a patch for a page: readers open it with `CatalogBundle(patchedAt:)`.
-package final class PatchableBundle {
-    /// The database's path.
-    package let path: String
+package final class PatchableBundle: @unchecked Sendable {
+    // @unchecked Sendable: every stored property below is read and written under `lock`
+    // (`patch(to:)`, `close()` and `path` take it; the private methods run inside them).
+    private let lock = NSLock()
+    /// The folder its files are in.
+    package let folder: String
+    /// The database's path: a new one each time it is written whole (`preview-1.sqlite`,
+    /// `preview-2.sqlite`…), never the same name for another file, so that a reader still at
+    /// the one before (and at its `-wal` and `-shm` files, which SQLite finds by name) is never
+    /// led into the new one's. The caller removes the old files once no reader is at them
+    /// (`files(ofBundle:)`).
+    package var path: String { lock.withLock { currentPath } }
+    private var currentPath: String
     /// The bundle schema written.
     package let schemaVersion: Int
     private var queue: DatabaseQueue?
     private var content: WrittenContent?
+    private var written = 0
 
     /// What a patch did.
     package enum Outcome: Equatable, Sendable {
@@ -32,16 +43,32 @@ package final class PatchableBundle {
         case rebuilt(reason: String?)
     }
 
-    /// A bundle of `schemaVersion` at `path`, not written yet: the first `patch(to:)` writes it
+    /// A bundle of `schemaVersion` in `folder`, not written yet: the first `patch(to:)` writes it
     /// whole.
-    package init(path: String, schemaVersion: Int = BundleSchema.version) {
-        self.path = path
+    package init(folder: String, schemaVersion: Int = BundleSchema.version) {
+        self.folder = folder
         self.schemaVersion = schemaVersion
+        currentPath = Self.path(in: folder, number: 0)
+    }
+
+    private static func path(in folder: String, number: Int) -> String {
+        folder + "/preview-\(number).sqlite"
+    }
+
+    /// A database's files: itself and, while it is open in WAL mode, its `-wal` and `-shm`.
+    package static func files(ofBundle path: String) -> [String] {
+        [path, path + "-wal", path + "-shm"]
     }
 
     /// Makes the bundle hold `report`'s catalogue (a valid report's): patched when it can be,
     /// else written whole. A failed patch leaves the bundle as it was, and it is written whole.
     package func patch(to report: ValidationReport) throws(BuildError) -> Outcome {
+        lock.lock()
+        defer { lock.unlock() }
+        return try patchLocked(to: report)
+    }
+
+    private func patchLocked(to report: ValidationReport) throws(BuildError) -> Outcome {
         guard report.isValid, let validated = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
         let catalog = schemaVersion >= 3 ? validated : validated.defaultLanguageOnly
         let images = BundleImages(pictures: report.pictures)
@@ -78,25 +105,32 @@ package final class PatchableBundle {
 
     /// Closes the database; the next `patch(to:)` writes it whole.
     package func close() {
+        lock.withLock { closeLocked() }
+    }
+
+    private func closeLocked() {
         try? queue?.close()
         queue = nil
         content = nil
     }
 
-    /// Writes the bundle whole (as a build writes it, into a new file renamed over the old), and
-    /// opens it for patching.
+    /// Writes the bundle whole, as a build writes it, into a new file (the next number), and
+    /// opens it for patching. A failure leaves the file before as it was, and the next patch
+    /// writes whole again.
     private func write(_ catalog: Catalog, images: BundleImages, info: [String: String]) throws(BuildError) {
-        close()
+        closeLocked()
         let lists = BundleWriter.Lists(ordering: catalog)
         let writer = BundleWriter(catalog: catalog, lists: lists, images: images, info: info, schemaVersion: schemaVersion)
+        let path = Self.path(in: folder, number: written + 1)
         let temporary = AtomicFile.temporaryPath(for: path)
         try? AtomicFile.remove(temporary)
         do {
             try writer.write(into: temporary, scratch: AtomicFile.scratchPath(for: path)) { _ in }
-            for suffix in ["-wal", "-shm"] { try? AtomicFile.remove(path + suffix) }
             guard rename(temporary, path) == 0 else {
                 throw BuildError.output(path: path, reason: "the new bundle could not be put in place", cause: ErrorCause(errno: errno))
             }
+            written += 1
+            currentPath = path
             var configuration = Configuration()
             // Checked as a build checks them, once the patch's rows are in: not at each insert
             // (a patch deletes an entity before inserting it again, in any order).

@@ -231,7 +231,7 @@ package struct BundleBuilder: Sendable {
     }
 
     /// `1 product`, `2 recipes`: a count as the progress lines say it.
-    static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    package static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 }
