@@ -23,7 +23,10 @@ package final class PreviewServer: @unchecked Sendable {
         /// Names this run of the server in the pages' build numbers, so that a page left open
         /// across a restart reloads: any text that differs from run to run.
         package var run: String
-        /// How often the content folder is looked at.
+        /// How the preview hears a save: from the kernel (inotify), or by looking at the folder
+        /// every `pollInterval` (`--poll`, and where inotify cannot be had).
+        package var watching: Watching
+        /// How often the content folder is looked at, when it is looked at.
         package var pollInterval: Duration
         /// A bundle to compare each build with (`--compare`): the pages then show what the
         /// content changes, as `digno diff` does.
@@ -32,8 +35,9 @@ package final class PreviewServer: @unchecked Sendable {
         var limits = PreviewListener.Limits()
 
         package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, day: @escaping @Sendable () -> Day?,
-                     run: String, pollInterval: Duration = .milliseconds(100), compare: String? = nil) {
+                     run: String, watching: Watching = .events, pollInterval: Duration = .milliseconds(100), compare: String? = nil) {
             self.contentFolder = contentFolder
+            self.watching = watching
             self.host = host
             self.port = port
             self.day = day
@@ -41,6 +45,15 @@ package final class PreviewServer: @unchecked Sendable {
             self.pollInterval = pollInterval
             self.compare = compare
         }
+    }
+
+    /// How the preview hears a save.
+    package enum Watching: Sendable, Equatable {
+        /// From the kernel (`FolderEvents`), or by looking where it cannot be had.
+        case events
+        /// By looking at the folder (`ContentSnapshot`): for a folder on a network file system,
+        /// whose changes made on another machine the kernel does not tell of.
+        case polling
     }
 
     /// Why the preview did not start; one made from another error carries it (`cause`).
@@ -88,6 +101,9 @@ package final class PreviewServer: @unchecked Sendable {
     /// Signalled by `stop` to end the watcher's pause at once; and by the watcher when it ends.
     private let wake = DispatchSemaphore(value: 0)
     private let watcherDone = DispatchSemaphore(value: 0)
+    /// The kernel's word of each change, when the preview hears it so (`Options.watching`);
+    /// nil while it looks instead. Made before the first build, so a save during it is heard.
+    private var events: FolderEvents?
 
     /// Told what each build did, for the terminal: a line when it built (and its warnings,
     /// when they changed), the problems as `digno validate` prints them when it did not.
@@ -122,7 +138,9 @@ package final class PreviewServer: @unchecked Sendable {
         let renderer: SiteRenderer
         do { renderer = try SiteRenderer(links: SiteLinks(style: .server)) } catch { throw .templates(ErrorCause(error)) }
         // The folder as it is before the first build: a file saved during it is a change.
-        let before = ContentSnapshot.take(options.contentFolder)
+        let heard = options.watching == .events ? FolderEvents(root: options.contentFolder) : nil
+        lock.withLock { events = heard }
+        let before = heard == nil ? ContentSnapshot.take(options.contentFolder) : ContentSnapshot()
         if lock.withLock({ isStopping }) { throw .stopped }
         buildOnce()
         if lock.withLock({ isStopping }) {
@@ -182,8 +200,9 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     private func stopOnce() async {
-        let (listener, keepAlive, thread) = lock.withLock { (self.listener, keepAliveTask, watcher) }
+        let (listener, keepAlive, thread, events) = lock.withLock { (self.listener, keepAliveTask, watcher, self.events) }
         wake.signal()
+        events?.interrupt()
         // With no listener it was stopped during the first build: `start` sees that and gives up.
         if let listener {
             keepAlive?.cancel()
@@ -287,6 +306,14 @@ package final class PreviewServer: @unchecked Sendable {
     /// look, so it is looked at every 4 s.
     private func watch(from seen: ContentSnapshot) {
         defer { watcherDone.signal() }
+        if let events = lock.withLock({ events }) {
+            // Told by the kernel: a build once a change is followed by a quiet spell.
+            while !lock.withLock({ isStopping }) {
+                guard events.wait(timeout: .seconds(60)), !lock.withLock({ isStopping }) else { continue }
+                buildOnce()
+            }
+            return
+        }
         var seen = seen
         var pause = Duration.zero  // the first look at once: a save during the first build
         while !lock.withLock({ isStopping }) {

@@ -7,11 +7,11 @@ import Foundation
 struct Preview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the app as web pages while you edit the content; every save rebuilds them.",
-        usage: "digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>]",
+        usage: "digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>] [--poll]",
         discussion: """
             Builds the content into a scratch bundle (never dist/), serves the app's screens at \
-            http://127.0.0.1:<port>/, and watches the folder: on every save it validates and builds \
-            again, and open pages reload on the same screen. When the content has errors the pages \
+            http://127.0.0.1:<port>/, and watches the folder: on every save it validates the content \
+            and patches the bundle with what changed, and open pages reload on the same screen. When the content has errors the pages \
             show them, as digno validate words them, over the last version that built. With \
             --compare, the pages also show what the content changes compared with that bundle (or \
             with a channel folder's current release), as digno diff does. Ctrl-C stops \
@@ -36,6 +36,9 @@ struct Preview: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("The channel whose current release --compare takes, in a channel folder.", valueName: "name"))
     var channel = "stable"
+
+    @Flag(help: "Look at the folder every 100 ms for saves, rather than be told by the system: for a folder on a network file system, whose changes made on another machine the system does not tell of.")
+    var poll = false
 
     func validate() throws {
         var isFolder: ObjCBool = false
@@ -69,7 +72,7 @@ struct Preview: AsyncParsableCommand {
         let today = today
         let options = PreviewServer.Options(
             contentFolder: content, host: host, port: port, day: { today ?? Day.today() },
-            run: String(UInt32.random(in: .min ... .max), radix: 36), compare: try compare.map { try Self.comparedBundle($0, channel: channel) })
+            run: String(UInt32.random(in: .min ... .max), radix: 36), watching: poll ? .polling : .events, compare: try compare.map { try Self.comparedBundle($0, channel: channel) })
         let server = try PreviewServer(options: options, log: say)
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             FileHandle.standardError.write(Data("warning: listening on \(host): anyone who can reach this machine can see the unpublished content\n".utf8))

@@ -36,7 +36,8 @@ package final class PatchableBundle: @unchecked Sendable {
     package enum Outcome: Equatable, Sendable {
         /// Nothing a bundle holds changed.
         case unchanged
-        /// Patched: how many entities' rows were written again, how many search rows, and
+        /// Patched: how many entities' rows were written again (changed, added, removed or
+        /// moved in their list), how many search rows, and
         /// whether the lists were ordered again.
         case patched(entities: Int, searchRows: Int, reordered: Bool)
         /// Written whole, and why (nil: the first time).
@@ -91,7 +92,7 @@ package final class PatchableBundle: @unchecked Sendable {
                     return .commit
                 }
                 self.content = next
-                return .patched(entities: patch.inserted.count + patch.deleted.count, searchRows: patch.searchRows.reduce(0) { $0 + $1.rows.count },
+                return .patched(entities: Set(patch.inserted.map(\.entity) + patch.deleted).count, searchRows: patch.searchRows.reduce(0) { $0 + $1.rows.count },
                                 reordered: patch.reordered)
             } catch {
                 reason = "the patch failed (\(error))"

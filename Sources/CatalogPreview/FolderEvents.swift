@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Hears a content folder change through the kernel (Linux's inotify): every folder under it
+/// watched, a folder made later watched as it appears. `wait` returns once something changed
+/// and no further change came for `quiet` (50 ms): an editor's "save all" or a `git checkout`
+/// is one change, one patch.
+///
+/// Where it cannot be had (another system than Linux, the user's watch limit reached, a folder
+/// on a network file system, whose changes made on another machine inotify never hears; `digno
+/// preview --poll`), the preview looks at the folder instead (`ContentSnapshot`).
+/// Written by hand: no package on the mirror watches files.
+final class FolderEvents: @unchecked Sendable {
+    // @unchecked Sendable: `wait` is called from one thread at a time (the preview's watcher),
+    // which alone touches `folders`; `interrupt` only writes a byte to a pipe, from any thread.
+    /// How long no change must follow a change before it is acted on.
+    static let quiet: Duration = .milliseconds(50)
+
+    #if os(Linux)
+    private let descriptor: Int32
+    /// A pipe whose write end `interrupt()` writes to, to end a `wait` at once.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    /// Each watched folder by its watch descriptor, as a path relative to the root ("" for it).
+    private var folders: [Int32: String] = [:]
+    private let root: String
+
+    /// Watches `root` and every folder under it (links not followed into, `ContentSnapshot`'s
+    /// depth); nil when inotify cannot be had.
+    init?(root: String) {
+        let descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { return nil }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        }
+        self.descriptor = descriptor
+        (wakeRead, wakeWrite) = (ends[0], ends[1])
+        self.root = root
+        guard watch("", depth: 0) else {
+            close(descriptor)
+            close(wakeRead)
+            close(wakeWrite)
+            return nil
+        }
+    }
+
+    deinit {
+        close(descriptor)
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    /// What a watched folder tells of.
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO
+        | IN_DELETE_SELF | IN_MOVE_SELF | IN_DONT_FOLLOW | IN_ONLYDIR)
+
+    /// Watches the folder at `path` (relative to the root) and those under it. False when the
+    /// root itself cannot be watched; a folder under it that cannot (removed meanwhile, the
+    /// limit reached) is left out, and the rest still heard.
+    @discardableResult
+    private func watch(_ path: String, depth: Int) -> Bool {
+        let full = path.isEmpty ? root : root + "/" + path
+        // The root may be a link to the folder; below it, links are not followed.
+        let watched = inotify_add_watch(descriptor, full, path.isEmpty ? Self.mask & ~UInt32(IN_DONT_FOLLOW) : Self.mask)
+        guard watched >= 0 else { return false }
+        folders[watched] = path
+        guard depth < ContentSnapshot.depthLimit, let folder = opendir(full) else { return true }
+        defer { closedir(folder) }
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name != ".", name != "..", entry.pointee.d_type == UInt8(DT_DIR) else { continue }
+            watch(path.isEmpty ? name : path + "/" + name, depth: depth + 1)
+        }
+        return true
+    }
+
+    /// Waits for a change, then for `quiet` with none. True when something changed; false when
+    /// `interrupt()` ended the wait, or `timeout` passed with no change.
+    func wait(timeout: Duration) -> Bool {
+        guard waitReadable(timeout) == .events else { return false }
+        drain()
+        // Until a quiet spell: each later change starts it again.
+        while true {
+            switch waitReadable(Self.quiet) {
+            case .events: drain()
+            case .woken: return false
+            case .timedOut: return true
+            }
+        }
+    }
+
+    /// Ends a `wait` at once, from any thread.
+    func interrupt() {
+        var byte: UInt8 = 1
+        _ = write(wakeWrite, &byte, 1)
+    }
+
+    private enum Readable { case events, woken, timedOut }
+
+    private func waitReadable(_ timeout: Duration) -> Readable {
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        let milliseconds = Int32(clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let ready = poll(&descriptors, 2, max(0, milliseconds))
+        if ready > 0, descriptors[1].revents != 0 {
+            var bytes = [UInt8](repeating: 0, count: 64)
+            _ = read(wakeRead, &bytes, bytes.count)
+            return .woken
+        }
+        return ready > 0 && descriptors[0].revents != 0 ? .events : .timedOut
+    }
+
+    /// Reads every pending event; a folder made or moved in is watched (with those under it).
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return }
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= count {
+                let (watched, mask, length) = buffer.withUnsafeBytes { raw in
+                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (event.wd, event.mask, Int(event.len))
+                }
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let name = String(decoding: buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 }, as: UTF8.self)
+                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watched] {
+                    let path = parent.isEmpty ? name : parent + "/" + name
+                    watch(path, depth: path.split(separator: "/").count)
+                }
+                if mask & UInt32(IN_IGNORED) != 0 { folders[watched] = nil }
+                offset = nameStart + length
+            }
+        }
+    }
+    #else
+    init?(root: String) { nil }
+    func wait(timeout: Duration) -> Bool { false }
+    func interrupt() {}
+    #endif
+}

@@ -1,0 +1,46 @@
+@testable import CatalogPreview
+import Foundation
+import Testing
+
+/// The kernel's word of a change (inotify): a burst of changes is one, a folder made later is
+/// heard too, and a wait ends at once when interrupted.
+@Suite struct FolderEventsTests {
+    @Test func aBurstIsOneChangeAndNewFoldersAreHeard() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digno-events-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("products"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let events = try #require(FolderEvents(root: root.path), "inotify is had on Linux")
+        #expect(!events.wait(timeout: .milliseconds(100)), "nothing changed yet")
+
+        // Written before the wait: the burst is in the queue, heard as one change.
+        for index in 0..<20 {
+            try Data("\(index)".utf8).write(to: root.appendingPathComponent("products/p\(index).xml"))
+        }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("images/new"), withIntermediateDirectories: true)
+        #expect(events.wait(timeout: .seconds(10)))
+        #expect(!events.wait(timeout: .milliseconds(200)), "the whole burst was the one change")
+
+        // The folder made since is watched: a file saved in it is heard, and a rename over a file.
+        try Data("x".utf8).write(to: root.appendingPathComponent("images/new/photo.jpg"))
+        #expect(events.wait(timeout: .seconds(10)))
+        try Data("y".utf8).write(to: root.appendingPathComponent("products/p0.xml.saving"))
+        #expect(rename(root.appendingPathComponent("products/p0.xml.saving").path, root.appendingPathComponent("products/p0.xml").path) == 0)
+        #expect(events.wait(timeout: .seconds(10)))
+        #expect(!events.wait(timeout: .milliseconds(100)))
+    }
+
+    @Test func aWaitEndsWhenInterrupted() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digno-events-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let events = try #require(FolderEvents(root: root.path))
+        let thread = Thread { events.interrupt() }
+        thread.start()
+        // Interrupted long before the timeout: false, whether the interruption came before the wait or during it.
+        #expect(!events.wait(timeout: .seconds(600)))
+    }
+
+    @Test func aFolderThatIsNotThereCannotBeWatched() {
+        #expect(FolderEvents(root: "/nonexistent/content") == nil)
+    }
+}
