@@ -8,9 +8,10 @@ side by side in the same run, as a ratio.
       screens, and separately for list pages (the first and the last of each list). Peer: nginx (Debian's) serving the very
       same pages as static files, requested the same way, interleaved.
 
-  python3 scripts/bench-preview.py save-to-visible --content DIR [--digno BIN] [--runs 5]
-      From a product file saved to its new name shown in Chromium (Selenium, as in
-      Tests/Browser), on the product's screen. Peer: `digno build` of the same folder, timed
+  python3 scripts/bench-preview.py save-to-visible --content DIR [--edit name|summary] [--digno BIN] [--runs 5]
+      From a product file saved to its new name (which moves it in its list: alternately to
+      the end and back) or its new summary (which keeps its place) shown in Chromium
+      (Selenium, as in Tests/Browser), on the product's screen. Peer: `digno build` of the same folder, timed
       between the runs.
 
   python3 scripts/bench-preview.py photo-to-visible --content DIR --photos DIR [--digno BIN] [--runs 5]
@@ -184,24 +185,33 @@ def save_to_visible(arguments):
     content = copy(arguments.content)
     process, port = start_preview(arguments.digno, content)
     browser = chromium()
-    product = sorted(name for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))[0]
+    products = sorted(name for name in os.listdir(os.path.join(content, "products")) if name.endswith(".xml"))
+    # A name edit moves the product in its list: the first product takes the last one's place
+    # and back. A summary edit keeps its place.
+    product = products[0]
     path = os.path.join(content, "products", product)
     original = open(path, encoding="utf-8").read()
-    # The product's name in the default language (`<name>` or `<name translate="no">`).
-    found = re.search(r"<name(?: translate=\"no\")?>([^<]*)</name>", original)
+    if arguments.edit == "name":
+        # The product's name in the default language (`<name>` or `<name translate="no">`).
+        found = re.search(r"<name(?: translate=\"no\")?>([^<]*)</name>", original)
+        selector = "main h1"
+    else:
+        found = re.search(r"<summary>([^<]*)</summary>", original)
+        selector = "main p.lead"
     name = found.group(1)
     browser.get("http://127.0.0.1:%d/products/%s" % (port, product[:-4]))
     ours, builds = [], []
     output = tempfile.mkdtemp(prefix="bench-preview-build-")
     try:
         for run in range(arguments.runs):
-            shown = "%s %d" % (name, run)
+            # Alternately at the end of the list (after every other name) and back near its start.
+            shown = ("Ööö %s %d" % (name, run)) if arguments.edit == "name" and run % 2 == 0 else "%s %d" % (name, run)
             temporary = path + ".saving"
             with open(temporary, "w", encoding="utf-8") as file:
                 file.write(original[:found.start(1)] + shown + original[found.end(1):])
             saved = time.monotonic()
             os.replace(temporary, path)
-            ours.append(seconds_until(lambda: browser.find_element(By.CSS_SELECTOR, "main h1").text == shown, saved, "the change"))
+            ours.append(seconds_until(lambda: browser.find_element(By.CSS_SELECTOR, selector).text == shown, saved, "the change"))
             time.sleep(0.5)
             builds.append(timed_build(arguments.digno, content, output))
         print("save to visible change, %d runs: median %.0f ms, max %.0f ms" % (
@@ -264,6 +274,8 @@ def main():
     parser.add_argument("--digno", default=os.path.join(REPOSITORY, ".build", "release", "digno"))
     parser.add_argument("--requests", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--edit", choices=["name", "summary"], default="name",
+                        help="save-to-visible: the product's name (which moves it in its list) or its summary (which keeps its place)")
     parser.add_argument("--photos", help="photo-to-visible: a folder of photo-* files (scripts/bench-pictures.py makes one)")
     arguments = parser.parse_args()
     {"server": server, "save-to-visible": save_to_visible, "photo-to-visible": photo_to_visible}[arguments.mode](arguments)

@@ -5,7 +5,9 @@ import Glibc
 /// Hears a content folder change through the kernel (Linux's inotify): every folder under it
 /// watched, a folder made later watched as it appears. `wait` returns once something changed
 /// and no further change came for `quiet` (50 ms): an editor's "save all" or a `git checkout`
-/// is one change, one patch.
+/// is one change, one patch. It says which files changed, so that the check reads those alone
+/// (`ContentValidator.changedOnDisk`), or that it cannot say (a folder moved, the kernel's
+/// queue overflowed). Hidden files (an editor's swap file) are not content and are not heard.
 ///
 /// Where it cannot be had (another system than Linux, the user's watch limit reached, a folder
 /// on a network file system, whose changes made on another machine inotify never hears; `digno
@@ -24,6 +26,9 @@ final class FolderEvents: @unchecked Sendable {
     private let wakeWrite: Int32
     /// Each watched folder by its watch descriptor, as a path relative to the root ("" for it).
     private var folders: [Int32: String] = [:]
+    /// What the events since the last `wait` named.
+    private var heard: Set<String> = []
+    private var unknown = false
     private let root: String
 
     /// Watches `root` and every folder under it (links not followed into, `ContentSnapshot`'s
@@ -81,17 +86,21 @@ final class FolderEvents: @unchecked Sendable {
         return true
     }
 
-    /// Waits for a change, then for `quiet` with none. True when something changed; false when
-    /// `interrupt()` ended the wait, or `timeout` passed with no change.
-    func wait(timeout: Duration) -> Bool {
-        guard waitReadable(timeout) == .events else { return false }
-        drain()
+    /// Waits for a change, then for `quiet` with none. What changed; nil when `interrupt()`
+    /// ended the wait, or `timeout` passed with no change.
+    func wait(timeout: Duration) -> Change? {
+        (heard, unknown) = ([], false)
+        while heard.isEmpty && !unknown {
+            // Until a change that is not only of hidden files.
+            guard waitReadable(timeout) == .events else { return nil }
+            drain()
+        }
         // Until a quiet spell: each later change starts it again.
         while true {
             switch waitReadable(Self.quiet) {
             case .events: drain()
-            case .woken: return false
-            case .timedOut: return true
+            case .woken: return nil
+            case .timedOut: return unknown ? .unknown : .files(heard)
             }
         }
     }
@@ -103,6 +112,16 @@ final class FolderEvents: @unchecked Sendable {
     }
 
     private enum Readable { case events, woken, timedOut }
+    #endif
+
+    /// What changed.
+    enum Change: Equatable {
+        /// These files, by path relative to the root.
+        case files(Set<String>)
+        /// Something the events do not name file by file: the folder is looked at whole.
+        case unknown
+    }
+    #if os(Linux)
 
     private func waitReadable(_ timeout: Duration) -> Readable {
         var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
@@ -130,18 +149,28 @@ final class FolderEvents: @unchecked Sendable {
                 }
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let name = String(decoding: buffer[nameStart..<min(count, nameStart + length)].prefix { $0 != 0 }, as: UTF8.self)
-                if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, let parent = folders[watched] {
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    folders[watched] = nil
+                } else if mask & UInt32(IN_Q_OVERFLOW) != 0 || name.isEmpty {
+                    // Events lost, or the watched folder itself removed or moved.
+                    unknown = true
+                } else if let parent = folders[watched], !name.hasPrefix(".") {
                     let path = parent.isEmpty ? name : parent + "/" + name
-                    watch(path, depth: path.split(separator: "/").count)
+                    if mask & UInt32(IN_ISDIR) != 0 {
+                        // A folder made, moved or removed: what it holds is not told file by file.
+                        unknown = true
+                        if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { watch(path, depth: path.split(separator: "/").count) }
+                    } else {
+                        heard.insert(path)
+                    }
                 }
-                if mask & UInt32(IN_IGNORED) != 0 { folders[watched] = nil }
                 offset = nameStart + length
             }
         }
     }
     #else
     init?(root: String) { nil }
-    func wait(timeout: Duration) -> Bool { false }
+    func wait(timeout: Duration) -> Change? { nil }
     func interrupt() {}
     #endif
 }

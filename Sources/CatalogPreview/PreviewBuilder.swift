@@ -39,14 +39,20 @@ struct PreviewBuilder: Sendable {
     }
 
     /// Validates the content and, when it is valid, patches the preview's bundle with it.
-    func build() -> Outcome {
+    /// `changed`: the files changed on disk since the last build, as the kernel told it; the
+    /// others are taken as the last build read them (`ContentValidator.changedOnDisk`).
+    func build(changed: Set<String>? = nil) -> Outcome {
         // The output is a build's; the preview's is the patched bundle, so none is written there.
         var builder = BundleBuilder(contentFolder: contentFolder, output: scratch.appendingPathComponent("unused.sqlite").path, today: day())
         builder.since = since
         builder.loadCache = loadCache
+        builder.changedOnDisk = changed
         let report: ValidationReport
+        let t0 = ContinuousClock.now
+        defer { FileHandle.standardError.write(Data("TIMING total \(ContinuousClock.now - t0)\n".utf8)) }
         do {
             report = try builder.validate()
+            FileHandle.standardError.write(Data("TIMING validate \(ContinuousClock.now - t0)\n".utf8))
         } catch {
             return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")
         }
@@ -54,7 +60,9 @@ struct PreviewBuilder: Sendable {
             return .failed(Self.panel(report), text: ReportFormat.text.render(report, contentFolder: contentFolder))
         }
         do {
+            let t1 = ContinuousClock.now
             let written = try bundle.patch(to: report)
+            FileHandle.standardError.write(Data("TIMING patch \(ContinuousClock.now - t1) \(written)\n".utf8))
             let path = bundle.path
             let opened = try CatalogBundle(patchedAt: path)
             return .built(

@@ -241,10 +241,12 @@ package final class PreviewServer: @unchecked Sendable {
 
     // MARK: Building
 
-    /// One build of the content as it is now, shown once it is done.
-    private func buildOnce() {
+    /// One build of the content as it is now, shown once it is done. `changed`: the files the
+    /// kernel said changed since the last build, the only ones read again; nil, every file
+    /// stamped.
+    private func buildOnce(changed: Set<String>? = nil) {
         let started = ContinuousClock.now
-        let outcome = builder.build()
+        let outcome = builder.build(changed: changed)
         let elapsed = ContinuousClock.now - started
         let before = session.shown()
         var changes: ChangesPanel?
@@ -309,8 +311,8 @@ package final class PreviewServer: @unchecked Sendable {
         if let events = lock.withLock({ events }) {
             // Told by the kernel: a build once a change is followed by a quiet spell.
             while !lock.withLock({ isStopping }) {
-                guard events.wait(timeout: .seconds(60)), !lock.withLock({ isStopping }) else { continue }
-                buildOnce()
+                guard let change = events.wait(timeout: .seconds(60)), !lock.withLock({ isStopping }) else { continue }
+                if case .files(let paths) = change { buildOnce(changed: paths) } else { buildOnce() }
             }
             return
         }

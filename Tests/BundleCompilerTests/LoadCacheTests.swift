@@ -37,10 +37,13 @@ import Testing
             let file = files[Int(random.next() % UInt64(files.count))]
             let url = content.appendingPathComponent(file)
             var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            // What the edit changed on disk, as the kernel tells the preview (`changedOnDisk`).
+            var touched: Set<String> = []
             switch edit {
             case .breakXML: text = text.replacingOccurrences(of: "</name>", with: "</nam>")
             case .fixFiles:
                 for (path, data) in originals { try data.write(to: content.appendingPathComponent(path)) }
+                touched = Set(originals.keys)
                 overlays = [:]
                 text = (try? String(contentsOf: url, encoding: .utf8)) ?? text
             case .duplicateName: text = text.replacingOccurrences(of: "<name>Espresso</name>", with: "<name>Ground Coffee</name>")
@@ -51,22 +54,27 @@ import Testing
                     <product id="\(id)"><name>Tuote \(step)</name><icon src="images/icon.png"/><summary>Kuvaus</summary>
                     <body><p>Teksti.</p></body><images><image src="images/picture.png" alt="Kuva"/></images></product>
                     """.utf8).write(to: content.appendingPathComponent("products/\(id).xml"))
+                touched = ["products/\(id).xml"]
             case .removeRecipe:
                 if let recipe = files.first(where: { $0.hasPrefix("recipes/") && files.filter { $0.hasPrefix("recipes/") }.count > 1 }) {
                     try FileManager.default.removeItem(at: content.appendingPathComponent(recipe))
+                    touched = [recipe]
                 }
             case .renameProduct:
                 if let product = files.first(where: { $0.hasPrefix("products/p") }) {
                     try FileManager.default.moveItem(at: content.appendingPathComponent(product),
                                                      to: content.appendingPathComponent("products/renamed-\(step).xml"))
+                    touched = [product, "products/renamed-\(step).xml"]
                 }
             case .changeText: text = text.replacingOccurrences(of: "<summary>", with: "<summary>Uusi ")
             case .swapPicture:
                 // The icon becomes the picture, which is not square: its header is read again.
                 try originals["images/picture.png"]!.write(to: content.appendingPathComponent("images/icon.png"))
+                touched = ["images/icon.png"]
             case .cutPicture:
                 // The logo cut short: damaged, found when its bytes are read again.
                 try originals["images/logo.png"]!.prefix(60).write(to: content.appendingPathComponent("images/logo.png"))
+                touched = ["images/logo.png"]
             case .overlayEdit:
                 // An editor's unsaved text, in place of the file.
                 overlays[file] = Array(text.replacingOccurrences(of: "<summary>", with: "<summary>Luonnos ").utf8)
@@ -81,6 +89,7 @@ import Testing
             }
             if [.breakXML, .duplicateName, .unknownReference, .changeText].contains(edit), FileManager.default.fileExists(atPath: url.path) {
                 try text.write(to: url, atomically: true, encoding: .utf8)
+                touched = [file]
             }
             overlays = overlays.filter { FileManager.default.fileExists(atPath: content.appendingPathComponent($0.key).path) }
 
@@ -91,6 +100,9 @@ import Testing
             // language server is told by the editor's watching: the last listing is taken and no
             // file but the overlays is read or stamped.
             cached.folderUnchanged = edit.isOverlay
+            // The preview is told by the kernel what changed on disk: every other step says so,
+            // and the step between stamps every file as before.
+            if step % 2 == 1 { cached.changedOnDisk = touched }
             let (hitsBefore, before, _) = cache.counts
             let withCache = try cached.validate()
             reparsed += cache.counts.misses - before
@@ -101,11 +113,14 @@ import Testing
             #expect(withCache.coverage == withoutCache.coverage && withCache.fileCount == withoutCache.fileCount, "step \(step), \(edit)")
             #expect(withCache.catalog == withoutCache.catalog, "step \(step), \(edit)")
             found.formUnion(withoutCache.diagnostics.map(\.code))
+            let looked = cache.counts.hits + cache.counts.misses - hitsBefore - before
             if edit.isOverlay {
                 // Only the editor's texts, now or at the last check, are loaded again: the
                 // others are taken with the last check's catalogue, not even looked up.
-                let looked = cache.counts.hits + cache.counts.misses - hitsBefore - before
                 #expect(looked <= overlays.count + overlaidBefore.count, "step \(step): \(looked) files looked at")
+            } else if step % 2 == 1, [.breakXML, .duplicateName, .unknownReference, .changeText, .swapPicture, .cutPicture].contains(edit) {
+                // Told what changed: only those files, with the editor's texts, are looked at.
+                #expect(looked <= touched.count + overlays.count + overlaidBefore.count, "step \(step): \(looked) files looked at")
             }
             overlaidBefore = Set(overlays.keys)
             #expect(withCache.fileDigests.map(\.path) == withoutCache.fileDigests.map(\.path)

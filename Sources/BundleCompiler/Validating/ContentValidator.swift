@@ -39,6 +39,13 @@ package struct ContentValidator: Sendable {
     /// overlays read. False (the default), or with no listing kept, the folder is listed and
     /// every file stamped as usual.
     package var folderUnchanged = false
+    /// The caller vouches that since the last check with `cache`, nothing in the folder changed
+    /// on disk but the files at these paths (relative to the folder; the preview, told by the
+    /// kernel). While each is a file of the last listing still there, or a file that is neither
+    /// there nor was listed (an editor's temporary file, renamed away), that listing is taken
+    /// again and only these files are read; a file added or removed, or a folder, lists the
+    /// folder again. Nil (the default): the folder is listed and every file stamped.
+    package var changedOnDisk: Set<String>?
 
     /// A validator for the content folder at `contentFolder`.
     package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
@@ -56,10 +63,13 @@ package struct ContentValidator: Sendable {
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         let libxml = try LibXML.shared.get()
         progress("listing \(contentFolder)")
-        let unchanged = folderUnchanged ? cache?.listing : nil
+        let changed: Set<String> = folderUnchanged ? [] : changedOnDisk ?? []
+        let unchanged = folderUnchanged || changedOnDisk != nil ? cache?.listing.flatMap { Self.holds($0, changed) ? $0 : nil } : nil
         var tree: ContentTree
         if let unchanged { tree = unchanged } else { tree = try ContentTree.scan(contentFolder) }
         if unchanged == nil { cache?.listing = tree }
+        // A picture changed on disk is read again, not taken from the cache.
+        for path in changed where path.hasPrefix("images/") { cache?.forgetPicture(at: tree.root + "/" + path) }
         tree.include(overlays.keys)
         progress("parsing \(tree.files.count) files")
         var assembly: CatalogAssembly
@@ -71,8 +81,20 @@ package struct ContentValidator: Sendable {
                 guard let index = assembly.index(of: path) else { continue }
                 assembly.replace(at: index, with: loader.load(assembly.loaded[index].file))
             }
+            // The files changed on disk: read again, their stamps asked.
+            let changedFiles = changed.subtracting(overlays.keys).sorted()
+            if !changedFiles.isEmpty {
+                let reader = try FileLoader(root: tree.root, libxml: libxml, overlays: overlays, cache: cache, trustsCache: false)
+                for path in changedFiles {
+                    guard let index = assembly.index(of: path) else { continue }
+                    assembly.replace(at: index, with: reader.load(assembly.loaded[index].file))
+                }
+            }
+
         } else {
-            let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache, trusted: unchanged != nil)
+            // Trusted only when nothing changed on disk: else every file's stamp is asked.
+            let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache,
+                                          trusted: unchanged != nil && changed.isEmpty)
             if unchanged == nil { cache?.keep(only: Set(tree.files.map(\.path))) }
             assembly = CatalogAssembly(loaded)
         }
@@ -119,6 +141,17 @@ package struct ContentValidator: Sendable {
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
             pictures: imageResult.renditions,
             budget: assembly.budget)
+    }
+
+    /// Whether the listing `tree` still holds with only `changed` changed: each is one of its
+    /// files still there, or a file neither there nor listed.
+    static func holds(_ tree: ContentTree, _ changed: Set<String>) -> Bool {
+        guard !changed.isEmpty else { return true }
+        let listed = Set(tree.files.map(\.path)).union(tree.imageFiles)
+        return changed.allSatisfy { path in
+            let type = FileSystem.entryType(tree.root + "/" + path)
+            return listed.contains(path) ? type == .file : type == nil
+        }
     }
 
     /// Parses every file, on every core: each worker has its own libxml2 contexts.

@@ -115,6 +115,11 @@ package final class LoadCache: @unchecked Sendable {
         lock.withLock { pictures[path]?.read }
     }
 
+    /// Forgets what the picture at `path` gave: it changed on disk (`ContentValidator.changedOnDisk`).
+    func forgetPicture(at path: String) {
+        lock.withLock { _ = pictures.removeValue(forKey: path) }
+    }
+
     func store(picture read: (Result<ImageChecker.SourcePicture, ImageChecker.ImageFailure>, SHA256.Digest?), at path: String, stamp: FileSystem.Stamp) {
         lock.withLock {
             // A folder's pictures, not every file ever read: a picture renamed away is

@@ -34,6 +34,9 @@ package struct BundleBuilder: Sendable {
     /// Files parsed at an earlier build, reused while their bytes are the same
     /// (`ContentValidator.cache`): the preview's builds.
     package var loadCache: LoadCache?
+    /// What changed on disk since the last build with `loadCache`, as the caller knows it
+    /// (`ContentValidator.changedOnDisk`): the preview, told by the kernel.
+    package var changedOnDisk: Set<String>?
 
     /// A builder for one content folder and output path.
     package init(contentFolder: String, output: String, releaseVersion: String? = nil, today: Day? = nil) {
@@ -72,6 +75,7 @@ package struct BundleBuilder: Sendable {
     package func validate(progress: (String) -> Void = { _ in }) throws(CompilerError) -> ValidationReport {
         var validator = ContentValidator(contentFolder: contentFolder, today: today, since: since)
         validator.cache = loadCache
+        validator.changedOnDisk = loadCache == nil ? nil : changedOnDisk
         validator.renditionCache = renditionCache
         validator.renditionWorkers = renditionWorkers
         return try validator.validate(progress: progress)
