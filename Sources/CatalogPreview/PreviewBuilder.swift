@@ -51,7 +51,7 @@ struct PreviewBuilder: Sendable {
         let t0 = ContinuousClock.now
         defer { FileHandle.standardError.write(Data("TIMING total \(ContinuousClock.now - t0)\n".utf8)) }
         do {
-            report = try builder.validate()
+            report = try builder.validate { stage in FileHandle.standardError.write(Data("TIMING \(ContinuousClock.now - t0) \(stage)\n".utf8)) }
             FileHandle.standardError.write(Data("TIMING validate \(ContinuousClock.now - t0)\n".utf8))
         } catch {
             return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")

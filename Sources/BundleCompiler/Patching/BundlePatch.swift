@@ -82,8 +82,22 @@ struct BundlePatch: Sendable {
         let oldByID = EntitiesByID(old.catalog), newByID = EntitiesByID(catalog)
         var changed: Set<EntityReference> = pictured
         func compare<Entity: Equatable>(_ kind: EntityReference.Kind, _ old: [Entity], _ new: [Entity], id: (Entity) -> String) {
-            let before = Dictionary(old.map { (id($0), $0) }, uniquingKeysWith: { first, _ in first })
-            for entity in new where before[id(entity)] != entity { changed.insert(EntityReference(kind, id(entity))) }
+            // Most saves keep every file where it was: each entity compared with the one at its
+            // index, in place; by id only where that is another.
+            var unmatched: [Int] = []
+            old.withUnsafeBufferPointer { old in
+                new.withUnsafeBufferPointer { new in
+                    for index in new.indices {
+                        guard index < old.count, id(old[index]) == id(new[index]) else { unmatched.append(index); continue }
+                        if old[index] != new[index] { changed.insert(EntityReference(kind, id(new[index]))) }
+                    }
+                }
+            }
+            guard !unmatched.isEmpty else { return }
+            let before = Dictionary(old.indices.map { (id(old[$0]), $0) }, uniquingKeysWith: { first, _ in first })
+            for index in unmatched where before[id(new[index])].map({ old[$0] != new[index] }) ?? true {
+                changed.insert(EntityReference(kind, id(new[index])))
+            }
         }
         compare(.section, old.catalog.sections, catalog.sections) { $0.id.rawValue }
         compare(.promotion, old.catalog.home.promotions, catalog.home.promotions) { $0.id.rawValue }
@@ -201,8 +215,12 @@ struct BundlePatch: Sendable {
     /// same entity with other texts.
     private static func searchRows(_ index: String, _ old: WrittenContent, _ new: WrittenContent, changed: Set<EntityReference>,
                                    oldByID: EntitiesByID, newByID: EntitiesByID) -> [PlacedRow<WrittenContent.SearchRow>] {
-        let (before, after) = (old.searchRows(index), new.searchRows(index))
         let chains = Dictionary(new.orders.map { ($0.language, $0.chain) }, uniquingKeysWith: { first, _ in first })
+        if old.orders == new.orders {
+            // Every row where it was: only the changed entities' rows, found by their places.
+            return searchRowsInPlace(index, new, changed: changed, chains: chains, oldByID: oldByID, newByID: newByID)
+        }
+        let (before, after) = (old.searchRows(index), new.searchRows(index))
         var rows: [PlacedRow<WrittenContent.SearchRow>] = []
         for place in 0..<max(before.count, after.count) {
             let oldRow = before.indices.contains(place) ? before[place] : nil
@@ -215,6 +233,42 @@ struct BundlePatch: Sendable {
             rows.append(PlacedRow(place: place + 1, old: oldRow, new: newRow))
         }
         return rows
+    }
+}
+
+extension BundlePatch {
+    /// `searchRows` where the lists are as they were: the rows of the changed products, recipes
+    /// and retailers whose texts changed, each at its rowid (its place in its language's run:
+    /// `WrittenContent.searchRows`).
+    private static func searchRowsInPlace(_ index: String, _ content: WrittenContent, changed: Set<EntityReference>,
+                                          chains: [LanguageCode: [LanguageCode]], oldByID: EntitiesByID,
+                                          newByID: EntitiesByID) -> [PlacedRow<WrittenContent.SearchRow>] {
+        let searched = changed.filter { [.product, .recipe, .retailer].contains($0.kind) }
+        guard !searched.isEmpty else { return [] }
+        let languages: ArraySlice<WrittenContent.LanguageLists> = switch index {
+        case "search": content.orders.prefix(1)
+        case "search_translated": content.orders.dropFirst()
+        default: content.orders[...]
+        }
+        var rows: [PlacedRow<WrittenContent.SearchRow>] = []
+        var offset = 0
+        for lists in languages {
+            let runs: [(BundleWriter.SearchKind, [String])] = [(.product, lists.products), (.recipe, lists.recipes), (.retailer, lists.retailers)]
+            for (kind, ids) in runs {
+                // A few entities are found by a look along the list; many, by an index of it.
+                let places = searched.count > 32 ? Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+                for entity in searched where entity.kind == EntityReference.Kind(kind) {
+                    guard let place = places.map({ $0[entity.id] }) ?? ids.firstIndex(of: entity.id) else { continue }
+                    let row = WrittenContent.SearchRow(kind: kind, id: entity.id, language: lists.language)
+                    let chain = chains[lists.language] ?? [lists.language]
+                    if oldByID.texts(of: row, chain: chain, index: index) != newByID.texts(of: row, chain: chain, index: index) {
+                        rows.append(PlacedRow(place: offset + place + 1, old: row, new: row))
+                    }
+                }
+                offset += ids.count
+            }
+        }
+        return rows.sorted { $0.place < $1.place }
     }
 }
 

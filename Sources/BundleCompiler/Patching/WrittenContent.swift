@@ -66,18 +66,15 @@ struct WrittenContent: Sendable {
 }
 
 /// A catalogue's products, recipes and retailers by id, for looking up the entity of a search
-/// row or a list.
-struct EntitiesByID {
+/// row or a list; each kind indexed when first asked for (a patch of one text asks few).
+final class EntitiesByID {
     let catalog: Catalog
-    private let products: [String: Int]
-    private let recipes: [String: Int]
-    private let retailers: [String: Int]
+    private lazy var products = Self.indexes(catalog.products.map(\.id.rawValue))
+    private lazy var recipes = Self.indexes(catalog.recipes.map(\.id.rawValue))
+    private lazy var retailers = Self.indexes(catalog.retailers.map(\.id.rawValue))
 
     init(_ catalog: Catalog) {
         self.catalog = catalog
-        products = Self.indexes(catalog.products.map(\.id.rawValue))
-        recipes = Self.indexes(catalog.recipes.map(\.id.rawValue))
-        retailers = Self.indexes(catalog.retailers.map(\.id.rawValue))
     }
 
     private static func indexes(_ ids: [String]) -> [String: Int] {

@@ -65,7 +65,33 @@ extension Catalog {
 
     /// Calls `body` with every entity's reference and translations, in catalogue order.
     package func forEachTranslated(_ body: (EntityReference, Translations) -> Void) {
-        forEachEntity { body($0, $1.translations) }
+        struct Visitor: EntityVisitor {
+            let body: (EntityReference, Translations) -> Void
+            func visit<Entity: ContentEntity>(_ reference: EntityReference, _ entity: Entity) { body(reference, entity.translations) }
+        }
+        withoutActuallyEscaping(body) { body in
+            var visitor = Visitor(body: body)
+            visitEntities(&visitor)
+        }
+    }
+
+    /// Has `visitor` visit every entity as its own type, in catalogue order (as
+    /// `forEachEntity(_:)`), each read in place in its array: no entity is copied or boxed
+    /// (`forEachEntity`'s `any ContentEntity` copies each one whole, which cost a tenth of a
+    /// check of 10,000 entities in three languages).
+    package func visitEntities<Visitor: EntityVisitor>(_ visitor: inout Visitor) {
+        func each<Entity: ContentEntity>(_ kind: EntityReference.Kind, _ entities: [Entity], id: (Entity) -> String) {
+            entities.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices { visitor.visit(EntityReference(kind, id(buffer[index])), buffer[index]) }
+            }
+        }
+        each(.section, sections) { $0.id.rawValue }
+        visitor.visit(EntityReference(.home), home)
+        each(.promotion, home.promotions) { $0.id.rawValue }
+        visitor.visit(EntityReference(.company), company)
+        each(.product, products) { $0.id.rawValue }
+        each(.recipe, recipes) { $0.id.rawValue }
+        each(.retailer, retailers) { $0.id.rawValue }
     }
 
     /// Calls `body` with every entity's reference and the entity, in catalogue order: the tabs,
@@ -85,11 +111,24 @@ extension Catalog {
     /// summaries, bodies and methods, ingredient lines, alt texts, titles, promotion texts,
     /// opening hours and other info. A field its editor marked `translate="no"` is left out.
     package func forEachTranslatableField(_ body: (EntityReference, Translations, [FieldPath]) -> Void) {
-        forEachEntity { reference, entity in
-            let translations = entity.translations
-            body(reference, translations, entity.translatableFields.filter { !translations.fixed.contains($0) })
+        struct Visitor: EntityVisitor {
+            let body: (EntityReference, Translations, [FieldPath]) -> Void
+            func visit<Entity: ContentEntity>(_ reference: EntityReference, _ entity: Entity) {
+                let translations = entity.translations
+                body(reference, translations, translations.fixed.isEmpty ? entity.translatableFields
+                    : entity.translatableFields.filter { !translations.fixed.contains($0) })
+            }
+        }
+        withoutActuallyEscaping(body) { body in
+            var visitor = Visitor(body: body)
+            visitEntities(&visitor)
         }
     }
+}
+
+/// What visits every entity of a catalogue as its own type (`Catalog.visitEntities(_:)`).
+package protocol EntityVisitor {
+    mutating func visit<Entity: ContentEntity>(_ reference: EntityReference, _ entity: Entity)
 }
 
 extension Translations {
