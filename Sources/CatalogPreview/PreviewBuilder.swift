@@ -48,11 +48,8 @@ struct PreviewBuilder: Sendable {
         builder.loadCache = loadCache
         builder.changedOnDisk = changed
         let report: ValidationReport
-        let t0 = ContinuousClock.now
-        defer { FileHandle.standardError.write(Data("TIMING total \(ContinuousClock.now - t0)\n".utf8)) }
         do {
-            report = try builder.validate { stage in FileHandle.standardError.write(Data("TIMING \(ContinuousClock.now - t0) \(stage)\n".utf8)) }
-            FileHandle.standardError.write(Data("TIMING validate \(ContinuousClock.now - t0)\n".utf8))
+            report = try builder.validate()
         } catch {
             return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")
         }
@@ -60,9 +57,7 @@ struct PreviewBuilder: Sendable {
             return .failed(Self.panel(report), text: ReportFormat.text.render(report, contentFolder: contentFolder))
         }
         do {
-            let t1 = ContinuousClock.now
             let written = try bundle.patch(to: report)
-            FileHandle.standardError.write(Data("TIMING patch \(ContinuousClock.now - t1) \(written)\n".utf8))
             let path = bundle.path
             let opened = try CatalogBundle(patchedAt: path)
             return .built(

@@ -128,14 +128,10 @@ package struct ContentValidator: Sendable {
             diagnostics += images.unused(imageResult.used)
         }
         diagnostics = diagnostics.map { Self.suggestingID($0, in: catalog) }
-        progress("images checked")
         let pending = rules.wait() + imageResult.diagnostics + HostScripts.diagnostics(catalog)
-        progress("rules done")
         let located = try locate(pending, assembly: assembly, tree: tree, libxml: libxml)
         diagnostics += located
-        progress("located")
         cache?.keep(assembly)
-        defer { progress("report made") }
         return ValidationReport(
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,
