@@ -7,8 +7,8 @@ import Testing
     @Test func helpNamesEveryOption() throws {
         let outcome = try DignoRunner.run(["preview", "--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("USAGE: digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>]\n"))
-        for option in ["--content <folder>", "--port <port>", "--today <day>", "--host <address>", "--compare <bundle or folder>", "--channel <name>"] {
+        #expect(outcome.output.contains("USAGE: digno preview [--content <folder>] [--port <port>] [--today <day>] [--host <address>] [--compare <bundle or channel folder>] [--poll]\n"))
+        for option in ["--content <folder>", "--port <port>", "--today <day>", "--host <address>", "--compare <bundle or folder>", "--channel <name>", "--poll"] {
             #expect(outcome.output.contains("  \(option)"), "\(option)")
         }
     }
