@@ -15,29 +15,21 @@ import Testing
 @Suite(.serialized, .timeLimit(.minutes(10))) struct PatchableBundleTests {
     static let today = Day(year: 2026, month: 12, day: 1)!
 
-    /// A random number generator from a seed (SplitMix64), so that a failing sequence can be run
-    /// again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+    /// A copy of content/ to edit, and an empty folder for the bundles.
+    static func folders() throws -> (content: URL, output: URL) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("digno-patch-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        return (try PreviewServerTests.contentCopy(), output)
     }
 
     @Test(arguments: [UInt64(1), 2, 3])
     func everyScreenIsACleanBuildsAfterEachEdit(seed: UInt64) throws {
-        let folder = try PreviewServerTests.contentCopy()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("digno-patch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let (folder, output) = try Self.folders()
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: output)
         }
-        var editor = ContentEditor(folder: folder.path, random: Seeded(state: seed))
+        var editor = ContentEditor(folder: folder.path, random: SplitMix64(seed: seed))
         let cache = LoadCache()
         let patchable = PatchableBundle(folder: output.path)
         defer { patchable.close() }
@@ -68,9 +60,7 @@ import Testing
     /// The same content again is no patch; other languages in catalog.xml, or a damaged file,
     /// write the bundle whole again, and say why; the bundle is then a clean build's.
     @Test func whatCannotBePatchedIsWrittenWhole() throws {
-        let folder = try PreviewServerTests.contentCopy()
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("digno-patch-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let (folder, output) = try Self.folders()
         defer {
             try? FileManager.default.removeItem(at: folder)
             try? FileManager.default.removeItem(at: output)
@@ -171,14 +161,14 @@ import Testing
 /// Random edits of a content folder as an editor makes them: most keep it valid.
 struct ContentEditor {
     let folder: String
-    var random: PatchableBundleTests.Seeded
+    var random: SplitMix64
     /// The products this editor added, by id.
     private var added: [String] = []
     /// A file broken at the last edit, with its bytes before.
     private var broken: (path: String, text: String)?
     private var counter = 0
 
-    init(folder: String, random: PatchableBundleTests.Seeded) {
+    init(folder: String, random: SplitMix64) {
         self.folder = folder
         self.random = random
     }

@@ -1,7 +1,7 @@
 /// A small deterministic pseudo-random generator (SplitMix64). Hand-written: the standard
 /// library's generators cannot be seeded, and the benchmark's synthetic content and the tests'
 /// random damage must be the same on every run.
-package struct SplitMix64 {
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
     package init(seed: UInt64) {
