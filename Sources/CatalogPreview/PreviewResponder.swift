@@ -172,7 +172,7 @@ struct PreviewResponder: HTTPHandler {
 
     // MARK: Events
 
-    /// Server-Sent Events: the number of each build, so that open pages reload.
+    /// Server-Sent Events: the number of each build, so that open pages update.
     private func events() -> HTTPResponse {
         HTTPResponse(
             statusCode: .ok,

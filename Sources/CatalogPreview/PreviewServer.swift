@@ -7,7 +7,7 @@ import FlyingSocks
 import Foundation
 
 /// `digno preview`: builds the content into a scratch bundle, serves the app's screens as web
-/// pages, and on every save validates and builds again; open pages reload, staying on their
+/// pages, and on every save validates and patches its bundle; open pages update, staying on their
 /// screen, and show the errors over the last version that built.
 package final class PreviewServer: @unchecked Sendable {
     package struct Options: Sendable {
@@ -256,24 +256,24 @@ package final class PreviewServer: @unchecked Sendable {
         for file in session.record(outcome, changes: changes) {
             try? FileManager.default.removeItem(atPath: file)
         }
-        let changed = session.shown().generation != before.generation
+        let shownChanged = session.shown().generation != before.generation
         switch outcome {
         case .built(_, _, let written, let notes, let warnings):
             switch written {
-            case _ where !changed, .unchanged: log("built \(options.contentFolder): nothing shown changed")
+            case _ where !shownChanged: log("built \(options.contentFolder): nothing shown changed")
             case .patched(let entities, _, _):
-                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms (\(entities == 0 ? "its release" : BundleBuilder.counted(entities, "entity", plural: "entities")) patched); open pages reload")
-            case .rebuilt(nil):
-                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages reload")
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms (\(entities == 0 ? "its release" : BundleBuilder.counted(entities, "entity", plural: "entities")) patched); open pages update")
             case .rebuilt(let reason?):
-                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms, the preview's bundle written whole: \(reason); open pages reload")
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms, the preview's bundle written whole: \(reason); open pages update")
+            case .rebuilt(nil), .unchanged:
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages update")
             }
             // The warnings as digno validate prints them, when they are not those said last.
             if !warnings.isEmpty, before.problems != nil || notes.warnings != before.notes.warnings {
                 log(warnings + "the pages show these in their warnings panel")
             }
         case .failed(_, let text):
-            if changed { log(text + "the pages show these over the last version that built") }
+            if shownChanged { log(text + "the pages show these over the last version that built") }
         }
     }
 

@@ -11,7 +11,7 @@ struct Preview: AsyncParsableCommand {
         discussion: """
             Builds the content into a scratch bundle (never dist/), serves the app's screens at \
             http://127.0.0.1:<port>/, and watches the folder: on every save it validates the content \
-            and patches the bundle with what changed, and open pages reload on the same screen. When the content has errors the pages \
+            and patches the bundle with what changed, and open pages update on the same screen. When the content has errors the pages \
             show them, as digno validate words them, over the last version that built. With \
             --compare, the pages also show what the content changes compared with that bundle (or \
             with a channel folder's current release), as digno diff does. Ctrl-C stops \

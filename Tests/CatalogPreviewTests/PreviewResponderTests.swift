@@ -259,7 +259,7 @@ import Testing
         // The same problems again change nothing: open pages do not reload.
         #expect(session.record(.failed(panel, text: "")).isEmpty)
         #expect(session.shown().generation == "test-2")
-        // Fixed: the panel goes, and the pages reload; the bundle shown was not changed.
+        // Fixed: the panel goes, and the pages update; the bundle shown was not changed.
         #expect(session.record(.built(bundle, path: Self.shipped, written: .unchanged)).isEmpty)
         #expect(session.shown().generation == "test-3")
         // Written whole into a new file: the one before is retired, and removed at the swap after.

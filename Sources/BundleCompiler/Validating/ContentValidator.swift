@@ -90,7 +90,6 @@ package struct ContentValidator: Sendable {
                     assembly.replace(at: index, with: reader.load(assembly.loaded[index].file))
                 }
             }
-
         } else {
             // Trusted only when nothing changed on disk: else every file's stamp is asked.
             let loaded = try Self.loadAll(tree.files, root: tree.root, libxml: libxml, overlays: overlays, cache: cache,
