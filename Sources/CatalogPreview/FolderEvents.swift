@@ -29,6 +29,8 @@ final class FolderEvents: @unchecked Sendable {
     /// What the events since the last `wait` named.
     private var heard: Set<String> = []
     private var unknown = false
+    /// A folder that exists and could not be watched.
+    private var missedFolder = false
     private let root: String
 
     /// Watches `root` and every folder under it (links not followed into, `ContentSnapshot`'s
@@ -48,7 +50,9 @@ final class FolderEvents: @unchecked Sendable {
         self.descriptor = descriptor
         (wakeRead, wakeWrite) = (ends[0], ends[1])
         self.root = root
-        guard watch("", depth: 0) else {
+        // Every folder or none: one the kernel would not watch (the user's limit reached) would
+        // be a folder whose saves go unheard, so the preview looks instead.
+        guard watch("", depth: 0), !missedFolder else {
             close(descriptor)
             close(wakeRead)
             close(wakeWrite)
@@ -74,7 +78,12 @@ final class FolderEvents: @unchecked Sendable {
         let full = path.isEmpty ? root : root + "/" + path
         // The root may be a link to the folder; below it, links are not followed.
         let watched = inotify_add_watch(descriptor, full, path.isEmpty ? Self.mask & ~UInt32(IN_DONT_FOLLOW) : Self.mask)
-        guard watched >= 0 else { return false }
+        guard watched >= 0 else {
+            // Removed since it was listed: nothing to hear. Otherwise (the limit of watches)
+            // its saves would go unheard.
+            if errno != ENOENT && errno != ENOTDIR { missedFolder = true }
+            return false
+        }
         folders[watched] = path
         guard depth < ContentSnapshot.depthLimit, let folder = opendir(full) else { return true }
         defer { closedir(folder) }
@@ -104,6 +113,10 @@ final class FolderEvents: @unchecked Sendable {
             }
         }
     }
+
+    /// Whether every folder is watched: false once a folder made later could not be (the
+    /// user's limit of watches reached), whose saves would go unheard; the preview then looks.
+    var isComplete: Bool { !missedFolder }
 
     /// Ends a `wait` at once, from any thread.
     func interrupt() {
@@ -170,6 +183,7 @@ final class FolderEvents: @unchecked Sendable {
     }
     #else
     init?(root: String) { nil }
+    var isComplete: Bool { false }
     func wait(timeout: Duration) -> Change? { nil }
     func interrupt() {}
     #endif

@@ -308,15 +308,23 @@ package final class PreviewServer: @unchecked Sendable {
     /// look, so it is looked at every 4 s.
     private func watch(from seen: ContentSnapshot) {
         defer { watcherDone.signal() }
+        var seen = seen
         if let events = lock.withLock({ events }) {
             // Told by the kernel: a build once a change is followed by a quiet spell.
             while !lock.withLock({ isStopping }) {
                 guard let change = events.wait(timeout: .seconds(60)), !lock.withLock({ isStopping }) else { continue }
+                guard events.isComplete else {
+                    log("a folder in \(options.contentFolder) cannot be watched (the system's limit of watched folders); looking at the folder every \(options.pollInterval.milliseconds) ms instead")
+                    lock.withLock { self.events = nil }
+                    seen = ContentSnapshot.take(options.contentFolder)
+                    buildOnce()
+                    break
+                }
                 if case .files(let paths) = change { buildOnce(changed: paths) } else { buildOnce() }
             }
-            return
+            // Stopped; or looking from here on.
+            if lock.withLock({ self.events != nil }) { return }
         }
-        var seen = seen
         var pause = Duration.zero  // the first look at once: a save during the first build
         while !lock.withLock({ isStopping }) {
             _ = wake.wait(timeout: .now() + pause.seconds)
