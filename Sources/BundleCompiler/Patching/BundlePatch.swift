@@ -245,14 +245,9 @@ extension BundlePatch {
                                           newByID: EntitiesByID) -> [PlacedRow<WrittenContent.SearchRow>] {
         let searched = changed.filter { [.product, .recipe, .retailer].contains($0.kind) }
         guard !searched.isEmpty else { return [] }
-        let languages: ArraySlice<WrittenContent.LanguageLists> = switch index {
-        case "search": content.orders.prefix(1)
-        case "search_translated": content.orders.dropFirst()
-        default: content.orders[...]
-        }
         var rows: [PlacedRow<WrittenContent.SearchRow>] = []
         var offset = 0
-        for lists in languages {
+        for lists in content.languages(of: index) {
             let runs: [(BundleWriter.SearchKind, [String])] = [(.product, lists.products), (.recipe, lists.recipes), (.retailer, lists.retailers)]
             for (kind, ids) in runs {
                 // A few entities are found by a look along the list; many, by an index of it.

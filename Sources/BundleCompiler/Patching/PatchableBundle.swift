@@ -210,14 +210,14 @@ package final class PatchableBundle: @unchecked Sendable {
         for row in patch.listPositions {
             if let new = row.new { try rows.listPosition(new.kind, language: new.language, position: row.place, id: new.id) }
         }
-        try patchSearch(patch.searchRows, db, old: old, new: new)
+        try patchSearch(patch.searchRows, db, old: old, new: new, newEntities: entities)
     }
 
     /// Deletes each changed search row with the texts it was indexed with, and its entry, then
     /// inserts the new ones.
     private static func patchSearch(_ changes: [(index: String, rows: [BundlePatch.PlacedRow<WrittenContent.SearchRow>])], _ db: Database,
-                                    old: WrittenContent, new: WrittenContent) throws {
-        let (before, after) = (EntitiesByID(old.catalog), EntitiesByID(new.catalog))
+                                    old: WrittenContent, new: WrittenContent, newEntities after: EntitiesByID) throws {
+        let before = EntitiesByID(old.catalog)
         let chains = Dictionary(new.orders.map { ($0.language, $0.chain) }, uniquingKeysWith: { first, _ in first })
         func chain(_ row: WrittenContent.SearchRow) -> [LanguageCode] { chains[row.language] ?? [row.language] }
         for (index, rows) in changes where !rows.isEmpty {

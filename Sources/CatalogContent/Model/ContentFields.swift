@@ -8,22 +8,6 @@ import CatalogModel
 // `TranslatedColumn` in CatalogModel (`FieldPath.translatedColumn`). A field added to the XSD
 // and not here, or here and not in the XSD, fails `ContentFieldsTests`.
 
-/// How an entity holds a field's text.
-package enum FieldText<Entity>: Sendable {
-    /// Plain text.
-    case plain(WritableKeyPath<Entity, String> & Sendable)
-    /// Plain text that may be absent (a retailer's other information).
-    case optional(WritableKeyPath<Entity, String?> & Sendable)
-    /// Rich text.
-    case rich(WritableKeyPath<Entity, RichText> & Sendable)
-    /// One picture's alt text (`FieldPath.image`).
-    case alt(WritableKeyPath<Entity, ImageReference> & Sendable)
-    /// Each picture's alt text, one field each (`FieldPath.picture(i)`).
-    case alts(WritableKeyPath<Entity, [ImageReference]> & Sendable)
-    /// Each ingredient line, one field each (`FieldPath.ingredient(i)`).
-    case lines(WritableKeyPath<Entity, [Ingredient]> & Sendable)
-}
-
 /// One field of a kind of entity, as its content file writes it.
 package struct ContentField<Entity>: Sendable {
     /// Its element in the entity's element (`summary`, `ingredients`), or its attribute
@@ -53,27 +37,6 @@ package struct ContentField<Entity>: Sendable {
     /// attribute.
     static func other(_ element: String, _ path: FieldPath? = nil) -> Self {
         Self(element: element, text: nil, limit: nil, isTranslatable: false, required: nil, path: path)
-    }
-}
-
-/// A text of an entity in the default language, as the walks over every text see it.
-package struct EntityText: Sendable {
-    /// Its field (`ingredient(2)` for the third line).
-    package var path: FieldPath
-    package var value: Translations.Value
-    /// The most characters it may have.
-    package var limit: Int?
-    /// The picture whose alt text it is, for a picture of a list.
-    package var picture: ImageReference?
-    /// The ingredient line it is.
-    package var line: Ingredient?
-
-    /// The text, rich text as its plain text.
-    package var plainText: String {
-        switch value {
-        case .text(let text): text
-        case .richText(let text): text.plainText
-        }
     }
 }
 
