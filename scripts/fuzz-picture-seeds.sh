@@ -61,11 +61,18 @@ pixels = b"".join(rows)
 stream = zlib.compress(b"".join(b"\0" + row for row in rows), 9)
 write("not-zlib.png", files.png(24, 16, pixels, idat=bytes(range(256))))
 write("short.png", files.png(24, 16, pixels, idat=stream[:len(stream) // 2]))
+# Full boxes shorter than their version and flags (a `meta` of two bytes, an `iinf` of one),
+# which fuzz-picture once found read as backwards ranges.
+def box(kind, content):
+    return (8 + len(content)).to_bytes(4, "big") + kind + content
+ftyp = box(b"ftyp", b"heic\0\0\0\0mif1heic")
+write("short-meta.heic", ftyp + box(b"meta", b"\0\0"))
+write("short-iinf.heic", ftyp + box(b"meta", b"\0\0\0\0" + box(b"pitm", b"\0\0\0\0\0\1") + box(b"iinf", b"\1")))
 flipped = bytearray(stream)
 flipped[len(flipped) // 2] ^= 0x55
 write("flipped.png", files.png(24, 16, pixels, idat=bytes(flipped)))
 PYTHON
-for file in turned.jpg alpha.png photo.heic photo.webp grey.jpg progressive.jpg lying.heic lying-grid.heic nclx.heic scans.jpg not-zlib.png short.png flipped.png; do
+for file in turned.jpg alpha.png photo.heic photo.webp grey.jpg progressive.jpg lying.heic lying-grid.heic nclx.heic scans.jpg not-zlib.png short.png flipped.png short-meta.heic short-iinf.heic; do
   cp "$scratch/$file" "$corpus/${file%.*}-${file##*.}.seed"
 done
 ls -l "$corpus"

@@ -101,6 +101,27 @@ import Testing
         }
     }
 
+    /// A full box too short for its own version, flags and count (found by fuzz-picture: a
+    /// `meta` of no bytes, an `iinf` of one) is refused in words, not read as a backwards range.
+    @Test func aFullBoxShorterThanItsHeaderIsRefused() {
+        func box(_ type: String, _ content: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: UInt32(8 + content.count).bigEndian, Array.init) + Array(type.utf8) + content
+        }
+        let ftyp = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8))
+        let pitm = box("pitm", [0, 0, 0, 0, 0, 1])
+        let iinf = box("iinf", [0, 0, 0, 0, 0, 1] + box("infe", [2, 0, 0, 0, 0, 1, 0, 0] + Array("hvc1".utf8) + [0]))
+        let iprp = box("iprp", box("ipco", []) + box("ipma", [0, 0, 0, 0, 0, 0, 0, 0]))
+        let files = [
+            ftyp + box("meta", []),
+            ftyp + box("meta", [0, 0]),
+            ftyp + box("meta", [0, 0, 0, 0] + pitm + box("iinf", [1])),
+            ftyp + box("meta", [0, 0, 0, 0] + pitm + iinf + iprp + box("iref", [0])),
+        ]
+        for file in files {
+            #expect(HEIFStructure.read(file) == .failure(.damaged("a box ends too soon")))
+        }
+    }
+
     /// Decodes start when their memory fits beside those running, or when none is: two that do
     /// not fit together run one after the other, and one over the limit still runs alone.
     @Test func theBudgetRunsOnlyWhatFits() async throws {

@@ -78,6 +78,13 @@ struct HEIFStructure: Equatable, Sendable {
             return bytes[at..<(at + count)].reduce(0) { $0 << 8 | Int($1) }
         }
 
+        /// What follows the first `skip` bytes of `range` (a full box's version and flags, a
+        /// count), refused when the box is shorter than that.
+        func rest(of range: Range<Int>, after skip: Int) throws -> Range<Int> {
+            guard skip <= range.count else { throw Failure.damaged("a box ends too soon") }
+            return (range.lowerBound + skip)..<range.upperBound
+        }
+
         func text(_ at: Int, in range: Range<Int>) throws -> String {
             _ = try number(at, 4, in: range)
             return String(decoding: bytes[at..<(at + 4)], as: UTF8.self)
@@ -115,7 +122,7 @@ struct HEIFStructure: Equatable, Sendable {
             let top = try boxes(in: 0..<bytes.count)
             let meta = try box("meta", in: top)
             // `meta` is a full box: version and flags first.
-            let inMeta = try boxes(in: (meta.content.lowerBound + 4)..<meta.content.upperBound)
+            let inMeta = try boxes(in: try rest(of: meta.content, after: 4))
             let primary = try primaryItem(try box("pitm", in: inMeta))
             let types = try itemTypes(try box("iinf", in: inMeta))
             guard let primaryType = types[primary] else { throw Failure.damaged("its primary image is not among its items") }
@@ -193,9 +200,8 @@ struct HEIFStructure: Equatable, Sendable {
         /// Each item's type, from the `infe` boxes of `iinf`.
         func itemTypes(_ iinf: Box) throws -> [Int: String] {
             let version = try number(iinf.content.lowerBound, 1, in: iinf.content)
-            let start = iinf.content.lowerBound + 4 + (version == 0 ? 2 : 4)
             var types: [Int: String] = [:]
-            for infe in try boxes(in: start..<iinf.content.upperBound) where infe.type == "infe" {
+            for infe in try boxes(in: try rest(of: iinf.content, after: 4 + (version == 0 ? 2 : 4))) where infe.type == "infe" {
                 let at = infe.content.lowerBound
                 let infeVersion = try number(at, 1, in: infe.content)
                 guard infeVersion >= 2 else { continue }  // items of HEIF images are version 2 or 3
@@ -237,7 +243,7 @@ struct HEIFStructure: Equatable, Sendable {
             let version = try number(iref.content.lowerBound, 1, in: iref.content)
             let idSize = version == 0 ? 2 : 4
             var references: [Int: [Int]] = [:]
-            for reference in try boxes(in: (iref.content.lowerBound + 4)..<iref.content.upperBound) where reference.type == "dimg" {
+            for reference in try boxes(in: try rest(of: iref.content, after: 4)) where reference.type == "dimg" {
                 let content = reference.content
                 let from = try number(content.lowerBound, idSize, in: content)
                 let count = try number(content.lowerBound + idSize, 2, in: content)
