@@ -2,8 +2,10 @@
 """The pictures' benchmark (docs/BENCHMARKS.md, "Pictures"): the renditions of 100 camera photos.
 
 Makes 100 photos as phones take them, 4032 x 3024 pixels in Display P3 with a GPS position, make
-and model: 50 JPEGs at quality 92 and 50 HEICs (numpy draws them; vips converts and encodes the
-JPEGs; heif-enc, libheif's encoder, the HEICs; exiftool writes the metadata). Writes a content
+and model and a thumbnail: 50 JPEGs at quality 92 (with an EXIF thumbnail of 160 x 120) and 50
+HEICs (with a thumbnail item of 320 x 240) (numpy draws them; vips converts and encodes the
+JPEGs and their thumbnails; heif-enc, libheif's encoder, the HEICs; exiftool writes the
+metadata). Writes a content
 folder whose 50 products and 50 recipes show one photo each. Then, side by side, run for run:
 
   A  `digno validate` of that folder with no rendition cache (validation makes every rendition,
@@ -69,7 +71,7 @@ def photos(folder):
         run("vips", "copy", p3, jpeg + "[Q=92]")
         if index >= 50:
             heic = os.path.join(folder, "photo-%02d.heic" % index)
-            run("heif-enc", "-q", "50", "-p", "preset=ultrafast", "-o", heic, jpeg, stdout=subprocess.DEVNULL)
+            run("heif-enc", "-q", "50", "-p", "preset=ultrafast", "-t", "320", "-o", heic, jpeg, stdout=subprocess.DEVNULL)
             os.remove(jpeg)
             jpeg = heic
         made.append(jpeg)
@@ -77,6 +79,13 @@ def photos(folder):
     os.remove(ppm)
     os.remove(p3)
     run("exiftool", "-q", "-overwrite_original", *PHONE, *made)
+    # A camera's EXIF thumbnail, 160 x 120, in each JPEG (a HEIC's is heif-enc's item).
+    thumbnail = os.path.join(folder, "thumbnail.jpg")
+    for photo in made:
+        if photo.endswith(".jpg"):
+            run("vips", "thumbnail", photo, thumbnail, "160")
+            run("exiftool", "-q", "-overwrite_original", "-ThumbnailImage<=" + thumbnail, photo)
+    os.remove(thumbnail)
     open(done, "w").close()
     return made
 

@@ -16,11 +16,13 @@ side by side in the same run, as a ratio.
 
   python3 scripts/bench-preview.py photo-to-visible --content DIR --photos DIR [--digno BIN] [--runs 5]
       From a product's first picture replaced by a camera photo (each run another one of DIR,
-      so that none is in the rendition cache) to its rendition shown, decoded, on the
-      product's screen in Chromium. Peer: `digno build` of the same folder, timed between the
+      so that none is in the rendition cache) to its stand-in (its embedded thumbnail, or a
+      placeholder) and then its rendition shown, decoded, on the product's screen in
+      Chromium. Peer: `digno build` of the same folder, timed between the
       runs (its renditions all in the cache by then).
 
-BIN defaults to .build/release/digno. The content folder is copied, never edited in place.
+BIN defaults to .build/release/digno. The content folder is copied, never edited in place,
+into a folder of its own, which holds its rendition cache: each run starts with none.
 """
 
 import argparse
@@ -176,7 +178,7 @@ def stop(browser, process, *folders):
     process.send_signal(2)
     process.wait(30)
     for folder in folders:
-        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(os.path.dirname(folder) if os.path.basename(folder) == "content" else folder, ignore_errors=True)
 
 
 def save_to_visible(arguments):
@@ -239,30 +241,43 @@ def photo_to_visible(arguments):
             "const image = document.querySelector('main img.picture');"
             "return image && image.complete && image.naturalWidth > 0 ? image.currentSrc : null;")
 
-    ours, builds = [], []
+    def made(since):
+        return any(line.startswith("made the renditions of") for line in process.log[since:])
+
+    first, ours, builds, kinds = [], [], [], []
     output = tempfile.mkdtemp(prefix="bench-preview-build-")
     try:
         for run in range(arguments.runs):
             before = shown()
+            said = len(process.log)
             temporary = picture + ".saving"
             shutil.copyfile(photos[run % len(photos)], temporary)
             saved = time.monotonic()
             os.replace(temporary, picture)
-            ours.append(seconds_until(lambda: shown() not in (None, before), saved, "the new picture"))
+            # First its stand-in (the thumbnail, or the placeholder's words), then its rendition,
+            # once the preview has made the renditions and built again.
+            first.append(seconds_until(lambda: shown() not in (None, before), saved, "the stand-in"))
+            stand_in = shown()
+            ours.append(seconds_until(lambda: made(said) and shown() not in (None, before, stand_in), saved, "the rendition"))
+            kinds.append("thumbnail" if any("shown by its thumbnail" in line for line in process.log[said:]) else
+                         "placeholder" if any("shown by a placeholder" in line for line in process.log[said:]) else "none")
             time.sleep(0.5)
             builds.append(timed_build(arguments.digno, content, output))
+        print("photo replaced to its stand-in shown, %d runs: median %.0f ms, max %.0f ms" % (
+            len(first), statistics.median(first) * 1000, max(first) * 1000))
         print("photo replaced to its rendition shown, %d runs: median %.0f ms, max %.0f ms" % (
             len(ours), statistics.median(ours) * 1000, max(ours) * 1000))
         print("digno build of the same folder: median %.0f ms" % (statistics.median(builds) * 1000))
-        print("each run: " + ", ".join("%.0f" % (value * 1000) for value in ours) + " ms ("
-              + ", ".join(os.path.basename(photos[run % len(photos)]) for run in range(arguments.runs)) + ")")
+        print("each run, stand-in / rendition: " + ", ".join("%.0f / %.0f" % (a * 1000, b * 1000) for a, b in zip(first, ours)) + " ms ("
+              + ", ".join("%s: %s" % (os.path.basename(photos[run % len(photos)]), kinds[run]) for run in range(arguments.runs)) + ")")
     finally:
         stop(browser, process, content, output)
 
 
 def copy(folder):
-    target = tempfile.mkdtemp(prefix="bench-preview-content-")
-    shutil.rmtree(target)
+    """A copy of `folder` as `content` in a folder of its own, which holds its rendition cache
+    too (`.digno-cache`, beside the content folder): each run starts with none."""
+    target = os.path.join(tempfile.mkdtemp(prefix="bench-preview-"), "content")
     shutil.copytree(folder, target)
     return target
 

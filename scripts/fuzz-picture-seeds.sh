@@ -2,10 +2,10 @@
 # Writes the seed corpus of fuzz-picture (docs/FUZZING.md) into Fuzz/Corpus/picture: small
 # pictures in each of the content's formats, made here (nothing copied from elsewhere) with
 # libvips' `vips` command (Debian: libvips-tools) and given a phone's metadata with exiftool
-# (libimage-exiftool-perl): a JPEG turned by its EXIF orientation with a GPS position, a PNG
-# with transparency, a HEIC, a WebP, a grey JPEG with a Display P3 profile and a progressive
-# JPEG; and the hostile pictures of Tests/Pictures, small. Deterministic: the same tools write
-# the same bytes.
+# (libimage-exiftool-perl): a JPEG turned by its EXIF orientation with a GPS position and an
+# EXIF thumbnail, a PNG with transparency, a HEIC (and one with a thumbnail item), a WebP, a
+# grey JPEG with a Display P3 profile and a progressive JPEG; and the hostile pictures of
+# Tests/Pictures, small. Deterministic: the same tools write the same bytes.
 #
 #   bash scripts/fuzz-picture-seeds.sh
 set -euo pipefail
@@ -32,7 +32,9 @@ PYTHON
 phone=(-Make=Apple "-Model=iPhone 15 Pro" -GPSLatitude=60.1699 -GPSLatitudeRef=N -GPSLongitude=24.9384 -GPSLongitudeRef=E)
 
 vips copy "$scratch/drawing.ppm" "$scratch/turned.jpg[Q=80]"
-exiftool -q -overwrite_original -n -Orientation=6 "${phone[@]}" "$scratch/turned.jpg"
+# With an EXIF thumbnail, as cameras write one (the preview's stand-in reads it).
+vips thumbnail "$scratch/drawing.ppm" "$scratch/thumbnail.jpg" 8
+exiftool -q -overwrite_original -n -Orientation=6 "${phone[@]}" "-ThumbnailImage<=$scratch/thumbnail.jpg" "$scratch/turned.jpg"
 vips bandjoin_const "$scratch/drawing.ppm" "$scratch/alpha.png" 128
 vips copy "$scratch/drawing.ppm" "$scratch/photo.heic[Q=50]"
 exiftool -q -overwrite_original "${phone[@]}" "$scratch/photo.heic"
@@ -55,6 +57,7 @@ def write(name, data):
 write("lying.heic", files.heif([(hvcc, data, (2, 2), None)]))
 write("lying-grid.heic", files.heif_grid([(hvcc, data)] * 4, 2, 2, (4, 4)))
 write("nclx.heic", files.heif([(hvcc, data, (24, 16), files.nclx(12))]))
+write("thumbnailed.heic", files.heif([(hvcc, data, (24, 16), None)] * 2, thumbnail_of=0))
 write("scans.jpg", files.with_scans(open(f"{scratch}/progressive.jpg", "rb").read(), 150))
 rows = files.pattern_rows(24, 16, (120, 80, 40))
 pixels = b"".join(rows)
@@ -72,7 +75,7 @@ flipped = bytearray(stream)
 flipped[len(flipped) // 2] ^= 0x55
 write("flipped.png", files.png(24, 16, pixels, idat=bytes(flipped)))
 PYTHON
-for file in turned.jpg alpha.png photo.heic photo.webp grey.jpg progressive.jpg lying.heic lying-grid.heic nclx.heic scans.jpg not-zlib.png short.png flipped.png short-meta.heic short-iinf.heic; do
+for file in turned.jpg alpha.png photo.heic photo.webp grey.jpg progressive.jpg lying.heic lying-grid.heic nclx.heic thumbnailed.heic scans.jpg not-zlib.png short.png flipped.png short-meta.heic short-iinf.heic; do
   cp "$scratch/$file" "$corpus/${file%.*}-${file##*.}.seed"
 done
 ls -l "$corpus"

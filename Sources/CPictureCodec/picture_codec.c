@@ -483,11 +483,12 @@ static VipsImage *decode_png(const void *bytes, size_t length, const digno_pictu
 
 // HEIF through libvips' loader, from the primary image alone (never its embedded thumbnail,
 // which libvips' thumbnail takes whenever it covers the box: an edit on the phone leaves the
-// old one). The compiler has read the file's boxes first and bounded what libheif will decode.
+// old one), except for the preview's stand-in, which asks for the thumbnail. The compiler has
+// read the file's boxes first and bounded what libheif will decode.
 
-static VipsImage *decode_heif(const void *bytes, size_t length, decode_report *outcome) {
+static VipsImage *decode_heif(const void *bytes, size_t length, int thumbnail, decode_report *outcome) {
     VipsImage *image = NULL;
-    if (vips_heifload_buffer((void *)bytes, length, &image, "thumbnail", FALSE, "access", VIPS_ACCESS_SEQUENTIAL, NULL)) {
+    if (vips_heifload_buffer((void *)bytes, length, &image, "thumbnail", thumbnail ? TRUE : FALSE, "access", VIPS_ACCESS_SEQUENTIAL, NULL)) {
         char words[256];
         take_error(words, sizeof words, "the picture cannot be decoded");
         report(outcome, DIGNO_PICTURE_DAMAGED, words);
@@ -587,7 +588,7 @@ static VipsImage *decode(const void *bytes, size_t length, const digno_picture_s
     case 1: return decode_jpeg(bytes, length, source, box_width, box_height, outcome);
     case 2: return decode_png(bytes, length, source, outcome);
     case 3: {
-        VipsImage *image = decode_heif(bytes, length, outcome);
+        VipsImage *image = decode_heif(bytes, length, source->thumbnail, outcome);
         if (!image) return NULL;
         if (vips_image_get_typeof(image, VIPS_META_ICC_NAME)) {
             const void *profile = NULL;

@@ -19,6 +19,9 @@ struct PreviewBuilder: Sendable {
     let loadCache = LoadCache()
     /// The preview's bundle, patched at each build that validates.
     let bundle: PatchableBundle
+    /// The photos saved since the first build whose renditions are still to be made: built with
+    /// their stand-ins meanwhile, and made by the server on a thread of its own.
+    let deferral = RenditionDeferral()
 
     init(contentFolder: String, scratch: URL, day: @escaping @Sendable () -> Day?) {
         self.contentFolder = contentFolder
@@ -41,12 +44,15 @@ struct PreviewBuilder: Sendable {
     /// Validates the content and, when it is valid, patches the preview's bundle with it.
     /// `changed`: the files changed on disk since the last build, as the kernel told it; the
     /// others are taken as the last build read them (`ContentValidator.changedOnDisk`).
-    func build(changed: Set<String>? = nil) -> Outcome {
+    /// `defers`: a picture whose renditions are not in the cache is built with its stand-in and
+    /// left to `deferral` (every build but the first, which makes them all).
+    func build(changed: Set<String>? = nil, defers: Bool = false) -> Outcome {
         // The output is a build's; the preview's is the patched bundle, so none is written there.
         var builder = BundleBuilder(contentFolder: contentFolder, output: scratch.appendingPathComponent("unused.sqlite").path, today: day())
         builder.since = since
         builder.loadCache = loadCache
         builder.changedOnDisk = changed
+        builder.deferral = defers ? deferral : nil
         let report: ValidationReport
         do {
             report = try builder.validate()
@@ -92,7 +98,7 @@ struct PreviewBuilder: Sendable {
                     })
             },
             comparedWith: since.map(\.release))
-        return BuildNotes(warnings: warnings, translations: status)
+        return BuildNotes(warnings: warnings, translations: status, standIns: report.standIns)
     }
 
     /// The screen an entity's texts show on: its own, or for a retailer, a section, a
@@ -129,4 +135,8 @@ struct BuildNotes: Sendable, Equatable {
     var warnings: DiagnosticsPanel?
     /// Each language's coverage and missing or outdated translations.
     var translations = TranslationStatus(languages: [], comparedWith: nil)
+    /// The pictures shown by their stand-ins while their renditions are made, by the id each has
+    /// in the preview's bundle, with what stands in: the embedded thumbnail, or a placeholder
+    /// (served as words saying the picture is being prepared).
+    var standIns: [String: StandIn.Kind] = [:]
 }

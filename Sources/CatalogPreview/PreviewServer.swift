@@ -33,6 +33,9 @@ package final class PreviewServer: @unchecked Sendable {
         package var compare: String?
         /// How long a request may take and how many connections are served at once.
         var limits = PreviewListener.Limits()
+        /// Called on the rendition maker's thread before it makes any: for a test to see the
+        /// stand-ins before the renditions replace them.
+        var beforeMakingRenditions: @Sendable () -> Void = {}
 
         package init(contentFolder: String, host: String = "127.0.0.1", port: UInt16 = 8400, day: @escaping @Sendable () -> Day?,
                      run: String, watching: Watching = .events, pollInterval: Duration = .milliseconds(100), compare: String? = nil) {
@@ -96,6 +99,13 @@ package final class PreviewServer: @unchecked Sendable {
     private var listener: PreviewListener?
     private var keepAliveTask: Task<Void, Never>?
     private var watcher: Thread?
+    /// The thread that makes the renditions of photos built with their stand-ins
+    /// (`PreviewBuilder.deferral`); woken by `renditionsWanted` after such a build.
+    private var renditionMaker: Thread?
+    private let renditionsWanted = DispatchSemaphore(value: 0)
+    private let renditionMakerDone = DispatchSemaphore(value: 0)
+    /// Under `lock`: renditions were made since the last build began, which a build takes in.
+    private var renditionsMade = false
     /// The one stop, which a second `stop` waits for.
     private var stopping: Task<Void, Never>?
     /// Signalled by `stop` to end the watcher's pause at once; and by the watcher when it ends.
@@ -142,7 +152,7 @@ package final class PreviewServer: @unchecked Sendable {
         lock.withLock { events = heard }
         let before = heard == nil ? ContentSnapshot.take(options.contentFolder) : ContentSnapshot()
         if lock.withLock({ isStopping }) { throw .stopped }
-        buildOnce()
+        buildOnce(defers: false)
         if lock.withLock({ isStopping }) {
             // Stopped during the first build, which may have written after `stop` cleaned up.
             removeScratch()
@@ -175,6 +185,10 @@ package final class PreviewServer: @unchecked Sendable {
             thread.name = "digno preview: watching \(options.contentFolder)"
             watcher = thread
             thread.start()
+            let maker = Thread { [self] in makeRenditions() }
+            maker.name = "digno preview: making renditions"
+            renditionMaker = maker
+            maker.start()
             return false
         }
         if stoppedMeanwhile {
@@ -200,21 +214,22 @@ package final class PreviewServer: @unchecked Sendable {
     }
 
     private func stopOnce() async {
-        let (listener, keepAlive, thread, events) = lock.withLock { (self.listener, keepAliveTask, watcher, self.events) }
+        let (listener, keepAlive, thread, events, maker) = lock.withLock { (self.listener, keepAliveTask, watcher, self.events, renditionMaker) }
         wake.signal()
         events?.interrupt()
+        renditionsWanted.signal()
         // With no listener it was stopped during the first build: `start` sees that and gives up.
         if let listener {
             keepAlive?.cancel()
             session.close()
             await listener.stop()
         }
-        if thread != nil {
-            // The watcher ends after the build it may be running; waited for off Swift's threads.
-            let watcherDone = watcherDone
+        // The watcher ends after the build it may be running, the rendition maker after the
+        // picture it may be making; waited for off Swift's threads.
+        for (started, done) in [(thread != nil, watcherDone), (maker != nil, renditionMakerDone)] where started {
             await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
                 DispatchQueue.global().async {
-                    watcherDone.wait()
+                    done.wait()
                     finished.resume()
                 }
             }
@@ -244,9 +259,14 @@ package final class PreviewServer: @unchecked Sendable {
     /// One build of the content as it is now, shown once it is done. `changed`: the files the
     /// kernel said changed since the last build, the only ones read again; nil, every file
     /// stamped.
-    private func buildOnce(changed: Set<String>? = nil) {
+    /// `defers`: a photo not in the rendition cache is shown by its stand-in and its renditions
+    /// made afterwards (every build but the first).
+    private func buildOnce(changed: Set<String>? = nil, defers: Bool = true) {
         let started = ContinuousClock.now
-        let outcome = builder.build(changed: changed)
+        // Renditions made from here on are this build's or the next's to take in.
+        lock.withLock { renditionsMade = false }
+        let outcome = builder.build(changed: changed, defers: defers)
+        if builder.deferral.isWaiting { renditionsWanted.signal() }
         let elapsed = ContinuousClock.now - started
         let before = session.shown()
         var changes: ChangesPanel?
@@ -262,11 +282,13 @@ package final class PreviewServer: @unchecked Sendable {
             switch written {
             case _ where !shownChanged: log("built \(options.contentFolder): nothing shown changed")
             case .patched(let entities, _, _):
-                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms (\(entities == 0 ? "its release" : BundleBuilder.counted(entities, "entity", plural: "entities")) patched); open pages update")
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms (\(entities == 0 ? "its release" : BundleBuilder.counted(entities, "entity", plural: "entities")) patched)"
+                    + Self.standInNote(notes.standIns) + "; open pages update")
             case .rebuilt(let reason?):
-                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms, the preview's bundle written whole: \(reason); open pages update")
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms, the preview's bundle written whole: \(reason)"
+                    + Self.standInNote(notes.standIns) + "; open pages update")
             case .rebuilt(nil), .unchanged:
-                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms; open pages update")
+                log("built \(options.contentFolder) in \(elapsed.milliseconds) ms" + Self.standInNote(notes.standIns) + "; open pages update")
             }
             // The warnings as digno validate prints them, when they are not those said last.
             if !warnings.isEmpty, before.problems != nil || notes.warnings != before.notes.warnings {
@@ -274,6 +296,44 @@ package final class PreviewServer: @unchecked Sendable {
             }
         case .failed(_, let text):
             if shownChanged { log(text + "the pages show these over the last version that built") }
+        }
+    }
+
+    /// What a build's terminal line says of its stand-ins: "" when it has none.
+    static func standInNote(_ standIns: [String: StandIn.Kind]) -> String {
+        guard !standIns.isEmpty else { return "" }
+        let thumbnails = standIns.values.filter { $0 == .thumbnail }.count
+        if standIns.count == 1 { return ", a photo shown by \(thumbnails == 1 ? "its thumbnail" : "a placeholder") until its renditions are made" }
+        return ", \(standIns.count) photos shown by their thumbnails (\(thumbnails)) or placeholders (\(standIns.count - thumbnails)) until their renditions are made"
+    }
+
+    /// The rendition maker's thread: after a build that left photos to it, makes their
+    /// renditions one after another (into the rendition cache), then has the watcher build
+    /// again, which takes them from there and patches them in.
+    private func makeRenditions() {
+        defer { renditionMakerDone.signal() }
+        while true {
+            renditionsWanted.wait()
+            if lock.withLock({ isStopping }) { return }
+            options.beforeMakingRenditions()
+            let started = ContinuousClock.now
+            let made = builder.deferral.renderWaiting { !lock.withLock { isStopping } }
+            guard made > 0, !lock.withLock({ isStopping }) else { continue }
+            log("made the renditions of \(BundleBuilder.counted(made, "photo", plural: "photos")) in \((ContinuousClock.now - started).milliseconds) ms")
+            let events = lock.withLock {
+                renditionsMade = true
+                return self.events
+            }
+            events?.interrupt()
+            wake.signal()
+        }
+    }
+
+    /// Whether renditions were made since the last build began; cleared.
+    private func takeRenditionsMade() -> Bool {
+        lock.withLock {
+            defer { renditionsMade = false }
+            return renditionsMade
         }
     }
 
@@ -312,7 +372,13 @@ package final class PreviewServer: @unchecked Sendable {
         if let events = lock.withLock({ events }) {
             // Told by the kernel: a build once a change is followed by a quiet spell.
             while !lock.withLock({ isStopping }) {
-                guard let change = events.wait(timeout: .seconds(60)), !lock.withLock({ isStopping }) else { continue }
+                let heard = events.wait(timeout: .seconds(60))
+                if lock.withLock({ isStopping }) { continue }
+                guard let change = heard else {
+                    // Woken by the rendition maker: its renditions are patched in.
+                    if takeRenditionsMade() { buildOnce(changed: []) }
+                    continue
+                }
                 guard events.isComplete else {
                     log("a folder in \(options.contentFolder) cannot be watched (the system's limit of watched folders); looking at the folder every \(options.pollInterval.milliseconds) ms instead")
                     lock.withLock { self.events = nil }
@@ -330,9 +396,10 @@ package final class PreviewServer: @unchecked Sendable {
             _ = wake.wait(timeout: .now() + pause.seconds)
             if lock.withLock({ isStopping }) { break }
             let started = ContinuousClock.now
+            let renditionsMade = takeRenditionsMade()
             let now = ContentSnapshot.take(options.contentFolder)
             pause = max(options.pollInterval, (ContinuousClock.now - started) * 10)
-            guard now != seen else { continue }
+            guard now != seen || renditionsMade else { continue }
             seen = now
             buildOnce()
         }

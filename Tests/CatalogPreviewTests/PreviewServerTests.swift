@@ -1,4 +1,4 @@
-import BundleCompiler
+@testable import BundleCompiler
 import CatalogContent
 import CatalogModel
 @testable import CatalogPreview
@@ -83,7 +83,9 @@ import Testing
             let file = content.appendingPathComponent("products/espresso.xml")
             let original = try String(contentsOf: file, encoding: .utf8)
             try original.replacingOccurrences(of: ">Espresso</name>", with: ">Espresso Muokattu</name>").write(to: file, atomically: true, encoding: .utf8)
-            let edited = try await Self.eventually(page) { $0.contains("Espresso Muokattu") }
+            // The bundle is patched in place: a page read between the patch's commit and the
+            // build's new number has the new text under the old number; the number follows.
+            let edited = try await Self.eventually(page) { $0.contains("Espresso Muokattu") && Self.generation($0) != firstGeneration }
             #expect(edited.contains("<h1 class=\"title\">Espresso Muokattu</h1>"))
             #expect(Self.generation(edited) != firstGeneration)
 
@@ -234,6 +236,63 @@ import Testing
             #expect((1...2).contains(builds.count), "\(builds)")
             #expect(builds.first?.contains("3 entities patched") == true || builds.count == 2, "\(builds)")
         }
+    }
+
+    /// A photo saved while the preview runs is shown at once by its stand-in (here a picture
+    /// with no thumbnail: words saying it is being prepared), then by its renditions, made on the
+    /// preview's own thread and patched in; those are the renditions a build makes.
+    @Test func aPhotoSavedShowsItsStandInThenItsRenditions() async throws {
+        // The rendition cache is beside the content folder: a folder of its own, so that the
+        // picture is new to it.
+        let parent = FileManager.default.temporaryDirectory.appendingPathComponent("digno-preview-stand-in-\(UUID().uuidString)")
+        let content = parent.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("content"), to: content)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let terminal = Terminal()
+        let held = DispatchSemaphore(value: 0)
+        var options = Self.options(content)
+        options.beforeMakingRenditions = { held.wait() }
+        let server = try PreviewServer(options: options, log: terminal.say)
+        let address = try await server.start()
+        do {
+            let page = address + "products/espresso"
+            let first = try await Self.get(page).body
+            // A new picture of 600 × 450 in the place of the product's first.
+            let picture = StandIn.placeholder((600, 450))
+            #expect(picture.width == 64 && picture.height == 48)
+            let photo = Data(picture.bytes)
+            let standInID = picture.sha256
+            try photo.write(to: content.appendingPathComponent("images/products/espresso-1.png"))
+            let shown = try await Self.eventually(page) { Self.generation($0) != Self.generation(first) }
+            #expect(shown.contains("/images/\(standInID)"))
+            #expect(terminal.lines.contains { $0.contains("a photo shown by a placeholder until its renditions are made; open pages update") }, "\(terminal.lines)")
+            // The placeholder is served as words, never kept by the browser.
+            let (data, response) = try await URLSession.shared.data(from: URL(string: address + "images/\(standInID)")!)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/svg+xml")
+            #expect(http.value(forHTTPHeaderField: "Cache-Control") == "no-store")
+            #expect(String(decoding: data, as: UTF8.self).contains("Preparing the picture…"))
+            #expect(String(decoding: data, as: UTF8.self).contains(#"width="640" height="480""#))
+
+            // Let go: the renditions are made and patched in, with no further save.
+            held.signal()
+            let rendered = try await Self.eventually(page) { Self.generation($0) != Self.generation(shown) }
+            #expect(!rendered.contains("/images/\(standInID)"))
+            #expect(terminal.lines.contains { $0.hasPrefix("made the renditions of 1 photo in ") })
+            // The picture's id is now its rendition's, as a clean build of the same folder makes it.
+            let report = try BundleBuilder(contentFolder: content.path, output: parent.appendingPathComponent("out.sqlite").path).validate()
+            let built = try #require(report.pictures["images/products/espresso-1.png"])
+            #expect(built.standIn == nil)
+            #expect(rendered.contains("/images/\(built.rendition.sha256)"))
+            let image = try await URLSession.shared.data(from: URL(string: address + "images/\(built.rendition.sha256)")!)
+            #expect([UInt8](image.0) == built.rendition.bytes)
+        } catch {
+            held.signal()
+            await server.stop()
+            throw error
+        }
+        await server.stop()
     }
 
     struct GitMissing: Error, CustomStringConvertible {

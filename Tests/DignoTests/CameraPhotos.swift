@@ -21,8 +21,9 @@ enum CameraPhotos {
 
     /// Writes a photo of `width` × `height` stored pixels at `file`, in the format its
     /// extension names (`jpg`, `heic`, `webp`, `png`), with the phone's metadata and, where the
-    /// format carries one in EXIF (JPEG), `orientation`.
-    static func make(_ file: URL, width: Int, height: Int, orientation: Int = 1, quality: Int = 90) throws {
+    /// format carries one in EXIF (JPEG), `orientation`; and with `thumbnail`, a JPEG's EXIF
+    /// thumbnail of the drawing as stored (160 pixels its longest side, as cameras write them).
+    static func make(_ file: URL, width: Int, height: Int, orientation: Int = 1, quality: Int = 90, thumbnail: Bool = false) throws {
         let vips = try installedTool("vips", debian: "libvips-tools")
         let exiftool = try installedTool("exiftool", debian: "libimage-exiftool-perl")
         let scratch = file.deletingLastPathComponent().appendingPathComponent(".draw-\(UUID().uuidString)")
@@ -38,6 +39,11 @@ enum CameraPhotos {
         try run(vips, ["copy", p3.path, file.path + options])
         var tags = metadata
         if file.pathExtension == "jpg" { tags += ["-n", "-Orientation=\(orientation)"] }
+        if thumbnail {
+            let small = scratch.appendingPathComponent("thumbnail.jpg")
+            try run(vips, ["thumbnail", drawing.path, small.path, "160"])
+            tags.append("-ThumbnailImage<=\(small.path)")
+        }
         try run(exiftool, ["-q", "-overwrite_original"] + tags + [file.path])
     }
 

@@ -27,6 +27,13 @@ struct HEIFStructure: Equatable, Sendable {
     /// Whether a coded stream is larger than the size the file says by more than one coding block
     /// (64 pixels) a side: a file made to be decoded far larger than it looks.
     var codedSizeLies: Bool
+    /// Whether the primary image has an embedded HEVC thumbnail (a `thmb` reference) of at most
+    /// `thumbnailSide` pixels a side as coded: what the preview shows while the renditions are
+    /// made (`StandIn`). Phones write one of 320 × 240 or so.
+    var hasThumbnail = false
+
+    /// The largest thumbnail the preview decodes, coded, a side: larger is not a thumbnail.
+    static let thumbnailSide = 1024
 
     /// ITU-T H.273's numbers for the colour: primaries and transfer characteristics.
     struct NCLX: Equatable, Sendable {
@@ -127,7 +134,8 @@ struct HEIFStructure: Equatable, Sendable {
             let types = try itemTypes(try box("iinf", in: inMeta))
             guard let primaryType = types[primary] else { throw Failure.damaged("its primary image is not among its items") }
             let properties = try itemProperties(try box("iprp", in: inMeta))
-            let references = try inMeta.first { $0.type == "iref" }.map(itemReferences) ?? [:]
+            let iref = inMeta.first { $0.type == "iref" }
+            let references = try iref.map { try itemReferences($0, type: "dimg") } ?? [:]
             let idat = inMeta.first { $0.type == "idat" }?.content
             let locations = try inMeta.first { $0.type == "iloc" }.map(itemLocations) ?? [:]
 
@@ -189,6 +197,13 @@ struct HEIFStructure: Equatable, Sendable {
                     structure.height = said.1
                 }
             }
+            // A thumbnail refers to the image it shows (`thmb`, from the thumbnail to the primary).
+            // One only: libvips takes the first of several, in an order libheif does not promise.
+            let thumbnails = try (iref.map { try itemReferences($0, type: "thmb") } ?? [:]).filter { $0.value.contains(primary) }.keys
+            if structure.isHEIC, thumbnails.count == 1, let thumbnail = thumbnails.first, types[thumbnail] == "hvc1",
+               let size = try? coded(thumbnail), size.width <= HEIFStructure.thumbnailSide, size.height <= HEIFStructure.thumbnailSide {
+                structure.hasThumbnail = true
+            }
             return structure
         }
 
@@ -238,12 +253,13 @@ struct HEIFStructure: Equatable, Sendable {
             return properties
         }
 
-        /// The items each item derives from (`dimg` references): a grid's tiles, in order.
-        func itemReferences(_ iref: Box) throws -> [Int: [Int]] {
+        /// The items each item refers to by references of `type`: `dimg`, those it derives from
+        /// (a grid's tiles, in order); `thmb`, those it is the thumbnail of.
+        func itemReferences(_ iref: Box, type: String) throws -> [Int: [Int]] {
             let version = try number(iref.content.lowerBound, 1, in: iref.content)
             let idSize = version == 0 ? 2 : 4
             var references: [Int: [Int]] = [:]
-            for reference in try boxes(in: try rest(of: iref.content, after: 4)) where reference.type == "dimg" {
+            for reference in try boxes(in: try rest(of: iref.content, after: 4)) where reference.type == type {
                 let content = reference.content
                 let from = try number(content.lowerBound, idSize, in: content)
                 let count = try number(content.lowerBound + idSize, 2, in: content)

@@ -266,11 +266,19 @@ struct ImageChecker {
             jobs.append(PictureRenderer.Job(
                 path: path, file: tree.root + "/" + Self.pathOnDisk(path, spellings: tree.imageSpellings), source: digest.hexString,
                 picture: picture.source, memory: picture.memory.bytes(box: (pathUses.max() ?? .picture).largestBox, orientation: picture.header.orientation),
-                requests: RenditionRequest.ladder(uses: pathUses, source: picture.format, hasAlpha: picture.header.hasAlpha)))
+                requests: RenditionRequest.ladder(uses: pathUses, source: picture.format, hasAlpha: picture.header.hasAlpha),
+                heif: { if case .heif(let structure) = picture.memory.source { structure } else { nil } }(),
+                shape: (picture.header.width, picture.header.height)))
         }
         var rendered: [String: RenderedPicture] = [:]
         var failed: [String: PictureRenderer.Outcome] = [:]
         for (job, outcome) in zip(jobs, renderer.render(jobs)) {
+            if case .deferred(let standIn) = outcome, case .success(let picture) = pictures[job.path], let box = uses[job.path]?.max()?.largestBox {
+                rendered[job.path] = RenderedPicture(
+                    source: job.source, rendition: standIn.rendition, ladder: [], fromCache: false,
+                    isSmallerThanUse: picture.header.width < box.width && picture.header.height < box.height, standIn: standIn.kind)
+                continue
+            }
             guard let renditions = outcome.renditions, let main = renditions.first, case .success(let picture) = pictures[job.path],
                   let use = uses[job.path]?.max() else {
                 failed[job.path] = outcome

@@ -47,6 +47,9 @@ enum PictureCodec {
         var colour: HEIFStructure.NCLX?
         /// A JPEG's most scans.
         var maxScans = PictureLimits.jpegScans
+        /// A HEIC's embedded thumbnail rather than its primary image (`StandIn`; only for a file
+        /// whose `HEIFStructure.hasThumbnail`).
+        var thumbnail = false
     }
 
     /// The libraries a rendition's bytes depend on and their versions, such as "libvips 8.14.1,
@@ -82,7 +85,7 @@ enum PictureCodec {
         }
         var codecSource = digno_picture_source(format: source.format.codecNumber, orientation: Int32(source.orientation),
                                                colour_primaries: Int32(source.colour?.primaries ?? 0), transfer_characteristics: Int32(source.colour?.transfer ?? 0),
-                                               max_scans: Int32(source.maxScans))
+                                               max_scans: Int32(source.maxScans), thumbnail: source.thumbnail ? 1 : 0)
         let status = bytes.withUnsafeBytes { buffer in
             digno_picture_render(buffer.baseAddress, buffer.count, &codecSource, codecRequests, Int32(codecRequests.count), &outputs, &error, error.count)
         }

@@ -1,6 +1,7 @@
 /// What validation does with one picture file's bytes, without a content folder: the format by
-/// the first bytes, the structure and header, the limits, then the renditions a bundle would
-/// hold. For the fuzz target `fuzz-picture`, which feeds it hostile bytes.
+/// the first bytes, the structure and header, the limits, the preview's stand-in (its embedded
+/// thumbnail read and decoded), then the renditions a bundle would hold. For the fuzz target
+/// `fuzz-picture`, which feeds it hostile bytes.
 package enum PictureProbe {
     /// What became of `bytes`, in a word: `refused` (not a picture, damaged, or over the
     /// limits), `undecodable` (libvips could not make a rendition) or `rendered`.
@@ -10,6 +11,9 @@ package enum PictureProbe {
         guard header.width <= PictureLimits.side, header.height <= PictureLimits.side,
               header.width * header.height <= PictureLimits.pixels,
               picture.memory.bytes(box: PictureUse.picture.largestBox, orientation: header.orientation) <= PictureLimits.decodeBytes else { return "refused" }
+        let heif: HEIFStructure? = if case .heif(let structure) = picture.memory.source { structure } else { nil }
+        _ = StandIn.make(bytes, source: picture.source, heif: heif, shape: (header.width, header.height),
+                         request: RenditionRequest.forSchema2(use: .picture, source: picture.format, hasAlpha: header.hasAlpha))
         // The smallest use alone, and every use's ladder from one decode.
         for uses: Set<PictureUse> in [[.icon], [.icon, .logo, .picture]] {
             let requests = RenditionRequest.ladder(uses: uses, source: picture.format, hasAlpha: header.hasAlpha)

@@ -12,6 +12,9 @@ struct PictureRenderer: Sendable {
     var workers: Int?
     /// The memory the decodes share: a picture waits until its decode fits.
     var budget = DecodeBudget()
+    /// The preview's: a picture not in the cache gets its stand-in now and its renditions later,
+    /// on the preview's own thread (`RenditionDeferral`); nil renders every picture now.
+    var deferral: RenditionDeferral?
 
     /// The renditions to make from one source picture.
     struct Job: Sendable {
@@ -27,6 +30,10 @@ struct PictureRenderer: Sendable {
         var memory: Int
         /// What to make, from one decode (`RenditionRequest.ladder`).
         var requests: [RenditionRequest]
+        /// Its boxes, where it is a HEIF file: whether it has a thumbnail (`StandIn`).
+        var heif: HEIFStructure?
+        /// Its size as shown, upright: a placeholder's shape.
+        var shape: (width: Int, height: Int)
     }
 
     /// What became of a job.
@@ -39,12 +46,14 @@ struct PictureRenderer: Sendable {
         case failed(PictureCodec.Failure)
         /// The file is no longer the one validation read (it changed meanwhile, or is gone).
         case changed
+        /// Not in the cache, and left for later (`deferral`): what the preview shows meanwhile.
+        case deferred(StandIn)
 
         /// The renditions, made or found.
         var renditions: [Rendition]? {
             switch self {
             case .made(let renditions), .cached(let renditions): renditions
-            case .failed, .changed: nil
+            case .failed, .changed, .deferred: nil
             }
         }
     }
@@ -65,6 +74,9 @@ struct PictureRenderer: Sendable {
         }
         guard case .success(let bytes) = FileSystem.read(job.file, limit: PictureLimits.fileBytes),
               SHA256.hash(data: bytes).hexString == job.source else { return .changed }
+        if let deferral, deferral.defers(job, cache: cache), let main = job.requests.first {
+            return .deferred(StandIn.make(bytes, source: job.picture, heif: job.heif, shape: job.shape, request: main))
+        }
         // One missing entry makes the whole ladder again: one decode for all of them, when its
         // memory fits beside the decodes running.
         // The source's bytes are held meanwhile too.

@@ -19,4 +19,7 @@ struct RenderedPicture: Sendable {
     /// Whether the source is smaller than its use's largest rendition on both sides: it is
     /// not enlarged, so the largest screens show it less sharp.
     var isSmallerThanUse: Bool
+    /// The preview's: `rendition` is the picture's stand-in, its renditions still being made
+    /// (`RenditionDeferral`), and `ladder` is empty; nil for renditions.
+    var standIn: StandIn.Kind? = nil
 }

@@ -26,6 +26,9 @@ package struct ContentValidator: Sendable {
     /// `pictures` is empty, and a picture libvips cannot decode past its header goes unnoticed):
     /// for the content fuzz target, whose inputs are XML; the pictures have their own.
     package var makesRenditions = true
+    /// The preview's: pictures whose renditions are not in the cache are built with their
+    /// stand-ins and left to it (`RenditionDeferral`); nil renders every picture now.
+    package var deferral: RenditionDeferral?
     /// Content files' texts that stand in for what is on disk, by path in the content folder:
     /// an editor's unsaved texts (`digno lsp`). A path with no file on disk is read as a new
     /// file when the layout has a place for it.
@@ -119,7 +122,7 @@ package struct ContentValidator: Sendable {
             diagnostics.append(Diagnostic(.warning, .translationsUnchecked, file: "catalog.xml",
                 message: "translations were not checked: catalog.xml, which declares the languages, could not be read; fix it first"))
         }
-        let renderer = makesRenditions ? PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)), workers: renditionWorkers) : nil
+        let renderer = makesRenditions ? PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)), workers: renditionWorkers, deferral: deferral) : nil
         var images = ImageChecker(tree: tree, renderer: renderer, cache: cache, trustsCache: unchanged != nil)
         let imageResult = images.check(catalog)
         // While any file is unread, the images it uses are unknown: none is called unused.

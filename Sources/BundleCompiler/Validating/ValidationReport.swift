@@ -24,6 +24,14 @@ package struct ValidationReport: Sendable {
     /// The most bytes a bundle may have, if catalog.xml sets it.
     package var budget: BundleBudget?
 
+    /// The preview's stand-ins (`RenditionDeferral`), by the id their picture has in the
+    /// preview's bundle (the stand-in's SHA-256): what each shows until the renditions are made.
+    package var standIns: [String: StandIn.Kind] {
+        var standIns: [String: StandIn.Kind] = [:]
+        for picture in pictures.values { if let kind = picture.standIn { standIns[picture.rendition.sha256] = kind } }
+        return standIns
+    }
+
     /// The pictures' renditions in one line, for a build's summary: how many pictures (each
     /// once, as the bundle stores it, with the files when more files hold them), how many
     /// renditions and their bytes (each distinct rendition once, as a bundle of schema 4 stores

@@ -31,6 +31,8 @@ package struct BundleBuilder: Sendable {
     /// How many pictures are rendered at once (`ContentValidator.renditionWorkers`); nil: one
     /// per core.
     package var renditionWorkers: Int?
+    /// The preview's (`ContentValidator.deferral`): never a build's that writes a bundle.
+    package var deferral: RenditionDeferral?
     /// Files parsed at an earlier build, reused while their bytes are the same
     /// (`ContentValidator.cache`): the preview's builds.
     package var loadCache: LoadCache?
@@ -78,6 +80,7 @@ package struct BundleBuilder: Sendable {
         validator.changedOnDisk = loadCache == nil ? nil : changedOnDisk
         validator.renditionCache = renditionCache
         validator.renditionWorkers = renditionWorkers
+        validator.deferral = deferral
         return try validator.validate(progress: progress)
     }
 
@@ -129,6 +132,10 @@ package struct BundleBuilder: Sendable {
     package func writeAll(_ report: ValidationReport, progress: (String) -> Void = { _ in }) throws(BuildError) -> [Written] {
         guard report.isValid, let validated = report.catalog else { throw .contentInvalid(errors: max(report.errorCount, 1)) }
         try checkOptions()
+        // The preview's stand-ins (`RenditionDeferral`) are never written into a bundle.
+        if let standIn = report.pictures.first(where: { $0.value.standIn != nil }) {
+            throw .output(path: output, reason: "the picture '\(standIn.key)' has a stand-in, not its renditions: only the preview builds so")
+        }
         progress("reading images and ordering the lists")
         // The images (validation made their renditions) and the content digest, the same in
         // every schema, on one thread while this one waits for the folder's lock and orders the

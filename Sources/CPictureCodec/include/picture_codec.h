@@ -68,6 +68,10 @@ typedef struct {
     int transfer_characteristics;
     /// A JPEG's most scans: its decode stops at the next (0: no limit).
     int max_scans;
+    /// A HEIF file's embedded thumbnail instead of its primary image, when not 0: the preview's
+    /// stand-in while the renditions are made. Only asked of a file whose boxes name one (libvips
+    /// takes the primary image where there is none).
+    int thumbnail;
 } digno_picture_source;
 
 /// Why `digno_picture_render` made nothing.
