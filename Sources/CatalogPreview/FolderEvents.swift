@@ -96,9 +96,9 @@ final class FolderEvents: @unchecked Sendable {
     }
 
     /// Waits for a change, then for `quiet` with none. What changed; nil when `interrupt()`
-    /// ended the wait, or `timeout` passed with no change.
+    /// ended the wait, or `timeout` passed with no change. What an interrupted wait had heard is
+    /// kept for the next, which returns it after its quiet spell.
     func wait(timeout: Duration) -> Change? {
-        (heard, unknown) = ([], false)
         while heard.isEmpty && !unknown {
             // Until a change that is not only of hidden files.
             guard waitReadable(timeout) == .events else { return nil }
@@ -109,7 +109,9 @@ final class FolderEvents: @unchecked Sendable {
             switch waitReadable(Self.quiet) {
             case .events: drain()
             case .woken: return nil
-            case .timedOut: return unknown ? .unknown : .files(heard)
+            case .timedOut:
+                defer { (heard, unknown) = ([], false) }
+                return unknown ? .unknown : .files(heard)
             }
         }
     }

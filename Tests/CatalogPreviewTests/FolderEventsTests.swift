@@ -45,6 +45,40 @@ import Testing
         #expect(events.wait(timeout: .seconds(600)) == nil)
     }
 
+    /// An interruption during a burst (the preview's rendition maker wakes the watcher while
+    /// an editor saves) loses nothing: the next wait returns what the interrupted one heard.
+    @Test func whatAnInterruptedWaitHeardIsKept() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digno-events-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("products"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let events = try #require(FolderEvents(root: root.path))
+        let names = (0..<5).map { "products/p\($0).xml" }
+        // Saves 10 ms apart, inside one quiet spell, and the interruption after them.
+        let thread = Thread {
+            for name in names {
+                try? Data(name.utf8).write(to: root.appendingPathComponent(name))
+                usleep(10_000)
+            }
+            events.interrupt()
+        }
+        thread.start()
+        var heard = Set<String>()
+        var interrupted = false
+        while heard.count < names.count {
+            switch events.wait(timeout: .seconds(10)) {
+            case .files(let files): heard.formUnion(files)
+            case .unknown: Issue.record("files saved were not named")
+            case nil:
+                guard !interrupted else {
+                    Issue.record("after the interruption, no wait returned the rest: \(heard)")
+                    return
+                }
+                interrupted = true
+            }
+        }
+        #expect(heard == Set(names))
+    }
+
     @Test func aFolderThatIsNotThereCannotBeWatched() {
         #expect(FolderEvents(root: "/nonexistent/content") == nil)
     }
