@@ -99,19 +99,30 @@ final class FolderEvents: @unchecked Sendable {
     /// ended the wait, or `timeout` passed with no change. What an interrupted wait had heard is
     /// kept for the next, which returns it after its quiet spell.
     func wait(timeout: Duration) -> Change? {
+        wait(timeout: timeout) { _ in }?.change
+    }
+
+    /// `wait(timeout:)`, telling `first` what was heard as soon as anything is, before the
+    /// quiet spell, so that the caller may start on it meanwhile; `settled` says whether nothing
+    /// more came after `first` was told (then the change is what it was told).
+    func wait(timeout: Duration, first: (Change) -> Void) -> (change: Change, settled: Bool)? {
         while heard.isEmpty && !unknown {
             // Until a change that is not only of hidden files.
             guard waitReadable(timeout) == .events else { return nil }
             drain()
         }
+        first(unknown ? .unknown : .files(heard))
+        var settled = true
         // Until a quiet spell: each later change starts it again.
         while true {
             switch waitReadable(Self.quiet) {
-            case .events: drain()
+            case .events:
+                drain()
+                settled = false
             case .woken: return nil
             case .timedOut:
                 defer { (heard, unknown) = ([], false) }
-                return unknown ? .unknown : .files(heard)
+                return (unknown ? .unknown : .files(heard), settled)
             }
         }
     }
@@ -187,6 +198,7 @@ final class FolderEvents: @unchecked Sendable {
     init?(root: String) { nil }
     var isComplete: Bool { false }
     func wait(timeout: Duration) -> Change? { nil }
+    func wait(timeout: Duration, first: (Change) -> Void) -> (change: Change, settled: Bool)? { nil }
     func interrupt() {}
     #endif
 }

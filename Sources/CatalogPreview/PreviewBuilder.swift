@@ -47,6 +47,19 @@ struct PreviewBuilder: Sendable {
     /// `defers`: a picture whose renditions are not in the cache is built with its stand-in and
     /// left to `deferral` (every build but the first, which makes them all).
     func build(changed: Set<String>? = nil, defers: Bool = false) -> Outcome {
+        build(check(changed: changed, defers: defers))
+    }
+
+    /// A check of the content, the first half of a build: its report when it validates, else
+    /// what the build shows. Made while the preview waits for a save's quiet spell, and used
+    /// when nothing changed meanwhile.
+    enum Checked: Sendable {
+        case valid(ValidationReport)
+        case failed(Outcome)
+    }
+
+    /// Validates the content, as `build` does, without patching anything.
+    func check(changed: Set<String>? = nil, defers: Bool = false) -> Checked {
         // The output is a build's; the preview's is the patched bundle, so none is written there.
         var builder = BundleBuilder(contentFolder: contentFolder, output: scratch.appendingPathComponent("unused.sqlite").path, today: day())
         builder.since = since
@@ -57,10 +70,20 @@ struct PreviewBuilder: Sendable {
         do {
             report = try builder.validate()
         } catch {
-            return .failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n")
+            return .failed(.failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n"))
         }
         guard report.exitStatus == 0 else {
-            return .failed(Self.panel(report), text: ReportFormat.text.render(report, contentFolder: contentFolder))
+            return .failed(.failed(Self.panel(report), text: ReportFormat.text.render(report, contentFolder: contentFolder)))
+        }
+        return .valid(report)
+    }
+
+    /// The second half of a build: patches the preview's bundle with a valid check's report.
+    func build(_ checked: Checked) -> Outcome {
+        let report: ValidationReport
+        switch checked {
+        case .failed(let outcome): return outcome
+        case .valid(let valid): report = valid
         }
         do {
             let written = try bundle.patch(to: report)

@@ -261,11 +261,15 @@ package final class PreviewServer: @unchecked Sendable {
     /// stamped.
     /// `defers`: a photo not in the rendition cache is shown by its stand-in and its renditions
     /// made afterwards (every build but the first).
-    private func buildOnce(changed: Set<String>? = nil, defers: Bool = true) {
-        let started = ContinuousClock.now
-        // Renditions made from here on are this build's or the next's to take in.
-        lock.withLock { renditionsMade = false }
-        let outcome = builder.build(changed: changed, defers: defers)
+    /// `checked`: the check already made of it (`Speculation`), which took `checkTime`.
+    private func buildOnce(changed: Set<String>? = nil, defers: Bool = true, checked: PreviewBuilder.Checked? = nil,
+                           checkTime: Duration = .zero) {
+        let started = ContinuousClock.now - checkTime
+        if checked == nil {
+            // Renditions made from here on are this build's or the next's to take in.
+            lock.withLock { renditionsMade = false }
+        }
+        let outcome = checked.map(builder.build) ?? builder.build(changed: changed, defers: defers)
         if builder.deferral.isWaiting { renditionsWanted.signal() }
         let elapsed = ContinuousClock.now - started
         let before = session.shown()
@@ -372,13 +376,23 @@ package final class PreviewServer: @unchecked Sendable {
         if let events = lock.withLock({ events }) {
             // Told by the kernel: a build once a change is followed by a quiet spell.
             while !lock.withLock({ isStopping }) {
-                let heard = events.wait(timeout: .seconds(60))
+                // The content is checked as soon as a change is heard, while the quiet spell is
+                // waited for; when nothing more came in it, that check is the build's.
+                var speculation: Speculation?
+                let heard = events.wait(timeout: .seconds(60)) { change in
+                    lock.withLock { renditionsMade = false }
+                    let changed: Set<String>? = if case .files(let paths) = change { paths } else { nil }
+                    speculation = Speculation { [builder] in builder.check(changed: changed, defers: true) }
+                }
+                // Done before any other check: they share the files' cache.
+                let speculative = speculation?.wait()
                 if lock.withLock({ isStopping }) { continue }
-                guard let change = heard else {
+                guard let heard else {
                     // Woken by the rendition maker: its renditions are patched in.
                     if takeRenditionsMade() { buildOnce(changed: []) }
                     continue
                 }
+                let change = heard.change
                 guard events.isComplete else {
                     log("a folder in \(options.contentFolder) cannot be watched (the system's limit of watched folders); looking at the folder every \(options.pollInterval.milliseconds) ms instead")
                     lock.withLock { self.events = nil }
@@ -386,7 +400,13 @@ package final class PreviewServer: @unchecked Sendable {
                     buildOnce()
                     break
                 }
-                if case .files(let paths) = change { buildOnce(changed: paths) } else { buildOnce() }
+                if heard.settled, let speculative, let speculation {
+                    buildOnce(checked: speculative, checkTime: speculation.took)
+                } else if case .files(let paths) = change {
+                    buildOnce(changed: paths)
+                } else {
+                    buildOnce()
+                }
             }
             // Stopped; or looking from here on.
             if lock.withLock({ self.events != nil }) { return }
@@ -403,5 +423,36 @@ package final class PreviewServer: @unchecked Sendable {
             seen = now
             buildOnce()
         }
+    }
+}
+
+/// A check of the content begun on a thread of its own as soon as a save is heard, while the
+/// watcher waits for the quiet spell after it (`FolderEvents.wait(timeout:first:)`).
+private final class Speculation: @unchecked Sendable {
+    // @unchecked Sendable: `checked` and `duration` are written once, before `done` is
+    // signalled, and read after it.
+    private let done = DispatchSemaphore(value: 0)
+    private var checked: PreviewBuilder.Checked?
+    private var duration = Duration.zero
+
+    init(_ check: @escaping @Sendable () -> PreviewBuilder.Checked) {
+        let thread = Thread { [self] in
+            let started = ContinuousClock.now
+            checked = check()
+            duration = ContinuousClock.now - started
+            done.signal()
+        }
+        thread.name = "digno preview: checking a save"
+        thread.start()
+    }
+
+    /// How long the check took, once `wait` has returned.
+    var took: Duration { duration }
+
+    /// The check, once it is done.
+    func wait() -> PreviewBuilder.Checked {
+        done.wait()
+        done.signal()
+        return checked ?? .failed(.failed(PreviewBuilder.panel(failure: "the check did not finish"), text: ""))
     }
 }

@@ -79,6 +79,30 @@ import Testing
         #expect(heard == Set(names))
     }
 
+    /// The first word of a change comes before the quiet spell (the preview checks the content
+    /// meanwhile); a change during the spell makes that first word stale.
+    @Test func theFirstWordComesBeforeTheQuietSpellAndSaysIfMoreCame() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digno-events-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("products"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let events = try #require(FolderEvents(root: root.path))
+        try Data("a".utf8).write(to: root.appendingPathComponent("products/a.xml"))
+        var told: [FolderEvents.Change] = []
+        let alone = events.wait(timeout: .seconds(10)) { told.append($0) }
+        #expect(told == [.files(["products/a.xml"])])
+        #expect(alone?.change == .files(["products/a.xml"]) && alone?.settled == true)
+
+        // A save after the first word, inside the quiet spell: one change, not settled.
+        try Data("b".utf8).write(to: root.appendingPathComponent("products/b.xml"))
+        told = []
+        let more = events.wait(timeout: .seconds(10)) { change in
+            told.append(change)
+            try? Data("c".utf8).write(to: root.appendingPathComponent("products/c.xml"))
+        }
+        #expect(told == [.files(["products/b.xml"])])
+        #expect(more?.change == .files(["products/b.xml", "products/c.xml"]) && more?.settled == false)
+    }
+
     @Test func aFolderThatIsNotThereCannotBeWatched() {
         #expect(FolderEvents(root: "/nonexistent/content") == nil)
     }
