@@ -60,6 +60,10 @@ struct RuleMemoTests {
             let remembered = catalog.validate(today: day("2026-11-15"), memo: memo)
             let fresh = catalog.validate(today: day("2026-11-15"))
             #expect(remembered == fresh, "step \(step), \(edit)")
+            // Each language's catalogue made from the last one equals one translated afresh.
+            for language in catalog.languages.translated {
+                #expect(memo.translated(catalog, to: language) == catalog.translated(to: language), "step \(step), \(edit), \(language)")
+            }
             problems.formUnion(fresh.map(\.code))
         }
         // The edits made the problems the memo must not hide or keep too long.

@@ -18,6 +18,31 @@ extension Catalog {
         return copy
     }
 
+    /// `translated(to:)`, taking each entity that is as it was in `previous.source` (at the
+    /// same index: a save keeps every other file where it was) as `previous.translated` has it.
+    /// The comparison is quick where the entity is the one read before (its texts share their
+    /// storage), the translation is not.
+    package func translated(to language: LanguageCode, reusing previous: (source: Catalog, translated: Catalog)?) -> Catalog {
+        let chain = languages.chain(for: language)
+        guard chain.count > 1 else { return self }
+        guard let previous, previous.source.languages == languages else { return translated(to: language) }
+        func each<Entity: ContentEntity & Equatable>(_ new: [Entity], _ old: [Entity], _ oldTranslated: [Entity]) -> [Entity] {
+            guard old.count == oldTranslated.count else { return new.map { $0.translated(along: chain) } }
+            return new.indices.map { index in
+                index < old.count && old[index] == new[index] ? oldTranslated[index] : new[index].translated(along: chain)
+            }
+        }
+        var copy = self
+        copy.sections = each(sections, previous.source.sections, previous.translated.sections)
+        copy.home = home.translated(along: chain)
+        copy.home.promotions = each(home.promotions, previous.source.home.promotions, previous.translated.home.promotions)
+        copy.company = company.translated(along: chain)
+        copy.products = each(products, previous.source.products, previous.translated.products)
+        copy.recipes = each(recipes, previous.source.recipes, previous.translated.recipes)
+        copy.retailers = each(retailers, previous.source.retailers, previous.translated.retailers)
+        return copy
+    }
+
     /// The catalogue in its default language alone, as a bundle of schema 2 holds it: no
     /// translations, one language.
     package var defaultLanguageOnly: Catalog {

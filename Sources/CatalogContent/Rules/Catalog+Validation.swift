@@ -52,7 +52,8 @@ extension Catalog {
         }
         let said = Set(diagnostics.map { Said(code: $0.code, entity: $0.entity, field: $0.field, message: $0.message) })
         for language in languages {
-            for var diagnostic in translated(to: language).validateOneLanguage(today: nil, unloaded: unloaded, memo: memo, language: language) {
+            let translated = memo.map { $0.translated(self, to: language) } ?? translated(to: language)
+            for var diagnostic in translated.validateOneLanguage(today: nil, unloaded: unloaded, memo: memo, language: language) {
                 guard let field = diagnostic.field, translationsOf[diagnostic.entity]?[field.translatedField, language] != nil,
                       !said.contains(Said(code: diagnostic.code, entity: diagnostic.entity, field: field, message: diagnostic.message))
                 else { continue }

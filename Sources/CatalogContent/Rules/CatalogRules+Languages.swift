@@ -3,14 +3,15 @@ import CatalogModel
 extension Catalog {
     /// Each declared language but the default, with how many texts are translated into it.
     package func translationCoverage() -> [TranslationCoverage] {
-        languages.translated.map { language in
-            var translated = 0, total = 0
-            forEachTranslatableField { _, translations, fields in
-                total += fields.count
-                translated += fields.count { translations[$0, language] != nil }
-            }
-            return TranslationCoverage(language: language, translated: translated, total: total)
+        // One walk for every language: the walk, not the counting, is the cost.
+        let languages = languages.translated
+        var translated = [Int](repeating: 0, count: languages.count)
+        var total = 0
+        forEachTranslatableField { _, translations, fields in
+            total += fields.count
+            for (index, language) in languages.enumerated() { translated[index] += fields.count { translations[$0, language] != nil } }
         }
+        return languages.enumerated().map { TranslationCoverage(language: $1, translated: translated[$0], total: total) }
     }
 }
 
@@ -76,9 +77,15 @@ extension CatalogRules {
         // that is not declared: its code is mistyped (`se` written for `sv`). One error at the
         // declaration says so; the errors and warnings that would only repeat it for every text
         // (each translation undeclared, each text untranslated) are left out.
+        // One walk counts the languages used and keeps the translations that may be in an
+        // undeclared one, which are judged once the mistyped codes are known.
         var used: [LanguageCode: Int] = [:]
-        catalog.forEachTranslated { _, translations in
-            for entry in translations.entries { used[entry.language, default: 0] += 1 }
+        var suspect: [(entity: EntityReference, entry: Translations.Entry)] = []
+        catalog.forEachTranslated { entity, translations in
+            for entry in translations.entries {
+                used[entry.language, default: 0] += 1
+                if !languages.declares(entry.language) || entry.language == languages.defaultLanguage { suspect.append((entity, entry)) }
+            }
         }
         var mistyped: [LanguageCode: LanguageCode] = [:]
         for (index, declaration) in languages.declarations.enumerated() where index > 0 && used[declaration.code] == nil {
@@ -90,33 +97,35 @@ extension CatalogRules {
                        + "which catalog.xml does not declare; write code=\"\(meant.key)\" here")
         }
         let meantLanguages = Set(mistyped.values)
-        catalog.forEachTranslated { entity, translations in
-            for entry in translations.entries where (!languages.declares(entry.language) && !meantLanguages.contains(entry.language))
-                || entry.language == languages.defaultLanguage {
-                let message = entry.language == languages.defaultLanguage
-                    ? "'\(entry.language)' is the default language, whose text is the one without xml:lang; remove this translation or its xml:lang"
-                    : "xml:lang=\"\(entry.language)\" is not a language catalog.xml declares (\(Self.listed(declared))); correct it, or declare the language in <languages>"
-                diagnostics.append(EntityDiagnostic(
-                    severity: .error, code: .languageUndeclared, entity: entity, field: entry.field, language: entry.language, message: message))
-            }
+        for (entity, entry) in suspect where (!languages.declares(entry.language) && !meantLanguages.contains(entry.language))
+            || entry.language == languages.defaultLanguage {
+            let message = entry.language == languages.defaultLanguage
+                ? "'\(entry.language)' is the default language, whose text is the one without xml:lang; remove this translation or its xml:lang"
+                : "xml:lang=\"\(entry.language)\" is not a language catalog.xml declares (\(Self.listed(declared))); correct it, or declare the language in <languages>"
+            diagnostics.append(EntityDiagnostic(
+                severity: .error, code: .languageUndeclared, entity: entity, field: entry.field, language: entry.language, message: message))
         }
-        for language in languages.translated where mistyped[language] == nil {
-            let severity: Severity = languages.requires(language) || required.contains(language) ? .error : .warning
-            // One problem per entity and language, at its first untranslated text, naming them
-            // all: an editor starting a language gets a line per file, not one per text.
-            catalog.forEachTranslatableField { entity, translations, fields in
+        // One walk for every language; the problems are then given language by language.
+        let checked = languages.translated.filter { mistyped[$0] == nil }
+        var missingIn = [[EntityDiagnostic]](repeating: [], count: checked.count)
+        catalog.forEachTranslatableField { entity, translations, fields in
+            for (index, language) in checked.enumerated() {
+                // One problem per entity and language, at its first untranslated text, naming
+                // them all: an editor starting a language gets a line per file, not one per text.
                 let missing = fields.filter { translations[$0, language] == nil }
-                guard let first = missing.first else { return }
+                guard let first = missing.first else { continue }
+                let severity: Severity = languages.requires(language) || required.contains(language) ? .error : .warning
                 let message = missing.count == 1
                     ? "\(Self.named(first)) is not translated into \(language); " + Self.advice(first, language)
                     : "\(missing.count) texts are not translated into \(language): \(missing.map(Self.named).joined(separator: ", ")); "
                         + "write each translation after its text, with xml:lang=\"\(language)\""
                 // Placed at the Finnish text (the translation is not there to point at); the
                 // language says whose translation it lacks.
-                diagnostics.append(EntityDiagnostic(severity: severity, code: .translationMissing, entity: entity, field: first,
-                                                    language: language, message: message))
+                missingIn[index].append(EntityDiagnostic(severity: severity, code: .translationMissing, entity: entity, field: first,
+                                                         language: language, message: message))
             }
         }
+        diagnostics += missingIn.joined()
     }
 
     /// What to write for a missing translation.

@@ -72,11 +72,24 @@ package final class RuleMemo: @unchecked Sendable {
     /// the duplicate-text check runs beside the rest, which asks for the entries at each entity.
     private let textLock = NSLock()
     private var textHashes = Kept<(text: RichText, hash: Int?)>()
+    /// The last catalogue translated to each language, and what it gave (under `lock`): the
+    /// next is made from it (`Catalog.translated(to:reusing:)`). Its entities are those the
+    /// entries for that language keep, so they take little memory of their own.
+    private var lastTranslated: [LanguageCode: (source: Catalog, translated: Catalog)] = [:]
     /// The number of the check under way.
     private var check = 0
     private var hits = 0, misses = 0
 
     package init() {}
+
+    /// `catalog` translated to `language`, each entity that is as it was at the last check
+    /// taken as it was translated then: a save changes a few entities of thousands.
+    package func translated(_ catalog: Catalog, to language: LanguageCode) -> Catalog {
+        let previous = lock.withLock { lastTranslated[language] }
+        let translated = catalog.translated(to: language, reusing: previous)
+        lock.withLock { lastTranslated[language] = (catalog, translated) }
+        return translated
+    }
 
     /// How many entities' own rules were taken from the memo and how many run, since it was made.
     package var counts: (hits: Int, misses: Int) {
