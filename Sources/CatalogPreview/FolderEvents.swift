@@ -99,26 +99,35 @@ final class FolderEvents: @unchecked Sendable {
     /// ended the wait, or `timeout` passed with no change. What an interrupted wait had heard is
     /// kept for the next, which returns it after its quiet spell.
     func wait(timeout: Duration) -> Change? {
-        wait(timeout: timeout) { _ in }?.change
+        wait(timeout: timeout) { _ in true }?.change
     }
 
-    /// `wait(timeout:)`, telling `first` what was heard as soon as anything is, before the
-    /// quiet spell, so that the caller may start on it meanwhile; `settled` says whether nothing
-    /// more came after `first` was told (then the change is what it was told).
-    func wait(timeout: Duration, first: (Change) -> Void) -> (change: Change, settled: Bool)? {
+    /// `wait(timeout:)`, telling `first` what has been heard so far after each read of the
+    /// kernel's events, before the quiet spell, until it takes it (returns true), so that the
+    /// caller may start on it meanwhile; `settled` says whether it took it and nothing more came
+    /// after (then the change is what it took).
+    func wait(timeout: Duration, first: (Change) -> Bool) -> (change: Change, settled: Bool)? {
+        var taken = false, settled = false
+        func heardSoFar() {
+            if taken {
+                settled = false
+            } else if first(unknown ? .unknown : .files(heard)) {
+                (taken, settled) = (true, true)
+            }
+        }
+        if !heard.isEmpty || unknown { heardSoFar() }
         while heard.isEmpty && !unknown {
             // Until a change that is not only of hidden files.
             guard waitReadable(timeout) == .events else { return nil }
             drain()
+            if !heard.isEmpty || unknown { heardSoFar() }
         }
-        first(unknown ? .unknown : .files(heard))
-        var settled = true
         // Until a quiet spell: each later change starts it again.
         while true {
             switch waitReadable(Self.quiet) {
             case .events:
                 drain()
-                settled = false
+                heardSoFar()
             case .woken: return nil
             case .timedOut:
                 defer { (heard, unknown) = ([], false) }
@@ -198,7 +207,7 @@ final class FolderEvents: @unchecked Sendable {
     init?(root: String) { nil }
     var isComplete: Bool { false }
     func wait(timeout: Duration) -> Change? { nil }
-    func wait(timeout: Duration, first: (Change) -> Void) -> (change: Change, settled: Bool)? { nil }
+    func wait(timeout: Duration, first: (Change) -> Bool) -> (change: Change, settled: Bool)? { nil }
     func interrupt() {}
     #endif
 }

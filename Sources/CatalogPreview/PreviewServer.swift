@@ -333,6 +333,12 @@ package final class PreviewServer: @unchecked Sendable {
         }
     }
 
+    /// Whether a path heard changed may be checked at once: a content file (XML, or under
+    /// `images/`), or one no longer there.
+    private func isSettledName(_ path: String) -> Bool {
+        path.hasSuffix(".xml") || path.hasPrefix("images/") || !FileManager.default.fileExists(atPath: options.contentFolder + "/" + path)
+    }
+
     /// Whether renditions were made since the last build began; cleared.
     private func takeRenditionsMade() -> Bool {
         lock.withLock {
@@ -380,9 +386,13 @@ package final class PreviewServer: @unchecked Sendable {
                 // waited for; when nothing more came in it, that check is the build's.
                 var speculation: Speculation?
                 let heard = events.wait(timeout: .seconds(60)) { change in
-                    lock.withLock { renditionsMade = false }
                     let changed: Set<String>? = if case .files(let paths) = change { paths } else { nil }
+                    // Not while an editor's file written to be renamed over a content file
+                    // (`espresso.xml.saving`, vim's `4913`) is there: the rename will follow.
+                    guard changed?.allSatisfy(isSettledName) ?? true else { return false }
+                    lock.withLock { renditionsMade = false }
                     speculation = Speculation { [builder] in builder.check(changed: changed, defers: true) }
+                    return true
                 }
                 // Done before any other check: they share the files' cache.
                 let speculative = speculation?.wait()
