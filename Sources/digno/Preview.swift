@@ -77,7 +77,7 @@ struct Preview: AsyncParsableCommand {
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             FileHandle.standardError.write(Data("warning: listening on \(host): anyone who can reach this machine can see the unpublished content\n".utf8))
         }
-        let finished = Finished()
+        let finished = PreviewFinished()
         // Ctrl-C and kill stop the server cleanly: open pages' streams end, the scratch folder
         // goes. The signals are handled on a queue of their own; the main thread waits below.
         let signals = [SIGINT, SIGTERM].map { number in
@@ -116,32 +116,4 @@ struct Preview: AsyncParsableCommand {
 /// output is a pipe), so that a script or test reading the address sees it.
 @Sendable private func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
-}
-
-/// How the preview ended, once the server has stopped (nil) or failed to start (why).
-private final class Finished: @unchecked Sendable {
-    // @unchecked Sendable: `isClaimed` is read and written under `lock`; the stream is Sendable.
-    private let lock = NSLock()
-    private var isClaimed = false
-    // Holds the first outcome given until the command reads it; later ones are dropped.
-    private let (outcomes, continuation) = AsyncStream.makeStream(of: CommandFailed?.self, bufferingPolicy: .bufferingOldest(1))
-
-    /// True for the first caller only: the one that goes on to stop the server.
-    func claim() -> Bool {
-        lock.withLock {
-            defer { isClaimed = true }
-            return !isClaimed
-        }
-    }
-
-    /// The first outcome given is the command's.
-    func finish(_ failure: CommandFailed?) {
-        continuation.yield(failure)
-    }
-
-    /// Waits for the first outcome.
-    func outcome() async -> CommandFailed? {
-        for await outcome in outcomes { return outcome }
-        return nil
-    }
 }

@@ -5,17 +5,7 @@ extension Catalog {
     /// `language`'s chain that has it (`Languages.chain(for:)`), else in the default. What is
     /// not text is the same in every language.
     package func translated(to language: LanguageCode) -> Catalog {
-        let chain = languages.chain(for: language)
-        guard chain.count > 1 else { return self }
-        var copy = self
-        copy.sections = sections.map { $0.translated(along: chain) }
-        copy.home = home.translated(along: chain)
-        copy.home.promotions = home.promotions.map { $0.translated(along: chain) }
-        copy.company = company.translated(along: chain)
-        copy.products = products.map { $0.translated(along: chain) }
-        copy.recipes = recipes.map { $0.translated(along: chain) }
-        copy.retailers = retailers.map { $0.translated(along: chain) }
-        return copy
+        translated(to: language, reusing: nil)
     }
 
     /// `translated(to:)`, taking each entity that is as it was in `previous.source` (at the
@@ -25,21 +15,21 @@ extension Catalog {
     package func translated(to language: LanguageCode, reusing previous: (source: Catalog, translated: Catalog)?) -> Catalog {
         let chain = languages.chain(for: language)
         guard chain.count > 1 else { return self }
-        guard let previous, previous.source.languages == languages else { return translated(to: language) }
-        func each<Entity: ContentEntity & Equatable>(_ new: [Entity], _ old: [Entity], _ oldTranslated: [Entity]) -> [Entity] {
-            guard old.count == oldTranslated.count else { return new.map { $0.translated(along: chain) } }
+        let previous = previous?.source.languages == languages ? previous : nil
+        func each<Entity: ContentEntity & Equatable>(_ new: [Entity], _ old: [Entity]?, _ oldTranslated: [Entity]?) -> [Entity] {
+            guard let old, let oldTranslated, old.count == oldTranslated.count else { return new.map { $0.translated(along: chain) } }
             return new.indices.map { index in
                 index < old.count && old[index] == new[index] ? oldTranslated[index] : new[index].translated(along: chain)
             }
         }
         var copy = self
-        copy.sections = each(sections, previous.source.sections, previous.translated.sections)
+        copy.sections = each(sections, previous?.source.sections, previous?.translated.sections)
         copy.home = home.translated(along: chain)
-        copy.home.promotions = each(home.promotions, previous.source.home.promotions, previous.translated.home.promotions)
+        copy.home.promotions = each(home.promotions, previous?.source.home.promotions, previous?.translated.home.promotions)
         copy.company = company.translated(along: chain)
-        copy.products = each(products, previous.source.products, previous.translated.products)
-        copy.recipes = each(recipes, previous.source.recipes, previous.translated.recipes)
-        copy.retailers = each(retailers, previous.source.retailers, previous.translated.retailers)
+        copy.products = each(products, previous?.source.products, previous?.translated.products)
+        copy.recipes = each(recipes, previous?.source.recipes, previous?.translated.recipes)
+        copy.retailers = each(retailers, previous?.source.retailers, previous?.translated.retailers)
         return copy
     }
 
