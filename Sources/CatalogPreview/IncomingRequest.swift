@@ -28,9 +28,9 @@ struct IncomingRequest {
     static let headerLimit = 32 * 1024
     /// The most header fields read; more are answered 431.
     static let fieldLimit = 100
-    /// The longest request body read (and thrown away: the preview answers GET only); a longer
-    /// one is answered 413.
-    static let bodyLimit = 16 * 1024
+    /// The longest request body read where the server's `Limits.body` says no other (the
+    /// preview answers GET only, and throws any body away); a longer one is answered 413.
+    package static let bodyLimit = 16 * 1024
 
     /// Why a request is answered with an error and its connection closed.
     struct Refusal: Error, Equatable {
@@ -48,6 +48,8 @@ extension IncomingRequest {
     /// Collects a connection's bytes until a request's line and fields are complete. What follows them (a body, or
     /// the next request) stays in `buffer` after `take`.
     struct Reader {
+        /// The longest body a request may declare, by its method and path.
+        let bodyLimit: @Sendable (HTTPMethod, String) -> Int
         private(set) var buffer: [UInt8] = []
         /// Where the line being read starts, and how far `buffer` has been looked at.
         private var lineStart = 0
@@ -55,6 +57,10 @@ extension IncomingRequest {
         /// The lines so far, without their line ends; empty lines before the request
         /// line are skipped (RFC 9112, 2.2).
         private var lines: [Range<Int>] = []
+
+        init(bodyLimit: @escaping @Sendable (HTTPMethod, String) -> Int = { _, _ in IncomingRequest.bodyLimit }) {
+            self.bodyLimit = bodyLimit
+        }
 
         /// Adds the bytes read. Returns the request once it is complete, nil while it is not.
         mutating func append(_ bytes: some Collection<UInt8>) throws(Refusal) -> IncomingRequest? {
@@ -84,7 +90,7 @@ extension IncomingRequest {
                 lineStart = scanned
                 if line.isEmpty {
                     if lines.isEmpty { continue }
-                    let request = try IncomingRequest(lines: lines.map { buffer[$0] })
+                    let request = try IncomingRequest(lines: lines.map { buffer[$0] }, bodyLimit: bodyLimit)
                     buffer.removeFirst(scanned)
                     (lineStart, scanned) = (0, 0)
                     lines = []
@@ -105,8 +111,9 @@ extension IncomingRequest {
         }
     }
 
-    /// The request of `lines` (the request line, then one header field a line), checked.
-    init(lines: [ArraySlice<UInt8>]) throws(Refusal) {
+    /// The request of `lines` (the request line, then one header field a line), checked; its
+    /// body no longer than `bodyLimit` gives for its method and path.
+    init(lines: [ArraySlice<UInt8>], bodyLimit: (HTTPMethod, String) -> Int = { _, _ in IncomingRequest.bodyLimit }) throws(Refusal) {
         let requestLine = lines[0]
         guard requestLine.count <= Self.requestLineLimit else {
             throw Refusal(.uriTooLong, "the request line is longer than \(Self.requestLineLimit) bytes")
@@ -172,8 +179,9 @@ extension IncomingRequest {
                   let length = Int(text) else {
                 throw Refusal(.badRequest, "Content-Length is not a number")
             }
-            guard length <= Self.bodyLimit else {
-                throw Refusal(.payloadTooLarge, "this preview reads no request body longer than \(Self.bodyLimit) bytes")
+            let limit = bodyLimit(method, target.path(percentEncoded: true))
+            guard length <= limit else {
+                throw Refusal(.payloadTooLarge, "this server reads no request body longer than \(limit) bytes here")
             }
             bodyLength = length
         default:

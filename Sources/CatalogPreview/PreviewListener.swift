@@ -27,6 +27,9 @@ final class PreviewListener: @unchecked Sendable {
         var requestTime: Duration = .seconds(15)
         /// The most connections served at once; one more is answered 503 and closed.
         var connections = 128
+        /// The longest body a request may carry, by its method and path (the raw path, before
+        /// any decoding); longer is answered 413 before any of it is read.
+        var body: @Sendable (HTTPMethod, String) -> Int = { _, _ in IncomingRequest.bodyLimit }
     }
 
     let limits: Limits
@@ -138,21 +141,24 @@ final class PreviewListener: @unchecked Sendable {
     /// Answers `client`'s requests one after another until it closes, asks to close, sends a
     /// request that is refused, or is silent for `limits.requestTime`.
     private func converse(with client: AsyncSocket, _ handler: some HTTPHandler) async {
-        var reader = IncomingRequest.Reader()
+        var reader = IncomingRequest.Reader(bodyLimit: limits.body)
         while !Task.isCancelled {
             let deadline = ContinuousClock.now + limits.requestTime
             let incoming: IncomingRequest
+            let body: [UInt8]
             do {
                 guard let next = try await readRequest(from: client, into: &reader, before: deadline),
-                      await skipBody(next.bodyLength, from: client, in: &reader, before: deadline) else { return }
+                      let read = await readBody(next.bodyLength, from: client, in: &reader, before: deadline) else { return }
                 incoming = next
+                body = read
             } catch {
                 if await write(PreviewResponder.refusal(error.status, error.message), closing: true, to: client) {
                     await closeGently(client)
                 }
                 return
             }
-            let request = HTTPRequest(method: incoming.method, version: incoming.version, target: incoming.target, headers: incoming.headers, body: HTTPBodySequence())
+            let request = HTTPRequest(method: incoming.method, version: incoming.version, target: incoming.target, headers: incoming.headers,
+                                      body: body.isEmpty ? HTTPBodySequence() : HTTPBodySequence(data: Data(body)))
             let response: HTTPResponse
             do {
                 response = try await handler.handleRequest(request)
@@ -173,19 +179,22 @@ final class PreviewListener: @unchecked Sendable {
         return nil
     }
 
-    /// Reads and throws away a body of `length` bytes; false when the client closed or
-    /// `deadline` passed first.
-    private func skipBody(_ length: Int, from client: AsyncSocket, in reader: inout IncomingRequest.Reader,
-                          before deadline: ContinuousClock.Instant) async -> Bool {
-        var left = length
-        while true {
-            let buffered = min(left, reader.buffer.count)
-            reader.drop(buffered)
-            left -= buffered
-            if left == 0 { return true }
-            guard let bytes = await Self.within(deadline, { [left] in try await client.read(atMost: min(left, 4096)) }) else { return false }
-            left -= bytes.count
+    /// Reads a body of `length` bytes (at most `Limits.body`, which the request's header was
+    /// checked against); nil when the client closed or `deadline` passed first: a body that
+    /// trickles in is given no longer than its request line and header.
+    private func readBody(_ length: Int, from client: AsyncSocket, in reader: inout IncomingRequest.Reader,
+                          before deadline: ContinuousClock.Instant) async -> [UInt8]? {
+        var body: [UInt8] = []
+        body.reserveCapacity(length)
+        let buffered = min(length, reader.buffer.count)
+        body.append(contentsOf: reader.buffer.prefix(buffered))
+        reader.drop(buffered)
+        while body.count < length {
+            guard let bytes = await Self.within(deadline, { [left = length - body.count] in try await client.read(atMost: min(left, 65_536)) }),
+                  !bytes.isEmpty else { return nil }
+            body.append(contentsOf: bytes)
         }
+        return body
     }
 
     /// After a refusal, before closing: says no more (FIN), then reads and throws away what the

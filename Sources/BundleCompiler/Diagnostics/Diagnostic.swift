@@ -20,6 +20,9 @@ package struct Diagnostic: Hashable, Sendable {
     /// The language of the translation the problem is in (or, for `translation-missing`,
     /// missing from); nil for the default language's texts and for problems of no text.
     package var language: LanguageCode?
+    /// The field of `entity` the problem is in, when a rule found it there (`digno studio` shows
+    /// it beside that field); nil for the parser's and the schema's problems.
+    package var field: FieldPath?
     /// What is wrong and what to do about it. Any invisible character in it, such as one
     /// quoted from a wrong value, is written as its code (`showingInvisibles`).
     package var message: String

@@ -266,8 +266,10 @@ package struct ContentValidator: Sendable {
                     message = clash.message(naming: "the \(clash.other.kind.rawValue) at line \(line)")
                 }
             }
-            result.append(Diagnostic(diagnostic.severity, diagnostic.code, file: file.path, line: position?.line, column: position?.column,
-                                     entity: diagnostic.entity, language: diagnostic.language, message: message))
+            var located = Diagnostic(diagnostic.severity, diagnostic.code, file: file.path, line: position?.line, column: position?.column,
+                                     entity: diagnostic.entity, language: diagnostic.language, message: message)
+            located.field = diagnostic.field
+            result.append(located)
         }
         return result
     }
