@@ -161,6 +161,20 @@ let package = Package(
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
+        // `digno studio`: the editors' forms in the browser, saved into the content files as an
+        // editor would write them, beside the app's screens from the preview it is built on.
+        .target(
+            name: "CatalogStudio",
+            dependencies: [
+                "BundleCompiler", "CatalogContent", "CatalogModel", "CatalogPreview", "CatalogSite",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [
+                .embedInCode("Templates/studio.mustache"), .embedInCode("Templates/overview.mustache"),
+                .embedInCode("Templates/results.mustache"), .embedInCode("Templates/form.mustache"),
+                .embedInCode("Templates/unreadable.mustache"), .embedInCode("Templates/studio.css"), .embedInCode("Templates/studio.js"),
+            ]
+        ),
         // The thin command: flags in, library calls, printing and exit codes out.
         // The Language Server Protocol's base protocol and the messages `digno lsp` uses, by
         // hand: no LSP package is in the mirror this package builds from.
@@ -182,6 +196,7 @@ let package = Package(
                 "ChannelPublishing",
                 "CatalogSite",
                 "CatalogPreview",
+                "CatalogStudio",
                 .target(name: "CurlTransport", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -236,8 +251,12 @@ let package = Package(
             .target(name: "CurlTransport", condition: .when(platforms: [.linux])), "CatalogStore",
         ]),
         .testTarget(
+            name: "CatalogStudioTests",
+            dependencies: ["CatalogStudio", "CatalogPreview", "BundleCompiler", "CatalogContent", "CatalogModel", "TestSupport"]
+        ),
+        .testTarget(
             name: "CatalogPreviewTests",
-            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogContent", "CatalogModel", .product(name: "FlyingFox", package: "FlyingFox"),
+            dependencies: ["CatalogPreview", "CatalogSite", "BundleCompiler", "CatalogContent", "CatalogModel", "TestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The publisher against bundles built from BundleCompilerTests' valid fixture content.

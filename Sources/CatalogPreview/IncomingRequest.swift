@@ -9,7 +9,7 @@ import Foundation
 /// with no cap in quadratic time, judges the last of two `Host` fields and cannot be given
 /// limits (it is internal to FlyingFox); Hummingbird, whose parser is SwiftNIO's, would add about
 /// two minutes to each of CI's builds. docs/SECURITY.md lists what is refused and why.
-struct IncomingRequest {
+package struct IncomingRequest {
     var method: HTTPMethod
     var target: HTTPRequest.Target
     var version: HTTPVersion
@@ -179,7 +179,7 @@ extension IncomingRequest {
                   let length = Int(text) else {
                 throw Refusal(.badRequest, "Content-Length is not a number")
             }
-            let limit = bodyLimit(method, target.path(percentEncoded: true))
+            let limit = bodyLimit(method, String(target[..<(query ?? target.endIndex)]))
             guard length <= limit else {
                 throw Refusal(.payloadTooLarge, "this server reads no request body longer than \(limit) bytes here")
             }

@@ -7,7 +7,7 @@ import Foundation
 /// One build of the content for the preview: validated exactly as `digno validate` does, and
 /// patched into the preview's own bundle in its scratch folder (never `dist/`;
 /// `PatchableBundle`), which is opened as an app opens a bundle.
-struct PreviewBuilder: Sendable {
+package struct PreviewBuilder: Sendable {
     let contentFolder: String
     let scratch: URL
     /// The day promotions are judged against (warnings only), asked at each build.
@@ -15,6 +15,8 @@ struct PreviewBuilder: Sendable {
     /// The release `--compare` names, to find outdated translations against: its catalogue and
     /// version, read once.
     var since: (catalog: Catalog, release: String)? = nil
+    /// Told each check's report, valid or not (`PreviewServer.Options.reported`).
+    var reported: @Sendable (ValidationReport) -> Void = { _ in }
     /// The files each build parsed, for the next: a save parses the files it changed.
     let loadCache = LoadCache()
     /// The preview's bundle, patched at each build that validates.
@@ -72,6 +74,7 @@ struct PreviewBuilder: Sendable {
         } catch {
             return .failed(.failed(Self.panel(failure: "\(error)"), text: "error: \(error)\n"))
         }
+        reported(report)
         guard report.exitStatus == 0 else {
             return .failed(.failed(Self.panel(report), text: ReportFormat.text.render(report, contentFolder: contentFolder)))
         }
@@ -126,7 +129,7 @@ struct PreviewBuilder: Sendable {
 
     /// The screen an entity's texts show on: its own, or for a retailer, a section, a
     /// promotion, the home and the company, the screen that shows them.
-    static func screen(showing entity: EntityReference) -> Route {
+    package static func screen(showing entity: EntityReference) -> Route {
         switch entity.kind {
         case .product: .product(ProductID(rawValue: entity.id))
         case .recipe: .recipe(RecipeID(rawValue: entity.id))

@@ -14,7 +14,7 @@ import Darwin
 /// `/sv/products/espresso`), a picture at `/images/SHA-256` from the bundle's BLOBs,
 /// the style sheet, and the preview's script, style sheet and event stream under `/_preview/`.
 /// Everything else gets a plain refusal.
-struct PreviewResponder: HTTPHandler {
+package struct PreviewResponder: HTTPHandler {
     let session: PreviewSession
     let renderer: SiteRenderer
     /// The day whose promotions Etusivu shows, asked for each page; nil for the bundle's
@@ -22,6 +22,9 @@ struct PreviewResponder: HTTPHandler {
     let day: @Sendable () -> Day?
     /// How many rows a list page shows.
     var listPageSize = SiteRenderer.listPageSize
+    /// What a server built on the preview answers before it (`digno studio`); its pages then
+    /// may frame the preview's (`frame-ancestors 'self'`).
+    var addition: (any PreviewAddition)?
 
     /// Every response's security headers. The pages load nothing but their own style sheets,
     /// pictures and the reload script; no inline script or style runs, no other site may frame
@@ -34,8 +37,13 @@ struct PreviewResponder: HTTPHandler {
         HTTPHeader("Cross-Origin-Resource-Policy"): "same-origin",
     ]
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        respond(to: request)
+    package func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if let addition, request.target.rawValue.utf8.count <= IncomingRequest.targetLimit,
+           Self.isAllowedHost(request.headers[.host], port: session.port) {
+            let body = request.method == .GET || request.method == .HEAD ? Data() : ((try? await request.bodyData) ?? Data())
+            if let answer = await addition.respond(to: request, body: Array(body), port: session.port) { return answer }
+        }
+        return respond(to: request)
     }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -118,7 +126,7 @@ struct PreviewResponder: HTTPHandler {
             let html = renderer.notice(
                 title: "Café Digno", message: SiteRenderer.notBuilt(language: panelLanguage),
                 hasHome: false, language: panelLanguage, head: head, foot: foot)
-            return Self.html(html, status: .serviceUnavailable)
+            return page(html: html, status: .serviceUnavailable)
         }
         let bundle = language.map { shownBundle.reading(in: [$0]) } ?? shownBundle
         let languages = PageLanguages(bundle)
@@ -129,7 +137,7 @@ struct PreviewResponder: HTTPHandler {
                 let screen = try bundle.screen(for: route, today: day)
                 let ladders: [ImageID: [ImageRendition]]
                 do { ladders = try Self.ladders(of: screen, in: bundle) } catch { throw ScreenError.bundle(error) }
-                return Self.html(renderer.page(screen, brand: bundle.release.brand, languages: languages, head: head, foot: foot, ladders: ladders),
+                return page(html: renderer.page(screen, brand: bundle.release.brand, languages: languages, head: head, foot: foot, ladders: ladders),
                                  status: .ok)
             }
             // The page's rows and one more, which says whether another page follows.
@@ -141,7 +149,7 @@ struct PreviewResponder: HTTPHandler {
             let shownRows = read.listRows(0..<size)
             let ladders: [ImageID: [ImageRendition]]
             do { ladders = try Self.ladders(of: shownRows, in: bundle) } catch { throw ScreenError.bundle(error) }
-            return Self.html(renderer.page(shownRows, brand: bundle.release.brand, languages: languages, listPage: listPage,
+            return page(html: renderer.page(shownRows, brand: bundle.release.brand, languages: languages, listPage: listPage,
                                            head: head, foot: foot, ladders: ladders), status: .ok)
         } catch {
             switch error {
@@ -157,7 +165,7 @@ struct PreviewResponder: HTTPHandler {
         let shown = session.shown()
         let html = renderer.translations(
             shown.notes.translations, head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map { renderer.problems($0, language: $0.defaultLanguage) } ?? "")
-        return Self.html(html, status: .ok)
+        return page(html: html, status: .ok)
     }
 
     /// A screen that is not there, such as a product just removed. The page still reloads on
@@ -167,7 +175,7 @@ struct PreviewResponder: HTTPHandler {
         let html = renderer.notice(
             title: "Ei löytynyt", message: message, hasHome: true,
             head: renderer.previewHead(generation: shown.generation), foot: shown.problems.map { renderer.problems($0, language: $0.defaultLanguage) } ?? "")
-        return Self.html(html, status: .notFound)
+        return page(html: html, status: .notFound)
     }
 
     // MARK: Events
@@ -184,11 +192,14 @@ struct PreviewResponder: HTTPHandler {
 
     // MARK: Responses
 
-    private static func html(_ html: String, status: HTTPStatusCode) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: status,
-            headers: HTTPHeaders(securityHeaders.merging([.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]) { $1 }),
-            body: Data(html.utf8))
+    private func page(html: String, status: HTTPStatusCode) -> HTTPResponse {
+        var headers = Self.securityHeaders.merging([.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]) { $1 }
+        if addition != nil {
+            // Shown beside a form of the server built on it, in a frame of its own origin.
+            headers[HTTPHeader("Content-Security-Policy")] = headers[HTTPHeader("Content-Security-Policy")]?
+                .replacingOccurrences(of: "frame-ancestors 'none'", with: "frame-ancestors 'self'")
+        }
+        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: Data(html.utf8))
     }
 
     private static func file(_ bytes: [UInt8], type: String) -> HTTPResponse {
@@ -199,7 +210,7 @@ struct PreviewResponder: HTTPHandler {
     }
 
     /// A plain-text refusal: the status and one sentence, nothing from the request echoed.
-    static func refusal(_ status: HTTPStatusCode, _ message: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
+    package static func refusal(_ status: HTTPStatusCode, _ message: String, extra: [HTTPHeader: String] = [:]) -> HTTPResponse {
         HTTPResponse(
             statusCode: status,
             headers: HTTPHeaders(securityHeaders.merging(extra.merging([.contentType: "text/plain; charset=utf-8", .cacheControl: "no-store"]) { $1 }) { $1 }),

@@ -33,6 +33,12 @@ package final class PreviewServer: @unchecked Sendable {
         package var compare: String?
         /// How long a request may take and how many connections are served at once.
         var limits = PreviewListener.Limits()
+        /// What a server built on the preview answers before it (`digno studio`), with the
+        /// bodies it allows.
+        package var addition: (any PreviewAddition)?
+        /// Told each check's report, valid or not, on the thread that made it: what a server
+        /// built on the preview shows of the content (its catalogue, its problems).
+        package var reported: @Sendable (ValidationReport) -> Void = { _ in }
         /// Called on the rendition maker's thread before it makes any: for a test to see the
         /// stand-ins before the renditions replace them.
         var beforeMakingRenditions: @Sendable () -> Void = {}
@@ -132,6 +138,7 @@ package final class PreviewServer: @unchecked Sendable {
         guard mkdtemp(&template) != nil else { throw .scratch(ErrorCause(errno: errno)) }
         scratch = URL(fileURLWithPath: String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), isDirectory: true)
         var builder = PreviewBuilder(contentFolder: options.contentFolder, scratch: scratch, day: options.day)
+        builder.reported = options.reported
         // The compared release's catalogue, read once, for translation-outdated at every build.
         // One that cannot be read is said by the changes panel at every build.
         if let compare = options.compare, let bundle = try? CatalogBundle(path: compare, trust: InMemoryTrustStore()),
@@ -160,7 +167,9 @@ package final class PreviewServer: @unchecked Sendable {
         }
         let listener: PreviewListener
         do {
-            listener = try PreviewListener(address: address, limits: options.limits)
+            var limits = options.limits
+            if let addition = options.addition { limits.body = { addition.bodyLimit($0, $1) } }
+            listener = try PreviewListener(address: address, limits: limits)
         } catch {
             // A socket call's failure is the system's error number (98: the address is in use).
             if case .failed(let call, let number, let words) = error as? SocketError {
@@ -174,7 +183,7 @@ package final class PreviewServer: @unchecked Sendable {
         let stoppedMeanwhile = lock.withLock {
             guard !isStopping else { return true }
             self.listener = listener
-            listener.start(PreviewResponder(session: session, renderer: renderer, day: options.day))
+            listener.start(PreviewResponder(session: session, renderer: renderer, day: options.day, addition: options.addition))
             keepAliveTask = Task {
                 while !Task.isCancelled {
                     try? await Task.sleep(for: .seconds(15))

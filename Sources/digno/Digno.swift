@@ -13,7 +13,7 @@ struct Digno: AsyncParsableCommand {
         // The first line only: the whole, with the picture libraries' versions, would start
         // libvips (and load its modules) for every command. `main` prints it for --version.
         version: CompilerVersion.compilerLine,
-        subcommands: [Init.self, Build.self, Validate.self, Schema.self, Lsp.self, Inspect.self, Show.self, Diff.self, Translations.self, Site.self, Preview.self, Keygen.self, Publish.self, Root.self, RotateKey.self, Update.self])
+        subcommands: [Init.self, Build.self, Validate.self, Schema.self, Lsp.self, Inspect.self, Show.self, Diff.self, Translations.self, Site.self, Preview.self, Studio.self, Keygen.self, Publish.self, Root.self, RotateKey.self, Update.self])
 
     /// `digno` alone is a usage error, not help with status 0: a CI step that lost its
     /// subcommand must fail, not pass having checked nothing. `digno --help` still exits 0.

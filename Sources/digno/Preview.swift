@@ -77,43 +77,15 @@ struct Preview: AsyncParsableCommand {
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
             FileHandle.standardError.write(Data("warning: listening on \(host): anyone who can reach this machine can see the unpublished content\n".utf8))
         }
-        let finished = PreviewFinished()
-        // Ctrl-C and kill stop the server cleanly: open pages' streams end, the scratch folder
-        // goes. The signals are handled on a queue of their own; the main thread waits below.
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                // A second Ctrl-C while stopping changes nothing: the first stop finishes.
-                guard finished.claim() else { return }
-                Task {
-                    await server.stop()
-                    say("stopped; removed \(server.scratch.path)")
-                    finished.finish(nil)
-                }
-            }
-            source.resume()
-            return source
-        }
-        Task {
-            do throws(PreviewServer.Failure) {
-                let address = try await server.start()
-                say("previewing \(content) at \(address) (Ctrl-C stops)")
-            } catch .stopped {
-                // Ctrl-C during the first build: the signal's handler says so and exits.
-            } catch {
-                server.discard()
-                finished.finish(CommandFailed(error, status: 2))
-            }
-        }
-        let failure = await finished.outcome()
-        withExtendedLifetime(signals) {}
-        if let failure { throw failure }
+        try await ServedUntilStopped.run(
+            start: { () async throws(PreviewServer.Failure) -> String in try await server.start() },
+            stop: { await server.stop() }, discard: { server.discard() }, scratch: server.scratch,
+            started: { "previewing \(content) at \($0) (Ctrl-C stops)" })
     }
 }
 
 /// A line on standard output, written at once (not held in a buffer as `print`'s are when the
 /// output is a pipe), so that a script or test reading the address sees it.
-@Sendable private func say(_ line: String) {
+@Sendable func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
 }

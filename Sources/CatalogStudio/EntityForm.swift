@@ -1,0 +1,91 @@
+import CatalogContent
+import CatalogModel
+
+/// An entity as its form shows it: each text an editor writes, in each declared language, from
+/// the one description of the fields (`ContentEntity.fields`), with its limit and whether it
+/// must be written. Its keys (`summary@sv`, `image[1]@fi`, `ingredient[2]@en`) name a text in
+/// any version of the entity, so that a form sent back is matched with the file as it is now.
+struct EntityForm: Sendable {
+    /// One text of the form.
+    struct Field: Sendable, Equatable {
+        /// `summary@sv`: the field as diagnostics name it, `@`, and its language.
+        var key: String
+        var path: FieldPath
+        /// Its language; nil for the default language's text.
+        var language: LanguageCode?
+        var languageCode: LanguageCode
+        var value: String
+        var limit: Int?
+        /// Must be written (in the default language).
+        var isRequired: Bool
+        /// Rich text, shown (not yet edited) as formatted text.
+        var rich: RichText?
+        /// Several lines expected: a long text.
+        var isLong: Bool
+    }
+
+    /// A group of fields as the form shows them: one element of the file in each language
+    /// (`Summary`, `Picture 1`, `Ingredient 2`).
+    struct Group: Sendable {
+        var element: String
+        /// Counted from 1, for a picture or ingredient line.
+        var number: Int?
+        var fields: [Field]
+    }
+
+    var entity: EntityReference
+    var groups: [Group]
+
+    /// Every field of every group.
+    var fields: [Field] { groups.flatMap(\.fields) }
+
+    /// The form of `entity`, its texts in `languages` (the default first).
+    init(_ reference: EntityReference, _ entity: some ContentEntity, languages: [LanguageCode]) {
+        self.entity = reference
+        groups = Self.groups(of: entity, languages: languages)
+    }
+
+    private static func groups<Entity: ContentEntity>(of entity: Entity, languages: [LanguageCode]) -> [Group] {
+        var groups: [Group] = []
+        let defaultLanguage = languages.first ?? .finnish
+        func add(_ element: String, _ number: Int?, _ path: FieldPath, _ value: String, _ field: ContentField<Entity>, rich: RichText? = nil, isLong: Bool = false) {
+            var fields = [Field(key: key(path, defaultLanguage), path: path, language: nil, languageCode: defaultLanguage, value: value, limit: field.limit,
+                                isRequired: field.required != nil, rich: rich, isLong: isLong)]
+            // A text marked `translate="no"` (a brand's name) is the same in every language.
+            if field.isTranslatable, !entity.translations.fixed.contains(path) {
+                for language in languages.dropFirst() {
+                    let translated = entity.translations.first(path, along: [language])?.value
+                    let richValue: RichText? = if case .richText(let text)? = translated { text } else { rich == nil ? nil : RichText(blocks: []) }
+                    fields.append(Field(key: key(path, language), path: path, language: language, languageCode: language,
+                                        value: translated?.plainText ?? "", limit: field.limit, isRequired: false, rich: richValue, isLong: isLong))
+                }
+            }
+            groups.append(Group(element: element, number: number, fields: fields))
+        }
+        for field in Entity.fields {
+            guard let text = field.text, let path = field.path else { continue }
+            switch text {
+            case .plain(let keyPath): add(field.element, nil, path, entity[keyPath: keyPath], field, isLong: (field.limit ?? 0) > 120)
+            case .optional(let keyPath):
+                if let value = entity[keyPath: keyPath] { add(field.element, nil, path, value, field, isLong: true) }
+            case .rich(let keyPath): add(field.element, nil, path, entity[keyPath: keyPath].plainText, field, rich: entity[keyPath: keyPath], isLong: true)
+            case .alt(let keyPath): add("image", nil, .image, entity[keyPath: keyPath].alt ?? "", field)
+            case .alts(let keyPath):
+                for (index, picture) in entity[keyPath: keyPath].enumerated() { add("image", index + 1, .picture(index), picture.alt ?? "", field) }
+            case .lines(let keyPath):
+                for (index, line) in entity[keyPath: keyPath].enumerated() { add("ingredient", index + 1, .ingredient(index), line.text, field) }
+            }
+        }
+        return groups
+    }
+
+    /// A text's key: `summary@sv`.
+    static func key(_ path: FieldPath, _ language: LanguageCode) -> String {
+        path.description + "@" + language.rawValue
+    }
+
+    /// The field of `key`, if the form has it.
+    func field(_ key: String) -> Field? {
+        fields.first { $0.key == key }
+    }
+}

@@ -1,0 +1,60 @@
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+
+/// What a form sent back does to its file: the decision as a value, made from three versions of
+/// each text (as the form opened it, as the editor sent it, and as the file holds it now), so
+/// that nobody's work is lost. A text the editor did not change is left as the file has it;
+/// one they changed is written, unless the file changed it too, to something else: then both
+/// are shown for the editor to choose from, and nothing is written.
+enum FormSave: Equatable {
+    /// Nothing the editor changed differs from the file.
+    case unchanged
+    /// These texts to write (each the editor's), and how many texts the file had changed
+    /// meanwhile that the editor did not touch (kept as the file has them).
+    case write([EntityFileEdit.Change], merged: Int)
+    /// Texts changed both in the form and in the file, differently: each with both values.
+    case conflicts([Conflict])
+
+    struct Conflict: Equatable {
+        var key: String
+        var mine: String
+        var theirs: String
+    }
+
+    /// The decision for `form` (the file now) given what the editor sent: `sent` by key, and
+    /// `opened`, each text as the form showed it when it opened (a key missing from `opened`
+    /// was not in the form: its text is taken as the file's). A text sent for a key the file
+    /// no longer has (a picture removed meanwhile) is a conflict with nothing.
+    static func decide(form now: EntityForm, sent: [String: String], opened: [String: String]) -> FormSave {
+        var changes: [EntityFileEdit.Change] = []
+        var conflicts: [Conflict] = []
+        var merged = 0
+        let fields = Dictionary(now.fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for (key, mine) in sent.sorted(by: { $0.key < $1.key }) {
+            let base = opened[key]
+            guard let field = fields[key] else {
+                // Gone from the file since the form opened: nothing to write it into.
+                if let base, base != mine { conflicts.append(Conflict(key: key, mine: mine, theirs: "")) }
+                continue
+            }
+            guard field.rich == nil else { continue }  // rich text is not edited by this form yet
+            let theirs = field.value
+            let mineChanged = base.map { $0 != mine } ?? (mine != theirs)
+            if !mineChanged {
+                if theirs != (base ?? theirs) { merged += 1 }
+                continue
+            }
+            if mine == theirs { continue }
+            if let base, theirs != base {
+                conflicts.append(Conflict(key: key, mine: mine, theirs: theirs))
+                continue
+            }
+            // An empty translation removes it; the default language's text is written as given.
+            changes.append(EntityFileEdit.Change(entity: now.entity, field: field.path, language: field.language,
+                                                 value: field.language != nil && mine.isEmpty ? nil : mine))
+        }
+        if !conflicts.isEmpty { return .conflicts(conflicts) }
+        return changes.isEmpty ? .unchanged : .write(changes, merged: merged)
+    }
+}

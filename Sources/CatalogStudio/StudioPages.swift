@@ -1,0 +1,234 @@
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+import Foundation
+import Mustache
+
+/// The studio's pages as HTML, through the Mustache templates in `Templates/` (every value
+/// escaped by `{{…}}`; only a template's own markup and the rich text this file renders go
+/// unescaped).
+struct StudioPages: Sendable {
+    private let library: MustacheLibrary
+
+    /// The templates, by the name the renderer asks for.
+    private static let templates: [(name: String, text: [UInt8])] = [
+        ("studio", PackageResources.studio_mustache), ("overview", PackageResources.overview_mustache),
+        ("results", PackageResources.results_mustache), ("form", PackageResources.form_mustache),
+        ("unreadable", PackageResources.unreadable_mustache),
+    ]
+
+    static var stylesheet: [UInt8] { PackageResources.studio_css }
+    static var script: [UInt8] { PackageResources.studio_js }
+
+    /// How many entities of a kind the overview lists a page.
+    static let pageSize = 50
+
+    init() throws {
+        var library = MustacheLibrary()
+        for template in Self.templates { try library.register(String(decoding: template.text, as: UTF8.self), named: template.name) }
+        self.library = library
+    }
+
+    /// A page of the studio: `content` (HTML) in its frame.
+    func page(title: String, content: String, words: StudioWords, token: String) -> String {
+        let context: [String: Any] = [
+            "language": words.language, "title": title, "studio": words["studio"], "skip": words["skip"], "token": token,
+            "languageLabel": words["language"], "content": content,
+            "languages": StudioWords.languages.map { ["code": $0.code, "name": $0.name, "current": $0.code == words.language] as [String: Any] },
+        ]
+        return library.render(context, withTemplate: "studio") ?? ""
+    }
+
+    // MARK: The overview
+
+    /// One entity as the overview lists it.
+    struct Row: Sendable {
+        var entity: EntityReference
+        var name: String
+        /// Lowercased, for the filter.
+        var folded: String
+        var errors: Int
+        var warnings: Int
+    }
+
+    /// The overview's lists: each kind's entities whose name or id holds `query`, a page of
+    /// `pageSize` each (`pages`, by kind, from 1).
+    func results(_ rows: [Row], query: String, pages: [EntityReference.Kind: Int], words: StudioWords) -> String {
+        let folded = query.lowercased().trimmingCharacters(in: .whitespaces)
+        let kinds: [EntityReference.Kind] = [.product, .recipe, .retailer, .promotion, .section, .home, .company]
+        var sections: [[String: Any]] = []
+        for kind in kinds {
+            let all = rows.filter { $0.entity.kind == kind }
+            guard !all.isEmpty else { continue }
+            let matching = folded.isEmpty ? all : all.filter { $0.folded.contains(folded) || $0.entity.id.contains(folded) }
+            let page = max(1, min(pages[kind] ?? 1, max(1, (matching.count + Self.pageSize - 1) / Self.pageSize)))
+            let shown = matching.dropFirst((page - 1) * Self.pageSize).prefix(Self.pageSize)
+            func href(_ number: Int) -> String {
+                var items = [URLQueryItem(name: "page", value: "\(kind.rawValue):\(number)")]
+                if !query.isEmpty { items.insert(URLQueryItem(name: "q", value: query), at: 0) }
+                var components = URLComponents()
+                components.path = "/_studio/"
+                components.queryItems = items
+                return components.string ?? "/_studio/"
+            }
+            var section: [String: Any] = [
+                "kind": kind.rawValue, "label": words.kind(kind, plural: true),
+                "count": folded.isEmpty ? "\(all.count)" : "\(matching.count) / \(all.count)",
+                "rows": shown.map { row -> [String: Any] in
+                    var values: [String: Any] = ["href": Self.editHref(row.entity), "name": row.name, "id": row.entity.id]
+                    if row.errors > 0 { values["errors"] = row.errors == 1 ? words["error.one"] : words.counted("errors", row.errors) }
+                    if row.warnings > 0 { values["warnings"] = row.warnings == 1 ? words["warning.one"] : words.counted("warnings", row.warnings) }
+                    return values
+                },
+            ]
+            if matching.isEmpty { section["empty"] = true; section["none"] = words["filter.none"] }
+            if matching.count > Self.pageSize {
+                var pagesView: [String: Any] = ["pagesLabel": words["page"].replacingOccurrences(of: " {n}", with: ""), "pageLabel": words.counted("page", page),
+                                                "previousLabel": words["previous"], "nextLabel": words["more"]]
+                if page > 1 { pagesView["previous"] = href(page - 1) }
+                if page * Self.pageSize < matching.count { pagesView["next"] = href(page + 1) }
+                section["pages"] = pagesView
+            }
+            sections.append(section)
+        }
+        return library.render(["kinds": sections], withTemplate: "results") ?? ""
+    }
+
+    func overview(results: String, query: String, report: ValidationReport?, words: StudioWords) -> String {
+        library.render([
+            "heading": words["overview"], "query": query, "filterLabel": words["filter"], "filterButton": words["filter.button"],
+            "results": results, "status": Self.status(report, words: words), "statusClass": (report?.errorCount ?? 0) > 0 ? "errors" : "",
+        ] as [String: Any], withTemplate: "overview") ?? ""
+    }
+
+    /// Whether the content can be released, in a sentence.
+    static func status(_ report: ValidationReport?, words: StudioWords) -> String {
+        guard let report else { return words["status.unchecked"] }
+        let errors = report.errorCount, warnings = report.warningCount
+        var status = errors > 0 ? words.counted("status.errors", errors) : words["status.clean"]
+        if warnings > 0 { status += " " + words.counted("status.warnings", warnings) }
+        return status
+    }
+
+    /// Where an entity's form is: `/_studio/edit/product/espresso`, `/_studio/edit/home`.
+    static func editHref(_ entity: EntityReference) -> String {
+        "/_studio/edit/\(entity.kind.rawValue)" + (entity.id.isEmpty ? "" : "/\(entity.id)")
+    }
+
+    // MARK: The form
+
+    /// What the form page shows besides the form's texts.
+    struct FormState {
+        var notice: String?
+        var refusal: String?
+        /// Texts changed both in the form and on disk, by key.
+        var conflicts: [String: FormSave.Conflict] = [:]
+        /// The editor's values to show in place of the file's (after a conflict or refusal).
+        var sent: [String: String] = [:]
+        var canUndo = false
+    }
+
+    func form(_ form: EntityForm, name: String, path: String, problems: [Diagnostic], state: FormState, previewHref: String,
+              words: StudioWords, token: String) -> String {
+        let (byKey, unplaced) = Self.placed(problems, in: form)
+        var index = 0
+        let groups = form.groups.map { group -> [String: Any] in
+            [
+                "label": words.field(group.element, number: group.number),
+                "fields": group.fields.map { field -> [String: Any] in
+                    index += 1
+                    let value = state.sent[field.key] ?? field.value
+                    var values: [String: Any] = [
+                        "index": index, "key": field.key, "lang": field.languageCode.rawValue, "languageName": words.languageName(field.languageCode),
+                        "value": value, "opened": state.conflicts[field.key]?.theirs ?? field.value, "long": field.isLong,
+                        "problems": (byKey[field.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
+                    ]
+                    if field.isRequired { values["required"] = true; values["requiredLabel"] = words["required"] }
+                    if let limit = field.limit {
+                        values["limit"] = limit
+                        values["count"] = "\(value.count) / \(limit)"
+                    }
+                    if let rich = field.rich {
+                        values["rich"] = Self.html(rich)
+                        values["richNote"] = words["rich.note"]
+                    }
+                    if let conflict = state.conflicts[field.key] {
+                        values["conflict"] = [
+                            "conflictLabel": words["conflict"], "mineLabel": words["conflict.mine"], "theirsLabel": words["conflict.theirs"],
+                            "mine": conflict.mine, "theirs": conflict.theirs, "key": field.key,
+                        ] as [String: Any]
+                    }
+                    return values
+                },
+            ]
+        }
+        let errors = problems.count { $0.severity == .error }
+        let base = Self.editHref(form.entity).replacingOccurrences(of: "/_studio/edit/", with: "")
+        var context: [String: Any] = [
+            "overview": words["overview"], "kindLabel": words.kind(form.entity.kind), "heading": name, "fileLabel": words["file"], "path": path,
+            "problemsLabel": words["problems"],
+            "release": errors > 0 ? words["release.blocked"] : (problems.isEmpty ? words["problems.none"] : ""),
+            "entityProblems": unplaced.map { ["severity": $0.severity.rawValue, "message": $0.message, "code": $0.code.rawValue] },
+            "saveAction": "/_studio/save/\(base)", "checkAction": "/_studio/check/\(base)", "undoAction": "/_studio/undo/\(base)",
+            "token": token, "groups": groups, "saveLabel": words["save"], "undoLabel": words["undo"], "canUndo": state.canUndo,
+            "previewLabel": words["preview"], "previewTitle": words["preview.title"], "previewHref": previewHref,
+        ]
+        if let notice = state.notice { context["notice"] = notice }
+        if let refusal = state.refusal { context["refusal"] = refusal }
+        if !state.conflicts.isEmpty { context["conflictsNote"] = words["conflicts"] }
+        return library.render(context, withTemplate: "form") ?? ""
+    }
+
+    func unreadable(path: String, reason: String, text: String, words: StudioWords) -> String {
+        library.render([
+            "overview": words["overview"], "heading": words["unreadable"], "fileLabel": words["file"], "path": path,
+            "reason": reason, "advice": words["unreadable.advice"], "text": text,
+        ] as [String: Any], withTemplate: "unreadable") ?? ""
+    }
+
+    /// The problems of `form`'s entity by the key of the text they are in; the others (the
+    /// entity's, a picture's file, the schema's) apart.
+    static func placed(_ problems: [Diagnostic], in form: EntityForm) -> (byKey: [String: [Diagnostic]], unplaced: [Diagnostic]) {
+        var byKey: [String: [Diagnostic]] = [:]
+        var unplaced: [Diagnostic] = []
+        let defaultLanguage = form.fields.first?.languageCode ?? .finnish
+        for problem in problems {
+            if let field = problem.field {
+                let key = EntityForm.key(field.translatedField, problem.language ?? defaultLanguage)
+                if form.field(key) != nil {
+                    byKey[key, default: []].append(problem)
+                    continue
+                }
+            }
+            unplaced.append(problem)
+        }
+        return (byKey, unplaced)
+    }
+
+    /// Rich text as HTML, every word escaped: paragraphs, headings, lists, emphasis and links
+    /// (shown as their words, underlined).
+    static func html(_ rich: RichText) -> String {
+        func inline(_ parts: [RichText.Inline]) -> String {
+            parts.map { part -> String in
+                switch part {
+                case .text(let text): escape(text)
+                case .emphasis(let inner): "<em>" + inline(inner) + "</em>"
+                case .strong(let inner): "<strong>" + inline(inner) + "</strong>"
+                case .link(_, let inner): "<u>" + inline(inner) + "</u>"
+                }
+            }.joined()
+        }
+        return rich.blocks.map { block -> String in
+            switch block {
+            case .paragraph(let parts): "<p>" + inline(parts) + "</p>"
+            case .heading(_, let parts): "<p><strong>" + inline(parts) + "</strong></p>"
+            case .list(let ordered, let items): (ordered ? "<ol>" : "<ul>") + items.map { "<li>" + inline($0) + "</li>" }.joined() + (ordered ? "</ol>" : "</ul>")
+            }
+        }.joined()
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

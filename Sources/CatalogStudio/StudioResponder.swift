@@ -1,0 +1,318 @@
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+import CatalogPreview
+import CatalogSite
+import FlyingFox
+import Foundation
+
+/// Answers the studio's requests, under `/_studio/`, before the preview answers the rest (the
+/// app's screens the forms show beside them). Reading is GET; every write (a save, an undo) and
+/// every check of a form is a POST that must come from the studio's own pages: its `Origin` is
+/// this server, and it carries the session's token (a form's `token`, or `X-Studio-Token`),
+/// which only the studio's pages hold. The Host was checked before (`PreviewResponder`).
+struct StudioResponder: PreviewAddition {
+    let workspace: StudioWorkspace
+    let pages: StudioPages
+    /// The session's token, made by the command (random): a page of another site cannot know it.
+    let token: String
+
+    /// The longest form a save or check sends: a few hundred KiB (a recipe's every text in three
+    /// languages is under 20 KiB).
+    static let formLimit = 512 * 1024
+
+    func bodyLimit(_ method: HTTPMethod, _ path: String) -> Int {
+        method == .POST && path.hasPrefix("/_studio/") ? Self.formLimit : IncomingRequest.bodyLimit
+    }
+
+    func respond(to request: HTTPRequest, body: [UInt8], port: UInt16) async -> HTTPResponse? {
+        let path = request.target.path(percentEncoded: true)
+        guard path == "/_studio" || path.hasPrefix("/_studio/") else { return nil }
+        let words = Self.words(for: request)
+        switch (request.method, path) {
+        case (.GET, "/_studio"): return Self.redirect("/_studio/")
+        case (.GET, "/_studio/studio.css"): return Self.file(StudioPages.stylesheet, type: "text/css; charset=utf-8")
+        case (.GET, "/_studio/studio.js"): return Self.file(StudioPages.script, type: "text/javascript; charset=utf-8")
+        case (.GET, "/_studio/"): return overview(request, words: words)
+        case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
+        case (.GET, _) where path.hasPrefix("/_studio/edit/"):
+            guard let entity = Self.entity(path.dropFirst("/_studio/edit/".count)) else { return notFound(words) }
+            return form(entity, request: request, state: Self.state(from: request, words: words), words: words)
+        case (.POST, _):
+            if let refusal = refusal(of: request, body: body, port: port) { return refusal }
+            let fields = Self.formFields(body)
+            for (prefix, action) in [("/_studio/save/", save), ("/_studio/check/", check), ("/_studio/undo/", undo)] where path.hasPrefix(prefix) {
+                guard let entity = Self.entity(path.dropFirst(prefix.count)) else { return notFound(words) }
+                return action(entity, fields, request, words)
+            }
+            return notFound(words)
+        case (.GET, _), (.HEAD, _): return notFound(words)
+        default:
+            return PreviewResponder.refusal(.methodNotAllowed, "the studio answers GET and, from its own pages, POST", extra: [HTTPHeader("Allow"): "GET, POST"])
+        }
+    }
+
+    // MARK: Pages
+
+    private func overview(_ request: HTTPRequest, words: StudioWords) -> HTTPResponse {
+        let query = request.query.first { $0.name == "q" }?.value ?? ""
+        let content = pages.overview(results: results(request, words: words), query: query, report: workspace.report, words: words)
+        return Self.html(pages.page(title: words["overview"], content: content, words: words, token: token), status: .ok, words: words, request: request)
+    }
+
+    /// The overview's lists for the request's `q` and `page` (`product:2`).
+    private func results(_ request: HTTPRequest, words: StudioWords) -> String {
+        let query = String((request.query.first { $0.name == "q" }?.value ?? "").prefix(200))
+        var numbers: [EntityReference.Kind: Int] = [:]
+        for item in request.query where item.name == "page" {
+            let parts = item.value.split(separator: ":")
+            if parts.count == 2, let kind = EntityReference.Kind(rawValue: String(parts[0])), let number = Int(parts[1]) { numbers[kind] = number }
+        }
+        return pages.results(rows(words: words), query: query, pages: numbers, words: words)
+    }
+
+    /// Every entity of the last check, with its problems counted.
+    private func rows(words: StudioWords) -> [StudioPages.Row] {
+        guard let report = workspace.report, let catalog = report.catalog else { return [] }
+        var counts: [EntityReference: (errors: Int, warnings: Int)] = [:]
+        for diagnostic in report.diagnostics {
+            guard let entity = diagnostic.entity else { continue }
+            if diagnostic.severity == .error { counts[entity, default: (0, 0)].errors += 1 } else { counts[entity, default: (0, 0)].warnings += 1 }
+        }
+        var rows: [StudioPages.Row] = []
+        catalog.forEachEntity { reference, entity in
+            let name = Self.name(of: reference, entity, words: words)
+            let count = counts[reference] ?? (0, 0)
+            rows.append(StudioPages.Row(entity: reference, name: name, folded: name.lowercased(), errors: count.errors, warnings: count.warnings))
+        }
+        return rows
+    }
+
+    /// What an entity is called: its name or title in the default language; the home by its kind.
+    static func name(of reference: EntityReference, _ entity: any ContentEntity, words: StudioWords) -> String {
+        switch entity {
+        case let product as Product: product.name
+        case let recipe as Recipe: recipe.name
+        case let retailer as Retailer: retailer.name
+        case let company as Company: company.name
+        case let section as Section: section.title
+        case let promotion as Promotion: promotion.title
+        default: words.kind(reference.kind)
+        }
+    }
+
+    private func form(_ entity: EntityReference, request: HTTPRequest, state: StudioPages.FormState, words: StudioWords,
+                      status: HTTPStatusCode = .ok) -> HTTPResponse {
+        switch workspace.read(entity) {
+        case .missing(let path):
+            return Self.html(pages.page(title: words["missing"], content: pages.unreadable(path: path ?? entity.description, reason: words["missing"], text: "", words: words),
+                                        words: words, token: token), status: .notFound, words: words, request: request)
+        case .unreadable(let path, let reason, let text):
+            return Self.html(pages.page(title: words["unreadable"], content: pages.unreadable(path: path, reason: reason, text: text, words: words),
+                                        words: words, token: token), status: .ok, words: words, request: request)
+        case .form(let form, let path, _):
+            let problems = workspace.report?.diagnostics.filter { $0.entity == entity } ?? []
+            let name = form.fields.first { $0.path == .name || $0.path == .title }?.value ?? words.kind(entity.kind)
+            var state = state
+            state.canUndo = workspace.canUndo(entity)
+            let previewHref = SiteLinks(style: .server).path(of: PreviewBuilder.screen(showing: entity))
+            let content = pages.form(form, name: name.isEmpty ? entity.id : name, path: path, problems: problems, state: state, previewHref: previewHref,
+                                     words: words, token: token)
+            return Self.html(pages.page(title: name, content: content, words: words, token: token), status: status, words: words, request: request)
+        }
+    }
+
+    /// What the page after a save says, from its address (`?saved=1&merged=2`, `?undone=1`).
+    private static func state(from request: HTTPRequest, words: StudioWords) -> StudioPages.FormState {
+        var state = StudioPages.FormState()
+        let value = { (name: String) in request.query.first { $0.name == name }?.value }
+        if let merged = value("merged").flatMap(Int.init), merged > 0 {
+            state.notice = words.counted("saved.merged", merged)
+        } else if value("saved") == "1" {
+            state.notice = words["saved"]
+        } else if value("saved") == "0" {
+            state.notice = words["saved.unchanged"]
+        } else if value("undone") == "1" {
+            state.notice = words["undone"]
+        }
+        return state
+    }
+
+    private func notFound(_ words: StudioWords) -> HTTPResponse {
+        PreviewResponder.refusal(.notFound, "the studio has no page at this address")
+    }
+
+    // MARK: Writes
+
+    private func save(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        let (sent, opened) = Self.texts(fields)
+        return answer(workspace.save(entity, sent: sent, opened: opened), entity, sent: sent, request: request, words: words, done: "saved")
+    }
+
+    private func undo(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        guard let outcome = workspace.undo(entity) else { return Self.redirect(StudioPages.editHref(entity)) }
+        return answer(outcome, entity, sent: [:], request: request, words: words, done: "undone")
+    }
+
+    /// The page after a save: the form again (303, so that a reload does not send it twice), or
+    /// with the conflicts to choose from (409) or the refusal (422), the editor's texts kept.
+    private func answer(_ outcome: StudioWorkspace.SaveOutcome, _ entity: EntityReference, sent: [String: String], request: HTTPRequest,
+                        words: StudioWords, done: String) -> HTTPResponse {
+        let href = StudioPages.editHref(entity)
+        switch outcome {
+        case .saved(_, let merged): return Self.redirect(href + "?\(done)=1" + (merged > 0 ? "&merged=\(merged)" : ""))
+        case .unchanged: return Self.redirect(href + (done == "saved" ? "?saved=0" : "?undone=1"))
+        case .conflicts(let conflicts):
+            var state = StudioPages.FormState()
+            state.conflicts = Dictionary(conflicts.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            state.sent = sent
+            return form(entity, request: request, state: state, words: words, status: .conflict)
+        case .refused(let reason):
+            var state = StudioPages.FormState()
+            state.refusal = reason
+            state.sent = sent
+            return form(entity, request: request, state: state, words: words, status: .unprocessableContent)
+        }
+    }
+
+    /// The problems of the form as typed, for the page's script: by text, the entity's own, and
+    /// whether the content can be released.
+    private func check(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        let (sent, _) = Self.texts(fields)
+        guard case .form(let form, _, _) = workspace.read(entity), let problems = workspace.check(entity, sent: sent)?.filter({ $0.entity == entity }) else {
+            return PreviewResponder.refusal(.conflict, "the file of \(entity) cannot be read as a form now; open it again")
+        }
+        let (byKey, unplaced) = StudioPages.placed(problems, in: form)
+        let errors = problems.count { $0.severity == .error }
+        let answer = CheckAnswer(
+            fields: byKey.mapValues { $0.map { CheckAnswer.Problem(severity: $0.severity.rawValue, message: $0.message, code: $0.code.rawValue) } },
+            entity: unplaced.map { CheckAnswer.Problem(severity: $0.severity.rawValue, message: $0.message, code: $0.code.rawValue) },
+            errors: errors, release: errors > 0 ? words["release.blocked"] : (problems.isEmpty ? words["problems.none"] : ""))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = (try? encoder.encode(answer)) ?? Data("{}".utf8)
+        return HTTPResponse(statusCode: .ok, headers: HTTPHeaders(Self.headers.merging([.contentType: "application/json", .cacheControl: "no-store"]) { $1 }), body: data)
+    }
+
+    struct CheckAnswer: Encodable {
+        struct Problem: Encodable {
+            var severity: String
+            var message: String
+            var code: String
+        }
+
+        var fields: [String: [Problem]]
+        var entity: [Problem]
+        var errors: Int
+        var release: String
+    }
+
+    /// Why a POST is refused: not from the studio's own page (its Origin), or without the
+    /// session's token, or not a form. Nil when it may go on.
+    private func refusal(of request: HTTPRequest, body: [UInt8], port: UInt16) -> HTTPResponse? {
+        guard let host = request.headers[.host], let origin = request.headers[HTTPHeader("Origin")], origin == "http://" + host.lowercased() else {
+            return PreviewResponder.refusal(.forbidden, "the studio takes changes only from its own pages (the request's Origin is not this server)")
+        }
+        let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard type == "application/x-www-form-urlencoded" else {
+            return PreviewResponder.refusal(.unsupportedMediaType, "the studio takes a form (application/x-www-form-urlencoded)")
+        }
+        let sent = request.headers[HTTPHeader("X-Studio-Token")] ?? Self.formFields(body).first { $0.0 == "token" }?.1 ?? ""
+        guard Self.equalInConstantTime(sent, token) else {
+            return PreviewResponder.refusal(.forbidden, "the request does not carry this studio's token; reload the page")
+        }
+        return nil
+    }
+
+    // MARK: Reading requests
+
+    /// The entity of `product/espresso`, `home`: a kind, and for the kinds of many an id in the
+    /// form of a slug.
+    static func entity(_ path: Substring) -> EntityReference? {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard let kind = EntityReference.Kind(rawValue: String(parts[0])), kind != .catalog else { return nil }
+        switch kind {
+        case .home, .company: return parts.count == 1 ? EntityReference(kind) : nil
+        default:
+            guard parts.count == 2, isSlug(parts[1]) else { return nil }
+            return EntityReference(kind, String(parts[1]))
+        }
+    }
+
+    /// Lowercase letters, digits and single hyphens inside, at most 100 characters.
+    static func isSlug(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.count <= 100 && !text.hasPrefix("-") && !text.hasSuffix("-") && !text.contains("--")
+            && text.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    /// A form's fields in order: `application/x-www-form-urlencoded`, `+` a space.
+    static func formFields(_ body: [UInt8]) -> [(String, String)] {
+        String(decoding: body, as: UTF8.self).split(separator: "&").compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String? { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else { return nil }
+            return (name, value)
+        }
+    }
+
+    /// The texts a form sent (`t:key`), with a conflict's choice made (`c:key` `theirs` takes
+    /// the disk's value, `d:key`), and the texts as it opened them (`o:key`).
+    static func texts(_ fields: [(String, String)]) -> (sent: [String: String], opened: [String: String]) {
+        var sent: [String: String] = [:], opened: [String: String] = [:], choices: [String: String] = [:], disk: [String: String] = [:]
+        for (name, value) in fields {
+            // Lines as an editor's browser sends them (CR LF) are the file's lines (LF).
+            let value = value.replacingOccurrences(of: "\r\n", with: "\n")
+            if name.hasPrefix("t:") { sent[String(name.dropFirst(2))] = value }
+            else if name.hasPrefix("o:") { opened[String(name.dropFirst(2))] = value }
+            else if name.hasPrefix("c:") { choices[String(name.dropFirst(2))] = value }
+            else if name.hasPrefix("d:") { disk[String(name.dropFirst(2))] = value }
+        }
+        for (key, choice) in choices where choice == "theirs" { if let theirs = disk[key] { sent[key] = theirs } }
+        return (sent, opened)
+    }
+
+    /// The studio's language for the request: `?ui=` (remembered in a cookie), the cookie, or
+    /// the browser's.
+    static func words(for request: HTTPRequest) -> StudioWords {
+        let asked = request.query.first { $0.name == "ui" }?.value
+        let cookie = request.headers[HTTPHeader("Cookie")]?.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("studio-ui=") }.map { String($0.dropFirst("studio-ui=".count)) }
+        return StudioWords(StudioWords.language(chosen: asked ?? cookie, accepted: request.headers[HTTPHeader("Accept-Language")]))
+    }
+
+    static func equalInConstantTime(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var difference: UInt8 = 0
+        for index in x.indices { difference |= x[index] ^ y[index] }
+        return difference == 0
+    }
+
+    // MARK: Answers
+
+    /// The studio's pages load only its own style sheet and script, frame only the preview's
+    /// pages (its own origin), post forms only to itself, and are framed by nobody.
+    static let headers: [HTTPHeader: String] = [
+        HTTPHeader("Content-Security-Policy"):
+            "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        HTTPHeader("X-Content-Type-Options"): "nosniff",
+        HTTPHeader("Referrer-Policy"): "no-referrer",
+        HTTPHeader("Cross-Origin-Resource-Policy"): "same-origin",
+    ]
+
+    static func html(_ html: String, status: HTTPStatusCode, words: StudioWords, request: HTTPRequest) -> HTTPResponse {
+        var headers = Self.headers.merging([.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", HTTPHeader("Content-Language"): words.language]) { $1 }
+        if let asked = request.query.first(where: { $0.name == "ui" })?.value, asked == words.language {
+            headers[HTTPHeader("Set-Cookie")] = "studio-ui=\(words.language); Path=/_studio; SameSite=Strict; HttpOnly"
+        }
+        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: Data(html.utf8))
+    }
+
+    static func file(_ bytes: [UInt8], type: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .ok, headers: HTTPHeaders(headers.merging([.contentType: type, .cacheControl: "no-cache"]) { $1 }), body: Data(bytes))
+    }
+
+    static func redirect(_ location: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .seeOther, headers: HTTPHeaders(headers.merging([.location: location, .cacheControl: "no-store"]) { $1 }))
+    }
+}

@@ -1,0 +1,63 @@
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+import CatalogPreview
+import Foundation
+
+/// `digno studio`: the editors' own tool in the browser. Forms for every entity of the content
+/// folder, made from the one description of the fields, checked as they are typed and saved
+/// into the files as an editor would write them; beside each form the app's screen, from the
+/// preview this server is built on (`PreviewServer` with a `PreviewAddition`), which patches its
+/// bundle at every save. On 127.0.0.1 only.
+package final class StudioServer: Sendable {
+    package struct Options: Sendable {
+        package var contentFolder: String
+        /// 0 for any free port.
+        package var port: UInt16
+        package var day: @Sendable () -> Day?
+        /// Names this run, as the preview's (any text that differs from run to run).
+        package var run: String
+        /// The session's token, which every write must carry: random, made by the command.
+        package var token: String
+
+        package init(contentFolder: String, port: UInt16 = 8500, day: @escaping @Sendable () -> Day?, run: String, token: String) {
+            self.contentFolder = contentFolder
+            self.port = port
+            self.day = day
+            self.run = run
+            self.token = token
+        }
+    }
+
+    package let options: Options
+    private let preview: PreviewServer
+    let workspace: StudioWorkspace
+
+    package init(options: Options, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        self.options = options
+        let workspace = StudioWorkspace(contentFolder: options.contentFolder, day: options.day)
+        self.workspace = workspace
+        var previewOptions = PreviewServer.Options(contentFolder: options.contentFolder, host: "127.0.0.1", port: options.port, day: options.day, run: options.run)
+        previewOptions.addition = StudioResponder(workspace: workspace, pages: try StudioPages(), token: options.token)
+        previewOptions.reported = { workspace.update($0) }
+        preview = try PreviewServer(options: previewOptions, log: log)
+    }
+
+    /// Checks and builds the content once, starts listening, and returns the studio's address,
+    /// such as `http://127.0.0.1:8500/_studio/`.
+    package func start() async throws(PreviewServer.Failure) -> String {
+        try await preview.start() + "_studio/"
+    }
+
+    package func stop() async {
+        await preview.stop()
+    }
+
+    /// Removes the scratch folder when `start` failed or was never called.
+    package func discard() {
+        preview.discard()
+    }
+
+    /// Where the preview's builds go, removed on stop.
+    package var scratch: URL { preview.scratch }
+}

@@ -1,0 +1,141 @@
+import CatalogContent
+import CatalogModel
+
+/// The studio's own words in Finnish, Swedish and English: the language a page is in is the
+/// one the editor chose, else the first of the browser's that the studio speaks, else
+/// Finnish. The diagnostics keep `digno validate`'s English words.
+struct StudioWords: Sendable {
+    /// `fi`, `sv` or `en`.
+    let language: String
+    private let words: [String: String]
+
+    /// The languages the studio speaks, each named in itself, in the order its switch lists them.
+    static let languages: [(code: String, name: String)] = [("fi", "suomi"), ("sv", "svenska"), ("en", "English")]
+
+    init(_ language: String) {
+        self.language = Self.tables[language] == nil ? "fi" : language
+        words = Self.tables[self.language] ?? [:]
+    }
+
+    /// The studio's language for a request: `chosen` (the editor's, from its cookie) when the
+    /// studio speaks it, else the first of `Accept-Language`'s that it does, else Finnish.
+    static func language(chosen: String?, accepted: String?) -> String {
+        if let chosen, tables[chosen] != nil { return chosen }
+        // `sv-FI,sv;q=0.9,en;q=0.8`: by weight, then order.
+        let ranked = (accepted ?? "").split(separator: ",").enumerated().compactMap { (index, part) -> (String, Double, Int)? in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, !tag.isEmpty else { return nil }
+            let weight = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (String(tag.prefix { $0 != "-" && $0 != "_" }).lowercased(), weight, index)
+        }.sorted { ($0.1, -$0.2) > ($1.1, -$1.2) }
+        return ranked.first { tables[$0.0] != nil && $0.1 > 0 }?.0 ?? "fi"
+    }
+
+    subscript(_ key: String) -> String {
+        words[key] ?? Self.tables["en"]?[key] ?? key
+    }
+
+    /// `{n}` in a word replaced by `number`.
+    func counted(_ key: String, _ number: Int) -> String {
+        self[key].replacingOccurrences(of: "{n}", with: String(number))
+    }
+
+    /// A kind's name, plural for the overview's headings.
+    func kind(_ kind: EntityReference.Kind, plural: Bool = false) -> String {
+        self["kind.\(kind.rawValue)" + (plural ? "s" : "")]
+    }
+
+    /// A field's label: its element's word, and its number in a list (`Kuva 2`).
+    func field(_ element: String, number: Int?) -> String {
+        let word = self["field.\(element)"]
+        return number.map { "\(word) \($0)" } ?? word
+    }
+
+    /// A content language's name, as the studio's language names it.
+    func languageName(_ code: LanguageCode) -> String {
+        let key = "language.\(code.rawValue)"
+        let word = self[key]
+        return word == key ? code.rawValue : word
+    }
+
+    private static let tables: [String: [String: String]] = [
+        "fi": [
+            "studio": "Digno Studio", "skip": "Siirry sisältöön", "overview": "Sisältö", "language": "Kieli",
+            "filter": "Suodata nimellä", "filter.button": "Suodata", "filter.none": "Ei osumia.", "more": "Seuraavat",
+            "previous": "Edelliset", "page": "Sivu {n}",
+            "status.clean": "Sisällössä ei ole virheitä: sen voi julkaista.",
+            "status.errors": "Sisällössä on virheitä ({n}): sitä ei voi julkaista, ennen kuin ne on korjattu.",
+            "status.warnings": "Varoituksia: {n}.", "status.unchecked": "Sisältöä tarkistetaan…",
+            "errors": "{n} virhettä", "warnings": "{n} varoitusta", "error.one": "1 virhe", "warning.one": "1 varoitus",
+            "save": "Tallenna", "undo": "Kumoa viimeisin tallennus", "saved": "Tallennettu.", "saved.merged": "Tallennettu. Levyllä tehdyt muutokset muihin kenttiin ({n}) säilyivät.",
+            "saved.unchanged": "Ei muutoksia tallennettavaksi.", "undone": "Viimeisin tallennus kumottu.",
+            "required": "pakollinen", "limit": "{n} merkkiä enintään", "preview": "Esikatselu", "preview.title": "Sovelluksen näkymä",
+            "file": "Tiedosto", "problems": "Ongelmat", "problems.none": "Ei ongelmia.",
+            "conflict": "Tätä kenttää on muutettu myös levyllä.", "conflict.mine": "Sinun", "conflict.theirs": "Levyllä",
+            "conflicts": "Osa muutoksistasi osuu kenttiin, joita on muutettu levyllä lomakkeen avaamisen jälkeen. Valitse kullekin arvo ja tallenna uudelleen.",
+            "unreadable": "Tätä tiedostoa ei voi avata lomakkeena", "unreadable.advice": "Korjaa se tekstieditorissa; studio ei kirjoita sen päälle.",
+            "missing": "Tiedostoa ei löydy", "rich.note": "Muotoiltu teksti: muokkaa sitä toistaiseksi tekstieditorissa.",
+            "release.blocked": "Tallennus onnistuu virheistä huolimatta, mutta sisältöä ei voi julkaista ennen kuin virheet on korjattu.",
+            "kind.section": "Välilehti", "kind.sections": "Välilehdet", "kind.home": "Etusivu", "kind.homes": "Etusivu",
+            "kind.promotion": "Kampanja", "kind.promotions": "Kampanjat", "kind.company": "Yritys", "kind.companys": "Yritys",
+            "kind.product": "Tuote", "kind.products": "Tuotteet", "kind.recipe": "Resepti", "kind.recipes": "Reseptit",
+            "kind.retailer": "Jälleenmyyjä", "kind.retailers": "Jälleenmyyjät",
+            "field.name": "Nimi", "field.title": "Otsikko", "field.summary": "Lyhyt kuvaus", "field.text": "Teksti", "field.body": "Teksti",
+            "field.method": "Valmistus", "field.image": "Kuvan teksti", "field.ingredient": "Ainesosa", "field.address": "Osoite",
+            "field.phone": "Puhelin", "field.hours": "Aukioloajat", "field.info": "Muuta tietoa", "field.web": "Verkko-osoite",
+            "language.fi": "suomi", "language.sv": "ruotsi", "language.en": "englanti",
+        ],
+        "sv": [
+            "studio": "Digno Studio", "skip": "Hoppa till innehållet", "overview": "Innehåll", "language": "Språk",
+            "filter": "Filtrera på namn", "filter.button": "Filtrera", "filter.none": "Inga träffar.", "more": "Nästa",
+            "previous": "Föregående", "page": "Sida {n}",
+            "status.clean": "Innehållet har inga fel: det kan publiceras.",
+            "status.errors": "Innehållet har fel ({n}): det kan inte publiceras förrän de är rättade.",
+            "status.warnings": "Varningar: {n}.", "status.unchecked": "Innehållet kontrolleras…",
+            "errors": "{n} fel", "warnings": "{n} varningar", "error.one": "1 fel", "warning.one": "1 varning",
+            "save": "Spara", "undo": "Ångra senaste sparning", "saved": "Sparat.", "saved.merged": "Sparat. Ändringar på disken i andra fält ({n}) behölls.",
+            "saved.unchanged": "Inga ändringar att spara.", "undone": "Senaste sparningen ångrad.",
+            "required": "obligatoriskt", "limit": "högst {n} tecken", "preview": "Förhandsvisning", "preview.title": "Appens vy",
+            "file": "Fil", "problems": "Problem", "problems.none": "Inga problem.",
+            "conflict": "Det här fältet har också ändrats på disken.", "conflict.mine": "Ditt", "conflict.theirs": "På disken",
+            "conflicts": "Några av dina ändringar gäller fält som ändrats på disken sedan formuläret öppnades. Välj ett värde för vart och ett och spara igen.",
+            "unreadable": "Filen kan inte öppnas som formulär", "unreadable.advice": "Rätta den i en textredigerare; studion skriver inte över den.",
+            "missing": "Filen finns inte", "rich.note": "Formaterad text: redigera den tills vidare i en textredigerare.",
+            "release.blocked": "Du kan spara trots felen, men innehållet kan inte publiceras förrän de är rättade.",
+            "kind.section": "Flik", "kind.sections": "Flikar", "kind.home": "Startsida", "kind.homes": "Startsida",
+            "kind.promotion": "Kampanj", "kind.promotions": "Kampanjer", "kind.company": "Företag", "kind.companys": "Företag",
+            "kind.product": "Produkt", "kind.products": "Produkter", "kind.recipe": "Recept", "kind.recipes": "Recept",
+            "kind.retailer": "Återförsäljare", "kind.retailers": "Återförsäljare",
+            "field.name": "Namn", "field.title": "Rubrik", "field.summary": "Kort beskrivning", "field.text": "Text", "field.body": "Text",
+            "field.method": "Tillagning", "field.image": "Bildtext", "field.ingredient": "Ingrediens", "field.address": "Adress",
+            "field.phone": "Telefon", "field.hours": "Öppettider", "field.info": "Övrig information", "field.web": "Webbadress",
+            "language.fi": "finska", "language.sv": "svenska", "language.en": "engelska",
+        ],
+        "en": [
+            "studio": "Digno Studio", "skip": "Skip to the content", "overview": "Content", "language": "Language",
+            "filter": "Filter by name", "filter.button": "Filter", "filter.none": "Nothing matches.", "more": "Next",
+            "previous": "Previous", "page": "Page {n}",
+            "status.clean": "The content has no errors: it can be released.",
+            "status.errors": "The content has errors ({n}): it cannot be released until they are fixed.",
+            "status.warnings": "Warnings: {n}.", "status.unchecked": "The content is being checked…",
+            "errors": "{n} errors", "warnings": "{n} warnings", "error.one": "1 error", "warning.one": "1 warning",
+            "save": "Save", "undo": "Undo the last save", "saved": "Saved.", "saved.merged": "Saved. Changes made on disk to other fields ({n}) were kept.",
+            "saved.unchanged": "Nothing changed to save.", "undone": "The last save was undone.",
+            "required": "required", "limit": "at most {n} characters", "preview": "Preview", "preview.title": "The app's screen",
+            "file": "File", "problems": "Problems", "problems.none": "No problems.",
+            "conflict": "This field was changed on disk too.", "conflict.mine": "Yours", "conflict.theirs": "On disk",
+            "conflicts": "Some of your changes are to fields changed on disk since the form opened. Choose a value for each and save again.",
+            "unreadable": "This file cannot be opened as a form", "unreadable.advice": "Fix it in a text editor; the studio does not write over it.",
+            "missing": "The file is not there", "rich.note": "Formatted text: edit it in a text editor for now.",
+            "release.blocked": "You can save with errors, but the content cannot be released until they are fixed.",
+            "kind.section": "Tab", "kind.sections": "Tabs", "kind.home": "Home", "kind.homes": "Home",
+            "kind.promotion": "Promotion", "kind.promotions": "Promotions", "kind.company": "Company", "kind.companys": "Company",
+            "kind.product": "Product", "kind.products": "Products", "kind.recipe": "Recipe", "kind.recipes": "Recipes",
+            "kind.retailer": "Retailer", "kind.retailers": "Retailers",
+            "field.name": "Name", "field.title": "Title", "field.summary": "Summary", "field.text": "Text", "field.body": "Text",
+            "field.method": "Method", "field.image": "Picture's words", "field.ingredient": "Ingredient", "field.address": "Address",
+            "field.phone": "Phone", "field.hours": "Opening hours", "field.info": "Other information", "field.web": "Web address",
+            "language.fi": "Finnish", "language.sv": "Swedish", "language.en": "English",
+        ],
+    ]
+}

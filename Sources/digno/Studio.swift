@@ -1,0 +1,53 @@
+import ArgumentParser
+import CatalogModel
+import CatalogPreview
+import CatalogStudio
+import Foundation
+
+struct Studio: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Edit the content in your browser, with forms in place of XML and the app's screen beside each.",
+        usage: "digno studio [--content <folder>] [--port <port>] [--today <day>]",
+        discussion: """
+            Serves the studio at http://127.0.0.1:<port>/_studio/ (on this machine only): every \
+            product, recipe, retailer, promotion and tab of the content folder, filtered by name as \
+            you type, each with a form of its texts in every declared language, checked as you type \
+            as digno validate checks (the rules across files included), and the app's screen beside \
+            it as digno preview shows it. Saving writes only the changed elements of the file, as a \
+            careful editor would by hand; a file changed on disk meanwhile is merged field by field, \
+            and where both changed one field you choose. Saving with errors is allowed; the content \
+            cannot be released until they are fixed. Ctrl-C stops it. Exit status: 0 stopped, 2 usage \
+            errors or a port that cannot be listened on.
+            """)
+
+    @Option(help: ArgumentHelp("The content folder.", valueName: "folder"))
+    var content = "content"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 for any free one.", valueName: "port"))
+    var port: UInt16 = 8500
+
+    @Option(help: ArgumentHelp("Judge promotions and show Etusivu as on this day (YYYY-MM-DD); by default today.", valueName: "day"))
+    var today: Day?
+
+    func validate() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: content, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("'\(content)' is not a folder; name the content folder with --content")
+        }
+    }
+
+    func run() async throws {
+        // The clock, the run's name and the session's token are decided here, not in the library.
+        let today = today
+        var generator = SystemRandomNumberGenerator()
+        let token = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
+        let options = StudioServer.Options(contentFolder: content, port: port, day: { today ?? Day.today() },
+                                           run: String(UInt32.random(in: .min ... .max), radix: 36), token: token)
+        let server = try StudioServer(options: options, log: say)
+        let content = content
+        try await ServedUntilStopped.run(
+            start: { () async throws(PreviewServer.Failure) -> String in try await server.start() },
+            stop: { await server.stop() }, discard: { server.discard() }, scratch: server.scratch,
+            started: { "studio for \(content) at \($0) (Ctrl-C stops)" })
+    }
+}
