@@ -108,8 +108,9 @@ struct StudioResponder: PreviewAddition {
             return Self.html(pages.page(title: words["missing"], content: pages.unreadable(path: path ?? entity.description, reason: words["missing"], text: "", words: words),
                                         words: words, token: token), status: .notFound, words: words, request: request)
         case .unreadable(let path, let reason, let text):
+            // A save refused for it is 422; the page alone, 200.
             return Self.html(pages.page(title: words["unreadable"], content: pages.unreadable(path: path, reason: reason, text: text, words: words),
-                                        words: words, token: token), status: .ok, words: words, request: request)
+                                        words: words, token: token), status: status, words: words, request: request)
         case .form(let form, let path, _):
             let problems = workspace.report?.diagnostics.filter { $0.entity == entity } ?? []
             let name = form.fields.first { $0.path == .name || $0.path == .title }?.value ?? words.kind(entity.kind)

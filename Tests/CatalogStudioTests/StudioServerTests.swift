@@ -1,0 +1,293 @@
+import BundleCompiler
+import CatalogContent
+import CatalogModel
+@testable import CatalogStudio
+import Foundation
+import Testing
+import TestSupport
+
+/// The studio as it runs: a real server on a free port of 127.0.0.1 over a copy of the shipped
+/// content, its forms read and posted as a browser does, the files changed under it as a text
+/// editor or `git pull` would. (Tests/Browser drives it through Chromium.)
+@Suite(.serialized, .timeLimit(.minutes(10))) struct StudioServerTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let token = "test-token-0123456789"
+
+    /// A copy of content/ to edit.
+    static func contentCopy() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("digno-studio-tests-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: repository.appendingPathComponent("content"), to: folder)
+        return folder
+    }
+
+    /// A started studio over a copy of content/, stopped and removed whatever happens.
+    static func withStudio(_ body: (Studio) async throws -> Void) async throws {
+        let content = try contentCopy()
+        defer { try? FileManager.default.removeItem(at: content) }
+        let server = try StudioServer(options: .init(contentFolder: content.path, port: 0, day: { Day("2026-11-22") }, run: "test", token: token))
+        let address = try await server.start()
+        let port = try #require(UInt16(address.split(separator: ":").last?.split(separator: "/").first ?? ""))
+        do {
+            try await body(Studio(content: content, port: port))
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    struct Answer {
+        var status: Int
+        var headers: [String: String]
+        var body: String
+    }
+
+    struct Studio {
+        var content: URL
+        var port: UInt16
+        var origin: String { "http://127.0.0.1:\(port)" }
+
+        /// One request on a connection of its own, as raw bytes go.
+        func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "") async throws -> Answer {
+            var all = ["Host": "127.0.0.1:\(port)", "Connection": "close"].merging(headers) { $1 }
+            if headers["Content-Length"] == nil, !body.isEmpty || method == "POST" { all["Content-Length"] = String(body.utf8.count) }
+            let head = "\(method) \(path) HTTP/1.1\r\n" + all.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
+            let connection = try RawConnection(port: port)
+            await connection.send(Array((head + body).utf8))
+            let text = String(decoding: await connection.readAll(), as: UTF8.self)
+            let parts = text.components(separatedBy: "\r\n\r\n")
+            let lines = parts[0].components(separatedBy: "\r\n")
+            let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+            var fields: [String: String] = [:]
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: ":") else { continue }
+                fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return Answer(status: status, headers: fields, body: parts.dropFirst().joined(separator: "\r\n\r\n"))
+        }
+
+        func get(_ path: String) async throws -> Answer { try await request("GET", path) }
+
+        /// A form posted as the studio's page posts it.
+        func post(_ path: String, _ fields: [(String, String)], token: String = StudioServerTests.token, origin: String? = nil) async throws -> Answer {
+            let body = ([("token", token)] + fields).map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+            return try await request("POST", path, headers: ["Origin": origin ?? self.origin, "Content-Type": "application/x-www-form-urlencoded"], body: body)
+        }
+
+        static func encode(_ text: String) -> String {
+            text.addingPercentEncoding(withAllowedCharacters: .alphanumerics)?.replacingOccurrences(of: "%20", with: "+") ?? ""
+        }
+
+        func file(_ path: String) throws -> String { try String(contentsOf: content.appendingPathComponent(path), encoding: .utf8) }
+
+        func write(_ path: String, _ text: String) throws { try text.write(to: content.appendingPathComponent(path), atomically: true, encoding: .utf8) }
+
+        /// The form's texts as its page holds them: each `t:` and `o:` field with its value.
+        func form(_ path: String) async throws -> [(String, String)] {
+            let page = try await get(path)
+            #expect(page.status == 200)
+            return StudioServerTests.fields(of: page.body)
+        }
+
+        /// Waits until the last check has seen the files (the preview's, after a save it heard).
+        func settled(_ condition: @escaping (String) -> Bool) async throws {
+            while !condition(try await get("/_studio/").body) { try await Task.sleep(for: .milliseconds(50)) }
+        }
+    }
+
+    /// The `t:` and `o:` fields of a form page, with their values unescaped.
+    static func fields(of page: String) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        let inputs = #/<input[^>]* name="([to]:[^"]*)"[^>]* value="([^"]*)"/#
+        let areas = #/<textarea[^>]* name="(t:[^"]*)"[^>]*>([^<]*)</textarea>/#
+        for match in page.matches(of: inputs) { fields.append((unescape(String(match.1)), unescape(String(match.2)))) }
+        for match in page.matches(of: areas) { fields.append((unescape(String(match.1)), unescape(String(match.2)))) }
+        // A textarea's opened value is its own hidden input, found above.
+        return fields
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    static func replacing(_ fields: [(String, String)], _ name: String, with value: String) -> [(String, String)] {
+        fields.map { $0.0 == name ? ($0.0, value) : $0 }
+    }
+
+    // MARK: Reading
+
+    @Test func theOverviewListsEveryEntityAndFiltersByName() async throws {
+        try await Self.withStudio { studio in
+            let overview = try await studio.get("/_studio/")
+            #expect(overview.status == 200)
+            #expect(overview.headers["content-security-policy"]?.contains("form-action 'self'") == true)
+            for id in ["espresso", "coffee-beans", "cafe-latte", "pressokahvi", "deling-group"] { #expect(overview.body.contains("/\(id)\"")) }
+            let filtered = try await studio.get("/_studio/results?q=latte")
+            #expect(filtered.body.contains("/_studio/edit/recipe/cafe-latte"))
+            #expect(filtered.body.contains("/_studio/edit/recipe/latte-macchiato"))
+            #expect(!filtered.body.contains("/_studio/edit/recipe/cappuccino"))
+            // The words of the page in the browser's language, or the one chosen.
+            let swedish = try await studio.request("GET", "/_studio/", headers: ["Accept-Language": "sv-FI,sv;q=0.9"])
+            #expect(swedish.body.contains("<html lang=\"sv\">") && swedish.body.contains("Filtrera på namn"))
+            let english = try await studio.get("/_studio/?ui=en")
+            #expect(english.headers["set-cookie"]?.hasPrefix("studio-ui=en;") == true)
+            let remembered = try await studio.request("GET", "/_studio/", headers: ["Cookie": "studio-ui=en", "Accept-Language": "sv"])
+            #expect(remembered.body.contains("<html lang=\"en\">"))
+        }
+    }
+
+    /// Every shipped entity's form opened and sent back unchanged: nothing is written.
+    @Test func everyShippedFormSentBackUnchangedWritesNothing() async throws {
+        try await Self.withStudio { studio in
+            let overview = try await studio.get("/_studio/")
+            let forms = overview.body.matches(of: #/href="(/_studio/edit/[a-z0-9/-]+)"/#).map { String($0.1) }
+            #expect(forms.count >= 20)
+            let before = try Self.snapshot(studio.content)
+            for form in forms {
+                let fields = try await studio.form(form)
+                #expect(!fields.isEmpty, "\(form)")
+                let saved = try await studio.post(form.replacingOccurrences(of: "/edit/", with: "/save/"), fields)
+                #expect(saved.status == 303 && saved.headers["location"]?.hasSuffix("?saved=0") == true, "\(form): \(saved.status)")
+            }
+            #expect(try Self.snapshot(studio.content) == before)
+        }
+    }
+
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? FileManager.default.enumerator(atPath: "/")!
+        where url.pathExtension == "xml" {
+            files[url.path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    // MARK: Saving
+
+    @Test func aSaveChangesOnlyItsElementsAndThePreviewShowsIt() async throws {
+        try await Self.withStudio { studio in
+            let before = try studio.file("products/espresso.xml")
+            var fields = try await studio.form("/_studio/edit/product/espresso")
+            fields = Self.replacing(fields, "t:summary@en", with: "Dark & strong")
+            fields = Self.replacing(fields, "t:summary@sv", with: "")
+            let saved = try await studio.post("/_studio/save/product/espresso", fields)
+            #expect(saved.status == 303)
+            #expect(saved.headers["location"] == "/_studio/edit/product/espresso?saved=1")
+            let after = try studio.file("products/espresso.xml")
+            #expect(after == before.replacingOccurrences(of: "<summary xml:lang=\"en\">Dark-roast ground espresso</summary>", with: "<summary xml:lang=\"en\">Dark &amp; strong</summary>")
+                .replacingOccurrences(of: "  <summary xml:lang=\"sv\">Mörkrostat malet espressokaffe</summary>\n", with: ""))
+            // The preview beside the form shows the saved text once it has patched its bundle.
+            while !(try await studio.get("/en/products/espresso").body.contains("Dark &amp; strong")) { try await Task.sleep(for: .milliseconds(50)) }
+            // Undone: the file as it was.
+            let undone = try await studio.post("/_studio/undo/product/espresso", [])
+            #expect(undone.status == 303 && undone.headers["location"] == "/_studio/edit/product/espresso?undone=1")
+            #expect(try studio.file("products/espresso.xml") == before)
+        }
+    }
+
+    @Test func aFileChangedUnderAnOpenFormIsMergedOrBothValuesAreShown() async throws {
+        try await Self.withStudio { studio in
+            let opened = try await studio.form("/_studio/edit/product/espresso")
+            // A text editor changes another field meanwhile: merged.
+            let original = try studio.file("products/espresso.xml")
+            try studio.write("products/espresso.xml", original.replacingOccurrences(of: "Tummapaahteinen espressojauhe", with: "Tumma espressojauhe"))
+            let merged = try await studio.post("/_studio/save/product/espresso", Self.replacing(opened, "t:summary@en", with: "Dark espresso"))
+            #expect(merged.status == 303 && merged.headers["location"] == "/_studio/edit/product/espresso?saved=1&merged=1")
+            let both = try studio.file("products/espresso.xml")
+            #expect(both.contains("<summary>Tumma espressojauhe</summary>") && both.contains("<summary xml:lang=\"en\">Dark espresso</summary>"))
+
+            // Another browser changed the same field: both values shown, nothing written.
+            let second = try await studio.post("/_studio/save/product/espresso", Self.replacing(opened, "t:summary@en", with: "Roasted dark"))
+            #expect(second.status == 409)
+            #expect(second.body.contains("Roasted dark") && second.body.contains("Dark espresso") && second.body.contains("name=\"c:summary@en\""))
+            #expect(try studio.file("products/espresso.xml") == both)
+            // Choosing the one on disk, or one's own, and saving again.
+            let choice = Self.fields(of: second.body) + [("c:summary@en", "mine"), ("d:summary@en", "Dark espresso")]
+            let resolved = try await studio.post("/_studio/save/product/espresso", choice)
+            #expect(resolved.status == 303)
+            #expect(try studio.file("products/espresso.xml").contains("<summary xml:lang=\"en\">Roasted dark</summary>"))
+        }
+    }
+
+    @Test func aFileThatDoesNotParseIsShownAndNeverWrittenOver() async throws {
+        try await Self.withStudio { studio in
+            let conflicted = try studio.file("products/espresso.xml").replacingOccurrences(
+                of: "  <summary>Tummapaahteinen espressojauhe</summary>\n",
+                with: "<<<<<<< HEAD\n  <summary>Tumma</summary>\n=======\n  <summary>Vahva</summary>\n>>>>>>> theirs\n")
+            let opened = try await studio.form("/_studio/edit/product/espresso")
+            try studio.write("products/espresso.xml", conflicted)
+            let page = try await studio.get("/_studio/edit/product/espresso")
+            #expect(page.status == 200 && page.body.contains("class=\"refusal\"") && page.body.contains("&lt;&lt;&lt;&lt;&lt;&lt;&lt; HEAD"))
+            #expect(!page.body.contains("id=\"entity-form\""))
+            let saved = try await studio.post("/_studio/save/product/espresso", Self.replacing(opened, "t:summary@en", with: "x"))
+            #expect(saved.status == 422)
+            #expect(try studio.file("products/espresso.xml") == conflicted)
+        }
+    }
+
+    // MARK: Checking as typed
+
+    @Test func aFormIsCheckedAsTypedWithTheRulesAcrossFiles() async throws {
+        try await Self.withStudio { studio in
+            let fields = try await studio.form("/_studio/edit/product/espresso")
+            let empty = try await studio.post("/_studio/check/product/espresso", Self.replacing(fields, "t:summary@fi", with: ""))
+            #expect(empty.status == 200 && empty.headers["content-type"] == "application/json")
+            #expect(empty.body.contains("\"summary@fi\":[{\"code\":\"empty-field\""))
+            // A name another product has: the rule across files, at the name.
+            let duplicate = try await studio.post("/_studio/check/product/espresso", Self.replacing(fields, "t:name@fi", with: "Coffee Beans"))
+            #expect(duplicate.body.contains("\"name@fi\":[{\"code\":\"duplicate-name\""), "\(duplicate.body)")
+            // Nothing was written by checking.
+            #expect(try studio.file("products/espresso.xml") == String(contentsOf: Self.repository.appendingPathComponent("content/products/espresso.xml"), encoding: .utf8))
+            let clean = try await studio.post("/_studio/check/product/espresso", fields)
+            #expect(clean.body.contains("\"errors\":0"))
+        }
+    }
+
+    // MARK: Hostile requests
+
+    @Test func everyWriteNeedsTheStudiosOriginTokenAndAForm() async throws {
+        try await Self.withStudio { studio in
+            let before = try Self.snapshot(studio.content)
+            let fields = Self.replacing(try await studio.form("/_studio/edit/product/espresso"), "t:summary@en", with: "hacked")
+            for path in ["/_studio/save/product/espresso", "/_studio/check/product/espresso", "/_studio/undo/product/espresso"] {
+                #expect(try await studio.post(path, fields, token: "wrong").status == 403)
+                #expect(try await studio.post(path, fields, origin: "http://evil.example").status == 403)
+                #expect(try await studio.post(path, fields, origin: "null").status == 403)
+                let noOrigin = try await studio.request("POST", path, headers: ["Content-Type": "application/x-www-form-urlencoded"], body: "token=\(Self.token)")
+                #expect(noOrigin.status == 403)
+                let notAForm = try await studio.request("POST", path, headers: ["Origin": studio.origin, "Content-Type": "text/plain"], body: "token=\(Self.token)")
+                #expect(notAForm.status == 415)
+            }
+            // A foreign Host (DNS rebinding) is refused before the studio sees it.
+            let rebound = try await studio.request("GET", "/_studio/", headers: ["Host": "evil.example:\(studio.port)"])
+            #expect(rebound.status == 403)
+            // A body over the form's cap is refused before it is read.
+            let huge = try await studio.request("POST", "/_studio/save/product/espresso",
+                                                headers: ["Origin": studio.origin, "Content-Type": "application/x-www-form-urlencoded", "Content-Length": "\(StudioResponder.formLimit + 1)"])
+            #expect(huge.status == 413)
+            // No path leaves the content folder.
+            for path in ["/_studio/edit/product/..", "/_studio/edit/product/..%2Fcatalog", "/_studio/edit/product/a/b", "/_studio/edit/catalog",
+                         "/_studio/edit/product/Espresso", "/_studio/save/product/..%2F..%2Fetc"] {
+                let answer = path.contains("/save/") ? try await studio.post(path, fields) : try await studio.get(path)
+                #expect([400, 404].contains(answer.status), "\(path): \(answer.status)")
+            }
+            #expect(try Self.snapshot(studio.content) == before)
+        }
+    }
+
+    @Test func aLinkInTheContentFolderIsNeitherReadNorWritten() async throws {
+        try await Self.withStudio { studio in
+            let outside = FileManager.default.temporaryDirectory.appendingPathComponent("digno-studio-outside-\(UUID().uuidString).xml")
+            defer { try? FileManager.default.removeItem(at: outside) }
+            let text = try studio.file("products/espresso.xml").replacingOccurrences(of: "id=\"espresso\"", with: "id=\"linked\"")
+            try text.write(to: outside, atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(at: studio.content.appendingPathComponent("products/linked.xml"), withDestinationURL: outside)
+            let page = try await studio.get("/_studio/edit/product/linked")
+            #expect(page.body.contains("is a link or not a file"))
+            let saved = try await studio.post("/_studio/save/product/linked", [("t:summary@en", "x"), ("o:summary@en", "Dark-roast ground espresso")])
+            #expect(saved.status == 422)
+            #expect(try String(contentsOf: outside, encoding: .utf8) == text)
+        }
+    }
+}
