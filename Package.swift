@@ -172,7 +172,8 @@ let package = Package(
             resources: [
                 .embedInCode("Templates/studio.mustache"), .embedInCode("Templates/overview.mustache"),
                 .embedInCode("Templates/results.mustache"), .embedInCode("Templates/form.mustache"),
-                .embedInCode("Templates/unreadable.mustache"), .embedInCode("Templates/studio.css"), .embedInCode("Templates/studio.js"),
+                .embedInCode("Templates/unreadable.mustache"), .embedInCode("Templates/row.mustache"), .embedInCode("Templates/conflict.mustache"),
+                .embedInCode("Templates/studio.css"), .embedInCode("Templates/studio.js"),
             ]
         ),
         // The thin command: flags in, library calls, printing and exit codes out.

@@ -35,14 +35,25 @@ struct EntityForm: Sendable {
 
     var entity: EntityReference
     var groups: [Group]
+    /// Its lists (ingredient lines, pictures, products sold), each edited and merged as a whole.
+    var lists: [FormList]
+    /// Its pictures, link, position and days chosen.
+    var choices: [FormChoice]
+    /// Its kind's elements in the order its files write them (for a field not written yet).
+    var fieldOrder: [String]
+    /// The catalogue's languages, the default first.
+    var languages: [LanguageCode]
 
     /// Every field of every group.
     var fields: [Field] { groups.flatMap(\.fields) }
 
     /// The form of `entity`, its texts in `languages` (the default first).
-    init(_ reference: EntityReference, _ entity: some ContentEntity, languages: [LanguageCode]) {
+    init<Entity: ContentEntity>(_ reference: EntityReference, _ entity: Entity, languages: [LanguageCode]) {
         self.entity = reference
         groups = Self.groups(of: entity, languages: languages)
+        (lists, choices) = Self.structures(of: entity, languages: languages)
+        fieldOrder = Entity.fields.map(\.element)
+        self.languages = languages
     }
 
     private static func groups<Entity: ContentEntity>(of entity: Entity, languages: [LanguageCode]) -> [Group] {
@@ -70,10 +81,9 @@ struct EntityForm: Sendable {
                 if let value = entity[keyPath: keyPath] { add(field.element, nil, path, value, field, isLong: true) }
             case .rich(let keyPath): add(field.element, nil, path, entity[keyPath: keyPath].plainText, field, rich: entity[keyPath: keyPath], isLong: true)
             case .alt(let keyPath): add("image", nil, .image, entity[keyPath: keyPath].alt ?? "", field)
-            case .alts(let keyPath):
-                for (index, picture) in entity[keyPath: keyPath].enumerated() { add("image", index + 1, .picture(index), picture.alt ?? "", field) }
-            case .lines(let keyPath):
-                for (index, line) in entity[keyPath: keyPath].enumerated() { add("ingredient", index + 1, .ingredient(index), line.text, field) }
+            case .alts, .lines:
+                // A list's lines are edited with their list (`FormList`): added, removed, reordered.
+                continue
             }
         }
         return groups
@@ -87,5 +97,13 @@ struct EntityForm: Sendable {
     /// The field of `key`, if the form has it.
     func field(_ key: String) -> Field? {
         fields.first { $0.key == key }
+    }
+
+    func list(_ key: String) -> FormList? {
+        lists.first { $0.key == key }
+    }
+
+    func choice(_ key: String) -> FormChoice? {
+        choices.first { $0.key == key }
     }
 }

@@ -14,7 +14,8 @@ struct StudioPages: Sendable {
     private static let templates: [(name: String, text: [UInt8])] = [
         ("studio", PackageResources.studio_mustache), ("overview", PackageResources.overview_mustache),
         ("results", PackageResources.results_mustache), ("form", PackageResources.form_mustache),
-        ("unreadable", PackageResources.unreadable_mustache),
+        ("unreadable", PackageResources.unreadable_mustache), ("row", PackageResources.row_mustache),
+        ("conflict", PackageResources.conflict_mustache),
     ]
 
     static var stylesheet: [UInt8] { PackageResources.studio_css }
@@ -124,12 +125,20 @@ struct StudioPages: Sendable {
         /// Texts changed both in the form and on disk, by key.
         var conflicts: [String: FormSave.Conflict] = [:]
         /// The editor's values to show in place of the file's (after a conflict or refusal).
-        var sent: [String: String] = [:]
+        var sent = StudioWorkspace.FormValues()
         var canUndo = false
     }
 
+    /// What the form's pickers offer: products by name, the pictures under `images/`, and the
+    /// targets a link may have.
+    struct Choices {
+        var products: [(id: String, name: String)] = []
+        var recipes: [(id: String, name: String)] = []
+        var pictures: [String] = []
+    }
+
     func form(_ form: EntityForm, name: String, path: String, problems: [Diagnostic], state: FormState, previewHref: String,
-              words: StudioWords, token: String) -> String {
+              choices offered: Choices = Choices(), words: StudioWords, token: String) -> String {
         let (byKey, unplaced) = Self.placed(problems, in: form)
         var index = 0
         let groups = form.groups.map { group -> [String: Any] in
@@ -137,7 +146,7 @@ struct StudioPages: Sendable {
                 "label": words.field(group.element, number: group.number),
                 "fields": group.fields.map { field -> [String: Any] in
                     index += 1
-                    let value = state.sent[field.key] ?? field.value
+                    let value = state.sent.texts[field.key] ?? field.value
                     var values: [String: Any] = [
                         "index": index, "key": field.key, "lang": field.languageCode.rawValue, "languageName": words.languageName(field.languageCode),
                         "value": value, "opened": state.conflicts[field.key]?.theirs ?? field.value, "long": field.isLong,
@@ -152,15 +161,54 @@ struct StudioPages: Sendable {
                         values["rich"] = Self.html(rich)
                         values["richNote"] = words["rich.note"]
                     }
-                    if let conflict = state.conflicts[field.key] {
-                        values["conflict"] = [
-                            "conflictLabel": words["conflict"], "mineLabel": words["conflict.mine"], "theirsLabel": words["conflict.theirs"],
-                            "mine": conflict.mine, "theirs": conflict.theirs, "key": field.key,
-                        ] as [String: Any]
-                    }
+                    if let conflict = state.conflicts[field.key] { values["conflict"] = Self.conflictView(conflict, shown: { $0 }, words: words) }
                     return values
                 },
             ]
+        }
+        let lists = form.lists.map { list -> [String: Any] in
+            index += 1
+            let listIndex = index
+            let rows = state.sent.lists[list.key] ?? list.rows
+            let codes = list.kind == .sells ? [] : form.languages
+            func row(_ row: FormList.Row, _ number: Int) -> [String: Any] {
+                [
+                    "id": "\(listIndex)-\(number)", "key": list.key, "reference": row.reference,
+                    "referenceLabel": words[list.kind == .pictures ? "row.picture" : "row.product"],
+                    "datalist": list.kind == .pictures ? "pictures-list" : "products-list",
+                    "texts": codes.map { code in
+                        ["code": code.rawValue, "languageName": words.languageName(code), "value": row.texts[code.rawValue] ?? "", "id": "\(listIndex)-\(number)-\(code.rawValue)",
+                         "key": list.key] as [String: Any]
+                    },
+                    "up": words["row.up"], "down": words["row.down"], "remove": words["row.remove"],
+                ]
+            }
+            var values: [String: Any] = [
+                "key": list.key, "label": words.field(list.key, number: nil), "opened": state.conflicts[list.key]?.theirs ?? list.canonical,
+                "rows": rows.enumerated().map { row($1, $0 + 1) }, "template": row(FormList.Row(reference: "", texts: [:]), 0), "add": words["row.add"],
+                "problems": (byKey[list.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
+            ]
+            if let conflict = state.conflicts[list.key] {
+                values["conflict"] = Self.conflictView(conflict, shown: { Self.shownRows($0) }, words: words)
+            }
+            return values
+        }
+        let choices = form.choices.map { choice -> [String: Any] in
+            index += 1
+            let value = state.sent.choices[choice.key] ?? choice.value
+            var values: [String: Any] = [
+                "index": index, "key": choice.key, "label": words.field(choice.key, number: nil), "value": value,
+                "opened": state.conflicts[choice.key]?.theirs ?? choice.value,
+                "problems": (byKey[choice.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
+            ]
+            switch choice.kind {
+            case .picture: values["datalist"] = "pictures-list"; values["type"] = "text"
+            case .link: values["datalist"] = "links-list"; values["type"] = "text"
+            case .position: values["type"] = "number"; values["min"] = "1"
+            case .day: values["type"] = "date"
+            }
+            if let conflict = state.conflicts[choice.key] { values["conflict"] = Self.conflictView(conflict, shown: { $0 }, words: words) }
+            return values
         }
         let errors = problems.count { $0.severity == .error }
         let base = Self.editHref(form.entity).replacingOccurrences(of: "/_studio/edit/", with: "")
@@ -172,11 +220,30 @@ struct StudioPages: Sendable {
             "saveAction": "/_studio/save/\(base)", "checkAction": "/_studio/check/\(base)", "undoAction": "/_studio/undo/\(base)",
             "token": token, "groups": groups, "saveLabel": words["save"], "undoLabel": words["undo"], "canUndo": state.canUndo,
             "previewLabel": words["preview"], "previewTitle": words["preview.title"], "previewHref": previewHref,
+            "lists": lists, "choices": choices,
+            "products": offered.products.map { ["value": $0.id, "label": $0.name] },
+            "pictures": offered.pictures.map { ["value": $0] },
+            "links": offered.products.map { ["value": "product:" + $0.id, "label": $0.name] } + offered.recipes.map { ["value": "recipe:" + $0.id, "label": $0.name] },
         ]
         if let notice = state.notice { context["notice"] = notice }
         if let refusal = state.refusal { context["refusal"] = refusal }
         if !state.conflicts.isEmpty { context["conflictsNote"] = words["conflicts"] }
         return library.render(context, withTemplate: "form") ?? ""
+    }
+
+    /// A value changed both in the form and on disk: both, to choose from.
+    static func conflictView(_ conflict: FormSave.Conflict, shown: (String) -> String, words: StudioWords) -> [String: Any] {
+        [
+            "conflictLabel": words["conflict"], "mineLabel": words["conflict.mine"], "theirsLabel": words["conflict.theirs"],
+            "mine": shown(conflict.mine), "theirs": shown(conflict.theirs), "theirsValue": conflict.theirs, "key": conflict.key,
+        ]
+    }
+
+    /// A list's canonical text as a person reads it: each row's reference and words.
+    static func shownRows(_ canonical: String) -> String {
+        guard let rows = try? JSONDecoder().decode([FormList.Row].self, from: Data(canonical.utf8)) else { return canonical }
+        return rows.map { row in ([row.reference] + row.texts.sorted { $0.key < $1.key }.map(\.value)).filter { !$0.isEmpty }.joined(separator: " – ") }
+            .joined(separator: "; ")
     }
 
     func unreadable(path: String, reason: String, text: String, words: StudioWords) -> String {
@@ -197,6 +264,21 @@ struct StudioPages: Sendable {
                 let key = EntityForm.key(field.translatedField, problem.language ?? defaultLanguage)
                 if form.field(key) != nil {
                     byKey[key, default: []].append(problem)
+                    continue
+                }
+                // A line of a list, a picture, a reference or an attribute: at its list or choice.
+                let whole: String? = switch field {
+                case .ingredient: "ingredients"
+                case .picture, .images: "images"
+                case .sells: "sells"
+                case .icon: "icon"
+                case .logo: "logo"
+                case .link: "link"
+                case .position: "position"
+                default: nil
+                }
+                if let whole, form.list(whole) != nil || form.choice(whole) != nil {
+                    byKey[whole, default: []].append(problem)
                     continue
                 }
             }

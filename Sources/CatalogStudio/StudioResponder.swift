@@ -117,8 +117,13 @@ struct StudioResponder: PreviewAddition {
             var state = state
             state.canUndo = workspace.canUndo(entity)
             let previewHref = SiteLinks(style: .server).path(of: PreviewBuilder.screen(showing: entity))
+            var offered = StudioPages.Choices(pictures: workspace.pictureFiles())
+            if let catalog = workspace.report?.catalog {
+                offered.products = catalog.products.map { ($0.id.rawValue, $0.name) }
+                offered.recipes = catalog.recipes.map { ($0.id.rawValue, $0.name) }
+            }
             let content = pages.form(form, name: name.isEmpty ? entity.id : name, path: path, problems: problems, state: state, previewHref: previewHref,
-                                     words: words, token: token)
+                                     choices: offered, words: words, token: token)
             return Self.html(pages.page(title: name, content: content, words: words, token: token), status: status, words: words, request: request)
         }
     }
@@ -146,18 +151,18 @@ struct StudioResponder: PreviewAddition {
     // MARK: Writes
 
     private func save(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
-        let (sent, opened) = Self.texts(fields)
+        let (sent, opened) = Self.values(fields)
         return answer(workspace.save(entity, sent: sent, opened: opened), entity, sent: sent, request: request, words: words, done: "saved")
     }
 
     private func undo(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
         guard let outcome = workspace.undo(entity) else { return Self.redirect(StudioPages.editHref(entity)) }
-        return answer(outcome, entity, sent: [:], request: request, words: words, done: "undone")
+        return answer(outcome, entity, sent: StudioWorkspace.FormValues(), request: request, words: words, done: "undone")
     }
 
     /// The page after a save: the form again (303, so that a reload does not send it twice), or
     /// with the conflicts to choose from (409) or the refusal (422), the editor's texts kept.
-    private func answer(_ outcome: StudioWorkspace.SaveOutcome, _ entity: EntityReference, sent: [String: String], request: HTTPRequest,
+    private func answer(_ outcome: StudioWorkspace.SaveOutcome, _ entity: EntityReference, sent: StudioWorkspace.FormValues, request: HTTPRequest,
                         words: StudioWords, done: String) -> HTTPResponse {
         let href = StudioPages.editHref(entity)
         switch outcome {
@@ -179,7 +184,7 @@ struct StudioResponder: PreviewAddition {
     /// The problems of the form as typed, for the page's script: by text, the entity's own, and
     /// whether the content can be released.
     private func check(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
-        let (sent, _) = Self.texts(fields)
+        let (sent, _) = Self.values(fields)
         guard case .form(let form, _, _) = workspace.read(entity), let problems = workspace.check(entity, sent: sent)?.filter({ $0.entity == entity }) else {
             return PreviewResponder.refusal(.conflict, "the file of \(entity) cannot be read as a form now; open it again")
         }
@@ -256,19 +261,31 @@ struct StudioResponder: PreviewAddition {
         }
     }
 
-    /// The texts a form sent (`t:key`), with a conflict's choice made (`c:key` `theirs` takes
-    /// the disk's value, `d:key`), and the texts as it opened them (`o:key`).
-    static func texts(_ fields: [(String, String)]) -> (sent: [String: String], opened: [String: String]) {
-        var sent: [String: String] = [:], opened: [String: String] = [:], choices: [String: String] = [:], disk: [String: String] = [:]
+    /// What a form sent: its texts (`t:key`), lists (`l:…`, `FormList` rows in order) and
+    /// choices (`v:key`), with a conflict's choice made (`c:key` `theirs` takes the disk's
+    /// value, `d:key`), and each as the form opened it (`o:key`; a list's canonical text).
+    static func values(_ fields: [(String, String)]) -> (sent: StudioWorkspace.FormValues, opened: [String: String]) {
+        var sent = StudioWorkspace.FormValues(lists: EntityForm.sentLists(fields))
+        var opened: [String: String] = [:], choices: [String: String] = [:], disk: [String: String] = [:]
         for (name, value) in fields {
             // Lines as an editor's browser sends them (CR LF) are the file's lines (LF).
             let value = value.replacingOccurrences(of: "\r\n", with: "\n")
-            if name.hasPrefix("t:") { sent[String(name.dropFirst(2))] = value }
+            if name.hasPrefix("t:") { sent.texts[String(name.dropFirst(2))] = value }
+            else if name.hasPrefix("v:") { sent.choices[String(name.dropFirst(2))] = value }
             else if name.hasPrefix("o:") { opened[String(name.dropFirst(2))] = value }
             else if name.hasPrefix("c:") { choices[String(name.dropFirst(2))] = value }
             else if name.hasPrefix("d:") { disk[String(name.dropFirst(2))] = value }
         }
-        for (key, choice) in choices where choice == "theirs" { if let theirs = disk[key] { sent[key] = theirs } }
+        for (key, choice) in choices where choice == "theirs" {
+            guard let theirs = disk[key] else { continue }
+            if sent.lists[key] != nil {
+                sent.lists[key] = (try? JSONDecoder().decode([FormList.Row].self, from: Data(theirs.utf8))) ?? sent.lists[key]
+            } else if sent.choices[key] != nil {
+                sent.choices[key] = theirs
+            } else {
+                sent.texts[key] = theirs
+            }
+        }
         return (sent, opened)
     }
 

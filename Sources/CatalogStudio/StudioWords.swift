@@ -83,6 +83,10 @@ struct StudioWords: Sendable {
             "field.name": "Nimi", "field.title": "Otsikko", "field.summary": "Lyhyt kuvaus", "field.text": "Teksti", "field.body": "Teksti",
             "field.method": "Valmistus", "field.image": "Kuvan teksti", "field.ingredient": "Ainesosa", "field.address": "Osoite",
             "field.phone": "Puhelin", "field.hours": "Aukioloajat", "field.info": "Muuta tietoa", "field.web": "Verkko-osoite",
+            "field.ingredients": "Ainesosat", "field.images": "Kuvat", "field.sells": "Myytävät tuotteet", "field.icon": "Kuvake", "field.logo": "Logo",
+            "field.link": "Linkki", "field.position": "Paikka listassa", "field.first-day": "Ensimmäinen päivä", "field.last-day": "Viimeinen päivä",
+            "row.product": "Tuote", "row.picture": "Kuvatiedosto", "row.up": "Siirrä ylös", "row.down": "Siirrä alas", "row.remove": "Poista",
+            "row.add": "Lisää rivi", "row.words": "Kuvan teksti", "row.text": "Rivi", "list.empty": "Ei rivejä.",
             "language.fi": "suomi", "language.sv": "ruotsi", "language.en": "englanti",
         ],
         "sv": [
@@ -109,6 +113,10 @@ struct StudioWords: Sendable {
             "field.name": "Namn", "field.title": "Rubrik", "field.summary": "Kort beskrivning", "field.text": "Text", "field.body": "Text",
             "field.method": "Tillagning", "field.image": "Bildtext", "field.ingredient": "Ingrediens", "field.address": "Adress",
             "field.phone": "Telefon", "field.hours": "Öppettider", "field.info": "Övrig information", "field.web": "Webbadress",
+            "field.ingredients": "Ingredienser", "field.images": "Bilder", "field.sells": "Produkter som säljs", "field.icon": "Ikon", "field.logo": "Logotyp",
+            "field.link": "Länk", "field.position": "Plats i listan", "field.first-day": "Första dagen", "field.last-day": "Sista dagen",
+            "row.product": "Produkt", "row.picture": "Bildfil", "row.up": "Flytta upp", "row.down": "Flytta ner", "row.remove": "Ta bort",
+            "row.add": "Lägg till rad", "row.words": "Bildtext", "row.text": "Rad", "list.empty": "Inga rader.",
             "language.fi": "finska", "language.sv": "svenska", "language.en": "engelska",
         ],
         "en": [
@@ -135,6 +143,10 @@ struct StudioWords: Sendable {
             "field.name": "Name", "field.title": "Title", "field.summary": "Summary", "field.text": "Text", "field.body": "Text",
             "field.method": "Method", "field.image": "Picture's words", "field.ingredient": "Ingredient", "field.address": "Address",
             "field.phone": "Phone", "field.hours": "Opening hours", "field.info": "Other information", "field.web": "Web address",
+            "field.ingredients": "Ingredients", "field.images": "Pictures", "field.sells": "Products sold", "field.icon": "Icon", "field.logo": "Logo",
+            "field.link": "Link", "field.position": "Place in the list", "field.first-day": "First day", "field.last-day": "Last day",
+            "row.product": "Product", "row.picture": "Picture file", "row.up": "Move up", "row.down": "Move down", "row.remove": "Remove",
+            "row.add": "Add a line", "row.words": "Picture's words", "row.text": "Line", "list.empty": "No lines.",
             "language.fi": "Finnish", "language.sv": "Swedish", "language.en": "English",
         ],
     ]

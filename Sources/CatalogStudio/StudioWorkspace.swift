@@ -30,10 +30,17 @@ final class StudioWorkspace: Sendable {
         var lookedAt = -1
     }
 
-    /// One save: each text's key with its value before and after.
+    /// What a form sends: its texts by key, its lists' rows and its choices.
+    struct FormValues: Sendable, Equatable {
+        var texts: [String: String] = [:]
+        var lists: [String: [FormList.Row]] = [:]
+        var choices: [String: String] = [:]
+    }
+
+    /// One save: what it changed, as it was before and after (lists by their canonical text).
     struct Saved: Sendable, Equatable {
-        var before: [String: String]
-        var after: [String: String]
+        var before: FormValues
+        var after: FormValues
     }
 
     /// The largest content file the studio opens as a form (the compiler's own cap on a file).
@@ -143,6 +150,28 @@ final class StudioWorkspace: Sendable {
         return nil
     }
 
+    /// The pictures under `images/` a form may choose (`images/products/espresso-1.png`),
+    /// sorted; links and hidden files left out, at most `pictureLimit`.
+    func pictureFiles() -> [String] {
+        let extensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "webp"]
+        var found: [String] = []
+        var folders = ["images"]
+        while let folder = folders.popLast(), found.count < Self.pictureLimit {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: contentFolder + "/" + folder) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                if DurableFile.isFolder(contentFolder + "/" + path) { folders.append(path); continue }
+                guard extensions.contains((name as NSString).pathExtension.lowercased()),
+                      DurableFile.size(contentFolder + "/" + path, regularFileOnly: true, followingLinks: false) != nil else { continue }
+                found.append(path)
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The most pictures a form offers to choose from.
+    static let pictureLimit = 20_000
+
     // MARK: Saving
 
     /// What a save did.
@@ -159,26 +188,55 @@ final class StudioWorkspace: Sendable {
 
     /// Saves a form: `sent` and `opened` by key (`FormSave.decide`). All its changes are written
     /// together, into a temporary file renamed over the entity's file, or none is.
-    func save(_ entity: EntityReference, sent: [String: String], opened: [String: String]) -> SaveOutcome {
-        guard case .form(let form, let path, let bytes) = read(entity) else {
-            switch read(entity) {
-            case .unreadable(let path, let reason, _): return .refused("\(path) cannot be saved as a form: \(reason); fix it in a text editor first")
-            default: return .refused("there is no file for \(entity) any more")
-            }
+    func save(_ entity: EntityReference, sent: FormValues, opened: [String: String]) -> SaveOutcome {
+        let reading = read(entity)
+        guard case .form(let form, let path, let bytes) = reading else {
+            if case .unreadable(let path, let reason, _) = reading { return .refused("\(path) cannot be saved as a form: \(reason); fix it in a text editor first") }
+            return .refused("there is no file for \(entity) any more")
         }
-        switch FormSave.decide(form: form, sent: sent, opened: opened) {
+        switch FormSave.decide(form: form, sent: sent.texts, opened: opened, lists: sent.lists, choices: sent.choices) {
         case .unchanged: return .unchanged
         case .conflicts(let conflicts): return .conflicts(conflicts)
-        case .write(let changes, let merged):
+        case .write(let changes, let lists, let choices, let merged):
             let edited: [UInt8]
-            do { edited = try EntityFileEdit.applying(changes, to: bytes, languages: languages) } catch { return .refused(error.description) }
+            do { edited = try Self.edit(bytes, form: form, changes: changes, lists: lists, choices: choices, languages: languages) } catch {
+                return .refused(error.description)
+            }
             if let failure = replace(path, expecting: bytes, with: edited) { return .refused(failure) }
-            let keys = changes.map { EntityForm.key($0.field, $0.language ?? languages.first ?? .finnish) }
-            let before = Dictionary(uniqueKeysWithValues: keys.map { ($0, form.field($0)?.value ?? "") })
-            let after = Dictionary(uniqueKeysWithValues: keys.map { ($0, sent[$0] ?? "") })
+            let defaultLanguage = languages.first ?? .finnish
+            var before = FormValues(), after = FormValues()
+            for change in changes {
+                let key = EntityForm.key(change.field, change.language ?? defaultLanguage)
+                before.texts[key] = form.field(key)?.value ?? ""
+                after.texts[key] = sent.texts[key] ?? ""
+            }
+            for list in lists {
+                before.lists[list.key] = form.list(list.key)?.rows ?? []
+                after.lists[list.key] = list.rows
+            }
+            for choice in choices {
+                before.choices[choice.key] = form.choice(choice.key)?.value ?? ""
+                after.choices[choice.key] = choice.value
+            }
             saves.withLock { $0[entity, default: []].append(Saved(before: before, after: after)) }
             return .saved(path: path, merged: merged)
         }
+    }
+
+    /// `bytes` with a form's texts, lists and choices written in: the texts in place, then each
+    /// list and chosen element anew, then the attributes.
+    static func edit(_ bytes: [UInt8], form: EntityForm, changes: [EntityFileEdit.Change], lists: [FormList], choices: [FormChoice],
+                     languages: [LanguageCode]) throws(EntityFileEdit.Unplaceable) -> [UInt8] {
+        var edited = try EntityFileEdit.applying(changes, to: bytes, languages: languages)
+        var replacements = lists.map { StructureWriting.replacement($0, of: form.entity, kindFields: form.fieldOrder, languages: languages) }
+        var attributes: [EntityFileEdit.AttributeChange] = []
+        for choice in choices {
+            let (replacement, attribute) = StructureWriting.change(choice, of: form.entity, kindFields: form.fieldOrder)
+            if let replacement { replacements.append(replacement) }
+            if let attribute { attributes.append(attribute) }
+        }
+        if !replacements.isEmpty || !attributes.isEmpty { edited = try EntityFileEdit.replacing(replacements, attributes: attributes, in: edited) }
+        return edited
     }
 
     /// Writes `edited` over `path` through a temporary file and a rename, unless the file no
@@ -206,7 +264,9 @@ final class StudioWorkspace: Sendable {
     /// (merged with the file as any save is); nil when there is none.
     func undo(_ entity: EntityReference) -> SaveOutcome? {
         guard let last = saves.withLock({ $0[entity]?.last }) else { return nil }
-        let outcome = save(entity, sent: last.before, opened: last.after)
+        var opened = last.after.texts.merging(last.after.choices) { $1 }
+        for (key, rows) in last.after.lists { opened[key] = FormList.canonical(rows) }
+        let outcome = save(entity, sent: last.before, opened: opened)
         // The undo's own save is not undone in turn: it goes with the save it undid.
         switch outcome {
         case .saved: saves.withLock { $0[entity]?.removeLast(2) }
@@ -226,16 +286,20 @@ final class StudioWorkspace: Sendable {
     /// The problems of the content with `entity`'s file as the form would write it (`sent`),
     /// checked as `digno validate` checks, the rules across files included; nil when the form's
     /// texts cannot be placed in its file (it changed and no longer parses).
-    func check(_ entity: EntityReference, sent: [String: String]) -> [Diagnostic]? {
+    func check(_ entity: EntityReference, sent: FormValues) -> [Diagnostic]? {
         guard case .form(let form, let path, let bytes) = read(entity) else { return nil }
-        var changes: [EntityFileEdit.Change] = []
-        for field in form.fields where field.rich == nil {
-            guard let mine = sent[field.key], mine != field.value else { continue }
-            changes.append(EntityFileEdit.Change(entity: entity, field: field.path, language: field.language,
-                                                 value: field.language != nil && mine.isEmpty ? nil : mine))
-        }
+        // The form as typed, against the file as it is: what a save with nothing changed on
+        // disk would write.
+        var opened = form.fields.reduce(into: [String: String]()) { $0[$1.key] = $1.value }
+        for list in form.lists { opened[list.key] = list.canonical }
+        for choice in form.choices { opened[choice.key] = choice.value }
         let overlay: [UInt8]
-        do { overlay = try EntityFileEdit.applying(changes, to: bytes, languages: languages) } catch { return nil }
+        switch FormSave.decide(form: form, sent: sent.texts, opened: opened, lists: sent.lists, choices: sent.choices) {
+        case .write(let changes, let lists, let choices, _):
+            do { overlay = try Self.edit(bytes, form: form, changes: changes, lists: lists, choices: choices, languages: languages) } catch { return nil }
+        case .unchanged, .conflicts:
+            overlay = bytes
+        }
         let number = latest.withLock { $0.number }
         return typing.withLock { typing -> [Diagnostic]? in
             var validator = ContentValidator(contentFolder: contentFolder, today: day())

@@ -300,6 +300,46 @@ class StudioInBrowserTests(unittest.TestCase):
         self.assertEqual(read(path), broken)
         write(path, text)
 
+    def test_4b_ingredient_lines_moved_added_and_dragged(self):
+        path = self.studio.path("recipes/cafe-latte.xml")
+        before = read(path)
+        self.open("edit/recipe/cafe-latte")
+        rows = lambda: [row.find_element(By.CSS_SELECTOR, 'input[name="l:ingredients@fi"]').get_attribute("value")
+                        for row in self.browser.find_elements(By.CSS_SELECTOR, 'fieldset[data-list="ingredients"] li.row')]
+        self.assertEqual(rows(), ["1–2 annosta Café Digno Espressoa", "2–3 dl täysmaitoa"])
+        # By keyboard: the first line moved down, the focus staying on its button.
+        down = self.tab_to(lambda element: element.text == "Siirrä alas", what="the first line's Move down")
+        down.send_keys(Keys.ENTER)
+        self.assertEqual(rows(), ["2–3 dl täysmaitoa", "1–2 annosta Café Digno Espressoa"])
+        self.assertEqual(self.active().text, "Siirrä alas")
+        # A line added: the focus in its product, chosen by its id from the list offered.
+        add = self.tab_to(lambda element: element.text == "Lisää rivi", what="Add a line")
+        add.send_keys(Keys.ENTER)
+        self.assertEqual(self.active().get_attribute("name"), "l:ingredients:ref")
+        self.active().send_keys("ground-coffee")
+        self.active().send_keys(Keys.TAB)
+        self.assertEqual(self.active().get_attribute("name"), "l:ingredients@fi")
+        self.active().send_keys("Kanelia")
+        # Dragged: the new line dropped above the first.
+        self.browser.execute_script("""
+            const rows = document.querySelectorAll('fieldset[data-list="ingredients"] li.row');
+            const source = rows[rows.length - 1], target = rows[0];
+            const data = new DataTransfer();
+            source.dispatchEvent(new DragEvent('dragstart', {bubbles: true, dataTransfer: data}));
+            const box = target.getBoundingClientRect();
+            for (const type of ['dragover', 'drop']) {
+              target.dispatchEvent(new DragEvent(type, {bubbles: true, cancelable: true, dataTransfer: data, clientY: box.top + 1}));
+            }""")
+        self.assertEqual(rows(), ["Kanelia", "2–3 dl täysmaitoa", "1–2 annosta Café Digno Espressoa"])
+        self.active().send_keys(Keys.CONTROL, "s")
+        self.wait_for(lambda: "saved=1" in self.browser.current_url, what="the saved form")
+        text = read(path)
+        self.assertLess(text.index("Kanelia"), text.index("täysmaitoa"))
+        self.assertLess(text.index("täysmaitoa"), text.index("annosta Café Digno Espressoa"))
+        self.assertIn('<ingredient product="ground-coffee">Kanelia</ingredient>', text)
+        self.shot("lines")
+        write(path, before)
+
     # Hostile requests
 
     def test_5_hostile_requests_write_nothing(self):

@@ -34,12 +34,12 @@ import Testing
 
     @Test func theFormHasEachTextInEachLanguageButWhatIsNotTranslated() throws {
         let form = try Self.form()
-        #expect(form.fields.map(\.key) == [
-            "name@fi", "summary@fi", "summary@sv", "summary@en", "body@fi", "body@sv", "body@en", "image[1]@fi", "image[1]@sv", "image[1]@en",
-        ])
+        #expect(form.fields.map(\.key) == ["name@fi", "summary@fi", "summary@sv", "summary@en", "body@fi", "body@sv", "body@en"])
         #expect(form.field("summary@en")?.value == "Dark roast")
         #expect(form.field("summary@sv")?.value == "")
-        #expect(form.field("image[1]@fi")?.value == "Pakkaus")
+        // The pictures are a list, edited as a whole; the icon and position are chosen.
+        #expect(form.lists == [FormList(kind: .pictures, rows: [FormList.Row(reference: "images/products/espresso-1.png", texts: ["fi": "Pakkaus", "sv": "", "en": ""])])])
+        #expect(form.choices == [FormChoice(key: "icon", kind: .picture, value: "images/products/espresso-icon.png"), FormChoice(key: "position", kind: .position, value: "")])
         #expect(form.field("name@fi")?.isRequired == true && form.field("name@fi")?.limit == FieldLimits.name)
         #expect(form.field("body@fi")?.rich != nil)
     }
@@ -66,7 +66,7 @@ import Testing
         let decision = FormSave.decide(form: form, sent: ["summary@en": row.sent], opened: ["summary@en": row.opened])
         let shown: String = switch decision {
         case .unchanged: "unchanged"
-        case .write(let changes, _): "write " + changes.map { $0.value ?? "nil" }.joined(separator: ",")
+        case .write(let changes, _, _, _): "write " + changes.map { $0.value ?? "nil" }.joined(separator: ",")
         case .conflicts(let conflicts): "conflict " + conflicts.map { "\($0.mine) | \($0.theirs)" }.joined(separator: ",")
         }
         #expect(shown == row.expected)
@@ -79,10 +79,25 @@ import Testing
         #expect(decision == .write([EntityFileEdit.Change(entity: Self.espresso, field: .summary, language: nil, value: "Tumma")], merged: 1))
     }
 
-    @Test func aTextGoneFromTheFileIsAConflictWithNothing() throws {
-        let form = try Self.form(Self.product.replacingOccurrences(of: "    <image src=\"images/products/espresso-1.png\" alt=\"Pakkaus\"/>\n", with: ""))
-        let decision = FormSave.decide(form: form, sent: ["image[1]@fi": "Uusi"], opened: ["image[1]@fi": "Pakkaus"])
-        #expect(decision == .conflicts([FormSave.Conflict(key: "image[1]@fi", mine: "Uusi", theirs: "")]))
+    @Test func aListOrChoiceIsDecidedAsAWhole() throws {
+        let form = try Self.form()
+        let opened = form.lists[0].canonical
+        let added = [FormList.Row(reference: "images/products/espresso-1.png", texts: ["fi": "Pakkaus"]),
+                     FormList.Row(reference: "images/products/espresso-2.png", texts: ["fi": "Pavut", "en": "Beans"])]
+        #expect(FormSave.decide(form: form, sent: [:], opened: ["images": opened], lists: ["images": added])
+            == .write([], lists: [FormList(kind: .pictures, rows: added)], merged: 0))
+        // Sent back as opened: nothing.
+        #expect(FormSave.decide(form: form, sent: [:], opened: ["images": opened], lists: ["images": form.lists[0].rows]) == .unchanged)
+        // The list changed on disk too, differently: both shown.
+        let disk = try Self.form(Self.product.replacingOccurrences(of: "alt=\"Pakkaus\"", with: "alt=\"Paketti\""))
+        guard case .conflicts(let conflicts) = FormSave.decide(form: disk, sent: [:], opened: ["images": opened], lists: ["images": added]) else {
+            Issue.record("not a conflict")
+            return
+        }
+        #expect(conflicts.map(\.key) == ["images"])
+        // A position chosen; the same day chosen on both sides is no change.
+        #expect(FormSave.decide(form: form, sent: [:], opened: ["position": ""], choices: ["position": "2"])
+            == .write([], choices: [FormChoice(key: "position", kind: .position, value: "2")], merged: 0))
     }
 
     @Test func aLanguageChosenAndItsWordsFromAnyTable() {

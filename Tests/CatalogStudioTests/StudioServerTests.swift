@@ -95,15 +95,20 @@ import TestSupport
         }
     }
 
-    /// The `t:` and `o:` fields of a form page, with their values unescaped.
+    /// The fields of a form page as a browser sends them, in order (the token apart, and the
+    /// new-line template left out): texts, lists' rows, choices, and what the form opened.
     static func fields(of page: String) -> [(String, String)] {
-        var fields: [(String, String)] = []
-        let inputs = #/<input[^>]* name="([to]:[^"]*)"[^>]* value="([^"]*)"/#
-        let areas = #/<textarea[^>]* name="(t:[^"]*)"[^>]*>([^<]*)</textarea>/#
-        for match in page.matches(of: inputs) { fields.append((unescape(String(match.1)), unescape(String(match.2)))) }
-        for match in page.matches(of: areas) { fields.append((unescape(String(match.1)), unescape(String(match.2)))) }
-        // A textarea's opened value is its own hidden input, found above.
-        return fields
+        let form = page.replacing(#/<template[^>]*>.*?</template>/#.dotMatchesNewlines(), with: "")
+        var fields: [(Int, String, String)] = []
+        let inputs = #/<input[^>]* name="([^"]*)"[^>]*? value="([^"]*)"/#
+        let areas = #/<textarea[^>]* name="([^"]*)"[^>]*>([^<]*)</textarea>/#
+        for match in form.matches(of: inputs) where match.1 != "token" && !match.1.hasPrefix("c:") && !match.1.hasPrefix("d:") {
+            fields.append((form.distance(from: form.startIndex, to: match.range.lowerBound), unescape(String(match.1)), unescape(String(match.2))))
+        }
+        for match in form.matches(of: areas) {
+            fields.append((form.distance(from: form.startIndex, to: match.range.lowerBound), unescape(String(match.1)), unescape(String(match.2))))
+        }
+        return fields.sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
     }
 
     static func unescape(_ text: String) -> String {
@@ -186,6 +191,51 @@ import TestSupport
         }
     }
 
+    /// A list's lines reordered and one added (naming a product), a position and a promotion's
+    /// last day and link chosen: each written anew in the shipped files' layout, nothing else.
+    @Test func listsAndChoicesAreWrittenInTheShippedLayout() async throws {
+        try await Self.withStudio { studio in
+            let before = try studio.file("recipes/cafe-latte.xml")
+            let fields = try await studio.form("/_studio/edit/recipe/cafe-latte")
+            // The two lines swapped (their fields, in the order a browser sends them), a third added.
+            var rows: [[(String, String)]] = []
+            var others: [(String, String)] = []
+            for field in fields {
+                if field.0 == "l:ingredients:row" { rows.append([field]) }
+                else if field.0.hasPrefix("l:ingredients"), !field.0.hasSuffix(":present"), !rows.isEmpty { rows[rows.count - 1].append(field) }
+                else { others.append(field) }
+            }
+            #expect(rows.count == 2)
+            let added = [("l:ingredients:row", ""), ("l:ingredients:ref", "ground-coffee"), ("l:ingredients@fi", "Kanelia"), ("l:ingredients@sv", ""),
+                         ("l:ingredients@en", "Cinnamon")]
+            let sent = Self.replacing(others, "v:position", with: "4") + [("l:ingredients:present", "")] + rows[1] + rows[0] + added
+            let saved = try await studio.post("/_studio/save/recipe/cafe-latte", sent)
+            #expect(saved.status == 303, "\(saved.body)")
+            let lines = [
+                "    <ingredient>2–3 dl täysmaitoa</ingredient>", "    <ingredient xml:lang=\"sv\">2–3 dl standardmjölk</ingredient>",
+                "    <ingredient xml:lang=\"en\">200–300 ml whole milk</ingredient>",
+                "    <ingredient product=\"espresso\">1–2 annosta Café Digno Espressoa</ingredient>",
+                "    <ingredient xml:lang=\"sv\">1–2 shots Café Digno Espresso</ingredient>", "    <ingredient xml:lang=\"en\">1–2 shots of Café Digno Espresso</ingredient>",
+                "    <ingredient product=\"ground-coffee\">Kanelia</ingredient>", "    <ingredient xml:lang=\"en\">Cinnamon</ingredient>",
+            ]
+            let old = before.components(separatedBy: "\n").filter { $0.hasPrefix("    <ingredient") }
+            #expect(try studio.file("recipes/cafe-latte.xml") == before
+                .replacingOccurrences(of: old.joined(separator: "\n"), with: lines.joined(separator: "\n"))
+                .replacingOccurrences(of: "<recipe id=\"cafe-latte\"", with: "<recipe id=\"cafe-latte\" position=\"4\""))
+
+            // A promotion's last day and link.
+            let home = try studio.file("home.xml")
+            let promotion = try await studio.get("/_studio/")
+            let path = try #require(promotion.body.firstMatch(of: #/href="(/_studio/edit/promotion/[a-z0-9-]+)"/#)).1
+            let promotionFields = try await studio.form(String(path))
+            let chosen = Self.replacing(Self.replacing(promotionFields, "v:last-day", with: "2027-02-28"), "v:link", with: "recipe:cafe-latte")
+            #expect(try await studio.post(String(path).replacingOccurrences(of: "/edit/", with: "/save/"), chosen).status == 303)
+            let written = try studio.file("home.xml")
+            #expect(written == home.replacingOccurrences(of: "last-day=\"2027-01-31\"", with: "last-day=\"2027-02-28\"")
+                .replacingOccurrences(of: "<link product=\"coffee-beans\"/>", with: "<link recipe=\"cafe-latte\"/>"))
+        }
+    }
+
     @Test func aFileChangedUnderAnOpenFormIsMergedOrBothValuesAreShown() async throws {
         try await Self.withStudio { studio in
             let opened = try await studio.form("/_studio/edit/product/espresso")
@@ -203,7 +253,7 @@ import TestSupport
             #expect(second.body.contains("Roasted dark") && second.body.contains("Dark espresso") && second.body.contains("name=\"c:summary@en\""))
             #expect(try studio.file("products/espresso.xml") == both)
             // Choosing the one on disk, or one's own, and saving again.
-            let choice = Self.fields(of: second.body) + [("c:summary@en", "mine"), ("d:summary@en", "Dark espresso")]
+            let choice = Self.fields(of: second.body) + [("c:summary@en", "mine")]
             let resolved = try await studio.post("/_studio/save/product/espresso", choice)
             #expect(resolved.status == 303)
             #expect(try studio.file("products/espresso.xml").contains("<summary xml:lang=\"en\">Roasted dark</summary>"))

@@ -179,7 +179,7 @@ package enum XLIFFWriter {
     }
 
     /// An attribute's value escaped for XML (in double quotes).
-    static func attribute(_ value: String) -> String {
+    package static func attribute(_ value: String) -> String {
         text(value).replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "\n", with: "&#10;").replacingOccurrences(of: "\t", with: "&#9;")
     }
 }

@@ -42,12 +42,65 @@
     });
   }
 
+  // Lists of lines (ingredients, pictures, products sold): added, removed and moved by their
+  // buttons (the keyboard's way, the focus kept on the line moved) or by dragging a line.
+  var added = 0;
+  function rowChanged() { if (form) form.dispatchEvent(new Event("input", { bubbles: true })); }
+  document.querySelectorAll("fieldset.list").forEach(function (list) {
+    var rows = list.querySelector("ol.rows");
+    var template = list.querySelector("template.new-row");
+    list.querySelector("button.add").addEventListener("click", function () {
+      added += 1;
+      var row = template.content.firstElementChild.cloneNode(true);
+      row.querySelectorAll("[id]").forEach(function (element) { element.id = element.id.replace(/-0(-|$)/, "-n" + added + "$1"); });
+      row.querySelectorAll("label[for]").forEach(function (label) { label.htmlFor = label.htmlFor.replace(/-0(-|$)/, "-n" + added + "$1"); });
+      rows.appendChild(row);
+      var first = row.querySelector("input:not([type=hidden])");
+      if (first) first.focus();
+      rowChanged();
+    });
+    rows.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (!button) return;
+      var row = button.closest("li.row");
+      if (button.classList.contains("remove")) {
+        var next = row.nextElementSibling || row.previousElementSibling;
+        row.remove();
+        (next ? next.querySelector("button.remove") : list.querySelector("button.add")).focus();
+      } else if (button.classList.contains("up") && row.previousElementSibling) {
+        rows.insertBefore(row, row.previousElementSibling);
+        button.focus();
+      } else if (button.classList.contains("down") && row.nextElementSibling) {
+        rows.insertBefore(row.nextElementSibling, row);
+        button.focus();
+      } else {
+        return;
+      }
+      rowChanged();
+    });
+    var dragged = null;
+    rows.addEventListener("dragstart", function (event) {
+      dragged = event.target.closest("li.row");
+      if (event.dataTransfer) { event.dataTransfer.effectAllowed = "move"; event.dataTransfer.setData("text/plain", ""); }
+    });
+    rows.addEventListener("dragover", function (event) { if (dragged) event.preventDefault(); });
+    rows.addEventListener("drop", function (event) {
+      var target = event.target.closest("li.row");
+      event.preventDefault();
+      if (!dragged || !target || target === dragged) return;
+      var before = event.clientY < target.getBoundingClientRect().top + target.offsetHeight / 2;
+      rows.insertBefore(dragged, before ? target : target.nextElementSibling);
+      dragged = null;
+      rowChanged();
+    });
+  });
+
   // The answer of a check: each field's problems, the entity's, and whether it can be released.
   function show(answer) {
-    form.querySelectorAll(".field").forEach(function (field) {
+    form.querySelectorAll(".field, fieldset.list").forEach(function (field) {
       var list = field.querySelector(".field-problems");
-      var control = field.querySelector("input:not([type]), textarea");
-      var problems = answer.fields[field.getAttribute("data-key")] || [];
+      var control = field.querySelector("input:not([type]), input[type=number], input[type=date], input[type=text], textarea");
+      var problems = answer.fields[field.getAttribute("data-key") || field.getAttribute("data-list")] || [];
       fill(list, problems);
       if (control) {
         if (problems.some(function (p) { return p.severity === "error"; })) control.setAttribute("aria-invalid", "true");
