@@ -1,3 +1,4 @@
+import BundleCompiler
 import CatalogContent
 import CatalogModel
 
@@ -18,7 +19,7 @@ struct EntityForm: Sendable {
         var limit: Int?
         /// Must be written (in the default language).
         var isRequired: Bool
-        /// Rich text, shown (not yet edited) as formatted text.
+        /// Rich text, edited as formatted text; `value` is then its markup (`RichTextMarkup`).
         var rich: RichText?
         /// Several lines expected: a long text.
         var isLong: Bool
@@ -67,8 +68,9 @@ struct EntityForm: Sendable {
                 for language in languages.dropFirst() {
                     let translated = entity.translations.first(path, along: [language])?.value
                     let richValue: RichText? = if case .richText(let text)? = translated { text } else { rich == nil ? nil : RichText(blocks: []) }
+                    let value = richValue.map { $0.blocks.isEmpty ? "" : RichTextMarkup.write($0) } ?? translated?.plainText ?? ""
                     fields.append(Field(key: key(path, language), path: path, language: language, languageCode: language,
-                                        value: translated?.plainText ?? "", limit: field.limit, isRequired: false, rich: richValue, isLong: isLong))
+                                        value: value, limit: field.limit, isRequired: false, rich: richValue, isLong: isLong))
                 }
             }
             groups.append(Group(element: element, number: number, fields: fields))
@@ -79,7 +81,7 @@ struct EntityForm: Sendable {
             case .plain(let keyPath): add(field.element, nil, path, entity[keyPath: keyPath], field, isLong: (field.limit ?? 0) > 120)
             case .optional(let keyPath):
                 if let value = entity[keyPath: keyPath] { add(field.element, nil, path, value, field, isLong: true) }
-            case .rich(let keyPath): add(field.element, nil, path, entity[keyPath: keyPath].plainText, field, rich: entity[keyPath: keyPath], isLong: true)
+            case .rich(let keyPath): add(field.element, nil, path, RichTextMarkup.write(entity[keyPath: keyPath]), field, rich: entity[keyPath: keyPath], isLong: true)
             case .alt(let keyPath): add("image", nil, .image, entity[keyPath: keyPath].alt ?? "", field)
             case .alts, .lines:
                 // A list's lines are edited with their list (`FormList`): added, removed, reordered.

@@ -34,14 +34,21 @@ enum FormSave: Equatable {
         var conflicts: [Conflict] = []
         var merged = 0
         let fields = Dictionary(now.fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        for (key, mine) in sent.sorted(by: { $0.key < $1.key }) {
+        for (key, sentText) in sent.sorted(by: { $0.key < $1.key }) {
+            var mine = sentText
             let base = opened[key]
             guard let field = fields[key] else {
                 // Gone from the file since the form opened: nothing to write it into.
                 if let base, base != mine { conflicts.append(Conflict(key: key, mine: mine, theirs: "")) }
                 continue
             }
-            guard field.rich == nil else { continue }  // rich text is not edited by this form yet
+            // Formatted text is compared as its markup written again: the same text, one string.
+            var rich: RichText?
+            if field.rich != nil {
+                guard let read = try? RichTextMarkup.read(mine) else { continue }
+                rich = read
+                mine = read.blocks.isEmpty ? "" : RichTextMarkup.write(read)
+            }
             let theirs = field.value
             let mineChanged = base.map { $0 != mine } ?? (mine != theirs)
             if !mineChanged {
@@ -55,7 +62,7 @@ enum FormSave: Equatable {
             }
             // An empty translation removes it; the default language's text is written as given.
             changes.append(EntityFileEdit.Change(entity: now.entity, field: field.path, language: field.language,
-                                                 value: field.language != nil && mine.isEmpty ? nil : mine))
+                                                 value: field.language != nil && mine.isEmpty ? nil : mine, rich: rich))
         }
         // A list or choice: three versions of one value, as a text's.
         func decide(_ key: String, mine: String, theirs: String?) -> Bool {

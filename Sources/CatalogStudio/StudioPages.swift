@@ -158,8 +158,13 @@ struct StudioPages: Sendable {
                         values["count"] = "\(value.count) / \(limit)"
                     }
                     if let rich = field.rich {
-                        values["rich"] = Self.html(rich)
-                        values["richNote"] = words["rich.note"]
+                        // After a refused save, the editor's text as sent.
+                        let shown = state.sent.texts[field.key].flatMap { try? RichTextMarkup.read($0) } ?? rich
+                        values["rich"] = Self.html(shown)
+                        values["richTools"] = ["p", "h2", "h3", "ul", "ol", "strong", "em"].map { ["command": $0, "label": words["rich.\($0)"]] }
+                        values["toolbarLabel"] = words["rich.toolbar"]
+                        values["linkLabel"] = words["rich.link"]
+                        values["linkTargetLabel"] = words["rich.linkTarget"]
                     }
                     if let conflict = state.conflicts[field.key] { values["conflict"] = Self.conflictView(conflict, shown: { $0 }, words: words) }
                     return values
@@ -287,8 +292,8 @@ struct StudioPages: Sendable {
         return (byKey, unplaced)
     }
 
-    /// Rich text as HTML, every word escaped: paragraphs, headings, lists, emphasis and links
-    /// (shown as their words, underlined).
+    /// Rich text as the HTML its editor edits, every word escaped: paragraphs, headings, lists,
+    /// bold and italics, and links as marked words (`data-link="product:espresso"`).
     static func html(_ rich: RichText) -> String {
         func inline(_ parts: [RichText.Inline]) -> String {
             parts.map { part -> String in
@@ -296,17 +301,26 @@ struct StudioPages: Sendable {
                 case .text(let text): escape(text)
                 case .emphasis(let inner): "<em>" + inline(inner) + "</em>"
                 case .strong(let inner): "<strong>" + inline(inner) + "</strong>"
-                case .link(_, let inner): "<u>" + inline(inner) + "</u>"
+                case .link(let target, let inner):
+                    "<span class=\"link\" data-link=\"" + escape(Self.linkValue(target)) + "\">" + inline(inner) + "</span>"
                 }
             }.joined()
         }
         return rich.blocks.map { block -> String in
             switch block {
             case .paragraph(let parts): "<p>" + inline(parts) + "</p>"
-            case .heading(_, let parts): "<p><strong>" + inline(parts) + "</strong></p>"
+            case .heading(let level, let parts): "<h\(level)>" + inline(parts) + "</h\(level)>"
             case .list(let ordered, let items): (ordered ? "<ol>" : "<ul>") + items.map { "<li>" + inline($0) + "</li>" }.joined() + (ordered ? "</ol>" : "</ul>")
             }
         }.joined()
+    }
+
+    /// `product:espresso`, `recipe:latte`: a link's target as the form's pickers name it.
+    static func linkValue(_ target: LinkTarget) -> String {
+        switch target {
+        case .product(let id): "product:" + id.rawValue
+        case .recipe(let id): "recipe:" + id.rawValue
+        }
     }
 
     static func escape(_ text: String) -> String {

@@ -194,6 +194,11 @@ final class StudioWorkspace: Sendable {
             if case .unreadable(let path, let reason, _) = reading { return .refused("\(path) cannot be saved as a form: \(reason); fix it in a text editor first") }
             return .refused("there is no file for \(entity) any more")
         }
+        // Formatted text that cannot be read is refused, not dropped.
+        for field in form.fields where field.rich != nil {
+            guard let markup = sent.texts[field.key] else { continue }
+            do { _ = try RichTextMarkup.read(markup) } catch { return .refused("\(field.key): \(error)") }
+        }
         switch FormSave.decide(form: form, sent: sent.texts, opened: opened, lists: sent.lists, choices: sent.choices) {
         case .unchanged: return .unchanged
         case .conflicts(let conflicts): return .conflicts(conflicts)

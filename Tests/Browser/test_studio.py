@@ -264,6 +264,52 @@ class StudioInBrowserTests(unittest.TestCase):
         self.wait_for(lambda: "undone=1" in self.browser.current_url, what="the undone form")
         self.assertEqual(read(path), before)
 
+    def test_2b_formatted_text_edited_as_such_never_as_tags(self):
+        path = self.studio.path("products/ground-coffee.xml")
+        before = read(path)
+        self.open("edit/product/ground-coffee")
+        target = self.browser.find_element(By.CSS_SELECTOR, '[data-key="body@fi"] .link-target')
+        target.send_keys("recipe:cafe-latte")
+        editor = self.tab_to(lambda element: element.get_attribute("role") == "textbox" and element.get_attribute("lang") == "fi",
+                             what="the Finnish text's editor")
+        # The first word selected by keyboard and linked to a recipe from the toolbar.
+        editor.send_keys(Keys.CONTROL, Keys.HOME)
+        editor.send_keys(Keys.SHIFT, Keys.CONTROL, Keys.ARROW_RIGHT)
+        self.active().send_keys(Keys.SHIFT, Keys.TAB)
+        self.assertEqual(self.active().get_attribute("data-command"), "link")
+        self.active().send_keys(Keys.ENTER)
+        # A paste from a word processor keeps only what the content allows.
+        self.browser.execute_script("""
+            const editor = arguments[0];
+            editor.focus();
+            const range = document.createRange();
+            range.selectNodeContents(editor);
+            range.collapse(false);
+            const selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+            const data = new DataTransfer();
+            data.setData('text/html', '<html><head><style>p{color:red}</style></head><body><p class="MsoNormal" style="margin:0">' +
+              '<span style="font-family:Calibri"><b>Uutta:</b> <i>vahvempi</i> paahto</span><o:p></o:p></p>' +
+              '<table><tr><td>Taulukon sana</td></tr></table><script>alert(1)</script><a href="https://example.com">Ulkoinen</a></body></html>');
+            editor.dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));
+        """, editor)
+        markup = self.browser.find_element(By.CSS_SELECTOR, '[data-key="body@fi"] input.rich-value').get_attribute("value")
+        self.assertIn('<link recipe="cafe-latte">Café</link>', markup)
+        self.assertIn("<p><strong>Uutta:</strong> <em>vahvempi</em> paahto</p>", markup)
+        self.assertNotIn("alert", markup)
+        self.assertNotIn("example.com", markup)
+        self.active().send_keys(Keys.CONTROL, "s")
+        self.wait_for(lambda: "saved=1" in self.browser.current_url, what="the saved form")
+        text = read(path)
+        self.assertIn('<p><link recipe="cafe-latte">Café</link> Digno Ground Coffee on ylellinen', text)
+        self.assertIn("<p><strong>Uutta:</strong> <em>vahvempi</em> paahto</p>", text)
+        self.assertIn("<p>Taulukon sana</p>\n    <p>Ulkoinen</p>", text)
+        # The other languages' texts are as they were.
+        self.assertEqual(text[text.index('<body xml:lang="sv">'):], before[before.index('<body xml:lang="sv">'):])
+        self.shot("formatted")
+        write(path, before)
+
     def test_3_a_change_on_disk_to_the_same_field_is_chosen_in_the_form(self):
         path = self.studio.path("products/coffee-beans.xml")
         self.open("edit/product/coffee-beans")

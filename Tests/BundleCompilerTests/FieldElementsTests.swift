@@ -128,3 +128,39 @@ import Testing
         #expect(removed == bytes)
     }
 }
+
+/// Formatted text as the studio's editor sends it: every shipped body and method written as
+/// markup and read back is the same text.
+@Suite struct RichTextMarkupTests {
+    @Test func everyShippedTextReadBackFromItsMarkupIsTheSame() throws {
+        var count = 0
+        for folder in ["products", "recipes"] {
+            for path in try FieldElementsTests.files(folder) + ["home.xml", "company.xml"] {
+                let (_, entities) = try FieldElementsTests.entities(path)
+                for entity in entities.values {
+                    let texts: [RichText] = switch entity {
+                    case let product as Product: [product.body]
+                    case let recipe as Recipe: [recipe.method]
+                    case let home as Home: [home.body]
+                    case let company as Company: [company.body]
+                    default: []
+                    }
+                    for text in texts {
+                        #expect(try RichTextMarkup.read(RichTextMarkup.write(text)) == text, "\(path)")
+                        count += 1
+                    }
+                }
+            }
+        }
+        #expect(count > 10)
+    }
+
+    @Test func markupIsReadAsTheCompilerReadsABody() throws {
+        let read = try RichTextMarkup.read("<p>Vahva  <strong>ja</strong>\n<link product=\"espresso\">pehmeä</link> &amp; hyvä</p><h2>Otsikko</h2><ul><li>Yksi</li></ul>")
+        #expect(RichTextMarkup.write(read) == "<p>Vahva <strong>ja</strong> <link product=\"espresso\">pehmeä</link> &amp; hyvä</p><h2>Otsikko</h2><ul><li>Yksi</li></ul>")
+        // Anything else is refused, never dropped with its words.
+        for markup in ["<p>open", "<p>a <font>b</font></p>", "<li>loose</li>", "<ul><p>x</p></ul>", "<p><p>x</p></p>", "<script>x</script>"] {
+            #expect(throws: RichTextMarkup.Unreadable.self, "\(markup)") { try RichTextMarkup.read(markup) }
+        }
+    }
+}

@@ -236,6 +236,25 @@ import TestSupport
         }
     }
 
+    /// Formatted text sent as markup: written in place, wrapped as the shipped files are, the
+    /// other languages' texts untouched; markup that cannot be read is refused, nothing written.
+    @Test func formattedTextIsWrittenInPlace() async throws {
+        try await Self.withStudio { studio in
+            let before = try studio.file("products/espresso.xml")
+            let fields = try await studio.form("/_studio/edit/product/espresso")
+            let markup = "<p>Vahva <strong>ja</strong> pehmeä, katso <link recipe=\"cappuccino\">Cappuccino</link>.</p><ul><li>Yksi</li><li>Kaksi</li></ul>"
+            let saved = try await studio.post("/_studio/save/product/espresso", Self.replacing(fields, "t:body@fi", with: markup))
+            #expect(saved.status == 303)
+            let after = try studio.file("products/espresso.xml")
+            let body = "  <body>\n    <p>Vahva <strong>ja</strong> pehmeä, katso <link recipe=\"cappuccino\">Cappuccino</link>.</p>\n    <ul>\n      <li>Yksi</li>\n      <li>Kaksi</li>\n    </ul>\n  </body>\n"
+            let start = try #require(before.range(of: "  <body>\n")), end = try #require(before.range(of: "  </body>\n"))
+            #expect(after == before.replacingCharacters(in: start.lowerBound..<end.upperBound, with: body))
+            let broken = try await studio.post("/_studio/save/product/espresso", Self.replacing(try await studio.form("/_studio/edit/product/espresso"), "t:body@fi", with: "<p>open"))
+            #expect(broken.status == 422)
+            #expect(try studio.file("products/espresso.xml") == after)
+        }
+    }
+
     @Test func aFileChangedUnderAnOpenFormIsMergedOrBothValuesAreShown() async throws {
         try await Self.withStudio { studio in
             let opened = try await studio.form("/_studio/edit/product/espresso")

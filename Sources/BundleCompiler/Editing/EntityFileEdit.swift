@@ -14,12 +14,15 @@ package enum EntityFileEdit {
         package var language: LanguageCode?
         /// The words; nil removes the translation (the default language's text cannot be removed).
         package var value: String?
+        /// The formatted text, for a body or method (`value` is then its markup).
+        package var rich: RichText?
 
-        package init(entity: EntityReference, field: FieldPath, language: LanguageCode?, value: String?) {
+        package init(entity: EntityReference, field: FieldPath, language: LanguageCode?, value: String?, rich: RichText? = nil) {
             self.entity = entity
             self.field = field
             self.language = language
             self.value = value
+            self.rich = rich
         }
     }
 
@@ -52,7 +55,8 @@ package enum EntityFileEdit {
             let edit = ContentFileEdit(file: file, bytes: edited, language: language, languageOrder: languages)
             do {
                 edited = try edit.applying(group.map {
-                    ContentFileEdit.Translation(entity: $0.entity, field: $0.field, value: $0.value.map { TranslationUnit.Text.plain($0) })
+                    ContentFileEdit.Translation(entity: $0.entity, field: $0.field,
+                                                value: $0.value == nil ? nil : $0.rich.map { .rich($0) } ?? $0.value.map { .plain($0) })
                 }).bytes
             } catch {
                 throw Unplaceable(description: error.message)

@@ -95,6 +95,144 @@
     });
   });
 
+  // Formatted text, edited as such: paragraphs, headings, lists, bold, italics and links to a
+  // product or recipe, never tags. What it holds is written into its hidden field as the
+  // content's markup at each change; a paste keeps only what the content allows.
+  function escapeText(text) { return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+  function escapeAttribute(text) { return escapeText(text).replace(/"/g, "&quot;"); }
+
+  // The content's markup of an editor's nodes (or a paste's), as the compiler reads it.
+  function markup(root) {
+    var out = "";
+    function inline(node) {
+      var text = "";
+      node.childNodes.forEach(function (child) {
+        if (child.nodeType === 3) { text += escapeText(child.nodeValue); return; }
+        if (child.nodeType !== 1) return;
+        var name = child.nodeName.toLowerCase();
+        var inner = inline(child);
+        if (name === "strong" || name === "b") text += inner ? "<strong>" + inner + "</strong>" : "";
+        else if (name === "em" || name === "i") text += inner ? "<em>" + inner + "</em>" : "";
+        else if (name === "br") text += " ";
+        else if (child.getAttribute && child.getAttribute("data-link")) {
+          var target = child.getAttribute("data-link").split(":");
+          text += (target.length === 2 && (target[0] === "product" || target[0] === "recipe"))
+            ? "<link " + target[0] + "=\"" + escapeAttribute(target[1]) + "\">" + inner + "</link>" : inner;
+        } else text += inner;
+      });
+      return text;
+    }
+    var loose = "";
+    function flush() { if (loose.trim()) out += "<p>" + loose + "</p>"; loose = ""; }
+    function block(node) {
+      node.childNodes.forEach(function (child) {
+        var name = child.nodeType === 1 ? child.nodeName.toLowerCase() : "";
+        if (child.nodeType === 3) { loose += escapeText(child.nodeValue); return; }
+        if (child.nodeType !== 1) return;
+        if (name === "p" || name === "div" || name === "blockquote" || name === "pre") {
+          if (child.querySelector("p, div, ul, ol, h1, h2, h3, h4, h5, h6")) { flush(); block(child); return; }
+          flush(); var words = inline(child); if (words.trim()) out += "<p>" + words + "</p>";
+        } else if (name === "h1" || name === "h2") { flush(); out += "<h2>" + inline(child) + "</h2>"; }
+        else if (/^h[3-6]$/.test(name)) { flush(); out += "<h3>" + inline(child) + "</h3>"; }
+        else if (name === "ul" || name === "ol") {
+          flush();
+          var items = "";
+          child.querySelectorAll(":scope > li").forEach(function (item) { items += "<li>" + inline(item) + "</li>"; });
+          if (items) out += "<" + name + ">" + items + "</" + name + ">";
+        } else if (/^(table|thead|tbody|tfoot|tr|td|th|section|article|main|body|header|footer|aside|nav|figure)$/.test(name)) { flush(); block(child); flush(); }
+        else if (name === "br") { flush(); }
+        else if (name === "script" || name === "style" || name === "head" || name === "title" || name === "meta") { /* nothing of it */ }
+        else { var wrapper = document.createElement("span"); wrapper.appendChild(child.cloneNode(true)); loose += inline(wrapper); }
+      });
+    }
+    block(root);
+    flush();
+    return out;
+  }
+
+  // Markup as the editor's nodes: the same elements, a link as marked words.
+  function nodes(markupText) {
+    var template = document.createElement("template");
+    template.innerHTML = markupText.replace(/<link (product|recipe)="([^"]*)">/g, '<span class="link" data-link="$1:$2">').replace(/<\/link>/g, "</span>");
+    return template.content;
+  }
+
+  document.querySelectorAll(".rich[contenteditable]").forEach(function (editor) {
+    var field = editor.closest(".field");
+    var hidden = field.querySelector("input.rich-value");
+    var toolbar = field.querySelector(".toolbar");
+    // The editor's last selection, kept while the toolbar has the focus.
+    var kept = null;
+    function store() { hidden.value = markup(editor); }
+    function changed() { store(); editor.dispatchEvent(new Event("input", { bubbles: true })); }
+    document.addEventListener("selectionchange", function () {
+      var selection = window.getSelection();
+      if (selection.rangeCount && editor.contains(selection.getRangeAt(0).commonAncestorContainer)) kept = selection.getRangeAt(0).cloneRange();
+    });
+    function restore() {
+      editor.focus();
+      if (!kept) return null;
+      var selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(kept);
+      return kept;
+    }
+    editor.addEventListener("input", store);
+    toolbar.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-command]");
+      if (!button) return;
+      var command = button.getAttribute("data-command");
+      var range = restore();
+      if (command === "p" || command === "h2" || command === "h3") document.execCommand("formatBlock", false, command);
+      else if (command === "ul") document.execCommand("insertUnorderedList");
+      else if (command === "ol") document.execCommand("insertOrderedList");
+      else if (command === "strong") document.execCommand("bold");
+      else if (command === "em") document.execCommand("italic");
+      else if (command === "link") {
+        var target = toolbar.querySelector(".link-target").value.trim();
+        if (!/^(product|recipe):[a-z0-9-]+$/.test(target) || !range || range.collapsed) return;
+        var link = document.createElement("span");
+        link.className = "link";
+        link.setAttribute("data-link", target);
+        link.appendChild(range.extractContents());
+        range.insertNode(link);
+      }
+      changed();
+    });
+    editor.addEventListener("paste", function (event) {
+      var data = event.clipboardData;
+      if (!data) return;
+      event.preventDefault();
+      var html = data.getData("text/html");
+      var cleaned = html ? markup(new DOMParser().parseFromString(html, "text/html").body)
+        : data.getData("text/plain").split(/\r?\n\s*\r?\n/).map(function (part) {
+          return part.trim() ? "<p>" + escapeText(part.trim().replace(/\s+/g, " ")) + "</p>" : "";
+        }).join("");
+      var pasted = nodes(cleaned);
+      var selection = window.getSelection();
+      if (!selection.rangeCount) return;
+      var range = selection.getRangeAt(0);
+      range.deleteContents();
+      var last;
+      if (pasted.childNodes.length === 1 && pasted.firstChild.nodeName === "P") {
+        // One paragraph: its words where the caret is.
+        var words = document.createDocumentFragment();
+        while (pasted.firstChild.firstChild) words.appendChild(pasted.firstChild.firstChild);
+        last = words.lastChild;
+        range.insertNode(words);
+      } else {
+        // Blocks: after the block the caret is in.
+        var block = range.startContainer;
+        while (block && block.parentNode !== editor) block = block.parentNode;
+        last = pasted.lastChild;
+        if (block && block !== editor) editor.insertBefore(pasted, block.nextSibling); else editor.appendChild(pasted);
+      }
+      if (last) { range.setStartAfter(last); range.collapse(true); selection.removeAllRanges(); selection.addRange(range); }
+      changed();
+    });
+  });
+  window.dignoMarkup = markup;
+
   // The answer of a check: each field's problems, the entity's, and whether it can be released.
   function show(answer) {
     form.querySelectorAll(".field, fieldset.list").forEach(function (field) {
