@@ -15,7 +15,7 @@ struct StudioPages: Sendable {
         ("studio", PackageResources.studio_mustache), ("overview", PackageResources.overview_mustache),
         ("results", PackageResources.results_mustache), ("form", PackageResources.form_mustache),
         ("unreadable", PackageResources.unreadable_mustache), ("row", PackageResources.row_mustache),
-        ("conflict", PackageResources.conflict_mustache),
+        ("conflict", PackageResources.conflict_mustache), ("new", PackageResources.new_mustache),
     ]
 
     static var stylesheet: [UInt8] { PackageResources.studio_css }
@@ -83,6 +83,10 @@ struct StudioPages: Sendable {
                 },
             ]
             if matching.isEmpty { section["empty"] = true; section["none"] = words["filter.none"] }
+            if NewContentFile.kinds.contains(kind) {
+                section["newHref"] = "/_studio/new/\(kind.rawValue)"
+                section["newLabel"] = words["new.heading"].replacingOccurrences(of: "{kind}", with: words.kind(kind).lowercased())
+            }
             if matching.count > Self.pageSize {
                 var pagesView: [String: Any] = ["pagesLabel": words["page"].replacingOccurrences(of: " {n}", with: ""), "pageLabel": words.counted("page", page),
                                                 "previousLabel": words["previous"], "nextLabel": words["more"]]
@@ -127,6 +131,9 @@ struct StudioPages: Sendable {
         /// The editor's values to show in place of the file's (after a conflict or refusal).
         var sent = StudioWorkspace.FormValues()
         var canUndo = false
+        /// Deleting the entity was refused: the entities that use it are listed with a second
+        /// button that removes their references too.
+        var deleteRefused = false
     }
 
     /// What the form's pickers offer: products by name, the pictures under `images/`, and the
@@ -137,8 +144,14 @@ struct StudioPages: Sendable {
         var pictures: [String] = []
     }
 
+    /// An entity that uses the one shown, for its "used by" list.
+    struct User {
+        var entity: EntityReference
+        var name: String
+    }
+
     func form(_ form: EntityForm, name: String, path: String, problems: [Diagnostic], state: FormState, previewHref: String,
-              choices offered: Choices = Choices(), words: StudioWords, token: String) -> String {
+              choices offered: Choices = Choices(), users: [User] = [], words: StudioWords, token: String) -> String {
         let (byKey, unplaced) = Self.placed(problems, in: form)
         var index = 0
         let groups = form.groups.map { group -> [String: Any] in
@@ -230,6 +243,27 @@ struct StudioPages: Sendable {
             "pictures": offered.pictures.map { ["value": $0] },
             "links": offered.products.map { ["value": "product:" + $0.id, "label": $0.name] } + offered.recipes.map { ["value": "recipe:" + $0.id, "label": $0.name] },
         ]
+        context["usedByLabel"] = words["usedBy"]
+        context["usedByNone"] = words["usedBy.none"]
+        context["hasUsers"] = !users.isEmpty
+        context["usedBy"] = users.map { ["href": Self.editHref($0.entity), "name": $0.name, "kind": words.kind($0.entity.kind)] }
+        if NewContentFile.kinds.contains(form.entity.kind) {
+            context["hasActions"] = true
+            context["actionsLabel"] = words["actions"]
+            context["copyAction"] = "/_studio/duplicate/\(base)"
+            context["copyIdLabel"] = words["copy.id"]
+            context["copyNameLabel"] = words["copy.name"]
+            context["copyLabel"] = words["copy"]
+            context["canRename"] = form.entity.kind != .retailer
+            context["renameAction"] = "/_studio/rename/\(base)"
+            context["renameIdLabel"] = words["rename.id"]
+            context["renameLabel"] = words["rename"]
+            context["deleteAction"] = "/_studio/delete/\(base)"
+            context["deleteLabel"] = words["delete"]
+            context["deleteRefused"] = state.deleteRefused
+            context["deleteUsedLabel"] = words["delete.used"]
+            context["deleteAnywayLabel"] = words["delete.anyway"]
+        }
         if let notice = state.notice { context["notice"] = notice }
         if let refusal = state.refusal { context["refusal"] = refusal }
         if !state.conflicts.isEmpty { context["conflictsNote"] = words["conflicts"] }
@@ -249,6 +283,17 @@ struct StudioPages: Sendable {
         guard let rows = try? JSONDecoder().decode([FormList.Row].self, from: Data(canonical.utf8)) else { return canonical }
         return rows.map { row in ([row.reference] + row.texts.sorted { $0.key < $1.key }.map(\.value)).filter { !$0.isEmpty }.joined(separator: " – ") }
             .joined(separator: "; ")
+    }
+
+    /// The page that makes a new entity of `kind`: its name and id.
+    func new(_ kind: EntityReference.Kind, name: String, id: String, refusal: String?, words: StudioWords, token: String) -> String {
+        var context: [String: Any] = [
+            "overview": words["overview"], "heading": words["new.heading"].replacingOccurrences(of: "{kind}", with: words.kind(kind).lowercased()),
+            "action": "/_studio/create/\(kind.rawValue)", "token": token, "nameLabel": words["new.name"], "idLabel": words["new.id"],
+            "idHelp": words["new.idHelp"], "create": words["new.create"], "name": name, "id": id,
+        ]
+        if let refusal { context["refusal"] = refusal }
+        return library.render(context, withTemplate: "new") ?? ""
     }
 
     func unreadable(path: String, reason: String, text: String, words: StudioWords) -> String {

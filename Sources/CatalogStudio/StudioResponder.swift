@@ -35,13 +35,25 @@ struct StudioResponder: PreviewAddition {
         case (.GET, "/_studio/studio.js"): return Self.file(StudioPages.script, type: "text/javascript; charset=utf-8")
         case (.GET, "/_studio/"): return overview(request, words: words)
         case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
+        case (.GET, _) where path.hasPrefix("/_studio/new/"):
+            guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/new/".count))), NewContentFile.kinds.contains(kind) else {
+                return notFound(words)
+            }
+            return newPage(kind, name: "", id: "", refusal: nil, request: request, words: words, status: .ok)
         case (.GET, _) where path.hasPrefix("/_studio/edit/"):
             guard let entity = Self.entity(path.dropFirst("/_studio/edit/".count)) else { return notFound(words) }
             return form(entity, request: request, state: Self.state(from: request, words: words), words: words)
         case (.POST, _):
             if let refusal = refusal(of: request, body: body, port: port) { return refusal }
             let fields = Self.formFields(body)
-            for (prefix, action) in [("/_studio/save/", save), ("/_studio/check/", check), ("/_studio/undo/", undo)] where path.hasPrefix(prefix) {
+            if path.hasPrefix("/_studio/create/") {
+                guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/create/".count))), NewContentFile.kinds.contains(kind) else {
+                    return notFound(words)
+                }
+                return create(kind, fields, request, words)
+            }
+            for (prefix, action) in [("/_studio/save/", save), ("/_studio/check/", check), ("/_studio/undo/", undo), ("/_studio/duplicate/", duplicate),
+                                     ("/_studio/rename/", rename), ("/_studio/delete/", delete)] where path.hasPrefix(prefix) {
                 guard let entity = Self.entity(path.dropFirst(prefix.count)) else { return notFound(words) }
                 return action(entity, fields, request, words)
             }
@@ -122,8 +134,15 @@ struct StudioResponder: PreviewAddition {
                 offered.products = catalog.products.map { ($0.id.rawValue, $0.name) }
                 offered.recipes = catalog.recipes.map { ($0.id.rawValue, $0.name) }
             }
+            var users: [StudioPages.User] = []
+            if let catalog = workspace.report?.catalog {
+                let using = Set(ReferenceEdit.users(of: entity, in: catalog))
+                catalog.forEachEntity { reference, value in
+                    if using.contains(reference) { users.append(StudioPages.User(entity: reference, name: Self.name(of: reference, value, words: words))) }
+                }
+            }
             let content = pages.form(form, name: name.isEmpty ? entity.id : name, path: path, problems: problems, state: state, previewHref: previewHref,
-                                     choices: offered, words: words, token: token)
+                                     choices: offered, users: users, words: words, token: token)
             return Self.html(pages.page(title: name, content: content, words: words, token: token), status: status, words: words, request: request)
         }
     }
@@ -141,6 +160,7 @@ struct StudioResponder: PreviewAddition {
         } else if value("undone") == "1" {
             state.notice = words["undone"]
         }
+        if let others = value("others").flatMap(Int.init), others > 0 { state.notice = words.counted("renamed.others", others) }
         return state
     }
 
@@ -178,6 +198,68 @@ struct StudioResponder: PreviewAddition {
             state.refusal = reason
             state.sent = sent
             return form(entity, request: request, state: state, words: words, status: .unprocessableContent)
+        }
+    }
+
+    // MARK: Entities made, copied, renamed and deleted
+
+    private func newPage(_ kind: EntityReference.Kind, name: String, id: String, refusal: String?, request: HTTPRequest, words: StudioWords,
+                         status: HTTPStatusCode) -> HTTPResponse {
+        let content = pages.new(kind, name: name, id: id, refusal: refusal, words: words, token: token)
+        return Self.html(pages.page(title: words["new"], content: content, words: words, token: token), status: status, words: words, request: request)
+    }
+
+    private static func field(_ fields: [(String, String)], _ name: String) -> String {
+        (fields.first { $0.0 == name }?.1 ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func create(_ kind: EntityReference.Kind, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        let name = Self.field(fields, "name"), id = Self.field(fields, "id")
+        switch workspace.create(kind, id: id, name: name) {
+        case .done(let entity, _): return Self.redirect(StudioPages.editHref(entity) + "?saved=1")
+        case .refused(let reason): return newPage(kind, name: name, id: id, refusal: reason, request: request, words: words, status: .unprocessableContent)
+        case .used: return notFound(words)
+        }
+    }
+
+    private func duplicate(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        entityAnswer(workspace.duplicate(entity, id: Self.field(fields, "id"), name: Self.field(fields, "name")), entity, request: request, words: words)
+    }
+
+    private func rename(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        entityAnswer(workspace.rename(entity, to: Self.field(fields, "id")), entity, request: request, words: words)
+    }
+
+    private func delete(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        let name = workspace.report?.catalog.flatMap { catalog in
+            var found: String?
+            catalog.forEachEntity { reference, value in if reference == entity { found = Self.name(of: reference, value, words: words) } }
+            return found
+        } ?? entity.id
+        switch workspace.delete(entity, removingReferences: Self.field(fields, "remove-references") == "1") {
+        case .done: return Self.redirect("/_studio/?deleted=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        case .refused(let reason):
+            var state = StudioPages.FormState()
+            state.refusal = reason
+            return form(entity, request: request, state: state, words: words, status: .unprocessableContent)
+        case .used:
+            var state = StudioPages.FormState()
+            state.deleteRefused = true
+            return form(entity, request: request, state: state, words: words, status: .conflict)
+        }
+    }
+
+    /// The page after a copy or an id changed: the entity's form (303), or the refusal (422).
+    private func entityAnswer(_ outcome: StudioWorkspace.EntityOutcome, _ entity: EntityReference, request: HTTPRequest, words: StudioWords) -> HTTPResponse {
+        switch outcome {
+        case .done(let done, let others): return Self.redirect(StudioPages.editHref(done) + "?saved=1" + (others > 0 ? "&others=\(others)" : ""))
+        case .refused(let reason):
+            var state = StudioPages.FormState()
+            state.refusal = reason
+            return form(entity, request: request, state: state, words: words, status: .unprocessableContent)
+        case .used:
+            // Only a deletion is refused for its users; it has its own answer.
+            return form(entity, request: request, state: StudioPages.FormState(), words: words, status: .conflict)
         }
     }
 

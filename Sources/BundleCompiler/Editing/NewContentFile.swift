@@ -1,0 +1,31 @@
+import CatalogContent
+import CatalogModel
+
+/// A new entity's content file as the shipped files lay one out: the XML declaration, the root
+/// with its id and the schema reference, and each element the schema requires, in its order,
+/// empty but for the name (`digno studio`'s New). Its empty texts are the check's to point at,
+/// each at its field in the form, until the editor writes them.
+package enum NewContentFile {
+    /// The kinds a new file can be made for: one file each.
+    package static let kinds: [EntityReference.Kind] = [.product, .recipe, .retailer]
+
+    package static func text(kind: EntityReference.Kind, id: String, name: String) -> String? {
+        let elements: [String]
+        let named = "  <name>\(XLIFFWriter.text(name))</name>"
+        switch kind {
+        case .product:
+            elements = [named, "  <icon src=\"\"/>", "  <summary></summary>", "  <body>", "    <p></p>", "  </body>", "  <images>", "  </images>"]
+        case .recipe:
+            elements = [named, "  <icon src=\"\"/>", "  <summary></summary>", "  <ingredients>", "    <ingredient></ingredient>", "  </ingredients>",
+                        "  <method>", "    <p></p>", "  </method>", "  <images>", "  </images>"]
+        case .retailer:
+            elements = [named, "  <logo src=\"\"/>", "  <address></address>", "  <phone></phone>", "  <hours></hours>"]
+        default:
+            return nil
+        }
+        let root = kind.rawValue
+        return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                 "<\(root) id=\"\(XLIFFWriter.attribute(id))\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:noNamespaceSchemaLocation=\"../schema/content.xsd\">"]
+                + elements + ["</\(root)>", ""]).joined(separator: "\n")
+    }
+}
