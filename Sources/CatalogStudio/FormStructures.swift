@@ -159,7 +159,8 @@ enum StructureWriting {
         case .pictures:
             let pictures = list.rows.enumerated().map { index, row in
                 translate(row, .picture(index))
-                return ImageReference(source: row.reference, alt: row.texts[defaultCode].flatMap { $0.isEmpty ? nil : $0 })
+                // Always with its words, which the schema needs, empty until written.
+                return ImageReference(source: row.reference, alt: row.texts[defaultCode] ?? "")
             }
             let written = translations
             return EntityFileEdit.Replacement(entity: entity, element: "images", fieldOrder: kindFields) { indent in

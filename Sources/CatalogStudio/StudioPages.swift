@@ -286,8 +286,10 @@ struct StudioPages: Sendable {
     }
 
     /// The page that makes a new entity of `kind`: its name and id.
-    func new(_ kind: EntityReference.Kind, name: String, id: String, refusal: String?, words: StudioWords, token: String) -> String {
+    func new(_ kind: EntityReference.Kind, name: String, id: String, pictures: [String], refusal: String?, words: StudioWords, token: String) -> String {
         var context: [String: Any] = [
+            "iconLabel": words[kind == .retailer ? "field.logo" : "field.icon"], "pictureLabel": words["new.picture"], "hasPicture": kind != .retailer,
+            "pictures": pictures.map { ["value": $0] },
             "overview": words["overview"], "heading": words["new.heading"].replacingOccurrences(of: "{kind}", with: words.kind(kind).lowercased()),
             "action": "/_studio/create/\(kind.rawValue)", "token": token, "nameLabel": words["new.name"], "idLabel": words["new.id"],
             "idHelp": words["new.idHelp"], "create": words["new.create"], "name": name, "id": id,

@@ -205,7 +205,7 @@ struct StudioResponder: PreviewAddition {
 
     private func newPage(_ kind: EntityReference.Kind, name: String, id: String, refusal: String?, request: HTTPRequest, words: StudioWords,
                          status: HTTPStatusCode) -> HTTPResponse {
-        let content = pages.new(kind, name: name, id: id, refusal: refusal, words: words, token: token)
+        let content = pages.new(kind, name: name, id: id, pictures: workspace.pictureFiles(), refusal: refusal, words: words, token: token)
         return Self.html(pages.page(title: words["new"], content: content, words: words, token: token), status: status, words: words, request: request)
     }
 
@@ -215,7 +215,7 @@ struct StudioResponder: PreviewAddition {
 
     private func create(_ kind: EntityReference.Kind, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
         let name = Self.field(fields, "name"), id = Self.field(fields, "id")
-        switch workspace.create(kind, id: id, name: name) {
+        switch workspace.create(kind, id: id, name: name, icon: Self.field(fields, "icon"), picture: Self.field(fields, "picture")) {
         case .done(let entity, _): return Self.redirect(StudioPages.editHref(entity) + "?saved=1")
         case .refused(let reason): return newPage(kind, name: name, id: id, refusal: reason, request: request, words: words, status: .unprocessableContent)
         case .used: return notFound(words)

@@ -17,10 +17,17 @@ extension StudioWorkspace {
     }
 
     /// A new product, recipe or retailer, in a file of its own laid out as the shipped ones.
-    func create(_ kind: EntityReference.Kind, id: String, name: String) -> EntityOutcome {
+    /// `icon`: its icon's (a retailer's logo's) file, `picture`: its first picture's, each under
+    /// `images/`, which the schema needs.
+    func create(_ kind: EntityReference.Kind, id: String, name: String, icon: String, picture: String) -> EntityOutcome {
         let entity = EntityReference(kind, id)
         guard StudioResponder.isSlug(Substring(id)) else { return .refused(Self.badID(id)) }
-        guard let path = EntityFileEdit.path(of: entity), let text = NewContentFile.text(kind: kind, id: id, name: name) else {
+        guard !name.isEmpty else { return .refused("write its name") }
+        let pictures = Set(pictureFiles())
+        for (label, file) in [("icon", icon)] + (kind == .retailer ? [] : [("picture", picture)]) where !pictures.contains(file) {
+            return .refused("choose its \(kind == .retailer ? "logo" : label) from the pictures under images/ ('\(file)' is not one)")
+        }
+        guard let path = EntityFileEdit.path(of: entity), let text = NewContentFile.text(kind: kind, id: id, name: name, icon: icon, picture: picture) else {
             return .refused("a new \(kind.rawValue) cannot be made here")
         }
         if let failure = commit([FileWrite(path: path, expected: nil, bytes: Array(text.utf8))]) { return .refused(failure) }

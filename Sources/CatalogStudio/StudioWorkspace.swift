@@ -194,6 +194,11 @@ final class StudioWorkspace: Sendable {
             if case .unreadable(let path, let reason, _) = reading { return .refused("\(path) cannot be saved as a form: \(reason); fix it in a text editor first") }
             return .refused("there is no file for \(entity) any more")
         }
+        // A day that is not one (a date field left half-typed sends none) is refused, not removed.
+        for choice in form.choices where choice.kind == .day {
+            guard let value = sent.choices[choice.key] else { continue }
+            if Day(value) == nil { return .refused("\(choice.key): '\(value)' is not a day; choose one (YYYY-MM-DD)") }
+        }
         // Formatted text that cannot be read is refused, not dropped.
         for field in form.fields where field.rich != nil {
             guard let markup = sent.texts[field.key] else { continue }

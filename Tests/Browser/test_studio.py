@@ -185,7 +185,7 @@ class StudioInBrowserTests(unittest.TestCase):
 
     def test_1_every_page_passes_axe_core_and_the_w3c_checker(self):
         pages = ["", "?ui=sv", "?ui=en", "?ui=fi", "?q=latte", "edit/product/espresso", "edit/recipe/cafe-latte", "edit/retailer/deling-group",
-                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product"]
+                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe"]
         promotions = re.findall(r'href="/_studio/(edit/promotion/[a-z0-9-]+)"', self.request("GET", "/_studio/")[1])
         pages += promotions[:1]
         sources = []
@@ -309,6 +309,119 @@ class StudioInBrowserTests(unittest.TestCase):
         self.assertEqual(text[text.index('<body xml:lang="sv">'):], before[before.index('<body xml:lang="sv">'):])
         self.shot("formatted")
         write(path, before)
+
+    # The files a careful editor would write by hand for test_2c's product and recipe, in the
+    # layout of the shipped files.
+    PRODUCT = """<?xml version="1.0" encoding="UTF-8"?>
+<product id="kahvi-forte" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="../schema/content.xsd">
+  <name>Kahvi Forte</name>
+  <icon src="images/products/espresso-icon.png"/>
+  <summary>Vahva tumma paahto</summary>
+  <body>
+    <p>Kahvi Forte on <strong>vahvin</strong> paahtomme.</p>
+  </body>
+  <images>
+    <image src="images/products/espresso-1.png" alt="Kahvi Forte -pakkaus"/>
+  </images>
+</product>
+"""
+    RECIPE = """<?xml version="1.0" encoding="UTF-8"?>
+<recipe id="forte-latte" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="../schema/content.xsd">
+  <name>Forte-latte</name>
+  <icon src="images/recipes/cafe-latte-icon.png"/>
+  <summary>Latte vahvasta kahvista</summary>
+  <ingredients>
+    <ingredient product="kahvi-forte">2 annosta Kahvi Fortea</ingredient>
+    <ingredient>2 dl maitoa</ingredient>
+  </ingredients>
+  <method>
+    <p>Vaahdota maito ja kaada kahvin päälle.</p>
+  </method>
+  <images>
+    <image src="images/recipes/cafe-latte-1.png" alt="Forte-latte lasissa"/>
+  </images>
+</recipe>
+"""
+
+    def create(self, kind, name, identifier, icon, picture):
+        self.open("")
+        self.browser.find_element(By.CSS_SELECTOR, 'a[href="/_studio/new/%s"]' % kind).click()
+        self.browser.find_element(By.ID, "new-name").send_keys(name)
+        self.browser.find_element(By.ID, "new-id").send_keys(identifier)
+        self.browser.find_element(By.ID, "new-icon").send_keys(icon)
+        self.browser.find_element(By.ID, "new-picture").send_keys(picture)
+        self.browser.find_element(By.CSS_SELECTOR, "form.new-entity button").click()
+        self.wait_for(lambda: self.browser.current_url.endswith("/edit/%s/%s?saved=1" % (kind, identifier)), what="the new form")
+
+    def field(self, name):
+        return self.browser.find_element(By.NAME, name)
+
+    def typed(self, element, text):
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(Keys.BACKSPACE)
+        element.send_keys(text)
+
+    def problems_at(self, key):
+        return self.browser.find_element(By.CSS_SELECTOR, '[data-key="%s"] .field-problems, [data-list="%s"] .field-problems' % (key, key)).text
+
+    def save(self):
+        self.browser.find_element(By.CSS_SELECTOR, "#entity-form p.actions button").click()
+        self.wait_for(lambda: "saved=1" in self.browser.current_url and self.browser.find_elements(By.CSS_SELECTOR, ".notice"),
+                      what="the saved form")
+
+    def add_row(self, key, reference, words):
+        fieldset = self.browser.find_element(By.CSS_SELECTOR, 'fieldset[data-list="%s"]' % key)
+        fieldset.find_element(By.CSS_SELECTOR, "button.add").click()
+        row = fieldset.find_elements(By.CSS_SELECTOR, "li.row")[-1]
+        row.find_element(By.NAME, "l:%s:ref" % key).send_keys(reference)
+        row.find_element(By.NAME, "l:%s@fi" % key).send_keys(words)
+
+    def test_2c_a_new_editors_product_and_recipe_without_xml(self):
+        # A product, its picture chosen from those in the folder; a name another product has
+        # first, which the form says at once, then its own.
+        self.create("product", "Kahvi Forte", "kahvi-forte", "images/products/espresso-icon.png", "images/products/espresso-1.png")
+        name = self.field("t:name@fi")
+        self.typed(name, "Espresso")
+        self.wait_for(lambda: "Espresso" in self.problems_at("name@fi") or "duplicate" in self.problems_at("name@fi"), what="the duplicate name")
+        self.typed(name, "Kahvi Forte")
+        self.wait_for(lambda: self.problems_at("name@fi") == "", what="the name's problem gone")
+        self.typed(self.field("t:summary@fi"), "Vahva tumma paahto")
+        editor = self.browser.find_element(By.CSS_SELECTOR, '[data-key="body@fi"] .rich')
+        editor.click()
+        editor.send_keys("Kahvi Forte on ")
+        editor.send_keys(Keys.CONTROL, "b")
+        editor.send_keys("vahvin")
+        editor.send_keys(Keys.CONTROL, "b")
+        editor.send_keys(" paahtomme.")
+        self.browser.find_element(By.NAME, "l:images@fi").send_keys("Kahvi Forte -pakkaus")
+        self.save()
+        self.assertEqual(read(self.studio.path("products/kahvi-forte.xml")), self.PRODUCT)
+
+        # A recipe using it: the product's id misspelled, the suggestion taken from the form.
+        self.create("recipe", "Forte-latte", "forte-latte", "images/recipes/cafe-latte-icon.png", "images/recipes/cafe-latte-1.png")
+        self.typed(self.field("t:summary@fi"), "Latte vahvasta kahvista")
+        first = self.browser.find_elements(By.CSS_SELECTOR, 'fieldset[data-list="ingredients"] li.row')[0]
+        first.find_element(By.NAME, "l:ingredients:ref").send_keys("kahvi-fort")
+        self.typed(first.find_element(By.NAME, "l:ingredients@fi"), "2 annosta Kahvi Fortea")
+        self.wait_for(lambda: "did you mean 'kahvi-forte'" in self.problems_at("ingredients"), what="the misspelled product's suggestion")
+        reference = first.find_element(By.NAME, "l:ingredients:ref")
+        reference.send_keys("e")
+        self.wait_for(lambda: "kahvi-fort" not in self.problems_at("ingredients"), what="the suggestion taken")
+        self.add_row("ingredients", "", "2 dl maitoa")
+        editor = self.browser.find_element(By.CSS_SELECTOR, '[data-key="method@fi"] .rich')
+        editor.click()
+        editor.send_keys("Vaahdota maito ja kaada kahvin päälle.")
+        self.browser.find_element(By.NAME, "l:images@fi").send_keys("Forte-latte lasissa")
+        self.save()
+        self.assertEqual(read(self.studio.path("recipes/forte-latte.xml")), self.RECIPE)
+        # The product's form lists the recipe that uses it.
+        self.open("edit/product/kahvi-forte")
+        self.assertIn("Forte-latte", self.browser.find_element(By.CSS_SELECTOR, ".used-by").text)
+        # At the end the content validates, as digno validate says.
+        checked = subprocess.run([DIGNO, "validate", self.studio.content], capture_output=True, text=True)
+        self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
+        os.remove(self.studio.path("recipes/forte-latte.xml"))
+        os.remove(self.studio.path("products/kahvi-forte.xml"))
 
     def test_3_a_change_on_disk_to_the_same_field_is_chosen_in_the_form(self):
         path = self.studio.path("products/coffee-beans.xml")

@@ -312,18 +312,20 @@ import TestSupport
         try await Self.withStudio { studio in
             let page = try await studio.get("/_studio/new/product")
             #expect(page.status == 200 && page.body.contains("action=\"/_studio/create/product\""))
-            let made = try await studio.post("/_studio/create/product", [("name", "Uusi & vahva"), ("id", "uusi-kahvi")])
+            let pictures = [("icon", "images/products/espresso-icon.png"), ("picture", "images/products/espresso-1.png")]
+            let made = try await studio.post("/_studio/create/product", [("name", "Uusi & vahva"), ("id", "uusi-kahvi")] + pictures)
             #expect(made.status == 303 && made.headers["location"] == "/_studio/edit/product/uusi-kahvi?saved=1")
             #expect(try studio.file("products/uusi-kahvi.xml") == """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <product id="uusi-kahvi" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="../schema/content.xsd">
                   <name>Uusi &amp; vahva</name>
-                  <icon src=""/>
+                  <icon src="images/products/espresso-icon.png"/>
                   <summary></summary>
                   <body>
                     <p></p>
                   </body>
                   <images>
+                    <image src="images/products/espresso-1.png" alt=""/>
                   </images>
                 </product>
 
@@ -332,10 +334,12 @@ import TestSupport
             let form = try await studio.get("/_studio/edit/product/uusi-kahvi")
             #expect(form.status == 200 && form.body.contains("name=\"t:summary@fi\""))
             // Made twice, or with an id that is not one: refused, nothing written.
-            #expect(try await studio.post("/_studio/create/product", [("name", "Toinen"), ("id", "uusi-kahvi")]).status == 422)
+            #expect(try await studio.post("/_studio/create/product", [("name", "Toinen"), ("id", "uusi-kahvi")] + pictures).status == 422)
             for id in ["Uusi", "../x", "a--b", ""] {
-                #expect(try await studio.post("/_studio/create/product", [("name", "x"), ("id", id)]).status == 422, "\(id)")
+                #expect(try await studio.post("/_studio/create/product", [("name", "x"), ("id", id)] + pictures).status == 422, "\(id)")
             }
+            // A picture that is not one under images/: refused.
+            #expect(try await studio.post("/_studio/create/product", [("name", "x"), ("id", "x"), ("icon", "../../etc/passwd"), ("picture", "images/products/espresso-1.png")]).status == 422)
             #expect(try studio.file("products/uusi-kahvi.xml").contains("Uusi &amp; vahva"))
         }
     }
