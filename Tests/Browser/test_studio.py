@@ -448,6 +448,42 @@ class StudioInBrowserTests(unittest.TestCase):
         self.wait_for(lambda: "saved=" in self.browser.current_url, what="the form saved")
         self.assertIn("<summary xml:lang=\"en\">Whole roasted beans</summary>", read(path))
 
+    def test_3b_two_browsers_on_one_product(self):
+        path = self.studio.path("products/espresso.xml")
+        before = read(path)
+        self.open("edit/product/espresso")
+        first = self.browser.current_window_handle
+        self.browser.switch_to.new_window("tab")
+        self.open("edit/product/espresso")
+        second = self.browser.current_window_handle
+        # The second saves one field; the first, opened before, another: both kept.
+        self.typed(self.field("t:summary@en"), "Second's words")
+        self.save()
+        self.browser.switch_to.window(first)
+        self.typed(self.field("t:summary@sv"), "Förstas ord")
+        self.save()
+        self.assertIn("(1)", self.browser.find_element(By.CSS_SELECTOR, ".notice").text, "one field kept from the other browser")
+        text = read(path)
+        self.assertIn("<summary xml:lang=\"en\">Second's words</summary>", text)
+        self.assertIn("<summary xml:lang=\"sv\">Förstas ord</summary>", text)
+        # Both change one field: the second to save is shown both values, nothing written.
+        self.typed(self.field("t:name@fi"), "Espresso A")
+        self.browser.switch_to.window(second)
+        self.browser.refresh()
+        self.typed(self.field("t:name@fi"), "Espresso B")
+        self.save()
+        self.browser.switch_to.window(first)
+        self.browser.find_element(By.CSS_SELECTOR, "#entity-form p.actions button").click()
+        self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, ".conflict"), what="both values shown")
+        conflict = self.browser.find_element(By.CSS_SELECTOR, ".conflict").text
+        self.assertIn("Espresso A", conflict)
+        self.assertIn("Espresso B", conflict)
+        self.assertIn("<name translate=\"no\">Espresso B</name>", read(path))
+        self.browser.switch_to.window(second)
+        self.browser.close()
+        self.browser.switch_to.window(first)
+        write(path, before)
+
     def test_4_a_file_with_conflict_markers_is_shown_and_kept(self):
         path = self.studio.path("recipes/cappuccino.xml")
         text = read(path)
