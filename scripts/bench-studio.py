@@ -33,8 +33,9 @@ def p95(values):
 
 
 def start(digno, command, content):
+    # In a session of its own, so that Ctrl-C reaches the command under /usr/bin/time.
     process = subprocess.Popen(["/usr/bin/time", "-v", digno, command, "--content", content, "--port", "0", "--today", "2026-11-22"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     started = time.monotonic()
     address = None
     for line in process.stdout:
@@ -48,8 +49,9 @@ def start(digno, command, content):
 
 
 def stop(process):
-    process.send_signal(2)
-    _, errors = process.communicate(timeout=60)
+    os.killpg(process.pid, 2)
+    process.wait(timeout=60)
+    errors = process.stderr.read()
     found = re.search(r"Maximum resident set size \(kbytes\): (\d+)", errors)
     return int(found.group(1)) / 1024 if found else float("nan")
 

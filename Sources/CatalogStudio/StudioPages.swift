@@ -239,9 +239,8 @@ struct StudioPages: Sendable {
             "token": token, "groups": groups, "saveLabel": words["save"], "undoLabel": words["undo"], "canUndo": state.canUndo,
             "previewLabel": words["preview"], "previewTitle": words["preview.title"], "previewHref": previewHref,
             "lists": lists, "choices": choices,
-            "products": offered.products.map { ["value": $0.id, "label": $0.name] },
-            "pictures": offered.pictures.map { ["value": $0] },
-            "links": offered.products.map { ["value": "product:" + $0.id, "label": $0.name] } + offered.recipes.map { ["value": "recipe:" + $0.id, "label": $0.name] },
+            "products": Self.options(offered, list: "products-list"), "pictures": Self.options(offered, list: "pictures-list"),
+            "links": Self.options(offered, list: "links-list"),
         ]
         context["usedByLabel"] = words["usedBy"]
         context["usedByNone"] = words["usedBy.none"]
@@ -268,6 +267,22 @@ struct StudioPages: Sendable {
         if let refusal = state.refusal { context["refusal"] = refusal }
         if !state.conflicts.isEmpty { context["conflictsNote"] = words["conflicts"] }
         return library.render(context, withTemplate: "form") ?? ""
+    }
+
+    /// A picker's options: products (by id, named), pictures (by file), or link targets
+    /// (`product:…`, `recipe:…`).
+    static func options(_ offered: Choices, list: String) -> [[String: String]] {
+        switch list {
+        case "products-list": offered.products.map { ["value": $0.id, "label": $0.name] }
+        case "pictures-list": offered.pictures.map { ["value": $0, "label": $0] }
+        default: offered.products.map { ["value": "product:" + $0.id, "label": $0.name] } + offered.recipes.map { ["value": "recipe:" + $0.id, "label": $0.name] }
+        }
+    }
+
+    /// A datalist's options as HTML, for the page's script to put in place.
+    func options(_ offered: Choices, list: String) -> String {
+        Self.options(offered, list: list).map { "<option value=\"\(Self.escape($0["value"] ?? ""))\" label=\"\(Self.escape($0["label"] ?? ""))\"></option>" }
+            .joined(separator: "\n")
     }
 
     /// A value changed both in the form and on disk: both, to choose from.

@@ -35,6 +35,11 @@ struct StudioResponder: PreviewAddition {
         case (.GET, "/_studio/studio.js"): return Self.file(StudioPages.script, type: "text/javascript; charset=utf-8")
         case (.GET, "/_studio/"): return overview(request, words: words)
         case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
+        case (.GET, "/_studio/suggest"):
+            let query = String((request.query.first { $0.name == "q" }?.value ?? "").prefix(200))
+            let list = request.query.first { $0.name == "list" }?.value ?? ""
+            guard ["products-list", "pictures-list", "links-list"].contains(list) else { return notFound(words) }
+            return Self.html(pages.options(suggestions(query: query, limit: Self.suggestionLimit), list: list), status: .ok, words: words, request: request)
         case (.GET, _) where path.hasPrefix("/_studio/new/"):
             guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/new/".count))), NewContentFile.kinds.contains(kind) else {
                 return notFound(words)
@@ -129,11 +134,9 @@ struct StudioResponder: PreviewAddition {
             var state = state
             state.canUndo = workspace.canUndo(entity)
             let previewHref = SiteLinks(style: .server).path(of: PreviewBuilder.screen(showing: entity))
-            var offered = StudioPages.Choices(pictures: workspace.pictureFiles())
-            if let catalog = workspace.report?.catalog {
-                offered.products = catalog.products.map { ($0.id.rawValue, $0.name) }
-                offered.recipes = catalog.recipes.map { ($0.id.rawValue, $0.name) }
-            }
+            // The first few of each list; the page's script asks for those matching what is typed
+            // (`/_studio/suggest`), so that a form at 10,000 entities stays small.
+            let offered = suggestions(query: "", limit: Self.suggestionLimit)
             var users: [StudioPages.User] = []
             if let catalog = workspace.report?.catalog {
                 let using = Set(ReferenceEdit.users(of: entity, in: catalog))
@@ -201,11 +204,43 @@ struct StudioResponder: PreviewAddition {
         }
     }
 
+    /// How many suggestions a picker offers at once.
+    static let suggestionLimit = 50
+
+    /// The products, recipes and pictures whose name, id or file holds `query` (any case), the
+    /// first `limit` of each, in the catalogue's order.
+    func suggestions(query: String, limit: Int) -> StudioPages.Choices {
+        let folded = query.lowercased()
+        func matches(_ id: String, _ name: String) -> Bool { folded.isEmpty || id.contains(folded) || name.lowercased().contains(folded) }
+        var offered = StudioPages.Choices()
+        // "product:esp" asks for products only.
+        let (kind, words) = folded.hasPrefix("product:") ? ("product", String(folded.dropFirst(8)))
+            : folded.hasPrefix("recipe:") ? ("recipe", String(folded.dropFirst(7))) : ("", folded)
+        func matching(_ id: String, _ name: String) -> Bool { words.isEmpty || id.contains(words) || name.lowercased().contains(words) }
+        if let catalog = workspace.report?.catalog {
+            if kind != "recipe" {
+                for product in catalog.products where matching(product.id.rawValue, product.name) {
+                    offered.products.append((product.id.rawValue, product.name))
+                    if offered.products.count == limit { break }
+                }
+            }
+            if kind != "product" {
+                for recipe in catalog.recipes where matching(recipe.id.rawValue, recipe.name) {
+                    offered.recipes.append((recipe.id.rawValue, recipe.name))
+                    if offered.recipes.count == limit { break }
+                }
+            }
+        }
+        offered.pictures = Array(workspace.pictureFiles().filter { matches($0, "") }.prefix(limit))
+        return offered
+    }
+
     // MARK: Entities made, copied, renamed and deleted
 
     private func newPage(_ kind: EntityReference.Kind, name: String, id: String, refusal: String?, request: HTTPRequest, words: StudioWords,
                          status: HTTPStatusCode) -> HTTPResponse {
-        let content = pages.new(kind, name: name, id: id, pictures: workspace.pictureFiles(), refusal: refusal, words: words, token: token)
+        let content = pages.new(kind, name: name, id: id, pictures: Array(workspace.pictureFiles().prefix(Self.suggestionLimit)), refusal: refusal,
+                                words: words, token: token)
         return Self.html(pages.page(title: words["new"], content: content, words: words, token: token), status: status, words: words, request: request)
     }
 

@@ -124,10 +124,12 @@ final class StudioWorkspace: Sendable {
         let descriptor = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.system("cannot open \(path): \(String(cString: strerror(errno)))")) }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: Self.fileLimit + 1)
+        // Room for the file as it was stamped, and more while it grows (to the limit and one).
+        var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
-        while count < bytes.count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+        while count < Self.fileLimit + 1 {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, Self.fileLimit + 1 - bytes.count)) }
+            let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
             if read < 0, errno == EINTR { continue }
             guard read >= 0 else { return .failure(.system("cannot read \(path): \(String(cString: strerror(errno)))")) }
             if read == 0 { break }
@@ -153,6 +155,18 @@ final class StudioWorkspace: Sendable {
     /// The pictures under `images/` a form may choose (`images/products/espresso-1.png`),
     /// sorted; links and hidden files left out, at most `pictureLimit`.
     func pictureFiles() -> [String] {
+        // Listed again after each check the preview makes (a picture added is a change it hears).
+        let number = latest.withLock { $0.number }
+        if let known = pictures.withLock({ $0.number == number ? $0.files : nil }) { return known }
+        let files = listPictures()
+        pictures.withLock { $0 = (number, files) }
+        return files
+    }
+
+    /// The pictures of the last listing, and the check it was made after.
+    private let pictures = LockedValue<(number: Int, files: [String])>((-1, []))
+
+    private func listPictures() -> [String] {
         let extensions: Set<String> = ["png", "jpg", "jpeg", "heic", "heif", "webp"]
         var found: [String] = []
         var folders = ["images"]
@@ -323,4 +337,13 @@ final class StudioWorkspace: Sendable {
             return try? validator.validate().diagnostics
         }
     }
+}
+
+/// The system's `read(2)`, named apart from the workspace's own `read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+    #else
+    Darwin.read(descriptor, buffer, count)
+    #endif
 }

@@ -404,6 +404,8 @@ class StudioInBrowserTests(unittest.TestCase):
         first.find_element(By.NAME, "l:ingredients:ref").send_keys("kahvi-fort")
         self.typed(first.find_element(By.NAME, "l:ingredients@fi"), "2 annosta Kahvi Fortea")
         self.wait_for(lambda: "did you mean 'kahvi-forte'" in self.problems_at("ingredients"), what="the misspelled product's suggestion")
+        # The picker offers the products matching what was typed, asked of the studio.
+        self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, '#products-list option[value="kahvi-forte"]'), what="the product suggested")
         reference = first.find_element(By.NAME, "l:ingredients:ref")
         reference.send_keys("e")
         self.wait_for(lambda: "kahvi-fort" not in self.problems_at("ingredients"), what="the suggestion taken")

@@ -132,6 +132,12 @@ import TestSupport
             #expect(filtered.body.contains("/_studio/edit/recipe/cafe-latte"))
             #expect(filtered.body.contains("/_studio/edit/recipe/latte-macchiato"))
             #expect(!filtered.body.contains("/_studio/edit/recipe/cappuccino"))
+            // A picker's suggestions: those matching what is typed, by name or id.
+            let suggested = try await studio.get("/_studio/suggest?list=products-list&q=COFFEE")
+            #expect(suggested.body.contains("value=\"coffee-beans\"") && suggested.body.contains("value=\"ground-coffee\"") && !suggested.body.contains("value=\"espresso\""))
+            let links = try await studio.get("/_studio/suggest?list=links-list&q=recipe:latte")
+            #expect(links.body.contains("value=\"recipe:cafe-latte\"") && !links.body.contains("value=\"product:"))
+            #expect(try await studio.get("/_studio/suggest?list=other&q=x").status == 404)
             // The words of the page in the browser's language, or the one chosen.
             let swedish = try await studio.request("GET", "/_studio/", headers: ["Accept-Language": "sv-FI,sv;q=0.9"])
             #expect(swedish.body.contains("<html lang=\"sv\">") && swedish.body.contains("Filtrera på namn"))

@@ -261,6 +261,23 @@
     });
   }
 
+  // Pickers (a product, a picture, a link's target): their suggestions are those matching what
+  // is typed, asked of the studio, so that a form at 10,000 entities carries only the first few.
+  var suggested = 0;
+  var suggest = debounce(function () {
+    var input = document.activeElement;
+    var list = input && input.getAttribute && input.getAttribute("list");
+    if (!list) return;
+    var number = ++suggested;
+    fetch("/_studio/suggest?list=" + encodeURIComponent(list) + "&q=" + encodeURIComponent(input.value), { credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        var datalist = document.getElementById(list);
+        if (html !== null && datalist && number === suggested) datalist.innerHTML = html;
+      }).catch(function () {});
+  }, 60);
+  document.addEventListener("input", function (event) { if (event.target.getAttribute && event.target.getAttribute("list")) suggest(); });
+
   // The overview's filter: the lists for the name typed so far, from the studio.
   var filter = document.getElementById("filter");
   var results = document.getElementById("results");
