@@ -294,7 +294,7 @@ final class StudioWorkspace: Sendable {
         // The undo's own save is not undone in turn: it goes with the save it undid.
         switch outcome {
         case .saved: saves.withLock { $0[entity]?.removeLast(2) }
-        case .unchanged: saves.withLock { $0[entity]?.removeLast() }
+        case .unchanged: _ = saves.withLock { $0[entity]?.removeLast() }
         case .conflicts, .refused: break
         }
         return outcome

