@@ -117,6 +117,12 @@ class StudioInBrowserTests(unittest.TestCase):
     def active(self):
         return self.browser.switch_to.active_element
 
+    def assert_accessible(self, what):
+        axe = Axe(self.browser)
+        axe.inject()
+        results = axe.run()
+        self.assertEqual([(v["id"], [n["target"] for n in v["nodes"]]) for v in results["violations"]], [], what)
+
     def tab_to(self, matches, most=80, what="the element"):
         """Presses Tab until the focused element satisfies `matches`: reached by keyboard."""
         for _ in range(most):
@@ -405,6 +411,7 @@ class StudioInBrowserTests(unittest.TestCase):
         self.assertIn("Beans, roasted", conflict)
         self.assertIn("Whole roasted beans", conflict)
         self.assertIn("Whole roasted beans", read(path), "nothing written")
+        self.assert_accessible("the form with a conflict")
         self.shot("conflict")
         # A group of two radio buttons: Tab reaches the chosen one, an arrow key chooses the other.
         mine = self.tab_to(lambda element: element.get_attribute("value") == "mine", what="the choice")
@@ -502,6 +509,15 @@ class StudioInBrowserTests(unittest.TestCase):
         self.assertIn('<ingredient product="ground-coffee">Kanelia</ingredient>', text)
         self.shot("lines")
         write(path, before)
+
+    def test_4c_deleting_what_is_used_lists_its_users(self):
+        self.open("edit/product/espresso")
+        self.browser.find_element(By.CSS_SELECTOR, ".entity-actions button.danger").click()
+        self.wait_for(lambda: self.browser.find_elements(By.CSS_SELECTOR, ".entity-actions .refusal"), what="the users listed")
+        refusal = self.browser.find_element(By.CSS_SELECTOR, ".entity-actions .refusal").text
+        self.assertIn("Café Latte", refusal)
+        self.assertTrue(os.path.exists(self.studio.path("products/espresso.xml")))
+        self.assert_accessible("the refused deletion")
 
     # Hostile requests
 
