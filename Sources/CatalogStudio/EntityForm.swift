@@ -44,6 +44,8 @@ struct EntityForm: Sendable {
     var fieldOrder: [String]
     /// The catalogue's languages, the default first.
     var languages: [LanguageCode]
+    /// The home's promotions' titles by id, for its list of them.
+    var titles: [String: String] = [:]
 
     /// Every field of every group.
     var fields: [Field] { groups.flatMap(\.fields) }
@@ -55,6 +57,7 @@ struct EntityForm: Sendable {
         (lists, choices) = Self.structures(of: entity, languages: languages)
         fieldOrder = Entity.fields.map(\.element)
         self.languages = languages
+        if let home = entity as? Home { titles = Dictionary(home.promotions.map { ($0.id.rawValue, $0.title) }, uniquingKeysWith: { first, _ in first }) }
     }
 
     private static func groups<Entity: ContentEntity>(of entity: Entity, languages: [LanguageCode]) -> [Group] {

@@ -16,6 +16,8 @@ struct FormList: Sendable, Equatable {
         case pictures = "images"
         /// Products sold: a product each.
         case sells
+        /// The home's promotions, by id: reordered or removed here, each edited in its own form.
+        case promotions
     }
 
     struct Row: Sendable, Equatable, Codable {
@@ -102,7 +104,8 @@ extension EntityForm {
         case let company as Company:
             return ([pictures(company.images, company.translations)], [FormChoice(key: "logo", kind: .picture, value: company.logo.source)])
         case let home as Home:
-            return ([], [FormChoice(key: "logo", kind: .picture, value: home.logo.source)])
+            let promotions = FormList(kind: .promotions, rows: home.promotions.map { FormList.Row(reference: $0.id.rawValue, texts: [:]) })
+            return ([promotions], [FormChoice(key: "logo", kind: .picture, value: home.logo.source)])
         case let section as Section:
             return ([], [FormChoice(key: "icon", kind: .picture, value: section.icon.source)])
         case let promotion as Promotion:
@@ -171,6 +174,9 @@ enum StructureWriting {
             return EntityFileEdit.Replacement(entity: entity, element: "sells", fieldOrder: kindFields) { indent in
                 FieldElements.sells(products, indent: indent)
             }
+        case .promotions:
+            // Moved as written (`StudioWorkspace.edit`), never written anew here.
+            preconditionFailure("the home's promotions are reordered in place")
         }
     }
 

@@ -190,7 +190,13 @@ struct StudioPages: Sendable {
             let rows = state.sent.lists[list.key] ?? list.rows
             let codes = list.kind == .sells ? [] : form.languages
             func row(_ row: FormList.Row, _ number: Int) -> [String: Any] {
-                [
+                if list.kind == .promotions {
+                    // A promotion: its title, leading to its own form; moved or removed here.
+                    return ["id": "\(listIndex)-\(number)", "key": list.key, "reference": row.reference, "texts": [] as [Any],
+                            "fixed": ["href": Self.editHref(EntityReference(.promotion, row.reference)), "title": form.titles[row.reference] ?? row.reference],
+                            "up": words["row.up"], "down": words["row.down"], "remove": words["row.remove"]]
+                }
+                return [
                     "id": "\(listIndex)-\(number)", "key": list.key, "reference": row.reference,
                     "referenceLabel": words[list.kind == .pictures ? "row.picture" : "row.product"],
                     "datalist": list.kind == .pictures ? "pictures-list" : "products-list",
@@ -203,9 +209,16 @@ struct StudioPages: Sendable {
             }
             var values: [String: Any] = [
                 "key": list.key, "label": words.field(list.key, number: nil), "opened": state.conflicts[list.key]?.theirs ?? list.canonical,
-                "rows": rows.enumerated().map { row($1, $0 + 1) }, "template": row(FormList.Row(reference: "", texts: [:]), 0), "add": words["row.add"],
+                "rows": rows.enumerated().map { row($1, $0 + 1) },
                 "problems": (byKey[list.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
             ]
+            if list.kind == .promotions {
+                values["newHref"] = "/_studio/new/promotion"
+                values["newLabel"] = words["new.heading"].replacingOccurrences(of: "{kind}", with: words.kind(.promotion).lowercased())
+            } else {
+                values["template"] = row(FormList.Row(reference: "", texts: [:]), 0)
+                values["add"] = words["row.add"]
+            }
             if let conflict = state.conflicts[list.key] {
                 values["conflict"] = Self.conflictView(conflict, shown: { Self.shownRows($0) }, words: words)
             }
@@ -303,10 +316,12 @@ struct StudioPages: Sendable {
     /// The page that makes a new entity of `kind`: its name and id.
     func new(_ kind: EntityReference.Kind, name: String, id: String, pictures: [String], refusal: String?, words: StudioWords, token: String) -> String {
         var context: [String: Any] = [
-            "iconLabel": words[kind == .retailer ? "field.logo" : "field.icon"], "pictureLabel": words["new.picture"], "hasPicture": kind != .retailer,
+            "iconLabel": words[kind == .retailer ? "field.logo" : "field.icon"], "pictureLabel": words[kind == .promotion ? "field.images" : "new.picture"],
+            "hasPicture": kind != .retailer, "hasIcon": kind != .promotion, "isPromotion": kind == .promotion,
+            "firstDayLabel": words["field.first-day"], "lastDayLabel": words["field.last-day"],
             "pictures": pictures.map { ["value": $0] },
             "overview": words["overview"], "heading": words["new.heading"].replacingOccurrences(of: "{kind}", with: words.kind(kind).lowercased()),
-            "action": "/_studio/create/\(kind.rawValue)", "token": token, "nameLabel": words["new.name"], "idLabel": words["new.id"],
+            "action": "/_studio/create/\(kind.rawValue)", "token": token, "nameLabel": kind == .promotion ? words["field.title"] : words["new.name"], "idLabel": words["new.id"],
             "idHelp": words["new.idHelp"], "create": words["new.create"], "name": name, "id": id,
         ]
         if let refusal { context["refusal"] = refusal }

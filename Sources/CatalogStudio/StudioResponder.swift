@@ -41,7 +41,7 @@ struct StudioResponder: PreviewAddition {
             guard ["products-list", "pictures-list", "links-list"].contains(list) else { return notFound(words) }
             return Self.html(pages.options(suggestions(query: query, limit: Self.suggestionLimit), list: list), status: .ok, words: words, request: request)
         case (.GET, _) where path.hasPrefix("/_studio/new/"):
-            guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/new/".count))), NewContentFile.kinds.contains(kind) else {
+            guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/new/".count))), NewContentFile.kinds.contains(kind) || kind == .promotion else {
                 return notFound(words)
             }
             return newPage(kind, name: "", id: "", refusal: nil, request: request, words: words, status: .ok)
@@ -52,7 +52,7 @@ struct StudioResponder: PreviewAddition {
             if let refusal = refusal(of: request, body: body, port: port) { return refusal }
             let fields = Self.formFields(body)
             if path.hasPrefix("/_studio/create/") {
-                guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/create/".count))), NewContentFile.kinds.contains(kind) else {
+                guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/create/".count))), NewContentFile.kinds.contains(kind) || kind == .promotion else {
                     return notFound(words)
                 }
                 return create(kind, fields, request, words)
@@ -250,7 +250,11 @@ struct StudioResponder: PreviewAddition {
 
     private func create(_ kind: EntityReference.Kind, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
         let name = Self.field(fields, "name"), id = Self.field(fields, "id")
-        switch workspace.create(kind, id: id, name: name, icon: Self.field(fields, "icon"), picture: Self.field(fields, "picture")) {
+        let outcome = kind == .promotion
+            ? workspace.createPromotion(id: id, title: name, picture: Self.field(fields, "picture"), firstDay: Self.field(fields, "first-day"),
+                                        lastDay: Self.field(fields, "last-day"))
+            : workspace.create(kind, id: id, name: name, icon: Self.field(fields, "icon"), picture: Self.field(fields, "picture"))
+        switch outcome {
         case .done(let entity, _): return Self.redirect(StudioPages.editHref(entity) + "?saved=1")
         case .refused(let reason): return newPage(kind, name: name, id: id, refusal: reason, request: request, words: words, status: .unprocessableContent)
         case .used: return notFound(words)

@@ -34,6 +34,28 @@ extension StudioWorkspace {
         return .done(entity, others: 0)
     }
 
+    /// A new promotion at the end of the home's: its id, title, picture and days, in home.xml.
+    func createPromotion(id: String, title: String, picture: String, firstDay: String, lastDay: String) -> EntityOutcome {
+        guard StudioResponder.isSlug(Substring(id)) else { return .refused(Self.badID(id)) }
+        guard !title.isEmpty else { return .refused("write its title") }
+        guard let first = Day(firstDay), let last = Day(lastDay) else { return .refused("choose its first and last day") }
+        guard pictureFiles().contains(picture) else { return .refused("choose its picture from the pictures under images/ ('\(picture)' is not one)") }
+        let home = EntityReference(.home)
+        guard let path = EntityFileEdit.path(of: home), case .success(let bytes) = readFile(path) else { return .refused("home.xml cannot be read") }
+        do {
+            let entities = try EntityFileReading.entities(in: bytes, path: path)
+            guard let found = entities[home] as? Home else { return .refused("home.xml holds no home") }
+            let ids = found.promotions.map(\.id.rawValue)
+            guard !ids.contains(id) else { return .refused("a promotion has the id '\(id)' already; choose another") }
+            let edited = try EntityFileEdit.children("promotion", in: "promotions", of: home, keeping: ids,
+                                                     appending: [NewContentFile.promotion(id: id, title: title, firstDay: first, lastDay: last, picture: picture)], in: bytes)
+            if let failure = commit([FileWrite(path: path, expected: bytes, bytes: edited)]) { return .refused(failure) }
+        } catch {
+            return .refused(error.description)
+        }
+        return .done(EntityReference(.promotion, id), others: 0)
+    }
+
     /// A copy of `source` under `id`, named `name`: the same file with its id and name changed.
     func duplicate(_ source: EntityReference, id: String, name: String) -> EntityOutcome {
         let copy = EntityReference(source.kind, id)

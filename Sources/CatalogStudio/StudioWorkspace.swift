@@ -252,7 +252,13 @@ final class StudioWorkspace: Sendable {
     static func edit(_ bytes: [UInt8], form: EntityForm, changes: [EntityFileEdit.Change], lists: [FormList], choices: [FormChoice],
                      languages: [LanguageCode]) throws(EntityFileEdit.Unplaceable) -> [UInt8] {
         var edited = try EntityFileEdit.applying(changes, to: bytes, languages: languages)
-        var replacements = lists.map { StructureWriting.replacement($0, of: form.entity, kindFields: form.fieldOrder, languages: languages) }
+        // The home's promotions are moved as written, each element whole.
+        for list in lists where list.kind == .promotions {
+            edited = try EntityFileEdit.children("promotion", in: "promotions", of: form.entity, keeping: list.rows.map(\.reference), in: edited)
+        }
+        var replacements = lists.filter { $0.kind != .promotions }.map {
+            StructureWriting.replacement($0, of: form.entity, kindFields: form.fieldOrder, languages: languages)
+        }
         var attributes: [EntityFileEdit.AttributeChange] = []
         for choice in choices {
             let (replacement, attribute) = StructureWriting.change(choice, of: form.entity, kindFields: form.fieldOrder)

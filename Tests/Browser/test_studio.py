@@ -157,7 +157,7 @@ class StudioInBrowserTests(unittest.TestCase):
 
     def test_1_every_page_passes_axe_core_and_the_w3c_checker(self):
         pages = ["", "?ui=sv", "?ui=en", "?ui=fi", "?q=latte", "edit/product/espresso", "edit/recipe/cafe-latte", "edit/retailer/deling-group",
-                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe"]
+                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe", "new/promotion"]
         promotions = re.findall(r'href="/_studio/(edit/promotion/[a-z0-9-]+)"', self.request("GET", "/_studio/")[1])
         pages += promotions[:1]
         sources = []

@@ -350,6 +350,38 @@ import TestSupport
         }
     }
 
+    /// A new promotion goes at the end of the home's; the home's form reorders and removes them,
+    /// each moved as written.
+    @Test func theHomesPromotionsAreMadeReorderedAndRemoved() async throws {
+        try await Self.withStudio { studio in
+            let before = try studio.file("home.xml")
+            let made = try await studio.post("/_studio/create/promotion", [("name", "Joulu"), ("id", "joulu"), ("picture", "images/products/espresso-1.png"),
+                                                                          ("first-day", "2026-12-01"), ("last-day", "2026-12-24")])
+            #expect(made.status == 303 && made.headers["location"] == "/_studio/edit/promotion/joulu?saved=1", "\(made.body)")
+            let added = ["    <promotion id=\"joulu\" first-day=\"2026-12-01\" last-day=\"2026-12-24\">", "      <title>Joulu</title>", "      <text></text>",
+                         "      <image src=\"images/products/espresso-1.png\" alt=\"\"/>", "    </promotion>", "  </promotions>"].joined(separator: "\n")
+            #expect(try studio.file("home.xml") == before.replacingOccurrences(of: "  </promotions>", with: added))
+            // A day that is not one: refused.
+            #expect(try await studio.post("/_studio/create/promotion", [("name", "X"), ("id", "x"), ("picture", "images/products/espresso-1.png"),
+                                                                       ("first-day", "2026-02-30"), ("last-day", "2026-12-24")]).status == 422)
+            // The new one moved first: both elements as written, in the new order.
+            let fields = try await studio.form("/_studio/edit/home")
+            let rows = fields.filter { $0.0.hasPrefix("l:promotions") && !$0.0.hasSuffix(":present") }
+            #expect(rows.map(\.1) == ["", "uutuus-coffee-beans", "", "joulu"])
+            let others = fields.filter { !$0.0.hasPrefix("l:promotions") || $0.0.hasSuffix(":present") }
+            let moved = try await studio.post("/_studio/save/home", others + Array(rows[2...]) + Array(rows[..<2]))
+            #expect(moved.status == 303)
+            let text = try studio.file("home.xml")
+            let joulu = try #require(text.range(of: "<promotion id=\"joulu\"")), uutuus = try #require(text.range(of: "<promotion id=\"uutuus-coffee-beans\""))
+            #expect(joulu.lowerBound < uutuus.lowerBound)
+            #expect(text.count == (before.count + added.count - "  </promotions>".count))
+            // Removed: the file as it was.
+            let removed = try await studio.post("/_studio/save/home", Self.fields(of: try await studio.get("/_studio/edit/home").body).filter { !$0.0.hasPrefix("l:promotions") || $0.0.hasSuffix(":present") } + Array(rows[..<2]))
+            #expect(removed.status == 303)
+            #expect(try studio.file("home.xml") == before)
+        }
+    }
+
     @Test func aCopyHasItsOwnIdAndName() async throws {
         try await Self.withStudio { studio in
             let original = try studio.file("recipes/cafe-latte.xml")

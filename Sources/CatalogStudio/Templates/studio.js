@@ -49,7 +49,8 @@
   document.querySelectorAll("fieldset.list").forEach(function (list) {
     var rows = list.querySelector("ol.rows");
     var template = list.querySelector("template.new-row");
-    list.querySelector("button.add").addEventListener("click", function () {
+    var adding = list.querySelector("button.add");
+    if (adding) adding.addEventListener("click", function () {
       added += 1;
       var row = template.content.firstElementChild.cloneNode(true);
       row.querySelectorAll("[id]").forEach(function (element) { element.id = element.id.replace(/-0(-|$)/, "-n" + added + "$1"); });
@@ -66,7 +67,8 @@
       if (button.classList.contains("remove")) {
         var next = row.nextElementSibling || row.previousElementSibling;
         row.remove();
-        (next ? next.querySelector("button.remove") : list.querySelector("button.add")).focus();
+        var focus = next ? next.querySelector("button.remove") : list.querySelector("button.add, legend");
+        if (focus) focus.focus();
       } else if (button.classList.contains("up") && row.previousElementSibling) {
         rows.insertBefore(row, row.previousElementSibling);
         button.focus();
