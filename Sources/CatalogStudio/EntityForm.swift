@@ -23,6 +23,11 @@ struct EntityForm: Sendable {
         var rich: RichText?
         /// Several lines expected: a long text.
         var isLong: Bool
+        /// A text that may be left out (a retailer's other information, its web address): empty,
+        /// its elements are removed; written where the file has none, its element is added.
+        var isOptional = false
+        /// Whether the file has no element for it yet.
+        var isAbsent = false
     }
 
     /// A group of fields as the form shows them: one element of the file in each language
@@ -83,7 +88,16 @@ struct EntityForm: Sendable {
             switch text {
             case .plain(let keyPath): add(field.element, nil, path, entity[keyPath: keyPath], field, isLong: (field.limit ?? 0) > 120)
             case .optional(let keyPath):
-                if let value = entity[keyPath: keyPath] { add(field.element, nil, path, value, field, isLong: true) }
+                if let value = entity[keyPath: keyPath] {
+                    add(field.element, nil, path, value, field, isLong: true)
+                    groups[groups.count - 1].fields = groups[groups.count - 1].fields.map { var field = $0; field.isOptional = true; return field }
+                } else {
+                    // Not in the file: its default language's text alone, until it is written.
+                    groups.append(Group(element: field.element, number: nil, fields: [
+                        Field(key: key(path, defaultLanguage), path: path, language: nil, languageCode: defaultLanguage, value: "", limit: field.limit,
+                              isRequired: false, rich: nil, isLong: true, isOptional: true, isAbsent: true),
+                    ]))
+                }
             case .rich(let keyPath): add(field.element, nil, path, RichTextMarkup.write(entity[keyPath: keyPath]), field, rich: entity[keyPath: keyPath], isLong: true)
             case .alt(let keyPath): add("image", nil, .image, entity[keyPath: keyPath].alt ?? "", field)
             case .alts, .lines:

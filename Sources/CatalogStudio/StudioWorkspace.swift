@@ -251,7 +251,24 @@ final class StudioWorkspace: Sendable {
     /// list and chosen element anew, then the attributes.
     static func edit(_ bytes: [UInt8], form: EntityForm, changes: [EntityFileEdit.Change], lists: [FormList], choices: [FormChoice],
                      languages: [LanguageCode]) throws(EntityFileEdit.Unplaceable) -> [UInt8] {
-        var edited = try EntityFileEdit.applying(changes, to: bytes, languages: languages)
+        // An optional text emptied in the default language goes with its translations; one the
+        // file has no element for yet is added in its place among the fields.
+        var inPlace: [EntityFileEdit.Change] = []
+        var whole: [EntityFileEdit.Replacement] = []
+        for change in changes {
+            let field = form.field(EntityForm.key(change.field, change.language ?? languages.first ?? .finnish))
+            guard change.language == nil, let field, field.isOptional, field.isAbsent || (change.value ?? "").isEmpty,
+                  let name = change.field.elementName?.description else {
+                inPlace.append(change)
+                continue
+            }
+            let value = change.value ?? ""
+            whole.append(EntityFileEdit.Replacement(entity: form.entity, element: name, fieldOrder: form.fieldOrder) { indent in
+                value.isEmpty ? "" : FieldElements.text(name, value, indent: indent)
+            })
+        }
+        var edited = try EntityFileEdit.applying(inPlace, to: bytes, languages: languages)
+        if !whole.isEmpty { edited = try EntityFileEdit.replacing(whole, in: edited) }
         // The home's promotions are moved as written, each element whole.
         for list in lists where list.kind == .promotions {
             edited = try EntityFileEdit.children("promotion", in: "promotions", of: form.entity, keeping: list.rows.map(\.reference), in: edited)

@@ -261,6 +261,23 @@ import TestSupport
         }
     }
 
+    /// A text that may be left out: written where the file has none, its element is added in
+    /// its place among the fields; emptied, it goes with its line.
+    @Test func anOptionalTextIsAddedAndRemoved() async throws {
+        try await Self.withStudio { studio in
+            let before = try studio.file("retailers/cafe-kahvila.xml")
+            #expect(!before.contains("<info>"))
+            let fields = try await studio.form("/_studio/edit/retailer/cafe-kahvila")
+            #expect(fields.contains { $0.0 == "t:info@fi" && $0.1.isEmpty })
+            #expect(try await studio.post("/_studio/save/retailer/cafe-kahvila", Self.replacing(fields, "t:info@fi", with: "Parkki & pyörät")).status == 303)
+            #expect(try studio.file("retailers/cafe-kahvila.xml") == before.replacingOccurrences(
+                of: "  <web>", with: "  <info>Parkki &amp; pyörät</info>\n  <web>"))
+            let again = try await studio.form("/_studio/edit/retailer/cafe-kahvila")
+            #expect(try await studio.post("/_studio/save/retailer/cafe-kahvila", Self.replacing(again, "t:info@fi", with: "")).status == 303)
+            #expect(try studio.file("retailers/cafe-kahvila.xml") == before)
+        }
+    }
+
     @Test func aFileChangedUnderAnOpenFormIsMergedOrBothValuesAreShown() async throws {
         try await Self.withStudio { studio in
             let opened = try await studio.form("/_studio/edit/product/espresso")

@@ -60,6 +60,11 @@ package enum FieldElements {
             .joined(separator: "\n")
     }
 
+    /// A plain text's element in the default language: `<info>…</info>`.
+    package static func text(_ name: String, _ value: String, indent: String) -> String {
+        indent + "<\(name)>" + XLIFFWriter.text(value) + "</\(name)>"
+    }
+
     /// A retailer's `<sells>`, one a product.
     package static func sells(_ products: [ProductID], indent: String) -> String {
         products.map { indent + "<sells product=\"\(XLIFFWriter.attribute($0.rawValue))\"/>" }.joined(separator: "\n")
