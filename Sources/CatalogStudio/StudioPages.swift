@@ -142,6 +142,9 @@ struct StudioPages: Sendable {
         var products: [(id: String, name: String)] = []
         var recipes: [(id: String, name: String)] = []
         var pictures: [String] = []
+        /// Where a small picture of a chosen reference is served: a picture's file, or a product
+        /// by its icon (`StudioResponder.thumbnail(list:value:)`).
+        var thumbnail: (_ list: String, _ value: String) -> String? = { _, _ in nil }
     }
 
     /// An entity that uses the one shown, for its "used by" list.
@@ -196,7 +199,8 @@ struct StudioPages: Sendable {
                             "fixed": ["href": Self.editHref(EntityReference(.promotion, row.reference)), "title": form.titles[row.reference] ?? row.reference],
                             "up": words["row.up"], "down": words["row.down"], "remove": words["row.remove"]]
                 }
-                return [
+                let datalist = list.kind == .pictures ? "pictures-list" : "products-list"
+                var view: [String: Any] = [
                     "id": "\(listIndex)-\(number)", "key": list.key, "reference": row.reference,
                     "referenceLabel": words[list.kind == .pictures ? "row.picture" : "row.product"],
                     "datalist": list.kind == .pictures ? "pictures-list" : "products-list",
@@ -206,6 +210,9 @@ struct StudioPages: Sendable {
                     },
                     "up": words["row.up"], "down": words["row.down"], "remove": words["row.remove"],
                 ]
+                // Mustache takes an empty text for true: the key is there only with a picture.
+                if !row.reference.isEmpty, let thumbnail = offered.thumbnail(datalist, row.reference) { view["thumbnail"] = thumbnail }
+                return view
             }
             var values: [String: Any] = [
                 "key": list.key, "label": words.field(list.key, number: nil), "opened": state.conflicts[list.key]?.theirs ?? list.canonical,
@@ -233,7 +240,10 @@ struct StudioPages: Sendable {
                 "problems": (byKey[choice.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
             ]
             switch choice.kind {
-            case .picture: values["datalist"] = "pictures-list"; values["type"] = "text"
+            case .picture:
+                values["datalist"] = "pictures-list"
+                values["type"] = "text"
+                if let thumbnail = offered.thumbnail("pictures-list", value) { values["thumbnail"] = thumbnail }
             case .link: values["datalist"] = "links-list"; values["type"] = "text"
             case .position: values["type"] = "number"; values["min"] = "1"
             case .day: values["type"] = "date"

@@ -35,6 +35,12 @@ struct StudioResponder: PreviewAddition {
         case (.GET, "/_studio/studio.js"): return Self.file(StudioPages.script, type: "text/javascript; charset=utf-8")
         case (.GET, "/_studio/"): return overview(request, words: words)
         case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
+        case (.GET, "/_studio/thumbnail"):
+            let value = request.query.first { $0.name == "value" }?.value ?? "", list = request.query.first { $0.name == "list" }?.value ?? ""
+            guard let address = Self.thumbnail(list: list, value: value, report: workspace.report) else {
+                return PreviewResponder.refusal(.notFound, "no picture for that")
+            }
+            return Self.redirect(address)
         case (.GET, "/_studio/suggest"):
             let query = String((request.query.first { $0.name == "q" }?.value ?? "").prefix(200))
             let list = request.query.first { $0.name == "list" }?.value ?? ""
@@ -136,7 +142,9 @@ struct StudioResponder: PreviewAddition {
             let previewHref = SiteLinks(style: .server).path(of: PreviewBuilder.screen(showing: entity))
             // The first few of each list; the page's script asks for those matching what is typed
             // (`/_studio/suggest`), so that a form at 10,000 entities stays small.
-            let offered = suggestions(query: "", limit: Self.suggestionLimit)
+            var offered = suggestions(query: "", limit: Self.suggestionLimit)
+            let report = workspace.report
+            offered.thumbnail = { list, value in Self.thumbnail(list: list, value: value, report: report) }
             var users: [StudioPages.User] = []
             if let catalog = workspace.report?.catalog {
                 let using = Set(ReferenceEdit.users(of: entity, in: catalog))
@@ -201,6 +209,19 @@ struct StudioResponder: PreviewAddition {
             state.refusal = reason
             state.sent = sent
             return form(entity, request: request, state: state, words: words, status: .unprocessableContent)
+        }
+    }
+
+    /// Where the preview serves a small picture of a picker's value: a picture's file's smallest
+    /// rendition, or a product's icon's; nil when the last check rendered none.
+    static func thumbnail(list: String, value: String, report: ValidationReport?) -> String? {
+        guard let report else { return nil }
+        switch list {
+        case "pictures-list": return report.thumbnailAddress(of: value)
+        case "products-list":
+            guard let product = report.catalog?.products.first(where: { $0.id.rawValue == value }) else { return nil }
+            return report.thumbnailAddress(of: product.icon.source)
+        default: return nil
         }
     }
 

@@ -489,6 +489,10 @@ class StudioInBrowserTests(unittest.TestCase):
         self.active().send_keys("ground-coffee")
         self.active().send_keys(Keys.TAB)
         self.assertEqual(self.active().get_attribute("name"), "l:ingredients@fi")
+        # The product chosen is shown by its icon beside it, as every line's product is.
+        loaded = """return [...document.querySelectorAll('fieldset[data-list="ingredients"] li.row')].map(
+            row => { const image = row.querySelector('img.thumb'); return !!image && !image.hidden && image.complete && image.naturalWidth > 0; });"""
+        self.wait_for(lambda: self.browser.execute_script(loaded) == [False, True, True], what="the lines' products' pictures")
         self.active().send_keys("Kanelia")
         # Dragged: the new line dropped above the first.
         self.browser.execute_script("""

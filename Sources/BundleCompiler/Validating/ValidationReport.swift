@@ -32,6 +32,17 @@ package struct ValidationReport: Sendable {
         return standIns
     }
 
+    /// Where the preview serves the smallest rendition of the picture at `path` in the
+    /// content folder (`/images/SHA-256/120.webp`, or the picture's own `/images/SHA-256` when it
+    /// has no ladder), for a thumbnail beside a form's field; nil for a picture the check did
+    /// not render.
+    package func thumbnailAddress(of path: String) -> String? {
+        guard let picture = pictures[path] else { return nil }
+        let id = picture.rendition.sha256
+        guard let smallest = picture.ladder.min(by: { $0.width < $1.width }) else { return "/images/\(id)" }
+        return "/images/\(id)/\(smallest.width).webp"
+    }
+
     /// The pictures' renditions in one line, for a build's summary: how many pictures (each
     /// once, as the bundle stores it, with the files when more files hold them), how many
     /// renditions and their bytes (each distinct rendition once, as a bundle of schema 4 stores

@@ -280,6 +280,29 @@
   }, 60);
   document.addEventListener("input", function (event) { if (event.target.getAttribute && event.target.getAttribute("list")) suggest(); });
 
+  // A chosen reference's picture beside it: a picture's, or a product's icon.
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var list = input.getAttribute && input.getAttribute("list");
+    if (list !== "pictures-list" && list !== "products-list") return;
+    var holder = input.closest(".row, .choice");
+    if (!holder) return;
+    var image = holder.querySelector("img.thumb");
+    if (!image) {
+      image = document.createElement("img");
+      image.className = "thumb";
+      image.alt = "";
+      image.width = 48;
+      image.height = 48;
+      image.hidden = true;
+      holder.insertBefore(image, holder.querySelector(".cell") || input);
+    }
+    if (!input.value) { image.hidden = true; return; }
+    image.onerror = function () { image.hidden = true; };
+    image.onload = function () { image.hidden = false; };
+    image.src = "/_studio/thumbnail?list=" + encodeURIComponent(list) + "&value=" + encodeURIComponent(input.value);
+  });
+
   // The overview's filter: the lists for the name typed so far, from the studio.
   var filter = document.getElementById("filter");
   var results = document.getElementById("results");
