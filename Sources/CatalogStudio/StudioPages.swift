@@ -276,7 +276,7 @@ struct StudioPages: Sendable {
             context["copyIdLabel"] = words["copy.id"]
             context["copyNameLabel"] = words["copy.name"]
             context["copyLabel"] = words["copy"]
-            context["canRename"] = form.entity.kind != .retailer
+            context["canRename"] = true
             context["renameAction"] = "/_studio/rename/\(base)"
             context["renameIdLabel"] = words["rename.id"]
             context["renameLabel"] = words["rename"]

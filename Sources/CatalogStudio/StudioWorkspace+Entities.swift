@@ -78,7 +78,7 @@ extension StudioWorkspace {
     /// `entity`'s id changed to `id`: its file renamed, its root's id, and every reference to
     /// it in the other files, all written together.
     func rename(_ entity: EntityReference, to id: String) -> EntityOutcome {
-        guard [.product, .recipe].contains(entity.kind) else { return .refused("only a product's or a recipe's id can be changed here") }
+        guard NewContentFile.kinds.contains(entity.kind) else { return .refused("only a product's, recipe's or retailer's id can be changed here") }
         guard StudioResponder.isSlug(Substring(id)) else { return .refused(Self.badID(id)) }
         let renamed = EntityReference(entity.kind, id)
         guard let oldPath = EntityFileEdit.path(of: entity), let newPath = EntityFileEdit.path(of: renamed) else { return .refused("no file") }

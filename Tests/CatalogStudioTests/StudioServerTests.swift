@@ -432,6 +432,10 @@ import TestSupport
             #expect(try Self.validate(studio.content).errorCount == 0)
             // To an id another has: refused, nothing written.
             #expect(try await studio.post("/_studio/rename/product/espresso-forte", [("id", "ground-coffee")]).status == 422)
+            // A retailer, which nothing names: its file and id.
+            let retailer = try studio.file("retailers/cafe-kahvila.xml")
+            #expect(try await studio.post("/_studio/rename/retailer/cafe-kahvila", [("id", "kahvila")]).status == 303)
+            #expect(try studio.file("retailers/kahvila.xml") == retailer.replacingOccurrences(of: "<retailer id=\"cafe-kahvila\"", with: "<retailer id=\"kahvila\""))
         }
     }
 
