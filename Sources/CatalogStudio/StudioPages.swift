@@ -182,7 +182,11 @@ struct StudioPages: Sendable {
                         values["linkLabel"] = words["rich.link"]
                         values["linkTargetLabel"] = words["rich.linkTarget"]
                     }
-                    if let conflict = state.conflicts[field.key] { values["conflict"] = Self.conflictView(conflict, shown: { $0 }, words: words) }
+                    if let conflict = state.conflicts[field.key] {
+                        // Formatted text shown as its words, never as its markup.
+                        let shown: (String) -> String = field.rich == nil ? { $0 } : { (try? RichTextMarkup.read($0))?.plainText ?? $0 }
+                        values["conflict"] = Self.conflictView(conflict, shown: shown, words: words)
+                    }
                     return values
                 },
             ]

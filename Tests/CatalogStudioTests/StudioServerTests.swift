@@ -255,6 +255,12 @@ import TestSupport
             let body = "  <body>\n    <p>Vahva <strong>ja</strong> pehmeä, katso <link recipe=\"cappuccino\">Cappuccino</link>.</p>\n    <ul>\n      <li>Yksi</li>\n      <li>Kaksi</li>\n    </ul>\n  </body>\n"
             let start = try #require(before.range(of: "  <body>\n")), end = try #require(before.range(of: "  </body>\n"))
             #expect(after == before.replacingCharacters(in: start.lowerBound..<end.upperBound, with: body))
+            // From the form as it was before that save: both texts shown as words, not markup.
+            let stale = try await studio.post("/_studio/save/product/espresso", Self.replacing(fields, "t:body@fi", with: "<p>Toinen <em>teksti</em>.</p>"))
+            #expect(stale.status == 409)
+            let shown = stale.body.matches(of: #/<span class="value">([^<]*)</span>/#).map { String($0.1) }
+            #expect(shown.contains { $0.contains("Toinen teksti.") } && shown.contains { $0.contains("Vahva ja pehmeä") })
+            #expect(!shown.contains { $0.contains("&lt;") })
             let broken = try await studio.post("/_studio/save/product/espresso", Self.replacing(try await studio.form("/_studio/edit/product/espresso"), "t:body@fi", with: "<p>open"))
             #expect(broken.status == 422)
             #expect(try studio.file("products/espresso.xml") == after)
