@@ -327,9 +327,10 @@ struct StudioResponder: PreviewAddition {
     /// whether the content can be released.
     private func check(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
         let (sent, _) = Self.values(fields)
-        guard case .form(let form, _, _) = workspace.read(entity), let problems = workspace.check(entity, sent: sent)?.filter({ $0.entity == entity }) else {
+        guard let (form, all) = workspace.check(entity, sent: sent) else {
             return PreviewResponder.refusal(.conflict, "the file of \(entity) cannot be read as a form now; open it again")
         }
+        let problems = all.filter { $0.entity == entity }
         let (byKey, unplaced) = StudioPages.placed(problems, in: form)
         let errors = problems.count { $0.severity == .error }
         let answer = CheckAnswer(

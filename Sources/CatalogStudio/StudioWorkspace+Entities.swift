@@ -148,10 +148,7 @@ extension StudioWorkspace {
             guard let found = entities[user] else { continue }
             let form = EntityForm(user, found, languages: languages)
             let values = ReferenceEdit.values(form, target: target, newID: newID)
-            var opened = form.fields.reduce(into: [String: String]()) { $0[$1.key] = $1.value }
-            for list in form.lists { opened[list.key] = list.canonical }
-            for choice in form.choices { opened[choice.key] = choice.value }
-            guard case .write(let changes, let lists, let choices, _) = FormSave.decide(form: form, sent: values.texts, opened: opened,
+            guard case .write(let changes, let lists, let choices, _) = FormSave.decide(form: form, sent: values.texts, opened: form.openedValues,
                                                                                        lists: values.lists, choices: values.choices) else { continue }
             edited = try Self.edit(edited, form: form, changes: changes, lists: lists, choices: choices, languages: languages)
         }

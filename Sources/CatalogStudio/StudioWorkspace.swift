@@ -332,14 +332,13 @@ final class StudioWorkspace: Sendable {
 
     /// The problems of the content with `entity`'s file as the form would write it (`sent`),
     /// checked as `digno validate` checks, the rules across files included; nil when the form's
-    /// texts cannot be placed in its file (it changed and no longer parses).
-    func check(_ entity: EntityReference, sent: FormValues) -> [Diagnostic]? {
+    /// texts cannot be placed in its file (it changed and no longer parses). With the form as
+    /// the file holds it, where the problems are placed.
+    func check(_ entity: EntityReference, sent: FormValues) -> (form: EntityForm, problems: [Diagnostic])? {
         guard case .form(let form, let path, let bytes) = read(entity) else { return nil }
         // The form as typed, against the file as it is: what a save with nothing changed on
         // disk would write.
-        var opened = form.fields.reduce(into: [String: String]()) { $0[$1.key] = $1.value }
-        for list in form.lists { opened[list.key] = list.canonical }
-        for choice in form.choices { opened[choice.key] = choice.value }
+        let opened = form.openedValues
         let overlay: [UInt8]
         switch FormSave.decide(form: form, sent: sent.texts, opened: opened, lists: sent.lists, choices: sent.choices) {
         case .write(let changes, let lists, let choices, _):
@@ -348,7 +347,7 @@ final class StudioWorkspace: Sendable {
             overlay = bytes
         }
         let number = latest.withLock { $0.number }
-        return typing.withLock { typing -> [Diagnostic]? in
+        let problems = typing.withLock { typing -> [Diagnostic]? in
             var validator = ContentValidator(contentFolder: contentFolder, today: day())
             validator.makesRenditions = false
             validator.renditionCache = nil
@@ -359,6 +358,7 @@ final class StudioWorkspace: Sendable {
             validator.overlays[path] = overlay
             return try? validator.validate().diagnostics
         }
+        return problems.map { (form, $0) }
     }
 }
 

@@ -56,9 +56,3 @@ package struct Diagnostic: Hashable, Sendable {
             < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.severity == .error ? 0 : 1, b.code.rawValue, b.message)
     }
 }
-
-/// A place in a content file: line and column, counting from 1.
-struct SourcePosition: Hashable, Sendable {
-    var line: Int
-    var column: Int?
-}

@@ -56,32 +56,4 @@ extension EntityFileEdit {
         }
         return Array(bytes[..<from]) + content + Array(bytes[to...])
     }
-
-    private static func lineStart(_ bytes: [UInt8], _ offset: Int) -> Int {
-        var start = offset
-        while start > 0, bytes[start - 1] == 32 || bytes[start - 1] == 9 { start -= 1 }
-        return start == 0 || bytes[start - 1] == 10 ? start : offset
-    }
-
-    private static func pastLineEnd(_ bytes: [UInt8], _ offset: Int) -> Int {
-        var end = offset
-        while end < bytes.count, bytes[end] == 32 || bytes[end] == 9 { end += 1 }
-        if end < bytes.count, bytes[end] == 13 { end += 1 }
-        if end < bytes.count, bytes[end] == 10 { return end + 1 }
-        return offset
-    }
-}
-
-extension NewContentFile {
-    /// A new promotion's element, one level in from `<promotions>` (its first line without
-    /// the indentation): its id and days, its title, an empty text, and its picture.
-    package static func promotion(id: String, title: String, firstDay: Day, lastDay: Day, picture: String) -> String {
-        [
-            "<promotion id=\"\(XLIFFWriter.attribute(id))\" first-day=\"\(firstDay)\" last-day=\"\(lastDay)\">",
-            "  <title>\(XLIFFWriter.text(title))</title>",
-            "  <text></text>",
-            "  <image src=\"\(XLIFFWriter.attribute(picture))\" alt=\"\"/>",
-            "</promotion>",
-        ].joined(separator: "\n")
-    }
 }

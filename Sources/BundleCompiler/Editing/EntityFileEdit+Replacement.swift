@@ -149,14 +149,14 @@ extension EntityFileEdit {
 
     /// Where the line holding `offset` starts, when only spaces and tabs are before it there;
     /// else `offset` itself.
-    private static func lineStart(_ bytes: [UInt8], _ offset: Int) -> Int {
+    static func lineStart(_ bytes: [UInt8], _ offset: Int) -> Int {
         var start = offset
         while start > 0, bytes[start - 1] == 32 || bytes[start - 1] == 9 { start -= 1 }
         return start == 0 || bytes[start - 1] == 10 ? start : offset
     }
 
     /// Past the line end after `offset` when only spaces and tabs are before it; else `offset`.
-    private static func pastLineEnd(_ bytes: [UInt8], _ offset: Int) -> Int {
+    static func pastLineEnd(_ bytes: [UInt8], _ offset: Int) -> Int {
         var end = offset
         while end < bytes.count, bytes[end] == 32 || bytes[end] == 9 { end += 1 }
         if end < bytes.count, bytes[end] == 13 { end += 1 }

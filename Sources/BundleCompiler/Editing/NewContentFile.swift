@@ -34,3 +34,17 @@ package enum NewContentFile {
                 + elements + ["</\(root)>", ""]).joined(separator: "\n")
     }
 }
+
+extension NewContentFile {
+    /// A new promotion's element, one level in from `<promotions>` (its first line without
+    /// the indentation): its id and days, its title, an empty text, and its picture.
+    package static func promotion(id: String, title: String, firstDay: Day, lastDay: Day, picture: String) -> String {
+        [
+            "<promotion id=\"\(XLIFFWriter.attribute(id))\" first-day=\"\(firstDay)\" last-day=\"\(lastDay)\">",
+            "  <title>\(XLIFFWriter.text(title))</title>",
+            "  <text></text>",
+            "  <image src=\"\(XLIFFWriter.attribute(picture))\" alt=\"\"/>",
+            "</promotion>",
+        ].joined(separator: "\n")
+    }
+}
