@@ -352,6 +352,9 @@ final class StudioWorkspace: Sendable {
             validator.makesRenditions = false
             validator.renditionCache = nil
             validator.cache = typing.cache
+            validator.reportsCoverage = false
+            // The form shows its own entity's problems.
+            validator.focus = [entity]
             // The folder is looked at again only when the preview has checked it since.
             validator.folderUnchanged = typing.lookedAt == number
             typing.lookedAt = number

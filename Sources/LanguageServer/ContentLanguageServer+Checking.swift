@@ -18,6 +18,7 @@ extension ContentLanguageServer {
         validator.makesRenditions = false
         validator.renditionCache = nil
         validator.cache = loadCache
+        validator.reportsCoverage = false
         let now = ContinuousClock.now
         validator.folderUnchanged = watchesContent && !folderMayHaveChanged && lastLook.map { now - $0 < Self.lookAgainAfter } == true
         if !validator.folderUnchanged { lastLook = now }

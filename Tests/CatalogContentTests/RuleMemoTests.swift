@@ -73,4 +73,47 @@ struct RuleMemoTests {
         let (hits, misses) = memo.counts
         #expect(hits > 3 * misses, "\(hits) entities' own rules from the memo, \(misses) run")
     }
+
+    /// A check with a focus (a form's, in `digno studio`) finds at each focused entity exactly
+    /// what the whole check finds there, in the same order, with the memo and without, over the
+    /// same random edits and besides them ids, names, texts and positions given twice.
+    @Test func aCheckWithAFocusFindsWhatTheWholeCheckFindsAtIt() {
+        var catalog = Sample.catalog
+        catalog.languages = Languages([.init(code: "fi"), .init(code: "sv", fallback: "fi"), .init(code: "en", fallback: "fi")])
+        catalog.products[0].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        catalog.products[1].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        catalog.recipes[0].position = 2
+        catalog.recipes[1].position = 2
+        catalog.retailers.append(catalog.retailers[0])
+        let original = catalog
+        let memo = RuleMemo()
+        var random = Seeded(state: 62)
+        var found = Set<DiagnosticCode>()
+        for step in 0..<40 {
+            let edit = Edit.allCases.randomElement(using: &random)!
+            switch edit {
+            case .duplicateName where catalog.products.count > 2: catalog.products[2].name = catalog.products[0].name.uppercased()
+            case .emptySummary where !catalog.recipes.isEmpty: catalog.recipes[0].summary = " "
+            case .unknownIngredient where !catalog.recipes.isEmpty: catalog.recipes[0].ingredients[0].product = ProductID("espreso")
+            case .copyBody where catalog.products.count > 1: catalog.products[1].body = catalog.products[0].body
+            case .removeProduct where catalog.products.count > 1: catalog.products.removeLast()
+            case .breakTranslation where !catalog.products.isEmpty: catalog.products[0].translations.add(.text(""), for: .summary, in: "sv")
+            case .undo: catalog = original
+            default: continue
+            }
+            let whole = catalog.validate(today: day("2026-11-15"))
+            found.formUnion(whole.map(\.code))
+            var entities: [EntityReference] = []
+            catalog.forEachEntity { reference, _ in entities.append(reference) }
+            for entity in entities + [EntityReference(.catalog), EntityReference(.product, "no-such-product")] {
+                let atIt = whole.filter { $0.entity == entity }
+                #expect(catalog.validate(today: day("2026-11-15"), focus: [entity]) == atIt, "step \(step), \(edit), \(entity)")
+                #expect(catalog.validate(today: day("2026-11-15"), memo: memo, focus: [entity]) == atIt, "step \(step), \(edit), \(entity), memo")
+            }
+            let two: Set = [EntityReference(.product, catalog.products[0].id.rawValue), EntityReference(.recipe, catalog.recipes[1].id.rawValue)]
+            #expect(catalog.validate(today: day("2026-11-15"), focus: two) == whole.filter { two.contains($0.entity) }, "step \(step), \(edit), two")
+        }
+        #expect(found.isSuperset(of: [.duplicateName, .duplicateID, .duplicatePosition, .duplicateText, .emptyField, .unknownProduct,
+                                      .translationMissing]), "\(found)")
+    }
 }

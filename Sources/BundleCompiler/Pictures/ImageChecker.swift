@@ -22,6 +22,10 @@ struct ImageChecker {
     /// language server does not read and hash every photo again.
     let cache: LoadCache?
     let trustsCache: Bool
+    /// The entities whose pictures are checked (`ContentValidator.focus`); nil: every one.
+    /// With a focus, the others' are read only to know which images are used when one of
+    /// the focus's is missing (the one it meant is looked for among those nothing uses).
+    var focus: Set<EntityReference>?
 
     init(tree: ContentTree, renderer: PictureRenderer? = nil, cache: LoadCache? = nil, trustsCache: Bool = false) {
         self.tree = tree
@@ -82,8 +86,10 @@ struct ImageChecker {
         // The uses of each sound picture, and those with a problem, not rendered.
         var uses: [String: Set<PictureUse>] = [:]
         var unsound = Set<String>()
-        catalog.forEachImageUse { reference, use, place in
+        catalog.forEachImageUse(only: focus) { reference, use, place in
             let source = reference.source
+            let normalized = Self.normalized(source)
+            if let path = Self.usedPath(source, normalized: normalized) { used.insert(path) }
             func report(_ code: DiagnosticCode, _ message: String) {
                 let place = place()
                 diagnostics.append(EntityDiagnostic(severity: .error, code: code, entity: place.entity, field: place.field, message: message))
@@ -94,23 +100,20 @@ struct ImageChecker {
                 let place = place()
                 diagnostics.append(EntityDiagnostic(severity: .error, code: .controlCharacter, entity: place.entity, field: place.field,
                                            attribute: "src", message: "src holds \(Self.words(for: invisible)): '\(source)'; write the path without it"))
-                if let path = Self.normalized(source) { used.insert(path) }
                 return
             }
-            guard let path = Self.normalized(source) else {
+            guard let path = normalized else {
                 // A relative Windows path: a name, not a way out of the folder. An absolute one
                 // (C:\…, \\server\…) does lead out.
                 if source.contains("\\"), !source.hasPrefix("\\"), source.dropFirst().first != ":",
                    let meant = Self.normalized(source.replacingOccurrences(of: "\\", with: "/")) {
+                    // The image meant is not also reported unused (`usedPath`).
                     report(.imageMissing, "'\(source)' separates folders with '\\'; write '/' instead: \(meant)")
-                    // The image meant is not also reported unused.
-                    used.insert(meant)
                     return
                 }
                 report(.imageOutsideRoot, "'\(source)' leads outside the content folder; give a path relative to the content folder, such as images/name.png")
                 return
             }
-            used.insert(path)
             // A path into a refused folder (`images` a file, or a link leading out) is not
             // judged: the folder's own error says what to do, once rather than at every use.
             if tree.refusedFolders.contains(where: { path.hasPrefix($0 + "/") }) { return }
@@ -183,6 +186,11 @@ struct ImageChecker {
         }
         // The image a missing one most likely meant is looked for among those nothing uses
         // first, so every use must be known; it is then not also reported unused.
+        if focus != nil, !missing.isEmpty {
+            catalog.forEachImageUse { reference, _, _ in
+                if let path = Self.usedPath(reference.source, normalized: Self.normalized(reference.source)) { used.insert(path) }
+            }
+        }
         var suggestions = ImageSuggestion(files: tree.imageFiles)
         var meant = Set<String>()
         for (diagnostic, source, path) in missing {
@@ -197,6 +205,16 @@ struct ImageChecker {
         return Outcome(diagnostics: diagnostics, used: used.union(meant), renditions: renditions)
     }
 
+    /// The image file a `src` counts as using, for `unused` and a missing image's suggestion:
+    /// its path in the content folder (with a character that shows nothing too: the path meant),
+    /// or for a relative Windows path, the one written with '/'; nil for one leading out.
+    /// `normalized`: `normalized(source)`, made once by the caller.
+    static func usedPath(_ source: String, normalized path: String?) -> String? {
+        if let path { return path }
+        guard firstInvisible(in: source) == nil, source.contains("\\"), !source.hasPrefix("\\"), source.dropFirst().first != ":" else { return nil }
+        return normalized(source.replacingOccurrences(of: "\\", with: "/"))
+    }
+
     /// A detail screen's two pictures that are one image in the bundle, though their `src`
     /// differ as written (`duplicate-picture`; the same `src` twice is the catalogue rules'):
     /// two spellings of one path, or two files with the same bytes. A bundle stores an image
@@ -204,6 +222,7 @@ struct ImageChecker {
     private func samePictures(_ catalog: Catalog) -> [EntityDiagnostic] {
         var found: [EntityDiagnostic] = []
         func check(_ kind: EntityReference.Kind, _ id: String, _ images: [ImageReference]) {
+            guard focus?.contains(EntityReference(kind, id)) ?? true else { return }
             let paths = images.map { Self.normalized($0.source) }
             for (index, image) in images.enumerated() {
                 guard let path = paths[index], let digest = digests[path] else { continue }

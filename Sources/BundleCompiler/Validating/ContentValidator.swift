@@ -49,6 +49,15 @@ package struct ContentValidator: Sendable {
     /// again and only these files are read; a file added or removed, or a folder, lists the
     /// folder again. Nil (the default): the folder is listed and every file stamped.
     package var changedOnDisk: Set<String>?
+    /// False leaves the report's `coverage` empty: a check whose caller shows no coverage (the
+    /// studio's as typed, `digno lsp`'s) skips the walk over every translatable text.
+    package var reportsCoverage = true
+    /// The entities whose problems the catalogue's rules and the pictures' checks are asked
+    /// for (`Catalog.validate(focus:)`, `ImageChecker.focus`): a form's check as typed wants its
+    /// own entity's. Nil: every entity's. The files' own problems (each parse, the schema) are
+    /// reported whatever the focus; an image no content uses is looked for only without one,
+    /// and renditions are made of the focus's pictures alone.
+    package var focus: Set<EntityReference>?
 
     /// A validator for the content folder at `contentFolder`.
     package init(contentFolder: String, today: Day? = nil, requiredLanguages: Set<LanguageCode> = [],
@@ -110,8 +119,9 @@ package struct ContentValidator: Sendable {
         // `language-undeclared` per translation in every file.
         let languagesKnown = assembly.hasHeader
         let memo = cache?.rules
-        let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages, since] in
-            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages, languagesKnown: languagesKnown, memo: memo)
+        let rules = Background<[EntityDiagnostic], Never> { [today, requiredLanguages, since, focus] in
+            catalog.validate(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages, languagesKnown: languagesKnown, memo: memo,
+                             focus: focus)
                 + (since.map { catalog.outdatedTranslations(since: $0.catalog, release: $0.release) } ?? [])
         }
         var diagnostics = tree.diagnostics
@@ -124,9 +134,11 @@ package struct ContentValidator: Sendable {
         }
         let renderer = makesRenditions ? PictureRenderer(cache: renditionCache.map(RenditionCache.init(folder:)), workers: renditionWorkers, deferral: deferral) : nil
         var images = ImageChecker(tree: tree, renderer: renderer, cache: cache, trustsCache: unchanged != nil)
+        images.focus = focus
         let imageResult = images.check(catalog)
         // While any file is unread, the images it uses are unknown: none is called unused.
-        if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty {
+        // With a focus, only its images are known (and an unused image concerns no entity).
+        if assembly.broken.isEmpty && tree.unread.isEmpty && tree.refusedFolders.isEmpty && focus == nil {
             diagnostics += images.unused(imageResult.used)
         }
         diagnostics = diagnostics.map { Self.suggestingID($0, in: catalog) }
@@ -138,7 +150,7 @@ package struct ContentValidator: Sendable {
             diagnostics: diagnostics.sorted(by: Diagnostic.printOrder),
             fileCount: tree.files.count + tree.imageFiles.count,
             catalog: assembly.singlesPresent ? catalog : nil,
-            coverage: catalog.translationCoverage(),
+            coverage: reportsCoverage ? catalog.translationCoverage() : [],
             uncounted: assembly.broken.sorted(),
             fileDigests: loaded.compactMap { item in item.sha256.map { ContentDigest.Entry(path: item.file.path, sha256: $0) } },
             pictures: imageResult.renditions,

@@ -18,8 +18,16 @@ extension Catalog {
         let previous = previous?.source.languages == languages ? previous : nil
         func each<Entity: ContentEntity & Equatable>(_ new: [Entity], _ old: [Entity]?, _ oldTranslated: [Entity]?) -> [Entity] {
             guard let old, let oldTranslated, old.count == oldTranslated.count else { return new.map { $0.translated(along: chain) } }
-            return new.indices.map { index in
-                index < old.count && old[index] == new[index] ? oldTranslated[index] : new[index].translated(along: chain)
+            // Compared in place in their buffers: an array's subscript copied both entities,
+            // which cost more than comparing them.
+            return new.withUnsafeBufferPointer { new in
+                old.withUnsafeBufferPointer { old in
+                    oldTranslated.withUnsafeBufferPointer { oldTranslated in
+                        new.indices.map { index in
+                            index < old.count && old[index] == new[index] ? oldTranslated[index] : new[index].translated(along: chain)
+                        }
+                    }
+                }
             }
         }
         var copy = self
@@ -125,17 +133,20 @@ extension Catalog {
     /// as text, each of which can be translated (`ContentField.isTranslatable`): names,
     /// summaries, bodies and methods, ingredient lines, alt texts, titles, promotion texts,
     /// opening hours and other info. A field its editor marked `translate="no"` is left out.
-    package func forEachTranslatableField(_ body: (EntityReference, Translations, [FieldPath]) -> Void) {
+    /// `only`: the entities to call `body` with; nil, every one.
+    package func forEachTranslatableField(only: Set<EntityReference>? = nil, _ body: (EntityReference, Translations, [FieldPath]) -> Void) {
         struct Visitor: EntityVisitor {
+            let only: Set<EntityReference>?
             let body: (EntityReference, Translations, [FieldPath]) -> Void
             func visit<Entity: ContentEntity>(_ reference: EntityReference, _ entity: Entity) {
+                if let only, !only.contains(reference) { return }
                 let translations = entity.translations
                 body(reference, translations, translations.fixed.isEmpty ? entity.translatableFields
                     : entity.translatableFields.filter { !translations.fixed.contains($0) })
             }
         }
         withoutActuallyEscaping(body) { body in
-            var visitor = Visitor(body: body)
+            var visitor = Visitor(only: only, body: body)
             visitEntities(&visitor)
         }
     }

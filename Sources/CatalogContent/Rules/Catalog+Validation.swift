@@ -30,20 +30,46 @@ extension Catalog {
     ///   - memo: each entity's own rules as an earlier check of this catalogue found them
     ///     (`RuleMemo`): an entity unchanged since is not checked by them again. The same
     ///     problems either way.
+    ///   - focus: the entities whose problems are wanted (the one a form edits, in `digno
+    ///     studio`); nil: every entity's. The problems are those of the whole check at these
+    ///     entities, no more and no fewer: the rules across entities still read every entity,
+    ///     while those that concern one entity are run only for these.
     package func validate(today: Day? = nil, unloaded: Set<EntityReference> = [], requiredLanguages: Set<LanguageCode> = [],
-                          languagesKnown: Bool = true, memo: RuleMemo? = nil) -> [EntityDiagnostic] {
+                          languagesKnown: Bool = true, memo: RuleMemo? = nil, focus: Set<EntityReference>? = nil) -> [EntityDiagnostic] {
         defer { memo?.finishCheck() }
-        var diagnostics = validateOneLanguage(today: today, unloaded: unloaded, memo: memo, language: nil)
+        let all = validateEveryRule(today: today, unloaded: unloaded, requiredLanguages: requiredLanguages, languagesKnown: languagesKnown,
+                                    memo: memo, focus: focus)
+        guard let focus else { return all }
+        return all.filter { focus.contains($0.entity) }
+    }
+
+    private func validateEveryRule(today: Day?, unloaded: Set<EntityReference>, requiredLanguages: Set<LanguageCode>,
+                                   languagesKnown: Bool, memo: RuleMemo?, focus: Set<EntityReference>?) -> [EntityDiagnostic] {
+        var diagnostics = validateOneLanguage(today: today, unloaded: unloaded, memo: memo, language: nil, focus: focus)
         guard languagesKnown else { return diagnostics }
-        var languageRules = CatalogRules(catalog: self, unloaded: unloaded)
-        languageRules.checkLanguageDeclarations()
-        languageRules.checkTranslations(required: requiredLanguages)
-        diagnostics += languageRules.diagnostics
         let languages = languages.translated
+        // The translations are checked on one core while each other language's catalogue is
+        // made on the other (each was on the way of a check as typed, one after the other).
+        let languageRules = CatalogRules(catalog: self, unloaded: unloaded, focus: focus)
+        let parts = Parts<(diagnostics: [EntityDiagnostic], catalog: Catalog?)>(count: 1 + languages.count, empty: ([], nil))
+        DispatchQueue.concurrentPerform(iterations: 1 + languages.count) { part in
+            if part == 0 {
+                var rules = languageRules
+                rules.checkLanguageDeclarations()
+                rules.checkTranslations(required: requiredLanguages)
+                parts.set(part, (rules.diagnostics, nil))
+            } else {
+                let language = languages[part - 1]
+                parts.set(part, ([], memo.map { $0.translated(self, to: language) } ?? translated(to: language)))
+            }
+        }
+        let made = parts.all
+        diagnostics += made[0].diagnostics
         guard !languages.isEmpty else { return diagnostics }
+        // The entities a translation's problem may be kept at: with a focus, only its own.
         var translationsOf: [EntityReference: Translations] = [:]
         forEachTranslated { entity, translations in
-            if !translations.isEmpty { translationsOf[entity] = translations }
+            if !translations.isEmpty, focus?.contains(entity) ?? true { translationsOf[entity] = translations }
         }
         // A problem the default language already has is not repeated: what is written once
         // (an ingredient's product, say) is wrong once, whichever language's text is beside it.
@@ -51,9 +77,8 @@ extension Catalog {
             var code: DiagnosticCode, entity: EntityReference, field: FieldPath?, message: String
         }
         let said = Set(diagnostics.map { Said(code: $0.code, entity: $0.entity, field: $0.field, message: $0.message) })
-        for language in languages {
-            let translated = memo.map { $0.translated(self, to: language) } ?? translated(to: language)
-            for var diagnostic in translated.validateOneLanguage(today: nil, unloaded: unloaded, memo: memo, language: language) {
+        for (language, translated) in zip(languages, made.dropFirst().compactMap(\.catalog)) {
+            for var diagnostic in translated.validateOneLanguage(today: nil, unloaded: unloaded, memo: memo, language: language, focus: focus) {
                 guard let field = diagnostic.field, translationsOf[diagnostic.entity]?[field.translatedField, language] != nil,
                       !said.contains(Said(code: diagnostic.code, entity: diagnostic.entity, field: field, message: diagnostic.message))
                 else { continue }
@@ -71,11 +96,12 @@ extension Catalog {
     }
 
     /// The rules over the catalogue's default language.
-    private func validateOneLanguage(today: Day?, unloaded: Set<EntityReference>, memo: RuleMemo?, language: LanguageCode?) -> [EntityDiagnostic] {
-        let rules = CatalogRules(catalog: self, unloaded: unloaded, memo: memo, language: language)
+    private func validateOneLanguage(today: Day?, unloaded: Set<EntityReference>, memo: RuleMemo?, language: LanguageCode?,
+                                     focus: Set<EntityReference>?) -> [EntityDiagnostic] {
+        let rules = CatalogRules(catalog: self, unloaded: unloaded, memo: memo, language: language, focus: focus)
         // The duplicate-text check, about half the work, runs on a second core beside the
         // rest; its diagnostics still come last.
-        let parts = IssueParts()
+        let parts = Parts<[EntityDiagnostic]>(count: 2, empty: [])
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             var rules = rules
             if part == 0 {
@@ -91,19 +117,22 @@ extension Catalog {
             }
             parts.set(part, rules.diagnostics)
         }
-        return parts.joined
+        return parts.all.flatMap { $0 }
     }
 }
 
-/// The diagnostics each part of `validate` found, handed back from the threads that ran them.
-private final class IssueParts: @unchecked Sendable {
+/// What each part of `validate` found, handed back from the threads that ran them.
+private final class Parts<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var parts: [[EntityDiagnostic]] = [[], []]  // guarded by `lock`
+    private var parts: [Value]  // guarded by `lock`
 
-    func set(_ part: Int, _ diagnostics: [EntityDiagnostic]) {
-        lock.withLock { parts[part] = diagnostics }
+    init(count: Int, empty: Value) {
+        parts = Array(repeating: empty, count: count)
     }
 
-    var joined: [EntityDiagnostic] { lock.withLock { parts.flatMap { $0 } } }
-}
+    func set(_ part: Int, _ value: Value) {
+        lock.withLock { parts[part] = value }
+    }
 
+    var all: [Value] { lock.withLock { parts } }
+}

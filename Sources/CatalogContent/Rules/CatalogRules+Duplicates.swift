@@ -4,6 +4,20 @@ extension CatalogRules {
     // MARK: Duplicate ids, positions and texts
 
     mutating func checkUnique(_ ids: [String], kind: EntityReference.Kind) {
+        // With a focus, only its ids can be reported: compared to those few, not each hashed.
+        if let focus {
+            let wanted = focus.filter { $0.kind == kind }.map(\.id)
+            guard !wanted.isEmpty else { return }
+            var seen: [String] = []
+            for id in ids where wanted.contains(id) {
+                if seen.contains(id) {
+                    report(.duplicateID, EntityReference(kind, id), nil, "\(kind.rawValue) id '\(id)' is used twice; ids must be unique")
+                } else {
+                    seen.append(id)
+                }
+            }
+            return
+        }
         var seen = Set<String>(minimumCapacity: ids.count)
         for id in ids where !seen.insert(id).inserted {
             report(.duplicateID, EntityReference(kind, id), nil, "\(kind.rawValue) id '\(id)' is used twice; ids must be unique")
@@ -11,9 +25,13 @@ extension CatalogRules {
     }
 
     mutating func checkPositions(_ entries: [(id: String, position: Int?)], kind: EntityReference.Kind) {
+        // With a focus, only the positions its entities hold can be reported at them.
+        let focusIDs = focus.map { focus in focus.filter { $0.kind == kind }.map(\.id) }
+        if focusIDs?.isEmpty == true { return }
+        let focusPositions = focusIDs.map { ids in Set(entries.compactMap { ids.contains($0.id) ? $0.position : nil }) }
         var holder: [Int: String] = [:]
         for entry in entries {
-            guard let position = entry.position else { continue }
+            guard let position = entry.position, focusPositions?.contains(position) ?? true else { continue }
             if let other = holder[position] {
                 report(.duplicatePosition, EntityReference(kind, entry.id), .position,
                        "position \(position) is also given to \(kind.rawValue) '\(other)'; give each a different position")
@@ -40,15 +58,30 @@ extension CatalogRules {
         var firstByHash: [Int: [Int]] = [:]  // hash of collapsed text → indices of first holders
         var collapsed = Self.CollapsedText()
         var other = Self.CollapsedText()
-        for index in 0..<(productCount + catalog.recipes.count) {
+        // The hash of entity `index`'s collapsed text, nil for one that shows nothing: from the
+        // memo while the text is the one it was.
+        func textHash(_ index: Int) -> Int? {
             let body = text(index)
-            // The hash of the collapsed text, nil for one that shows nothing: from the memo
-            // while the text is the one it was.
-            func hash() -> Int? {
+            func compute() -> Int? {
                 collapsed.set(body.plainText)
                 return collapsed.isEmpty ? nil : collapsed.hashValue
             }
-            guard let hash = memo.map({ $0.textHash(of: entity(index), in: memoLanguage, body, compute: hash) }) ?? hash() else { continue }
+            return memo.map { $0.textHash(of: entity(index), in: memoLanguage, body, compute: compute) } ?? compute()
+        }
+        // With a focus, only the texts with the hash of one of its texts can be reported at
+        // it: the others are not grouped (a list for each text, at each check as typed).
+        var focusHashes: Set<Int>?
+        if let focus {
+            let products = focus.filter { $0.kind == .product }.map(\.id), recipes = focus.filter { $0.kind == .recipe }.map(\.id)
+            guard !products.isEmpty || !recipes.isEmpty else { return }
+            let indices = catalog.products.indices.filter { products.contains(catalog.products[$0].id.rawValue) }
+                + catalog.recipes.indices.filter { recipes.contains(catalog.recipes[$0].id.rawValue) }.map { $0 + productCount }
+            focusHashes = Set(indices.compactMap(textHash))
+            guard !(focusHashes?.isEmpty ?? true) else { return }
+        }
+        for index in 0..<(productCount + catalog.recipes.count) {
+            let body = text(index)
+            guard let hash = textHash(index), focusHashes?.contains(hash) ?? true else { continue }
             let original = firstByHash[hash]?.first { candidate in
                 collapsed.set(body.plainText)
                 other.set(text(candidate).plainText)

@@ -19,11 +19,15 @@ struct CatalogRules {
     /// the catalogue checked (nil for the default's).
     var memo: RuleMemo?
     var memoLanguage: LanguageCode?
+    /// The entities whose problems are wanted (`Catalog.validate(focus:)`); nil: every one.
+    let focus: Set<EntityReference>?
 
-    init(catalog: Catalog, unloaded: Set<EntityReference>, memo: RuleMemo? = nil, language: LanguageCode? = nil) {
+    init(catalog: Catalog, unloaded: Set<EntityReference>, memo: RuleMemo? = nil, language: LanguageCode? = nil,
+         focus: Set<EntityReference>? = nil) {
         self.catalog = catalog
         self.memo = memo
         self.memoLanguage = language
+        self.focus = focus
         unloadedKinds = Set(unloaded.map(\.kind))
         unreadKinds = Set(unloaded.filter(\.id.isEmpty).map(\.kind))
         let unloadedIDs = unloaded.filter { !$0.id.isEmpty }
@@ -45,6 +49,12 @@ struct CatalogRules {
         let start = diagnostics.count
         check(&self)
         memo.store(Array(diagnostics[start...]), of: entity, in: memoLanguage, value: value)
+    }
+
+    /// Whether `entity`'s problems are wanted: the rules that report at one entity alone, from
+    /// it alone or from indexes over all, are not run for the others.
+    func wanted(_ entity: EntityReference) -> Bool {
+        focus?.contains(entity) ?? true
     }
 
     mutating func report(
@@ -88,6 +98,8 @@ struct CatalogRules {
         products.withUnsafeBufferPointer { products in
             for index in products.indices {
                 let ref = EntityReference(.product, products[index].id.rawValue)
+                // Everything below reports at this entity alone.
+                guard wanted(ref) else { continue }
                 own(ref, products[index]) { rules in
                     rules.requireTexts(of: products[index], ref)
                     rules.checkBodyText(products[index].body, .body, ref)
@@ -107,6 +119,8 @@ struct CatalogRules {
         recipes.withUnsafeBufferPointer { recipes in
             for index in recipes.indices {
                 let ref = EntityReference(.recipe, recipes[index].id.rawValue)
+                // Everything below reports at this entity alone.
+                guard wanted(ref) else { continue }
                 own(ref, recipes[index]) { rules in
                     let recipe = recipes[index]
                     rules.requireTexts(of: recipe, ref)
@@ -143,6 +157,8 @@ struct CatalogRules {
         retailers.withUnsafeBufferPointer { retailers in
             for index in retailers.indices {
                 let ref = EntityReference(.retailer, retailers[index].id.rawValue)
+                // Everything below reports at this entity alone.
+                guard wanted(ref) else { continue }
                 own(ref, retailers[index]) { rules in
                     let retailer = retailers[index]
                     rules.requireTexts(of: retailer, ref)
