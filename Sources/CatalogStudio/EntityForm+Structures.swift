@@ -38,19 +38,23 @@ extension EntityForm {
             return ([lines, pictures(recipe.images, recipe.translations)],
                     [FormChoice(key: "icon", kind: .picture, value: recipe.icon.source), position(recipe.position)])
         case let retailer as Retailer:
+            let location = retailer.coordinate.map { FormChoice.location(latitude: "\($0.latitude)", longitude: "\($0.longitude)") } ?? ""
             return ([FormList(kind: .sells, rows: retailer.sells.map { FormList.Row(reference: $0.rawValue, texts: [:]) })],
-                    [FormChoice(key: "logo", kind: .picture, value: retailer.logo.source), position(retailer.position)])
+                    [FormChoice(key: "logo", kind: .picture, value: retailer.logo.source),
+                     FormChoice(key: "location", kind: .location, value: location), position(retailer.position)])
         case let company as Company:
             return ([pictures(company.images, company.translations)], [FormChoice(key: "logo", kind: .picture, value: company.logo.source)])
         case let home as Home:
             let promotions = FormList(kind: .promotions, rows: home.promotions.map { FormList.Row(reference: $0.id.rawValue, texts: [:]) })
-            return ([promotions], [FormChoice(key: "logo", kind: .picture, value: home.logo.source)])
+            return ([promotions], [FormChoice(key: "logo", kind: .picture, value: home.logo.source),
+                                   FormChoice(key: "image", kind: .pictureFile, value: home.image.source)])
         case let section as Section:
             return ([], [FormChoice(key: "icon", kind: .picture, value: section.icon.source)])
         case let promotion as Promotion:
             return ([], [FormChoice(key: "first-day", kind: .day, value: promotion.firstDay.description),
                          FormChoice(key: "last-day", kind: .day, value: promotion.lastDay.description),
-                         FormChoice(key: "link", kind: .link, value: link(promotion.link))])
+                         FormChoice(key: "link", kind: .link, value: link(promotion.link)),
+                         FormChoice(key: "image", kind: .pictureFile, value: promotion.image.source)])
         default:
             return ([], [])
         }

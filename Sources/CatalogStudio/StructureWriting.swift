@@ -53,6 +53,14 @@ enum StructureWriting {
             return (EntityFileEdit.Replacement(entity: entity, element: choice.key, fieldOrder: kindFields) { indent in
                 FieldElements.picture(choice.key, picture, Translations(), path: .icon, languages: [], indent: indent)
             }, nil)
+        case .pictureFile:
+            // Only its `src`: its words, in every language, stay as written.
+            return (nil, EntityFileEdit.AttributeChange(entity: entity, name: "src", value: choice.value, element: choice.key))
+        case .location:
+            let (latitude, longitude) = FormChoice.coordinates(choice.value)
+            let element = choice.value.isEmpty ? ""
+                : "<location latitude=\"\(XLIFFWriter.attribute(latitude))\" longitude=\"\(XLIFFWriter.attribute(longitude))\"/>"
+            return (EntityFileEdit.Replacement(entity: entity, element: "location", fieldOrder: kindFields) { indent in element.isEmpty ? "" : indent + element }, nil)
         case .link:
             let parts = choice.value.split(separator: ":", maxSplits: 1)
             let element = parts.count == 2 ? "<link \(parts[0])=\"\(XLIFFWriter.attribute(String(parts[1])))\"/>" : ""

@@ -244,10 +244,18 @@ struct StudioPages: Sendable {
                 "problems": (byKey[choice.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
             ]
             switch choice.kind {
-            case .picture:
+            case .picture, .pictureFile:
                 values["datalist"] = "pictures-list"
                 values["type"] = "text"
+                if choice.kind == .pictureFile { values["label"] = words["choice.pictureFile"] }
                 if let thumbnail = offered.thumbnail("pictures-list", value) { values["thumbnail"] = thumbnail }
+            case .location:
+                // Two numbers, which the browser checks as typed and sends with a point.
+                let (latitude, longitude) = FormChoice.coordinates(value)
+                values["location"] = [
+                    "latitude": latitude, "longitude": longitude,
+                    "latitudeLabel": words["location.latitude"], "longitudeLabel": words["location.longitude"],
+                ]
             case .link: values["datalist"] = "links-list"; values["type"] = "text"
             case .position: values["type"] = "number"; values["min"] = "1"
             case .day: values["type"] = "date"
@@ -351,12 +359,24 @@ struct StudioPages: Sendable {
 
     /// The problems of `form`'s entity by the key of the text they are in; the others (the
     /// entity's, a picture's file, the schema's) apart.
+    /// The problems of a picture's file rather than of its words.
+    static let pictureFileCodes: Set<DiagnosticCode> = [
+        .imageMissing, .imageOutsideRoot, .imageDimensions, .imageTooLarge, .imageDamaged, .imageFormat, .brokenLink, .fileUnreadable,
+        .controlCharacter,
+    ]
+
     static func placed(_ problems: [Diagnostic], in form: EntityForm) -> (byKey: [String: [Diagnostic]], unplaced: [Diagnostic]) {
         var byKey: [String: [Diagnostic]] = [:]
         var unplaced: [Diagnostic] = []
         let defaultLanguage = form.fields.first?.languageCode ?? .finnish
         for problem in problems {
             if let field = problem.field {
+                // A picture's file that is missing, damaged or of the wrong size: at the file
+                // chosen, not at its words.
+                if field == .image, Self.pictureFileCodes.contains(problem.code), form.choice("image") != nil {
+                    byKey["image", default: []].append(problem)
+                    continue
+                }
                 let key = EntityForm.key(field.translatedField, problem.language ?? defaultLanguage)
                 if form.field(key) != nil {
                     byKey[key, default: []].append(problem)

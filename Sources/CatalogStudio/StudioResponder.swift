@@ -410,7 +410,18 @@ struct StudioResponder: PreviewAddition {
     static func values(_ fields: [(String, String)]) -> (sent: StudioWorkspace.FormValues, opened: [String: String]) {
         var sent = StudioWorkspace.FormValues(lists: EntityForm.sentLists(fields))
         var opened: [String: String] = [:], choices: [String: String] = [:], disk: [String: String] = [:]
+        // A location's two numbers (`v:location:latitude`, `v:location:longitude`), made one.
+        var coordinates: [String: (latitude: String, longitude: String)] = [:]
         for (name, value) in fields {
+            if name.hasPrefix("v:"), let colon = name.dropFirst(2).firstIndex(of: ":") {
+                let key = String(name[name.index(name.startIndex, offsetBy: 2)..<colon])
+                switch name[name.index(after: colon)...] {
+                case "latitude": coordinates[key, default: ("", "")].latitude = value
+                case "longitude": coordinates[key, default: ("", "")].longitude = value
+                default: break
+                }
+                continue
+            }
             // Lines as an editor's browser sends them (CR LF) are the file's lines (LF).
             let value = value.replacingOccurrences(of: "\r\n", with: "\n")
             if name.hasPrefix("t:") { sent.texts[String(name.dropFirst(2))] = value }
@@ -419,6 +430,7 @@ struct StudioResponder: PreviewAddition {
             else if name.hasPrefix("c:") { choices[String(name.dropFirst(2))] = value }
             else if name.hasPrefix("d:") { disk[String(name.dropFirst(2))] = value }
         }
+        for (key, typed) in coordinates { sent.choices[key] = FormChoice.location(latitude: typed.latitude, longitude: typed.longitude) }
         for (key, choice) in choices where choice == "theirs" {
             guard let theirs = disk[key] else { continue }
             if sent.lists[key] != nil {

@@ -242,6 +242,38 @@ import TestSupport
         }
     }
 
+    /// A retailer's place on the map changed, removed and added again, and the home's picture
+    /// file chosen: each its element or attribute alone, the picture's words in every language
+    /// kept; a picture file that does not exist is told at the file chosen, as typed.
+    @Test func aRetailersPlaceAndAPicturesFileAreChosen() async throws {
+        try await Self.withStudio { studio in
+            let retailer = try studio.file("retailers/cafe-kahvila.xml")
+            let save = "/_studio/save/retailer/cafe-kahvila"
+            var fields = try await studio.form("/_studio/edit/retailer/cafe-kahvila")
+            #expect(fields.contains { $0 == ("v:location:latitude", "60.1676") } && fields.contains { $0 == ("v:location:longitude", "24.9366") })
+            #expect(try await studio.post(save, Self.replacing(fields, "v:location:latitude", with: "60.17")).status == 303)
+            #expect(try studio.file("retailers/cafe-kahvila.xml") == retailer.replacingOccurrences(of: "latitude=\"60.1676\"", with: "latitude=\"60.17\""))
+            fields = try await studio.form("/_studio/edit/retailer/cafe-kahvila")
+            let removed = Self.replacing(Self.replacing(fields, "v:location:latitude", with: ""), "v:location:longitude", with: "")
+            #expect(try await studio.post(save, removed).status == 303)
+            #expect(try studio.file("retailers/cafe-kahvila.xml") == retailer.replacingOccurrences(of: "  <location latitude=\"60.1676\" longitude=\"24.9366\"/>\n", with: ""))
+            fields = try await studio.form("/_studio/edit/retailer/cafe-kahvila")
+            #expect(fields.contains { $0 == ("v:location:latitude", "") })
+            let added = Self.replacing(Self.replacing(fields, "v:location:latitude", with: "60.1676"), "v:location:longitude", with: "24.9366")
+            #expect(try await studio.post(save, added).status == 303)
+            #expect(try studio.file("retailers/cafe-kahvila.xml") == retailer)
+
+            // The home's picture: its file alone, its words kept.
+            let home = try studio.file("home.xml")
+            let homeFields = try await studio.form("/_studio/edit/home")
+            #expect(homeFields.contains { $0 == ("v:image", "images/home/range.png") })
+            let missing = try await studio.post("/_studio/check/home", Self.replacing(homeFields, "v:image", with: "images/home/nothing.png"))
+            #expect(missing.body.contains("\"image\":[{\"code\":\"image-missing\""), "\(missing.body)")
+            #expect(try await studio.post("/_studio/save/home", Self.replacing(homeFields, "v:image", with: "images/home/logo.png")).status == 303)
+            #expect(try studio.file("home.xml") == home.replacingOccurrences(of: "<image src=\"images/home/range.png\"", with: "<image src=\"images/home/logo.png\""))
+        }
+    }
+
     /// Formatted text sent as markup: written in place, wrapped as the shipped files are, the
     /// other languages' texts untouched; markup that cannot be read is refused, nothing written.
     @Test func formattedTextIsWrittenInPlace() async throws {

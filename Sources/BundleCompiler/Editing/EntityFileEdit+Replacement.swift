@@ -30,11 +30,15 @@ extension EntityFileEdit {
         package var entity: EntityReference
         package var name: String
         package var value: String?
+        /// The child element of the entity's whose attribute it is (the first so named, such as
+        /// `image` for its `src`); nil for the entity's own element.
+        package var element: String?
 
-        package init(entity: EntityReference, name: String, value: String?) {
+        package init(entity: EntityReference, name: String, value: String?, element: String? = nil) {
             self.entity = entity
             self.name = name
             self.value = value
+            self.element = element
         }
     }
 
@@ -124,7 +128,14 @@ extension EntityFileEdit {
     private static func set(_ change: AttributeChange, in bytes: [UInt8]) throws(Unplaceable) -> [UInt8] {
         let parsed = try parse(bytes, change.entity)
         defer { withExtendedLifetime(parsed.document) {} }
-        guard let start = parsed.offsets[parsed.element.node], let extent = Extent(bytes, start: start, name: Array(parsed.element.name.utf8)) else {
+        var element = parsed.element
+        if let name = change.element {
+            guard let child = parsed.element.children.first(where: { $0.name == name }) else {
+                throw Unplaceable(description: "\(change.entity) has no <\(name)>; add it in a text editor")
+            }
+            element = child
+        }
+        guard let start = parsed.offsets[element.node], let extent = Extent(bytes, start: start, name: Array(element.name.utf8)) else {
             throw Unplaceable(description: "cannot find \(change.entity)")
         }
         let tagEnd = extent.contentEnd == nil ? extent.end - 2 : extent.contentStart - 1
@@ -139,7 +150,7 @@ extension EntityFileEdit {
         }
         guard let value = change.value else { return bytes }
         // Added after the element's name and id, as the shipped files write `position`.
-        let name = parsed.element.name
+        let name = element.name
         var at = start + 1 + name.utf8.count
         if let id = try? Regex("\\sid\\s*=\\s*(\"[^\"]*\"|'[^']*')"), let found = tag.firstMatch(of: id) {
             at = start + tag.utf8.distance(from: tag.startIndex, to: found.range.upperBound)
