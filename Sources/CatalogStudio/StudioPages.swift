@@ -258,7 +258,10 @@ struct StudioPages: Sendable {
                 ]
             case .link: values["datalist"] = "links-list"; values["type"] = "text"
             case .position: values["type"] = "number"; values["min"] = "1"
-            case .day: values["type"] = "date"
+            case .day:
+                // A day as written that is no day stays text, which the browser keeps as it is
+                // (a date field would empty it).
+                values["type"] = value.isEmpty || Day(value) != nil ? "date" : "text"
             }
             if let conflict = state.conflicts[choice.key] { values["conflict"] = Self.conflictView(conflict, shown: { $0 }, words: words) }
             return values
@@ -359,6 +362,12 @@ struct StudioPages: Sendable {
 
     /// The problems of `form`'s entity by the key of the text they are in; the others (the
     /// entity's, a picture's file, the schema's) apart.
+    /// The problems a form shows: its entity's, and those of its file that concern no entity
+    /// (the schema's: a day that is no day, written by hand).
+    static func problems(of entity: EntityReference, in path: String, _ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.filter { $0.entity == entity || ($0.entity == nil && $0.file == path) }
+    }
+
     /// The problems of a picture's file rather than of its words.
     static let pictureFileCodes: Set<DiagnosticCode> = [
         .imageMissing, .imageOutsideRoot, .imageDimensions, .imageTooLarge, .imageDamaged, .imageFormat, .brokenLink, .fileUnreadable,
@@ -397,6 +406,13 @@ struct StudioPages: Sendable {
                     byKey[whole, default: []].append(problem)
                     continue
                 }
+            }
+            // The schema's word on an attribute (a day that is no day, a position that is no
+            // number): at its choice.
+            if problem.code == .schemaInvalid, let written = problem.message.prefixMatch(of: #/the attribute ([a-z-]+) of </#),
+               form.choice(String(written.1)) != nil {
+                byKey[String(written.1), default: []].append(problem)
+                continue
             }
             unplaced.append(problem)
         }

@@ -135,7 +135,7 @@ struct StudioResponder: PreviewAddition {
             return Self.html(pages.page(title: words["unreadable"], content: pages.unreadable(path: path, reason: reason, text: text, words: words),
                                         words: words, token: token), status: status, words: words, request: request)
         case .form(let form, let path, _):
-            let problems = workspace.report?.diagnostics.filter { $0.entity == entity } ?? []
+            let problems = StudioPages.problems(of: entity, in: path, workspace.report?.diagnostics ?? [])
             let name = form.fields.first { $0.path == .name || $0.path == .title }?.value ?? words.kind(entity.kind)
             var state = state
             state.canUndo = workspace.canUndo(entity)
@@ -330,7 +330,7 @@ struct StudioResponder: PreviewAddition {
         guard let (form, all) = workspace.check(entity, sent: sent) else {
             return PreviewResponder.refusal(.conflict, "the file of \(entity) cannot be read as a form now; open it again")
         }
-        let problems = all.filter { $0.entity == entity }
+        let problems = StudioPages.problems(of: entity, in: EntityFileEdit.path(of: entity) ?? "", all)
         let (byKey, unplaced) = StudioPages.placed(problems, in: form)
         let errors = problems.count { $0.severity == .error }
         let answer = CheckAnswer(

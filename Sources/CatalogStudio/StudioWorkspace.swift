@@ -90,7 +90,14 @@ final class StudioWorkspace: Sendable {
         do {
             let entities = try EntityFileReading.entities(in: bytes, path: path)
             guard let found = entities[entity] else { return .missing(path: path) }
-            return .form(EntityForm(entity, found, languages: languages), path: path, bytes: bytes)
+            var form = EntityForm(entity, found, languages: languages)
+            // A day that is no day (`2027-02-30`) is shown as written, until one is chosen.
+            if entity.kind == .promotion {
+                for (key, written) in EntityFileReading.writtenDays(of: entity, in: bytes, path: path) {
+                    if let index = form.choices.firstIndex(where: { $0.key == key }) { form.choices[index].value = written }
+                }
+            }
+            return .form(form, path: path, bytes: bytes)
         } catch {
             return .unreadable(path: path, reason: error.description, text: String(decoding: bytes, as: UTF8.self))
         }
@@ -208,9 +215,10 @@ final class StudioWorkspace: Sendable {
             if case .unreadable(let path, let reason, _) = reading { return .refused("\(path) cannot be saved as a form: \(reason); fix it in a text editor first") }
             return .refused("there is no file for \(entity) any more")
         }
-        // A day that is not one (a date field left half-typed sends none) is refused, not removed.
+        // A day that is not one (a date field left half-typed sends none) is refused, not removed;
+        // one the file already holds as written (`2027-02-30`, by hand) is kept as it is.
         for choice in form.choices where choice.kind == .day {
-            guard let value = sent.choices[choice.key] else { continue }
+            guard let value = sent.choices[choice.key], value != opened[choice.key] || value != choice.value else { continue }
             if Day(value) == nil { return .refused("\(choice.key): '\(value)' is not a day; choose one (YYYY-MM-DD)") }
         }
         // Formatted text that cannot be read is refused, not dropped.

@@ -274,6 +274,33 @@ import TestSupport
         }
     }
 
+    /// A day that does not exist, written by hand (the date picker cannot make one): the
+    /// promotion's form opens with the day as written and its problem, keeps it through a save
+    /// of another field, and a day chosen replaces it.
+    @Test func aDayThatDoesNotExistIsFixedFromTheForm() async throws {
+        try await Self.withStudio { studio in
+            let original = try studio.file("home.xml")
+            let broken = original.replacingOccurrences(of: "last-day=\"2027-01-31\"", with: "last-day=\"2027-02-30\"")
+            #expect(broken != original)
+            try studio.write("home.xml", broken)
+            let path = "/_studio/edit/promotion/uutuus-coffee-beans"
+            let page = try await studio.get(path)
+            #expect(page.status == 200 && page.body.contains("name=\"v:last-day\" type=\"text\" value=\"2027-02-30\""), "\(page.body)")
+            var fields = try await studio.form(path)
+            let checked = try await studio.post("/_studio/check/promotion/uutuus-coffee-beans", fields)
+            #expect(checked.body.contains("\"last-day\":[{\"code\":\"schema-invalid\",\"message\":\"the attribute last-day of <promotion> holds '2027-02-30', which is no day: February 2027 has 28 days"), "\(checked.body)")
+            // Another field saved: the day stays as written.
+            let title = try #require(fields.first { $0.0 == "t:title@fi" }).1
+            let titled = try await studio.post("/_studio/save/promotion/uutuus-coffee-beans", Self.replacing(fields, "t:title@fi", with: title + "!"))
+            #expect(titled.status == 303, "\(titled.body)")
+            let saved = try studio.file("home.xml")
+            #expect(saved.contains("last-day=\"2027-02-30\"") && saved.contains(title + "!"))
+            fields = try await studio.form(path)
+            #expect(try await studio.post("/_studio/save/promotion/uutuus-coffee-beans", Self.replacing(fields, "v:last-day", with: "2027-02-28")).status == 303)
+            #expect(try studio.file("home.xml") == saved.replacingOccurrences(of: "last-day=\"2027-02-30\"", with: "last-day=\"2027-02-28\""))
+        }
+    }
+
     /// Formatted text sent as markup: written in place, wrapped as the shipped files are, the
     /// other languages' texts untouched; markup that cannot be read is refused, nothing written.
     @Test func formattedTextIsWrittenInPlace() async throws {

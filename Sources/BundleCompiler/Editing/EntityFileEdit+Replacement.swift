@@ -66,6 +66,8 @@ extension EntityFileEdit {
         let result = parser.parseWellFormed(bytes)
         guard let document = result.document, let root = result.root else { throw Unplaceable(description: "\(file.path) does not parse") }
         var builder = EntityBuilder(file: file, root: root, recordFieldElements: true)
+        // A promotion whose day is no day is still edited (its day fixed by a save, or not touched).
+        builder.keepsUnreadableDays = true
         _ = builder.build()
         guard let element = builder.fieldElements?[FieldElementKey(entity: entity, field: nil)] else {
             throw Unplaceable(description: "\(file.path) no longer holds \(entity)")

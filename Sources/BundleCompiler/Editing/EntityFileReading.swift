@@ -26,6 +26,7 @@ package enum EntityFileReading {
             throw EntityFileEdit.Unplaceable(description: "\(path) has the root element <\(root.name)>, not <\(file.kind.rootElement)>")
         }
         var builder = EntityBuilder(file: file, root: root)
+        builder.keepsUnreadableDays = true
         var entities: [EntityReference: any ContentEntity] = [:]
         switch builder.build() {
         case .catalog(let header): for section in header.sections { entities[EntityReference(.section, section.id.rawValue)] = section }
@@ -39,6 +40,26 @@ package enum EntityFileReading {
         case nil: break
         }
         return entities
+    }
+
+    /// A promotion's days as its file writes them (`first-day`, `last-day`; an empty text for
+    /// one not written), where they are not days the compiler can read: what its form shows
+    /// and keeps until the editor chooses a day. Days that can be read are not listed.
+    package static func writtenDays(of promotion: EntityReference, in bytes: [UInt8], path: String) -> [String: String] {
+        guard let file = ContentFile.at(path), let parser = try? ContentXMLParser(libxml: try LibXML.shared.get()) else { return [:] }
+        let result = parser.parseWellFormed(bytes)
+        guard let document = result.document, let root = result.root else { return [:] }
+        defer { withExtendedLifetime(document) {} }
+        var builder = EntityBuilder(file: file, root: root, recordFieldElements: true)
+        builder.keepsUnreadableDays = true
+        _ = builder.build()
+        guard let element = builder.fieldElements?[FieldElementKey(entity: promotion, field: nil)] else { return [:] }
+        var days: [String: String] = [:]
+        for (name, written) in [("first-day", element.attribute("first-day")), ("last-day", element.attribute("last-day"))]
+        where written.flatMap({ Day($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) == nil {
+            days[name] = written ?? ""
+        }
+        return days
     }
 }
 

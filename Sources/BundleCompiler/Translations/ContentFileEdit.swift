@@ -44,6 +44,8 @@ struct ContentFileEdit {
         }
         defer { withExtendedLifetime(document) {} }
         var builder = EntityBuilder(file: file, root: root, recordFieldElements: true)
+        // A promotion whose day is no day is still edited (its day fixed by a save, or not touched).
+        builder.keepsUnreadableDays = true
         _ = builder.build()
         // A repeated kind's file names its entity: one whose root says another id is not the
         // file the texts were read from.

@@ -19,6 +19,11 @@ struct EntityBuilder<Element: ContentElement> {
     let root: Element
     /// When set, the element of every field is recorded here.
     var fieldElements: [FieldElementKey: Element]?
+    /// For a form (`EntityFileReading`): a promotion whose days cannot be read (`2027-02-30`,
+    /// or none) is kept, each such day as 1 January 1970, which the form does not show (it
+    /// shows the day as written, `EntityFileReading.writtenDays`); else it is left out, its
+    /// problem reported.
+    var keepsUnreadableDays = false
     var problems: [ElementDiagnostic] = []
 
     init(file: ContentFile, root: Element, recordFieldElements: Bool = false) {
@@ -76,8 +81,10 @@ struct EntityBuilder<Element: ContentElement> {
             let id = element.attribute("id") ?? ""
             let promotionEntity = EntityReference(.promotion, id)
             recordElement(element, promotionEntity, nil)
-            guard let first = value(element, "first-day", promotionEntity, as: Day.init),
-                let last = value(element, "last-day", promotionEntity, as: Day.init)
+            let firstDay = value(element, "first-day", promotionEntity, as: Day.init)
+            let lastDay = value(element, "last-day", promotionEntity, as: Day.init)
+            guard let first = firstDay ?? (keepsUnreadableDays ? Self.unreadableDay : nil),
+                  let last = lastDay ?? (keepsUnreadableDays ? Self.unreadableDay : nil)
             else { continue }
             // By its place in the list too: two promotions may be given one id.
             recordElement(element, promotionEntity, .promotion(promotions.count))
@@ -237,6 +244,9 @@ struct EntityBuilder<Element: ContentElement> {
     }
 
     /// The entity's `position`, an attribute of its root element, which is where the field is.
+    /// The day a promotion is given for one that cannot be read (`keepsUnreadableDays`).
+    static var unreadableDay: Day { Day(year: 1970, month: 1, day: 1)! }
+
     private mutating func position(_ entity: EntityReference) -> Int? {
         recordElement(root, entity, .position)
         return value(root, "position", entity) { Int($0) }

@@ -169,7 +169,8 @@ struct FileLoader {
             if attribute == "id", let node = error.node, node == rootElement.node, !file.id.isEmpty, !message.contains("did you mean") {
                 worded += " (did you mean '\(file.id)', the file's name?)"
             }
-            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: file.entity, message: worded))
+            let entity = error.node.flatMap { Self.entity(holding: XMLElement(node: $0), in: file) } ?? file.entity
+            loaded.diagnostics.append(Diagnostic(.error, .schemaInvalid, file: file.path, position: position, entity: entity, message: worded))
         }
         loaded.declaredID = rootElement.attribute("id")
         // Found only where `checkDeclaredIDs` will report it: a column costs a scan of the line.
@@ -223,6 +224,24 @@ struct FileLoader {
         }
         withExtendedLifetime(document) {}
         return positions
+    }
+
+    /// The entity an element of `file` belongs to, where the file holds more than one: a
+    /// promotion of the home, a tab of catalog.xml (by the id of the one it is in); else nil,
+    /// the file's own.
+    static func entity(holding element: XMLElement, in file: ContentFile) -> EntityReference? {
+        let (name, kind): (String, EntityReference.Kind)
+        switch file.kind {
+        case .home: (name, kind) = ("promotion", .promotion)
+        case .catalog: (name, kind) = ("section", .section)
+        default: return nil
+        }
+        var current: XMLElement? = element
+        while let node = current {
+            if node.name == name, let id = node.attribute("id") { return EntityReference(kind, id) }
+            current = node.parent
+        }
+        return nil
     }
 
     /// The first element beside `element` of its name with the id `id`, when it is not
