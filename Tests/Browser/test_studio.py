@@ -391,6 +391,23 @@ class StudioInBrowserTests(unittest.TestCase):
         # The product's form lists the recipe that uses it.
         self.open("edit/product/kahvi-forte")
         self.assertIn("Forte-latte", self.browser.find_element(By.CSS_SELECTOR, ".used-by").text)
+        # A day that does not exist, written by hand into home.xml (a date picker cannot make
+        # one): the promotion's form shows it as written with the schema's words at it, and the
+        # day typed in its place is written.
+        home = read(self.studio.path("home.xml"))
+        with open(self.studio.path("home.xml"), "w", encoding="utf-8") as file:
+            file.write(home.replace('last-day="2027-01-31"', 'last-day="2027-02-30"', 1))
+        # Once the preview has heard of it (the form opens with the problems of its last check).
+        self.wait_for(lambda: "February 2027 has 28 days" in self.request("GET", "/_studio/edit/promotion/uutuus-coffee-beans")[1],
+                      what="the preview's check of the day")
+        self.open("edit/promotion/uutuus-coffee-beans")
+        day = self.field("v:last-day")
+        self.assertEqual(day.get_attribute("value"), "2027-02-30")
+        self.wait_for(lambda: "February 2027 has 28 days" in self.problems_at("last-day"), what="the day's problem at the day")
+        self.typed(day, "2027-01-31")
+        self.wait_for(lambda: self.problems_at("last-day") == "", what="the day's problem gone")
+        self.save()
+        self.assertEqual(read(self.studio.path("home.xml")), home)
         # At the end the content validates, as digno validate says.
         checked = subprocess.run([DIGNO, "validate", self.studio.content], capture_output=True, text=True)
         self.assertEqual(checked.returncode, 0, checked.stdout + checked.stderr)
