@@ -69,7 +69,7 @@ import Testing
           <icon src="images/recipes/latte-icon.png"/>
           <summary>Maitokahvi</summary>
           <ingredients>
-            <!-- Kept? No: the list is written anew. -->
+            <!-- Kept, before the list written anew. -->
             <ingredient product="espresso">1 espresso</ingredient>
             <ingredient xml:lang="en">1 espresso</ingredient>
             <ingredient>2 dl maitoa</ingredient>
@@ -95,13 +95,24 @@ import Testing
         let edited = try EntityFileEdit.replacing([.init(entity: Self.latte, element: "ingredients", fieldOrder: []) { indent in
             FieldElements.ingredients(lines, written, languages: Self.languages, indent: indent)
         }], in: Array(Self.recipe.utf8))
-        let before = ["    <!-- Kept? No: the list is written anew. -->", "    <ingredient product=\"espresso\">1 espresso</ingredient>",
+        let before = ["  <ingredients>", "    <!-- Kept, before the list written anew. -->", "    <ingredient product=\"espresso\">1 espresso</ingredient>",
                       "    <ingredient xml:lang=\"en\">1 espresso</ingredient>", "    <ingredient>2 dl maitoa</ingredient>"]
-        let after = ["    <ingredient>2 dl maitoa</ingredient>", "    <ingredient xml:lang=\"en\">2 dl milk</ingredient>",
+        let after = ["  <!-- Kept, before the list written anew. -->", "  <ingredients>", "    <ingredient>2 dl maitoa</ingredient>", "    <ingredient xml:lang=\"en\">2 dl milk</ingredient>",
                      "    <ingredient product=\"espresso\">1 espresso</ingredient>", "    <ingredient xml:lang=\"en\">1 espresso</ingredient>",
                      "    <ingredient>Kanelia &amp; sokeria</ingredient>"]
         #expect(String(decoding: edited, as: UTF8.self)
             == Self.recipe.replacingOccurrences(of: before.joined(separator: "\n"), with: after.joined(separator: "\n")))
+    }
+
+    /// A list removed keeps the comments it held, where it was; one with CR LF line ends too.
+    @Test func aListRemovedKeepsItsComments() throws {
+        let order = Recipe.fields.map(\.element)
+        let recipe = Self.recipe.replacingOccurrences(of: "    <image src", with: "    <!-- Kuvaaja:\n         Anna -->\n    <image src")
+            .replacingOccurrences(of: "\n", with: "\r\n")
+        let removed = try EntityFileEdit.replacing([.init(entity: Self.latte, element: "images", fieldOrder: order) { _ in "" }], in: Array(recipe.utf8))
+        #expect(String(decoding: removed, as: UTF8.self) == recipe.replacingOccurrences(
+            of: "  <images>\r\n    <!-- Kuvaaja:\r\n         Anna -->\r\n    <image src=\"images/recipes/latte-1.png\" alt=\"Latte\"/>\r\n  </images>\r\n",
+            with: "  <!-- Kuvaaja:\r\n         Anna -->\r\n"))
     }
 
     @Test func aFieldNotThereIsPutInItsPlaceAndAnEmptyOneRemoved() throws {

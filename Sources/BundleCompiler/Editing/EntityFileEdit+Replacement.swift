@@ -98,7 +98,13 @@ extension EntityFileEdit {
             let start = try extent(children[first]).start, end = try extent(children[last]).end
             let lineStart = Self.lineStart(bytes, start)
             let indent = String(decoding: bytes[lineStart..<start], as: UTF8.self)
-            let written = replacement.write(indent)
+            var written = replacement.write(indent)
+            // The comments among the elements written anew are not lost: each is kept, on a line
+            // of its own, just before them.
+            let comments = Self.comments(in: bytes[start..<end])
+            if !comments.isEmpty {
+                written = (comments.map { indent + $0 } + (written.isEmpty ? [] : [written])).joined(separator: "\n")
+            }
             // Removed with its lines, or replaced from its line's start to its end.
             var upper = end
             if written.isEmpty, lineStart < start || lineStart == 0 || bytes[lineStart - 1] == 10 {
@@ -158,6 +164,33 @@ extension EntityFileEdit {
             at = start + tag.utf8.distance(from: tag.startIndex, to: found.range.upperBound)
         }
         return Array(bytes[..<at]) + Array(" \(change.name)=\"\(XLIFFWriter.attribute(value))\"".utf8) + Array(bytes[at...])
+    }
+
+    /// The comments in `bytes`, each whole (`<!-- … -->`, its lines ended by LF), in order; a
+    /// CDATA section's text is passed over.
+    static func comments(in bytes: ArraySlice<UInt8>) -> [String] {
+        func starts(_ marker: String, at index: Int) -> Bool { bytes[index...].starts(with: marker.utf8) }
+        func end(of marker: String, from index: Int) -> Int? {
+            var index = index
+            while index < bytes.endIndex {
+                if starts(marker, at: index) { return index + marker.utf8.count }
+                index += 1
+            }
+            return nil
+        }
+        var found: [String] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "<"), starts("<!--", at: index), let close = end(of: "-->", from: index + 4) {
+                found.append(String(decoding: bytes[index..<close], as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+                index = close
+            } else if bytes[index] == UInt8(ascii: "<"), starts("<![CDATA[", at: index) {
+                index = end(of: "]]>", from: index + 9) ?? bytes.endIndex
+            } else {
+                index += 1
+            }
+        }
+        return found
     }
 
     /// Where the line holding `offset` starts, when only spaces and tabs are before it there;
