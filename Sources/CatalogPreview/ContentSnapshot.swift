@@ -1,3 +1,4 @@
+import BundleCompiler
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -51,19 +52,17 @@ struct ContentSnapshot: Equatable, Sendable {
         defer { closedir(folder) }
         let descriptor = dirfd(folder)
         while let entry = readdir(folder) {
-            let (name, isDot) = withUnsafeBytes(of: entry.pointee.d_name) { raw -> (String, Bool) in
-                let bytes = raw.prefix { $0 != 0 }
+            let (name, isDot) = { () -> (String, Bool) in
+                let bytes = DirectoryEntry.bytes(of: entry)
                 let isDot = bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
                 // The key only; the calls below take the name's own bytes, so a name that is not
                 // UTF-8 is looked at too (the build then says what is wrong with it).
                 return (isDot ? "" : String(decoding: bytes, as: UTF8.self), isDot)
-            }
+            }()
             guard !isDot else { continue }
             /// The entry's name as the C calls take it.
             func withName<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {
-                withUnsafePointer(to: &entry.pointee.d_name) { tuple in
-                    tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { body($0) }
-                }
+                DirectoryEntry.withName(of: entry, body)
             }
             var link = stat()
             guard withName({ fstatat(descriptor, $0, &link, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }  // removed since the listing

@@ -1,3 +1,4 @@
+import BundleCompiler
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -88,7 +89,7 @@ final class FolderEvents: @unchecked Sendable {
         guard depth < ContentSnapshot.depthLimit, let folder = opendir(full) else { return true }
         defer { closedir(folder) }
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = DirectoryEntry.name(of: entry)
             guard name != ".", name != "..", entry.pointee.d_type == UInt8(DT_DIR) else { continue }
             watch(path.isEmpty ? name : path + "/" + name, depth: depth + 1)
         }

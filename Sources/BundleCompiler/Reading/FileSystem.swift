@@ -60,9 +60,7 @@ enum FileSystem {
         defer { closedir(folder) }
         var entries: [(name: String, type: EntryType?)] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-            }
+            let name = DirectoryEntry.withName(of: entry) { String(cString: $0) }
             guard name != "." && name != ".." else { continue }
             let type: EntryType?
             switch Int32(entry.pointee.d_type) {
