@@ -123,8 +123,10 @@ package struct PreviewResponder: HTTPHandler {
             ?? shown.notes.warnings.map { renderer.warnings($0, language: panelLanguage) } ?? "")
             + (shown.changes.map(renderer.changes) ?? "")
         guard let shownBundle = shown.bundle else {
+            // No build shown yet, and none failed: the first is under way.
+            let message = shown.problems == nil ? SiteRenderer.building(language: panelLanguage) : SiteRenderer.notBuilt(language: panelLanguage)
             let html = renderer.notice(
-                title: "Café Digno", message: SiteRenderer.notBuilt(language: panelLanguage),
+                title: "Café Digno", message: message,
                 hasHome: false, language: panelLanguage, head: head, foot: foot)
             return page(html: html, status: .serviceUnavailable)
         }

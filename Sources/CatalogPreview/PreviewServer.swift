@@ -39,6 +39,11 @@ package final class PreviewServer: @unchecked Sendable {
         /// Told each check's report, valid or not, on the thread that made it: what a server
         /// built on the preview shows of the content (its catalogue, its problems).
         package var reported: @Sendable (ValidationReport) -> Void = { _ in }
+        /// True: `start` returns the address once the content is checked (`reported` told),
+        /// and the first bundle is written after, on the watching thread before it watches,
+        /// the pages saying meanwhile that it is being built. The studio's: its overview and
+        /// forms need the check, not the bundle. False: once the first build is done.
+        package var listensOnceChecked = false
         /// Called on the rendition maker's thread before it makes any: for a test to see the
         /// stand-ins before the renditions replace them.
         var beforeMakingRenditions: @Sendable () -> Void = {}
@@ -159,7 +164,15 @@ package final class PreviewServer: @unchecked Sendable {
         lock.withLock { events = heard }
         let before = heard == nil ? ContentSnapshot.take(options.contentFolder) : ContentSnapshot()
         if lock.withLock({ isStopping }) { throw .stopped }
-        buildOnce(defers: false)
+        let firstCheck: (checked: PreviewBuilder.Checked, time: Duration)?
+        if options.listensOnceChecked {
+            let started = ContinuousClock.now
+            let checked = builder.check(defers: false)
+            firstCheck = (checked, ContinuousClock.now - started)
+        } else {
+            buildOnce(defers: false)
+            firstCheck = nil
+        }
         if lock.withLock({ isStopping }) {
             // Stopped during the first build, which may have written after `stop` cleaned up.
             removeScratch()
@@ -190,7 +203,12 @@ package final class PreviewServer: @unchecked Sendable {
                     session.keepAlive()
                 }
             }
-            let thread = Thread { [self] in watch(from: before) }
+            let thread = Thread { [self] in
+                // The first bundle, when the address was said at its check: written before
+                // anything else is built, so that builds are shown in their order.
+                if let firstCheck { buildOnce(defers: false, checked: firstCheck.checked, checkTime: firstCheck.time) }
+                watch(from: before)
+            }
             thread.name = "digno preview: watching \(options.contentFolder)"
             watcher = thread
             thread.start()

@@ -100,6 +100,8 @@ struct PanelStrings: Sendable {
     var fixAndSave: String
     var buildFailed: String
     var notBuilt: String
+    /// The first build still under way.
+    var building: String
     var translationsLink: String
     var translationsText: String
     /// `error` and `warning`, as the page's language says them.
@@ -112,6 +114,7 @@ struct PanelStrings: Sendable {
         language: "fi", errorsTitle: "Sisällössä on virheitä: ", warningsTitle: "Rakentui, varoituksin: ",
         lastGood: "Paneelin alla on viimeisin versio, joka rakentui.", fixAndSave: "Korjaa tiedostot ja tallenna: sovellus palaa itsestään.",
         buildFailed: "rakentaminen epäonnistui", notBuilt: "Sisältöä ei ole vielä rakennettu: korjaa yllä olevat virheet ja tallenna.",
+        building: "Sisältöä rakennetaan: sivu päivittyy, kun se on valmis.",
         translationsLink: "Käännökset", translationsText: ": mitä kustakin kielestä puuttuu tai on vanhentunut.",
         error: "virhe", warning: "varoitus",
         // Finnish counts take the partitive after any number but one: 1 virhe, 2 virhettä.
@@ -122,6 +125,7 @@ struct PanelStrings: Sendable {
         language: "sv", errorsTitle: "Innehållet har fel: ", warningsTitle: "Byggdes, med varningar: ",
         lastGood: "Under panelen visas den senaste versionen som byggdes.", fixAndSave: "Rätta filerna och spara: appen kommer tillbaka av sig själv.",
         buildFailed: "bygget misslyckades", notBuilt: "Innehållet har inte byggts än: rätta felen ovan och spara.",
+        building: "Innehållet byggs: sidan uppdateras när det är klart.",
         translationsLink: "Översättningar", translationsText: ": vad som saknas eller är inaktuellt på varje språk.",
         error: "fel", warning: "varning",
         counts: { errors, warnings, files in
@@ -131,6 +135,7 @@ struct PanelStrings: Sendable {
         language: "en", errorsTitle: "The content has errors: ", warningsTitle: "Built with warnings: ",
         lastGood: "Under this panel is the last version that built.", fixAndSave: "Fix the files and save: the app comes back by itself.",
         buildFailed: "the build failed", notBuilt: "The content has not built yet: fix the errors above and save.",
+        building: "The content is being built: the page updates when it is done.",
         translationsLink: "Translations", translationsText: ": what is missing or outdated in each language.",
         error: "error", warning: "warning",
         counts: { errors, warnings, files in

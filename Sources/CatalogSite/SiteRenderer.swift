@@ -99,6 +99,11 @@ package struct SiteRenderer: Sendable {
         PanelStrings.for(language).notBuilt
     }
 
+    /// What a preview page says while the first build is under way.
+    package static func building(language: String) -> String {
+        PanelStrings.for(language).building
+    }
+
     /// The preview's translation page.
     package func translations(_ status: TranslationStatus, head: String = "", foot: String = "") -> String {
         let view = TranslationPageView(status: status, stylesheet: "/style.css", head: head, foot: foot)

@@ -40,6 +40,7 @@ package final class StudioServer: Sendable {
         var previewOptions = PreviewServer.Options(contentFolder: options.contentFolder, host: "127.0.0.1", port: options.port, day: options.day, run: options.run)
         previewOptions.addition = StudioResponder(workspace: workspace, pages: try StudioPages(), token: options.token)
         previewOptions.reported = { workspace.update($0) }
+        previewOptions.listensOnceChecked = true
         preview = try PreviewServer(options: previewOptions, log: log)
     }
 

@@ -45,6 +45,19 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Before the first build is shown (the studio says its address once the content is
+    /// checked), a page says it is being built; after a first build that failed, that the
+    /// errors are to be fixed; then the page.
+    @Test func aPageBeforeTheFirstBuildSaysItIsBeingBuilt() async throws {
+        let before = get("/recipes/cafe-latte")
+        #expect(before.statusCode == .serviceUnavailable)
+        #expect(try await Self.text(before).contains("Sisältöä rakennetaan: sivu päivittyy, kun se on valmis."))
+        _ = session.record(.failed(PreviewBuilder.panel(failure: "a test's failure"), text: "error\n"))
+        #expect(try await Self.text(get("/recipes/cafe-latte")).contains("Sisältöä ei ole vielä rakennettu"))
+        show(bundle)
+        #expect(get("/recipes/cafe-latte").statusCode == .ok)
+    }
+
     @Test func eachLanguagesPagesAreInItsFolder() async throws {
         show(bundle)
         for (path, language, heading) in [
