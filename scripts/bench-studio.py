@@ -34,7 +34,8 @@ def p95(values):
 
 def start(digno, command, content):
     # In a session of its own, so that Ctrl-C reaches the command under /usr/bin/time.
-    process = subprocess.Popen(["/usr/bin/time", "-v", digno, command, "--content", content, "--port", "0", "--today", "2026-11-22"],
+    process = subprocess.Popen(["/usr/bin/time", "-v", digno, command, "--content", content, "--port", "0", "--today", "2026-11-22"]
+                               + (["--no-browser"] if command == "studio" else []),
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     started = time.monotonic()
     address = None

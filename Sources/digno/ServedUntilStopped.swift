@@ -6,7 +6,8 @@ import Foundation
 /// signals are handled on a queue of their own; the command waits for the outcome.
 enum ServedUntilStopped {
     static func run(start: @escaping @Sendable () async throws(PreviewServer.Failure) -> String, stop: @escaping @Sendable () async -> Void,
-                    discard: @escaping @Sendable () -> Void, scratch: URL, started: @escaping @Sendable (String) -> String) async throws {
+                    discard: @escaping @Sendable () -> Void, scratch: URL, started: @escaping @Sendable (String) -> String,
+                    then: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         let finished = PreviewFinished()
         let signals = [SIGINT, SIGTERM].map { number in
             signal(number, SIG_IGN)
@@ -25,7 +26,9 @@ enum ServedUntilStopped {
         }
         Task {
             do throws(PreviewServer.Failure) {
-                say(started(try await start()))
+                let address = try await start()
+                say(started(address))
+                then(address)
             } catch .stopped {
                 // Ctrl-C during the first build: the signal's handler says so and exits.
             } catch {

@@ -7,7 +7,7 @@ import Foundation
 struct Studio: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Edit the content in your browser, with forms in place of XML and the app's screen beside each.",
-        usage: "digno studio [--content <folder>] [--port <port>] [--today <day>]",
+        usage: "digno studio [--content <folder>] [--port <port>] [--today <day>] [--no-browser]",
         discussion: """
             Serves the studio at http://127.0.0.1:<port>/_studio/ (on this machine only): every \
             product, recipe, retailer, promotion and tab of the content folder, filtered by name as \
@@ -16,7 +16,8 @@ struct Studio: AsyncParsableCommand {
             it as digno preview shows it. Saving writes only the changed elements of the file, as a \
             careful editor would by hand; a file changed on disk meanwhile is merged field by field, \
             and where both changed one field you choose. Saving with errors is allowed; the content \
-            cannot be released until they are fixed. Ctrl-C stops it. Exit status: 0 stopped, 2 usage \
+            cannot be released until they are fixed. It opens in your browser once the content is \
+            checked (--no-browser: it does not). Ctrl-C stops it. Exit status: 0 stopped, 2 usage \
             errors or a port that cannot be listened on.
             """)
 
@@ -28,6 +29,9 @@ struct Studio: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Judge promotions and show Etusivu as on this day (YYYY-MM-DD); by default today.", valueName: "day"))
     var today: Day?
+
+    @Flag(help: "Do not open the studio in your browser (say its address only).")
+    var noBrowser = false
 
     func validate() throws {
         var isFolder: ObjCBool = false
@@ -48,6 +52,7 @@ struct Studio: AsyncParsableCommand {
         try await ServedUntilStopped.run(
             start: { () async throws(PreviewServer.Failure) -> String in try await server.start() },
             stop: { await server.stop() }, discard: { server.discard() }, scratch: server.scratch,
-            started: { "studio for \(content) at \($0) (Ctrl-C stops)" })
+            started: { "studio for \(content) at \($0) (Ctrl-C stops)" },
+            then: { [noBrowser] address in if !noBrowser { say(BrowserOpening.open(address)) } })
     }
 }

@@ -22,7 +22,7 @@ class Served:
         shutil.rmtree(self.content)
         shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
         self.process = subprocess.Popen(
-            [digno, command, "--content", self.content, "--port", "0", "--today", TODAY],
+            [digno, command, "--content", self.content, "--port", "0", "--today", TODAY] + (["--no-browser"] if command == "studio" else []),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines = []
         self.address = None
