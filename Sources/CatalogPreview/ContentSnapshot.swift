@@ -52,13 +52,12 @@ struct ContentSnapshot: Equatable, Sendable {
         defer { closedir(folder) }
         let descriptor = dirfd(folder)
         while let entry = readdir(folder) {
-            let (name, isDot) = { () -> (String, Bool) in
-                let bytes = DirectoryEntry.bytes(of: entry)
+            let (name, isDot) = DirectoryEntry.withBytes(of: entry) { bytes -> (String, Bool) in
                 let isDot = bytes.count <= 2 && bytes.allSatisfy { $0 == UInt8(ascii: ".") }
                 // The key only; the calls below take the name's own bytes, so a name that is not
                 // UTF-8 is looked at too (the build then says what is wrong with it).
                 return (isDot ? "" : String(decoding: bytes, as: UTF8.self), isDot)
-            }()
+            }
             guard !isDot else { continue }
             /// The entry's name as the C calls take it.
             func withName<T>(_ body: (UnsafePointer<CChar>) -> T) -> T {

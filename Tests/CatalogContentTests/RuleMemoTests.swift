@@ -19,15 +19,21 @@ struct RuleMemoTests {
         }
     }
 
+    /// The sample catalogue in Finnish, Swedish and English, a product's name in Swedish.
+    static var inThreeLanguages: Catalog {
+        var catalog = Sample.catalog
+        catalog.languages = Languages([.init(code: "fi"), .init(code: "sv", fallback: "fi"), .init(code: "en", fallback: "fi")])
+        catalog.products[0].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        return catalog
+    }
+
     enum Edit: CaseIterable {
         case duplicateName, emptySummary, unknownLink, removeProduct, addProduct, translateName, breakTranslation,
              unknownIngredient, duplicateIngredient, duplicateSells, copyBody, controlCharacter, undo
     }
 
     @Test func aCheckWithTheMemoEqualsOneWithout() {
-        var catalog = Sample.catalog
-        catalog.languages = Languages([.init(code: "fi"), .init(code: "sv", fallback: "fi"), .init(code: "en", fallback: "fi")])
-        catalog.products[0].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        var catalog = Self.inThreeLanguages
         catalog.recipes[0].translations.add(.text("Latte"), for: .summary, in: "en")
         let original = catalog
         let memo = RuleMemo()
@@ -78,9 +84,7 @@ struct RuleMemoTests {
     /// what the whole check finds there, in the same order, with the memo and without, over the
     /// same random edits and besides them ids, names, texts and positions given twice.
     @Test func aCheckWithAFocusFindsWhatTheWholeCheckFindsAtIt() {
-        var catalog = Sample.catalog
-        catalog.languages = Languages([.init(code: "fi"), .init(code: "sv", fallback: "fi"), .init(code: "en", fallback: "fi")])
-        catalog.products[0].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
+        var catalog = Self.inThreeLanguages
         catalog.products[1].translations.add(.text("Espresso på svenska"), for: .name, in: "sv")
         catalog.recipes[0].position = 2
         catalog.recipes[1].position = 2

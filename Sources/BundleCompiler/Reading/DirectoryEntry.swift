@@ -15,13 +15,13 @@ package enum DirectoryEntry {
         return try body(UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
     }
 
-    /// The name of `entry`'s bytes: UTF-8, a name that is not made valid.
-    package static func bytes(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-        withName(of: entry) { name in Array(UnsafeRawBufferPointer(start: name, count: strlen(name))) }
+    /// `body` with the bytes of `entry`'s name, in place (a name that is not UTF-8 as it is).
+    package static func withBytes<T>(of entry: UnsafeMutablePointer<dirent>, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try withName(of: entry) { name in try body(UnsafeRawBufferPointer(start: name, count: strlen(name))) }
     }
 
     /// The name of `entry`, its bytes read as UTF-8.
     package static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-        String(decoding: bytes(of: entry), as: UTF8.self)
+        withBytes(of: entry) { String(decoding: $0, as: UTF8.self) }
     }
 }
