@@ -130,6 +130,11 @@ struct StudioPages: Sendable {
         var conflicts: [String: FormSave.Conflict] = [:]
         /// The editor's values to show in place of the file's (after a conflict or refusal).
         var sent = StudioWorkspace.FormValues()
+        /// The values the form opened with, by key, where not the file's (a draft restored: the
+        /// file as it was when it was typed, so that a save merges what changed since).
+        var opened: [String: String] = [:]
+        /// When the changes kept and not saved were last typed (`StudioDrafts`), offered back.
+        var draftKept: String?
         var canUndo = false
         /// Deleting the entity was refused: the entities that use it are listed with a second
         /// button that removes their references too.
@@ -165,7 +170,7 @@ struct StudioPages: Sendable {
                     let value = state.sent.texts[field.key] ?? field.value
                     var values: [String: Any] = [
                         "index": index, "key": field.key, "lang": field.languageCode.rawValue, "languageName": words.languageName(field.languageCode),
-                        "value": value, "opened": state.conflicts[field.key]?.theirs ?? field.value, "long": field.isLong,
+                        "value": value, "opened": state.conflicts[field.key]?.theirs ?? state.opened[field.key] ?? field.value, "long": field.isLong,
                         "problems": (byKey[field.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
                     ]
                     if field.isRequired { values["required"] = true; values["requiredLabel"] = words["required"] }
@@ -219,7 +224,7 @@ struct StudioPages: Sendable {
                 return view
             }
             var values: [String: Any] = [
-                "key": list.key, "label": words.field(list.key, number: nil), "opened": state.conflicts[list.key]?.theirs ?? list.canonical,
+                "key": list.key, "label": words.field(list.key, number: nil), "opened": state.conflicts[list.key]?.theirs ?? state.opened[list.key] ?? list.canonical,
                 "rows": rows.enumerated().map { row($1, $0 + 1) },
                 "problems": (byKey[list.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
             ]
@@ -240,7 +245,7 @@ struct StudioPages: Sendable {
             let value = state.sent.choices[choice.key] ?? choice.value
             var values: [String: Any] = [
                 "index": index, "key": choice.key, "label": words.field(choice.key, number: nil), "value": value,
-                "opened": state.conflicts[choice.key]?.theirs ?? choice.value,
+                "opened": state.conflicts[choice.key]?.theirs ?? state.opened[choice.key] ?? choice.value,
                 "problems": (byKey[choice.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
             ]
             switch choice.kind {
@@ -274,12 +279,19 @@ struct StudioPages: Sendable {
             "release": errors > 0 ? words["release.blocked"] : (problems.isEmpty ? words["problems.none"] : ""),
             "entityProblems": unplaced.map { ["severity": $0.severity.rawValue, "message": $0.message, "code": $0.code.rawValue] },
             "saveAction": "/_studio/save/\(base)", "checkAction": "/_studio/check/\(base)", "undoAction": "/_studio/undo/\(base)",
+            "draftAction": "/_studio/draft/\(base)",
             "token": token, "groups": groups, "saveLabel": words["save"], "undoLabel": words["undo"], "canUndo": state.canUndo,
             "previewLabel": words["preview"], "previewTitle": words["preview.title"], "previewHref": previewHref,
             "lists": lists, "choices": choices,
             "products": Self.options(offered, list: "products-list"), "pictures": Self.options(offered, list: "pictures-list"),
             "links": Self.options(offered, list: "links-list"),
         ]
+        if let kept = state.draftKept {
+            context["draft"] = [
+                "note": words["draft.kept"].replacingOccurrences(of: "{when}", with: kept), "restoreHref": Self.editHref(form.entity) + "?draft=1",
+                "restoreLabel": words["draft.restore"], "discardAction": "/_studio/discard-draft/\(base)", "discardLabel": words["draft.discard"],
+            ]
+        }
         context["usedByLabel"] = words["usedBy"]
         context["usedByNone"] = words["usedBy.none"]
         context["hasUsers"] = !users.isEmpty

@@ -16,6 +16,8 @@ struct StudioResponder: PreviewAddition {
     let pages: StudioPages
     /// The session's token, made by the command (random): a page of another site cannot know it.
     let token: String
+    /// The forms changed and not saved, kept as they are typed.
+    let drafts: StudioDrafts
 
     /// The longest form a save or check sends: a few hundred KiB (a recipe's every text in three
     /// languages is under 20 KiB).
@@ -53,7 +55,7 @@ struct StudioResponder: PreviewAddition {
             return newPage(kind, name: "", id: "", refusal: nil, request: request, words: words, status: .ok)
         case (.GET, _) where path.hasPrefix("/_studio/edit/"):
             guard let entity = Self.entity(path.dropFirst("/_studio/edit/".count)) else { return notFound(words) }
-            return form(entity, request: request, state: Self.state(from: request, words: words), words: words)
+            return form(entity, request: request, state: Self.state(from: request, words: words), words: words, offeringDraft: true)
         case (.POST, _):
             if let refusal = refusal(of: request, body: body, port: port) { return refusal }
             let fields = Self.formFields(body)
@@ -64,7 +66,8 @@ struct StudioResponder: PreviewAddition {
                 return create(kind, fields, request, words)
             }
             for (prefix, action) in [("/_studio/save/", save), ("/_studio/check/", check), ("/_studio/undo/", undo), ("/_studio/duplicate/", duplicate),
-                                     ("/_studio/rename/", rename), ("/_studio/delete/", delete)] where path.hasPrefix(prefix) {
+                                     ("/_studio/rename/", rename), ("/_studio/delete/", delete), ("/_studio/draft/", keepDraft),
+                                     ("/_studio/discard-draft/", discardDraft)] where path.hasPrefix(prefix) {
                 guard let entity = Self.entity(path.dropFirst(prefix.count)) else { return notFound(words) }
                 return action(entity, fields, request, words)
             }
@@ -124,8 +127,10 @@ struct StudioResponder: PreviewAddition {
         }
     }
 
+    /// The form of `entity`; `offeringDraft`: opened anew (not after a save refused), so that
+    /// the changes kept and not saved are offered back (`?draft=1`: shown in it).
     private func form(_ entity: EntityReference, request: HTTPRequest, state: StudioPages.FormState, words: StudioWords,
-                      status: HTTPStatusCode = .ok) -> HTTPResponse {
+                      status: HTTPStatusCode = .ok, offeringDraft: Bool = false) -> HTTPResponse {
         switch workspace.read(entity) {
         case .missing(let path):
             return Self.html(pages.page(title: words["missing"], content: pages.unreadable(path: path ?? entity.description, reason: words["missing"], text: "", words: words),
@@ -139,6 +144,20 @@ struct StudioResponder: PreviewAddition {
             let name = form.fields.first { $0.path == .name || $0.path == .title }?.value ?? words.kind(entity.kind)
             var state = state
             state.canUndo = workspace.canUndo(entity)
+            if offeringDraft, let draft = drafts.draft(of: entity) {
+                let (sent, opened) = Self.changes(draft.fields)
+                if !Self.unsaved(sent, in: form) {
+                    drafts.discard(entity)
+                } else if request.query.contains(where: { $0.name == "draft" && $0.value == "1" }) {
+                    // What was typed, against the file as it was then, so that a save merges
+                    // what changed on disk since; the other fields as the file has them now.
+                    state.sent = sent
+                    state.opened = opened
+                    state.notice = words["draft.restored"]
+                } else {
+                    state.draftKept = words.moment(draft.kept)
+                }
+            }
             let previewHref = SiteLinks(style: .server).path(of: PreviewBuilder.screen(showing: entity))
             // The first few of each list; the page's script asks for those matching what is typed
             // (`/_studio/suggest`), so that a form at 10,000 entities stays small.
@@ -183,7 +202,46 @@ struct StudioResponder: PreviewAddition {
 
     private func save(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
         let (sent, opened) = Self.values(fields)
-        return answer(workspace.save(entity, sent: sent, opened: opened), entity, sent: sent, request: request, words: words, done: "saved")
+        let outcome = workspace.save(entity, sent: sent, opened: opened)
+        switch outcome {
+        case .saved, .unchanged: drafts.discard(entity)
+        case .conflicts, .refused: break
+        }
+        return answer(outcome, entity, sent: sent, request: request, words: words, done: "saved")
+    }
+
+    /// Keeps the form as its page sent it (as typed, and as the page is left), unless it holds
+    /// what the file does (204).
+    private func keepDraft(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        guard case .form(let form, _, _) = workspace.read(entity) else { return notFound(words) }
+        let kept = fields.filter { $0.0 != "token" }
+        if Self.unsaved(Self.changes(kept).sent, in: form) { drafts.keep(kept, of: entity) } else { drafts.discard(entity) }
+        return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders(Self.headers.merging([.cacheControl: "no-store"]) { $1 }))
+    }
+
+    private func discardDraft(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
+        drafts.discard(entity)
+        return Self.redirect(StudioPages.editHref(entity))
+    }
+
+    /// What a form sent that differs from what it opened with (`values`), and those values as
+    /// opened.
+    static func changes(_ fields: [(String, String)]) -> (sent: StudioWorkspace.FormValues, opened: [String: String]) {
+        let (all, opened) = values(fields)
+        var changed = StudioWorkspace.FormValues()
+        changed.texts = all.texts.filter { opened[$0.key] != $0.value }
+        changed.lists = all.lists.filter { opened[$0.key] != FormList.canonical($0.value) }
+        changed.choices = all.choices.filter { opened[$0.key] != $0.value }
+        let keys = Set(changed.texts.keys).union(changed.lists.keys).union(changed.choices.keys)
+        return (changed, opened.filter { keys.contains($0.key) })
+    }
+
+    /// Whether `sent` holds a value other than the form's: a text, a list or a choice (one the
+    /// form no longer has is not counted).
+    static func unsaved(_ sent: StudioWorkspace.FormValues, in form: EntityForm) -> Bool {
+        sent.texts.contains { key, value in form.field(key).map { $0.value != value } ?? false }
+            || sent.lists.contains { key, rows in form.list(key).map { $0.canonical != FormList.canonical(rows) } ?? false }
+            || sent.choices.contains { key, value in form.choice(key).map { $0.value != value } ?? false }
     }
 
     private func undo(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
@@ -287,7 +345,10 @@ struct StudioResponder: PreviewAddition {
     }
 
     private func rename(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
-        entityAnswer(workspace.rename(entity, to: Self.field(fields, "id")), entity, request: request, words: words)
+        let outcome = workspace.rename(entity, to: Self.field(fields, "id"))
+        // Its draft's keys name the old id's file; the form under the new id opens from the file.
+        if case .done = outcome { drafts.discard(entity) }
+        return entityAnswer(outcome, entity, request: request, words: words)
     }
 
     private func delete(_ entity: EntityReference, _ fields: [(String, String)], _ request: HTTPRequest, _ words: StudioWords) -> HTTPResponse {
@@ -297,7 +358,9 @@ struct StudioResponder: PreviewAddition {
             return found
         } ?? entity.id
         switch workspace.delete(entity, removingReferences: Self.field(fields, "remove-references") == "1") {
-        case .done: return Self.redirect("/_studio/?deleted=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        case .done:
+            drafts.discard(entity)
+            return Self.redirect("/_studio/?deleted=" + (name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         case .refused(let reason):
             var state = StudioPages.FormState()
             state.refusal = reason

@@ -19,13 +19,17 @@ package final class StudioServer: Sendable {
         package var run: String
         /// The session's token, which every write must carry: random, made by the command.
         package var token: String
+        /// Where the forms changed and not saved are kept (`StudioDrafts`): outside the content
+        /// folder, and kept across runs (the command's is in the user's state folder).
+        package var draftsFolder: String
 
-        package init(contentFolder: String, port: UInt16 = 8500, day: @escaping @Sendable () -> Day?, run: String, token: String) {
+        package init(contentFolder: String, port: UInt16 = 8500, day: @escaping @Sendable () -> Day?, run: String, token: String, draftsFolder: String) {
             self.contentFolder = contentFolder
             self.port = port
             self.day = day
             self.run = run
             self.token = token
+            self.draftsFolder = draftsFolder
         }
     }
 
@@ -38,7 +42,8 @@ package final class StudioServer: Sendable {
         let workspace = StudioWorkspace(contentFolder: options.contentFolder, day: options.day)
         self.workspace = workspace
         var previewOptions = PreviewServer.Options(contentFolder: options.contentFolder, host: "127.0.0.1", port: options.port, day: options.day, run: options.run)
-        previewOptions.addition = StudioResponder(workspace: workspace, pages: try StudioPages(), token: options.token)
+        previewOptions.addition = StudioResponder(workspace: workspace, pages: try StudioPages(), token: options.token,
+                                                  drafts: StudioDrafts(folder: options.draftsFolder))
         previewOptions.reported = { workspace.update($0) }
         previewOptions.listensOnceChecked = true
         preview = try PreviewServer(options: previewOptions, log: log)

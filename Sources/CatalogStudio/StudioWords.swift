@@ -1,5 +1,6 @@
 import CatalogContent
 import CatalogModel
+import Foundation
 
 /// The studio's own words in Finnish, Swedish and English: the language a page is in is the
 /// one the editor chose, else the first of the browser's that the studio speaks, else
@@ -51,6 +52,16 @@ struct StudioWords: Sendable {
         return number.map { "\(word) \($0)" } ?? word
     }
 
+    /// A moment as the studio's language writes it, in this machine's time zone: `7.12.2026
+    /// klo 14.32`, `7 dec. 2026 14:32`, `7 Dec 2026, 14:32`.
+    func moment(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: ["fi": "fi_FI", "sv": "sv_SE"][language] ?? "en_GB")
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        return formatter.string(from: date)
+    }
+
     /// A content language's name, as the studio's language names it.
     func languageName(_ code: LanguageCode) -> String {
         let key = "language.\(code.rawValue)"
@@ -69,6 +80,9 @@ struct StudioWords: Sendable {
             "errors": "{n} virhettä", "warnings": "{n} varoitusta", "error.one": "1 virhe", "warning.one": "1 varoitus",
             "save": "Tallenna", "undo": "Kumoa viimeisin tallennus", "saved": "Tallennettu.", "saved.merged": "Tallennettu. Levyllä tehdyt muutokset muihin kenttiin ({n}) säilyivät.",
             "saved.unchanged": "Ei muutoksia tallennettavaksi.", "undone": "Viimeisin tallennus kumottu.",
+            "draft.kept": "Tällä lomakkeella on muutoksia, joita ei tallennettu ({when}). Studio piti ne tallessa.",
+            "draft.restore": "Palauta muutokset lomakkeelle", "draft.discard": "Hylkää ne",
+            "draft.restored": "Tallentamattomat muutoksesi ovat lomakkeella. Tallenna, niin ne tulevat tiedostoon.",
             "required": "pakollinen", "limit": "{n} merkkiä enintään", "preview": "Esikatselu", "preview.title": "Sovelluksen näkymä",
             "file": "Tiedosto", "problems": "Ongelmat", "problems.none": "Ei ongelmia.",
             "conflict": "Tätä kenttää on muutettu myös levyllä.", "conflict.mine": "Sinun", "conflict.theirs": "Levyllä",
@@ -108,6 +122,9 @@ struct StudioWords: Sendable {
             "errors": "{n} fel", "warnings": "{n} varningar", "error.one": "1 fel", "warning.one": "1 varning",
             "save": "Spara", "undo": "Ångra senaste sparning", "saved": "Sparat.", "saved.merged": "Sparat. Ändringar på disken i andra fält ({n}) behölls.",
             "saved.unchanged": "Inga ändringar att spara.", "undone": "Senaste sparningen ångrad.",
+            "draft.kept": "Det här formuläret har ändringar som inte sparades ({when}). Studion har behållit dem.",
+            "draft.restore": "Återställ ändringarna i formuläret", "draft.discard": "Förkasta dem",
+            "draft.restored": "Dina osparade ändringar finns i formuläret. Spara för att skriva dem i filen.",
             "required": "obligatoriskt", "limit": "högst {n} tecken", "preview": "Förhandsvisning", "preview.title": "Appens vy",
             "file": "Fil", "problems": "Problem", "problems.none": "Inga problem.",
             "conflict": "Det här fältet har också ändrats på disken.", "conflict.mine": "Ditt", "conflict.theirs": "På disken",
@@ -147,6 +164,9 @@ struct StudioWords: Sendable {
             "errors": "{n} errors", "warnings": "{n} warnings", "error.one": "1 error", "warning.one": "1 warning",
             "save": "Save", "undo": "Undo the last save", "saved": "Saved.", "saved.merged": "Saved. Changes made on disk to other fields ({n}) were kept.",
             "saved.unchanged": "Nothing changed to save.", "undone": "The last save was undone.",
+            "draft.kept": "This form has changes that were not saved ({when}). The studio kept them.",
+            "draft.restore": "Put the changes back in the form", "draft.discard": "Discard them",
+            "draft.restored": "Your unsaved changes are in the form. Save to write them into the file.",
             "required": "required", "limit": "at most {n} characters", "preview": "Preview", "preview.title": "The app's screen",
             "file": "File", "problems": "Problems", "problems.none": "No problems.",
             "conflict": "This field was changed on disk too.", "conflict.mine": "Yours", "conflict.theirs": "On disk",

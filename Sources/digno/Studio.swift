@@ -2,6 +2,7 @@ import ArgumentParser
 import CatalogModel
 import CatalogPreview
 import CatalogStudio
+import Crypto
 import Foundation
 
 struct Studio: AsyncParsableCommand {
@@ -16,7 +17,9 @@ struct Studio: AsyncParsableCommand {
             it as digno preview shows it. Saving writes only the changed elements of the file, as a \
             careful editor would by hand; a file changed on disk meanwhile is merged field by field, \
             and where both changed one field you choose. Saving with errors is allowed; the content \
-            cannot be released until they are fixed. It opens in your browser once the content is \
+            cannot be released until they are fixed. A form changed and not saved is kept as you type \
+            (in $XDG_STATE_HOME/digno/drafts, else ~/.local/state/digno/drafts) and offered back when \
+            it opens again. It opens in your browser once the content is \
             checked (--no-browser: it does not). Ctrl-C stops it. Exit status: 0 stopped, 2 usage \
             errors or a port that cannot be listened on.
             """)
@@ -46,7 +49,8 @@ struct Studio: AsyncParsableCommand {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
         let options = StudioServer.Options(contentFolder: content, port: port, day: { today ?? Day.today() },
-                                           run: String(UInt32.random(in: .min ... .max), radix: 36), token: token)
+                                           run: String(UInt32.random(in: .min ... .max), radix: 36), token: token,
+                                           draftsFolder: Self.draftsFolder(content: content, environment: ProcessInfo.processInfo.environment))
         let server = try StudioServer(options: options, log: say)
         let content = content
         try await ServedUntilStopped.run(
@@ -54,5 +58,16 @@ struct Studio: AsyncParsableCommand {
             stop: { await server.stop() }, discard: { server.discard() }, scratch: server.scratch,
             started: { "studio for \(content) at \($0) (Ctrl-C stops)" },
             then: { [noBrowser] address in if !noBrowser { say(BrowserOpening.open(address)) } })
+    }
+
+    /// Where the forms changed and not saved are kept: the user's state folder (XDG's
+    /// `$XDG_STATE_HOME`, else `~/.local/state`), `digno/drafts/`, then a folder for this
+    /// content folder, named by its full path's SHA-256: another clone's drafts are its own.
+    static func draftsFolder(content: String, environment: [String: String]) -> String {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/state"
+        let path = URL(fileURLWithPath: content).standardizedFileURL.resolvingSymlinksInPath().path
+        let name = SHA256.hash(data: Data(path.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        return state + "/digno/drafts/" + name
     }
 }

@@ -21,9 +21,11 @@ class Served:
         self.content = tempfile.mkdtemp(prefix="digno-browser-")
         shutil.rmtree(self.content)
         shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
+        # The studio's drafts go to the user's state folder: one of the test's own.
+        self.state = tempfile.mkdtemp(prefix="digno-state-")
         self.process = subprocess.Popen(
             [digno, command, "--content", self.content, "--port", "0", "--today", TODAY] + (["--no-browser"] if command == "studio" else []),
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, XDG_STATE_HOME=self.state))
         self.lines = []
         self.address = None
         ready = threading.Event()
@@ -54,4 +56,12 @@ class Served:
         status = self.process.wait(20)
         self.reader.join(5)
         shutil.rmtree(self.content, ignore_errors=True)
+        shutil.rmtree(self.state, ignore_errors=True)
         return status
+
+    def drafts(self):
+        """The files of the drafts the studio keeps (`StudioDrafts`), by name."""
+        found = []
+        for folder, _, files in os.walk(self.state):
+            found += [name for name in files if name.endswith(".json")]
+        return sorted(found)

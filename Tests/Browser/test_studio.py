@@ -160,6 +160,15 @@ class StudioInBrowserTests(unittest.TestCase):
                  "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe", "new/promotion"]
         promotions = re.findall(r'href="/_studio/(edit/promotion/[a-z0-9-]+)"', self.request("GET", "/_studio/")[1])
         pages += promotions[:1]
+        # A form with changes kept and not saved: offered, and restored.
+        self.open("edit/product/ground-coffee")
+        fields = [(element.get_attribute("name"), element.get_attribute("value"))
+                  for element in self.browser.find_elements(By.CSS_SELECTOR, "#entity-form [name]")]
+        typed = urllib.parse.urlencode([(name, "Kept, not saved" if name == "t:summary@en" else value) for name, value in fields]).encode()
+        status, _ = self.request("POST", "/_studio/draft/product/ground-coffee",
+                                 {"Origin": self.studio.origin, "Content-Type": "application/x-www-form-urlencoded"}, typed)
+        self.assertEqual(status, 204)
+        pages += ["edit/product/ground-coffee", "edit/product/ground-coffee?draft=1"]
         sources = []
         for page in pages:
             with self.subTest(page=page):
@@ -173,6 +182,10 @@ class StudioInBrowserTests(unittest.TestCase):
         # The one page answered 404 is the missing product's, which the browser notes.
         self.assertEqual([error for error in self.console_errors() if "no-such-product" not in error], [])
         self.shot("form")
+        self.assertIn("product.ground-coffee.json", self.studio.drafts())
+        self.open("edit/product/ground-coffee")
+        self.browser.find_element(By.CSS_SELECTOR, ".draft button").click()
+        self.wait_for(lambda: not self.browser.find_elements(By.CSS_SELECTOR, ".draft"), what="the draft discarded")
         # The W3C checker, once for every page (a Java program: one start).
         folder = tempfile.mkdtemp(prefix="digno-studio-vnu-")
         try:
@@ -543,6 +556,59 @@ class StudioInBrowserTests(unittest.TestCase):
 
     # Hostile requests
 
+    def new_browser(self, profile):
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                         "--window-size=1400,1000", "--lang=fi", "--user-data-dir=" + profile]:
+            options.add_argument(argument)
+        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+    def test_4d_an_unsaved_form_survives_a_closed_tab_and_a_crashed_browser(self):
+        path = self.studio.path("recipes/cafe-au-lait.xml")
+        before = read(path)
+        # A tab closed right after typing: the page sends its draft as it goes.
+        first = self.browser.current_window_handle
+        self.browser.switch_to.new_window("tab")
+        self.open("edit/recipe/cafe-au-lait")
+        self.typed(self.field("t:summary@en"), "Coffee with hot milk, as in Lyon")
+        self.browser.close()
+        self.browser.switch_to.window(first)
+        self.wait_for(lambda: "recipe.cafe-au-lait.json" in self.studio.drafts(), what="the draft kept")
+        self.assertEqual(read(path), before, "nothing written")
+        self.open("edit/recipe/cafe-au-lait")
+        offer = self.browser.find_element(By.CSS_SELECTOR, ".draft")
+        self.assertTrue(offer.find_elements(By.ID, "restore-draft"))
+        self.assertNotIn("Lyon", self.field("t:summary@en").get_attribute("value"))
+        self.assert_accessible("a form with a draft offered")
+        self.shot("draft-offered")
+        # Discarded: the file's text again, nothing kept.
+        offer.find_element(By.CSS_SELECTOR, "button").click()
+        self.wait_for(lambda: not self.browser.find_elements(By.CSS_SELECTOR, ".draft"), what="the draft discarded")
+        self.assertEqual(self.studio.drafts(), [])
+
+        # A browser that crashes (killed) a few seconds after the last key: its draft was kept as typed.
+        profile = tempfile.mkdtemp(prefix="digno-chromium-")
+        crashing = self.new_browser(profile)
+        try:
+            crashing.get(self.studio.address + "edit/recipe/cafe-au-lait")
+            words = crashing.find_element(By.NAME, "t:summary@sv")
+            words.send_keys(Keys.CONTROL, "a")
+            words.send_keys("Kaffe med varm mjölk, som i Lyon")
+            self.wait_for(lambda: "recipe.cafe-au-lait.json" in self.studio.drafts(), what="the draft kept as typed")
+        finally:
+            subprocess.run(["pkill", "-KILL", "-f", profile], check=False)
+            crashing.service.process.kill()
+            shutil.rmtree(profile, ignore_errors=True)
+        self.open("edit/recipe/cafe-au-lait")
+        self.tab_to(lambda element: element.get_attribute("id") == "restore-draft", what="the restore link").send_keys(Keys.ENTER)
+        self.wait_for(lambda: "draft=1" in self.browser.current_url, what="the draft restored")
+        self.assertEqual(self.field("t:summary@sv").get_attribute("value"), "Kaffe med varm mjölk, som i Lyon")
+        self.save()
+        self.assertIn("<summary xml:lang=\"sv\">Kaffe med varm mjölk, som i Lyon</summary>", read(path))
+        self.assertEqual(self.studio.drafts(), [], "the draft ends at the save")
+        write(path, before)
+
     def test_5_hostile_requests_write_nothing(self):
         self.open("edit/product/espresso")
         token = self.token()
@@ -550,7 +616,7 @@ class StudioInBrowserTests(unittest.TestCase):
         before = read(path)
         form = urllib.parse.urlencode({"token": token, "t:summary@en": "hacked", "o:summary@en": "Dark-roast ground espresso"}).encode()
         good = {"Origin": self.studio.origin, "Content-Type": "application/x-www-form-urlencoded"}
-        for route in ["save", "check", "undo"]:
+        for route in ["save", "check", "undo", "draft"]:
             target = "/_studio/%s/product/espresso" % route
             cases = [
                 ("no token", dict(good), urllib.parse.urlencode({"t:summary@en": "hacked"}).encode(), 403),

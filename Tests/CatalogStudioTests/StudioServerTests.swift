@@ -23,8 +23,13 @@ import TestSupport
     /// A started studio over a copy of content/, stopped and removed whatever happens.
     static func withStudio(_ body: (Studio) async throws -> Void) async throws {
         let content = try contentCopy()
-        defer { try? FileManager.default.removeItem(at: content) }
-        let server = try StudioServer(options: .init(contentFolder: content.path, port: 0, day: { Day("2026-11-22") }, run: "test", token: token))
+        let drafts = content.path + "-drafts"
+        defer {
+            try? FileManager.default.removeItem(at: content)
+            try? FileManager.default.removeItem(atPath: drafts)
+        }
+        let server = try StudioServer(options: .init(contentFolder: content.path, port: 0, day: { Day("2026-11-22") }, run: "test", token: token,
+                                                     draftsFolder: drafts))
         let address = try await server.start()
         let port = try #require(UInt16(address.split(separator: ":").last?.split(separator: "/").first ?? ""))
         do {
@@ -364,6 +369,57 @@ import TestSupport
             let resolved = try await studio.post("/_studio/save/product/espresso", choice)
             #expect(resolved.status == 303)
             #expect(try studio.file("products/espresso.xml").contains("<summary xml:lang=\"en\">Roasted dark</summary>"))
+        }
+    }
+
+    /// A form changed and not saved (a tab closed, a browser crashed): kept by the studio as the
+    /// page sends it, offered when the form opens again, and restored against the file as it was
+    /// then, so that a save merges what changed on disk since. A save ends it, as does a
+    /// discard; a form sent as it opened keeps nothing.
+    @Test func aFormNotSavedIsKeptAndOfferedBack() async throws {
+        try await Self.withStudio { studio in
+            let page = "/_studio/edit/product/espresso"
+            let opened = try await studio.form(page)
+            #expect(try await studio.post("/_studio/draft/product/espresso", opened).status == 204)
+            #expect(!(try await studio.get(page).body.contains("draft=1")))
+            // Without the session's token or from another origin: refused, nothing kept.
+            let typed = Self.replacing(opened, "t:summary@en", with: "Dark, kept")
+            #expect(try await studio.post("/_studio/draft/product/espresso", typed, token: "wrong").status == 403)
+            #expect(try await studio.post("/_studio/draft/product/espresso", typed, origin: "http://example.com").status == 403)
+            #expect(try await studio.post("/_studio/draft/product/nothing-here", typed).status == 404)
+            #expect(!(try await studio.get(page).body.contains("draft=1")))
+
+            let original = try studio.file("products/espresso.xml")
+            #expect(try await studio.post("/_studio/draft/product/espresso", typed).status == 204)
+            let offer = try await studio.get(page)
+            #expect(offer.body.contains("href=\"/_studio/edit/product/espresso?draft=1\""))
+            #expect(!offer.body.contains("Dark, kept"))
+            #expect(try studio.file("products/espresso.xml") == original)
+            // Another field changed on disk since: the restored form shows it, and the text typed.
+            try studio.write("products/espresso.xml", original.replacingOccurrences(of: "Tummapaahteinen espressojauhe", with: "Tumma espressojauhe"))
+            let restored = try await studio.get(page + "?draft=1")
+            let fields = Self.fields(of: restored.body)
+            #expect(fields.contains { $0 == ("t:summary@en", "Dark, kept") })
+            #expect(fields.contains { $0 == ("t:summary@fi", "Tumma espressojauhe") })
+            #expect(fields.contains { $0 == ("o:summary@en", "Dark-roast ground espresso") })
+            // Saved: both changes in the file, the draft gone.
+            let saved = try await studio.post("/_studio/save/product/espresso", fields)
+            #expect(saved.status == 303)
+            let both = try studio.file("products/espresso.xml")
+            #expect(both.contains("<summary>Tumma espressojauhe</summary>") && both.contains("<summary xml:lang=\"en\">Dark, kept</summary>"))
+            #expect(!(try await studio.get(page).body.contains("draft=1")))
+
+            // Discarded: gone, the file untouched.
+            let again = try await studio.form(page)
+            #expect(try await studio.post("/_studio/draft/product/espresso", Self.replacing(again, "t:summary@sv", with: "Mörkt, kept")).status == 204)
+            #expect(try await studio.get(page).body.contains("draft=1"))
+            #expect(try await studio.post("/_studio/discard-draft/product/espresso", []).status == 303)
+            #expect(!(try await studio.get(page).body.contains("draft=1")))
+            #expect(try studio.file("products/espresso.xml") == both)
+            // A draft whose text the file came to hold (saved from another tab) is not offered.
+            #expect(try await studio.post("/_studio/draft/product/espresso", Self.replacing(again, "t:summary@sv", with: "Mörk")).status == 204)
+            try studio.write("products/espresso.xml", both.replacingOccurrences(of: "Mörkrostat malet espressokaffe", with: "Mörk"))
+            #expect(!(try await studio.get(page).body.contains("draft=1")))
         }
     }
 

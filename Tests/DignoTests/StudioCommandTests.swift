@@ -33,6 +33,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["DIGNO_TEST_OPENED"] = record.path
+        // Its drafts in the test's folder, not the user's state folder.
+        environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

@@ -33,9 +33,25 @@
         if (answer) show(answer);
       }).catch(function () {});
     }, 150);
+    // Drafts: the form as typed is kept by the studio (a second after the last change, and as
+    // the page is left), so that a closed tab or a crashed browser loses nothing; a save ends it.
+    var kept = new URLSearchParams(new FormData(form)).toString(), saving = false;
+    function keepDraft(beacon) {
+      var body = new URLSearchParams(new FormData(form));
+      if (saving || body.toString() === kept) return;
+      kept = body.toString();
+      if (beacon) { navigator.sendBeacon(form.getAttribute("data-draft"), body); return; }
+      fetch(form.getAttribute("data-draft"), {
+        method: "POST", body: body, headers: { "X-Studio-Token": token }, credentials: "same-origin", keepalive: true
+      }).catch(function () {});
+    }
+    var keep = debounce(function () { keepDraft(false); }, 1000);
+    form.addEventListener("submit", function () { saving = true; });
+    window.addEventListener("pagehide", function () { keepDraft(true); });
     form.addEventListener("input", function (event) {
       if (event.target.hasAttribute("data-limit")) count(event.target);
       check();
+      keep();
     });
     document.addEventListener("keydown", function (event) {
       if ((event.ctrlKey || event.metaKey) && event.key === "s") { event.preventDefault(); form.requestSubmit(); }
