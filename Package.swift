@@ -173,7 +173,7 @@ let package = Package(
                 .embedInCode("Templates/studio.mustache"), .embedInCode("Templates/overview.mustache"),
                 .embedInCode("Templates/results.mustache"), .embedInCode("Templates/form.mustache"),
                 .embedInCode("Templates/unreadable.mustache"), .embedInCode("Templates/row.mustache"), .embedInCode("Templates/conflict.mustache"),
-                .embedInCode("Templates/new.mustache"),
+                .embedInCode("Templates/new.mustache"), .embedInCode("Templates/unused.mustache"),
                 .embedInCode("Templates/studio.css"), .embedInCode("Templates/studio.js"),
             ]
         ),

@@ -144,6 +144,41 @@ int digno_picture_read_header(const void *bytes, size_t length, int format, dign
     return 0;
 }
 
+typedef struct {
+    char *text;
+    size_t size;
+    size_t used;
+} metadata_lines;
+
+static void *add_metadata(VipsImage *image, const char *name, GValue *value, void *data) {
+    (void)value;
+    metadata_lines *lines = data;
+    if (strncmp(name, "exif-ifd", 8) != 0 && strcmp(name, "xmp-data") != 0 && strcmp(name, "iptc-data") != 0) return NULL;
+    char *words = NULL;
+    if (vips_image_get_as_string(image, name, &words) != 0 || !words) return NULL;
+    // A value's tabs and line ends would break the lines: spaces.
+    for (char *at = words; *at; at++)
+        if (*at == '\t' || *at == '\n' || *at == '\r') *at = ' ';
+    size_t length = strlen(name) + 1 + strlen(words) + 1;
+    if (lines->used + length < lines->size) {
+        lines->used += (size_t)snprintf(lines->text + lines->used, lines->size - lines->used, "%s\t%s\n", name, words);
+    }
+    g_free(words);
+    return NULL;
+}
+
+int digno_picture_metadata(const void *bytes, size_t length, int format, char *text, size_t size) {
+    if (size == 0) return -1;
+    text[0] = 0;
+    if (digno_pictures_start() != 0) { snprintf(text, size, "libvips could not start"); return -1; }
+    VipsImage *image = load_header(bytes, length, format);
+    if (!image) { take_error(text, size, "the header cannot be read"); return -1; }
+    metadata_lines lines = { text, size, 0 };
+    vips_image_map(image, add_metadata, &lines);
+    g_object_unref(image);
+    return 0;
+}
+
 /// Takes the EXIF, XMP and ICC profile chunks out of the WebP file in `*bytes` (libvips 8.14
 /// writes an EXIF block of its own making, with the resolution, whatever `strip` says), through
 /// libwebp's own container library; `*bytes` is replaced. 0, or -1 with the reason in libvips'

@@ -30,6 +30,11 @@ final class PreviewListener: @unchecked Sendable {
         /// The longest body a request may carry, by its method and path (the raw path, before
         /// any decoding); longer is answered 413 before any of it is read.
         var body: @Sendable (HTTPMethod, String) -> Int = { _, _ in IncomingRequest.bodyLimit }
+        /// The folder a request's body is written into as it arrives, by its method, raw path
+        /// and header fields, rather than held in memory (a photo uploaded: `SpooledBody`); nil
+        /// for memory; a refusal answers before any of the body is read. Such a body is given
+        /// four times `requestTime` to arrive.
+        var spool: @Sendable (HTTPMethod, String, HTTPHeaders) -> Result<String, SpoolRefusal>? = { _, _, _ in nil }
     }
 
     let limits: Limits
@@ -145,12 +150,28 @@ final class PreviewListener: @unchecked Sendable {
         while !Task.isCancelled {
             let deadline = ContinuousClock.now + limits.requestTime
             let incoming: IncomingRequest
-            let body: [UInt8]
-            do {
-                guard let next = try await readRequest(from: client, into: &reader, before: deadline),
-                      let read = await readBody(next.bodyLength, from: client, in: &reader, before: deadline) else { return }
+            var body: [UInt8] = []
+            var spooled: SpooledBody?
+            do throws(IncomingRequest.Refusal) {
+                guard let next = try await readRequest(from: client, into: &reader, before: deadline) else { return }
                 incoming = next
-                body = read
+                if next.bodyLength > 0, let spooling = limits.spool(next.method, next.target.path(percentEncoded: true), next.headers) {
+                    guard case .success(let folder) = spooling else {
+                        if case .failure(let refusal) = spooling {
+                            throw IncomingRequest.Refusal(refusal.status, refusal.message)
+                        }
+                        return
+                    }
+                    let spoolDeadline = deadline + limits.requestTime * 3
+                    guard let file = await spoolBody(next.bodyLength, from: client, in: &reader, into: folder, before: spoolDeadline) else {
+                        _ = await write(PreviewResponder.refusal(.requestTimeout, "the body did not arrive whole in time, or could not be kept"), closing: true, to: client)
+                        return
+                    }
+                    spooled = file
+                } else {
+                    guard let read = await readBody(next.bodyLength, from: client, in: &reader, before: deadline) else { return }
+                    body = read
+                }
             } catch {
                 if await write(PreviewResponder.refusal(error.status, error.message), closing: true, to: client) {
                     await closeGently(client)
@@ -161,10 +182,12 @@ final class PreviewListener: @unchecked Sendable {
                                       body: body.isEmpty ? HTTPBodySequence() : HTTPBodySequence(data: Data(body)))
             let response: HTTPResponse
             do {
-                response = try await handler.handleRequest(request)
+                response = try await SpooledBody.$current.withValue(spooled) { try await handler.handleRequest(request) }
             } catch {
                 response = PreviewResponder.refusal(.internalServerError, "\(error)")
             }
+            // Whatever the handler did not take.
+            if let spooled { unlink(spooled.path) }
             guard await write(response, closing: incoming.closes, to: client), !incoming.closes else { return }
         }
     }
@@ -195,6 +218,44 @@ final class PreviewListener: @unchecked Sendable {
             body.append(contentsOf: bytes)
         }
         return body
+    }
+
+    /// Writes a body of `length` bytes into a new file in `folder` as it arrives, 64 KiB at a
+    /// time; nil (and no file) when the client closed, `deadline` passed first, or the file
+    /// could not be written.
+    private func spoolBody(_ length: Int, from client: AsyncSocket, in reader: inout IncomingRequest.Reader, into folder: String,
+                           before deadline: ContinuousClock.Instant) async -> SpooledBody? {
+        var template = Array((folder + "/body-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var written = 0
+        func append(_ bytes: some Collection<UInt8>) -> Bool {
+            let chunk = Array(bytes)
+            var offset = 0
+            while offset < chunk.count {
+                let count = chunk[offset...].withUnsafeBytes { writeToFile(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            written += chunk.count
+            return true
+        }
+        let buffered = min(length, reader.buffer.count)
+        var sound = append(reader.buffer.prefix(buffered))
+        reader.drop(buffered)
+        while sound, written < length {
+            guard let bytes = await Self.within(deadline, { [left = length - written] in try await client.read(atMost: min(left, 65_536)) }),
+                  !bytes.isEmpty else { sound = false; break }
+            sound = append(bytes)
+        }
+        close(descriptor)
+        guard sound else {
+            unlink(path)
+            return nil
+        }
+        return SpooledBody(path: path, length: length)
     }
 
     /// After a refusal, before closing: says no more (FIN), then reads and throws away what the
@@ -276,4 +337,9 @@ final class PreviewListener: @unchecked Sendable {
             return first
         }
     }
+}
+
+/// `write(2)`, outside the listener, whose own `write` writes an answer.
+private func writeToFile(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

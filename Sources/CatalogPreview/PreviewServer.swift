@@ -181,7 +181,10 @@ package final class PreviewServer: @unchecked Sendable {
         let listener: PreviewListener
         do {
             var limits = options.limits
-            if let addition = options.addition { limits.body = { addition.bodyLimit($0, $1) } }
+            if let addition = options.addition {
+                limits.body = { addition.bodyLimit($0, $1) }
+                limits.spool = { addition.spoolFolder($0, $1, $2) }
+            }
             listener = try PreviewListener(address: address, limits: limits)
         } catch {
             // A socket call's failure is the system's error number (98: the address is in use).

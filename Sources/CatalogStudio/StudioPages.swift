@@ -15,7 +15,7 @@ struct StudioPages: Sendable {
         ("studio", PackageResources.studio_mustache), ("overview", PackageResources.overview_mustache),
         ("results", PackageResources.results_mustache), ("form", PackageResources.form_mustache),
         ("unreadable", PackageResources.unreadable_mustache), ("row", PackageResources.row_mustache),
-        ("conflict", PackageResources.conflict_mustache), ("new", PackageResources.new_mustache),
+        ("conflict", PackageResources.conflict_mustache), ("new", PackageResources.new_mustache), ("unused", PackageResources.unused_mustache),
     ]
 
     static var stylesheet: [UInt8] { PackageResources.studio_css }
@@ -99,11 +99,23 @@ struct StudioPages: Sendable {
         return library.render(["kinds": sections], withTemplate: "results") ?? ""
     }
 
-    func overview(results: String, query: String, report: ValidationReport?, words: StudioWords) -> String {
-        library.render([
+    func overview(results: String, query: String, report: ValidationReport?, unused: [String], notice: String?, words: StudioWords, token: String) -> String {
+        var context: [String: Any] = [
             "heading": words["overview"], "query": query, "filterLabel": words["filter"], "filterButton": words["filter.button"],
             "results": results, "status": Self.status(report, words: words), "statusClass": (report?.errorCount ?? 0) > 0 ? "errors" : "",
-        ] as [String: Any], withTemplate: "overview") ?? ""
+        ]
+        if let notice { context["notice"] = notice }
+        Self.addUnused(unused, back: "/_studio/", to: &context, words: words, token: token)
+        return library.render(context, withTemplate: "overview") ?? ""
+    }
+
+    /// The pictures nothing uses, each with a button that removes it (`unused.mustache`).
+    static func addUnused(_ unused: [String], back: String, to context: inout [String: Any], words: StudioWords, token: String) {
+        guard !unused.isEmpty else { return }
+        context["hasUnused"] = true
+        context["unusedHeading"] = words["unused.heading"]
+        context["unusedNote"] = words["unused.note"]
+        context["unused"] = unused.map { ["path": $0, "back": back, "remove": words["unused.remove"], "token": token] }
     }
 
     /// Whether the content can be released, in a sentence.
@@ -135,6 +147,9 @@ struct StudioPages: Sendable {
         var opened: [String: String] = [:]
         /// When the changes kept and not saved were last typed (`StudioDrafts`), offered back.
         var draftKept: String?
+        /// The entity's own pictures that nothing uses now (one it used before a save), offered
+        /// for removal.
+        var unused: [String] = []
         var canUndo = false
         /// Deleting the entity was refused: the entities that use it are listed with a second
         /// button that removes their references too.
@@ -162,6 +177,8 @@ struct StudioPages: Sendable {
               choices offered: Choices = Choices(), users: [User] = [], words: StudioWords, token: String) -> String {
         let (byKey, unplaced) = Self.placed(problems, in: form)
         var index = 0
+        // `product/espresso`: the entity's part of its routes' addresses.
+        let base = Self.editHref(form.entity).replacingOccurrences(of: "/_studio/edit/", with: "")
         let groups = form.groups.map { group -> [String: Any] in
             [
                 "label": words.field(group.element, number: group.number),
@@ -228,6 +245,13 @@ struct StudioPages: Sendable {
                 "rows": rows.enumerated().map { row($1, $0 + 1) },
                 "problems": (byKey[list.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
             ]
+            if list.kind == .pictures {
+                values["upload"] = "/_studio/upload/\(base)?field=\(list.key)"
+                values["addsRow"] = true
+                values["dropId"] = "l\(listIndex)"
+                values["dropLabel"] = words["upload.drop"]
+                values["taking"] = words["upload.taking"]
+            }
             if list.kind == .promotions {
                 values["newHref"] = "/_studio/new/promotion"
                 values["newLabel"] = words["new.heading"].replacingOccurrences(of: "{kind}", with: words.kind(.promotion).lowercased())
@@ -253,6 +277,10 @@ struct StudioPages: Sendable {
                 values["datalist"] = "pictures-list"
                 values["type"] = "text"
                 if choice.kind == .pictureFile { values["label"] = words["choice.pictureFile"] }
+                values["upload"] = "/_studio/upload/\(base)?field=\(choice.key)"
+                values["dropId"] = "c\(index)"
+                values["dropLabel"] = words["upload.drop"]
+                values["taking"] = words["upload.taking"]
                 if let thumbnail = offered.thumbnail("pictures-list", value) { values["thumbnail"] = thumbnail }
             case .location:
                 // Two numbers, which the browser checks as typed and sends with a point.
@@ -272,7 +300,6 @@ struct StudioPages: Sendable {
             return values
         }
         let errors = problems.count { $0.severity == .error }
-        let base = Self.editHref(form.entity).replacingOccurrences(of: "/_studio/edit/", with: "")
         var context: [String: Any] = [
             "overview": words["overview"], "kindLabel": words.kind(form.entity.kind), "heading": name, "fileLabel": words["file"], "path": path,
             "problemsLabel": words["problems"],
@@ -286,6 +313,7 @@ struct StudioPages: Sendable {
             "products": Self.options(offered, list: "products-list"), "pictures": Self.options(offered, list: "pictures-list"),
             "links": Self.options(offered, list: "links-list"),
         ]
+        Self.addUnused(state.unused, back: Self.editHref(form.entity), to: &context, words: words, token: token)
         if let kept = state.draftKept {
             context["draft"] = [
                 "note": words["draft.kept"].replacingOccurrences(of: "{when}", with: kept), "restoreHref": Self.editHref(form.entity) + "?draft=1",

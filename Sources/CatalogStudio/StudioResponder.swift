@@ -18,13 +18,21 @@ struct StudioResponder: PreviewAddition {
     let token: String
     /// The forms changed and not saved, kept as they are typed.
     let drafts: StudioDrafts
+    /// The folder photos uploaded are written into as they arrive (the studio's own, removed
+    /// when it stops).
+    let spool: String
+    /// Whether a photo is being taken in (one at a time).
+    let intake = LockedValue(false)
+    /// The stand-ins of the last pictures taken in, by path, newest last.
+    let standIns = LockedValue<[(path: String, bytes: [UInt8], type: String)]>([])
 
     /// The longest form a save or check sends: a few hundred KiB (a recipe's every text in three
     /// languages is under 20 KiB).
     static let formLimit = 512 * 1024
 
     func bodyLimit(_ method: HTTPMethod, _ path: String) -> Int {
-        method == .POST && path.hasPrefix("/_studio/") ? Self.formLimit : IncomingRequest.bodyLimit
+        guard method == .POST, path.hasPrefix("/_studio/") else { return IncomingRequest.bodyLimit }
+        return path.hasPrefix("/_studio/upload/") ? PictureIntake.fileLimit : Self.formLimit
     }
 
     func respond(to request: HTTPRequest, body: [UInt8], port: UInt16) async -> HTTPResponse? {
@@ -37,6 +45,13 @@ struct StudioResponder: PreviewAddition {
         case (.GET, "/_studio/studio.js"): return Self.file(StudioPages.script, type: "text/javascript; charset=utf-8")
         case (.GET, "/_studio/"): return overview(request, words: words)
         case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
+        case (.GET, "/_studio/stand-in"): return standIn(request)
+        case (.GET, "/_studio/picture-bytes"): return pictureBytes(request, words: words)
+        case (.POST, _) where path.hasPrefix("/_studio/upload/"):
+            // Its Origin, token and type were checked before its body was read (`spoolFolder`).
+            if let refusal = uploadRefusal(request.headers) { return PreviewResponder.refusal(refusal.status, refusal.message) }
+            guard let entity = Self.entity(path.dropFirst("/_studio/upload/".count)) else { return notFound(words) }
+            return upload(entity, request: request, words: words)
         case (.GET, "/_studio/thumbnail"):
             let value = request.query.first { $0.name == "value" }?.value ?? "", list = request.query.first { $0.name == "list" }?.value ?? ""
             guard let address = Self.thumbnail(list: list, value: value, report: workspace.report) else {
@@ -59,6 +74,7 @@ struct StudioResponder: PreviewAddition {
         case (.POST, _):
             if let refusal = refusal(of: request, body: body, port: port) { return refusal }
             let fields = Self.formFields(body)
+            if path == "/_studio/remove-picture" { return removePicture(fields, request, words) }
             if path.hasPrefix("/_studio/create/") {
                 guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/create/".count))), NewContentFile.kinds.contains(kind) || kind == .promotion else {
                     return notFound(words)
@@ -82,7 +98,9 @@ struct StudioResponder: PreviewAddition {
 
     private func overview(_ request: HTTPRequest, words: StudioWords) -> HTTPResponse {
         let query = request.query.first { $0.name == "q" }?.value ?? ""
-        let content = pages.overview(results: results(request, words: words), query: query, report: workspace.report, words: words)
+        let removed = request.query.first { $0.name == "removed" }?.value
+        let content = pages.overview(results: results(request, words: words), query: query, report: workspace.report, unused: workspace.unusedPictures(),
+                                     notice: removed.map { words["unused.removed"].replacingOccurrences(of: "{path}", with: $0) }, words: words, token: token)
         return Self.html(pages.page(title: words["overview"], content: content, words: words, token: token), status: .ok, words: words, request: request)
     }
 
@@ -144,6 +162,7 @@ struct StudioResponder: PreviewAddition {
             let name = form.fields.first { $0.path == .name || $0.path == .title }?.value ?? words.kind(entity.kind)
             var state = state
             state.canUndo = workspace.canUndo(entity)
+            state.unused = workspace.unusedPictures(of: entity)
             if offeringDraft, let draft = drafts.draft(of: entity) {
                 let (sent, opened) = Self.changes(draft.fields)
                 if !Self.unsaved(sent, in: form) {
@@ -191,6 +210,7 @@ struct StudioResponder: PreviewAddition {
             state.notice = words["undone"]
         }
         if let others = value("others").flatMap(Int.init), others > 0 { state.notice = words.counted("renamed.others", others) }
+        if let removed = value("removed") { state.notice = words["unused.removed"].replacingOccurrences(of: "{path}", with: removed) }
         return state
     }
 

@@ -36,14 +36,17 @@ package final class StudioServer: Sendable {
     package let options: Options
     private let preview: PreviewServer
     let workspace: StudioWorkspace
+    /// Where photos uploaded are written as they arrive: a folder of this run's, removed at stop.
+    private let spool: String
 
     package init(options: Options, log: @escaping @Sendable (String) -> Void = { _ in }) throws {
         self.options = options
         let workspace = StudioWorkspace(contentFolder: options.contentFolder, day: options.day)
         self.workspace = workspace
+        spool = try Self.makeSpool()
         var previewOptions = PreviewServer.Options(contentFolder: options.contentFolder, host: "127.0.0.1", port: options.port, day: options.day, run: options.run)
         previewOptions.addition = StudioResponder(workspace: workspace, pages: try StudioPages(), token: options.token,
-                                                  drafts: StudioDrafts(folder: options.draftsFolder))
+                                                  drafts: StudioDrafts(folder: options.draftsFolder), spool: spool)
         previewOptions.reported = { workspace.update($0) }
         previewOptions.listensOnceChecked = true
         preview = try PreviewServer(options: previewOptions, log: log)
@@ -57,11 +60,22 @@ package final class StudioServer: Sendable {
 
     package func stop() async {
         await preview.stop()
+        try? FileManager.default.removeItem(atPath: spool)
     }
 
     /// Removes the scratch folder when `start` failed or was never called.
     package func discard() {
         preview.discard()
+        try? FileManager.default.removeItem(atPath: spool)
+    }
+
+    /// A new folder, readable by this user alone, in the system's temporary folder.
+    private static func makeSpool() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "/digno-studio-uploads-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot make a folder for uploads in \(NSTemporaryDirectory())"])
+        }
+        return String(cString: made)
     }
 
     /// Where the preview's builds go, removed on stop.

@@ -16,7 +16,7 @@ import Darwin
 final class StudioWorkspace: Sendable {
     let contentFolder: String
     /// The last check's report (the preview's builds), and how many there have been.
-    private let latest = LockedValue<(report: ValidationReport?, number: Int)>((nil, 0))
+    let latest = LockedValue<(report: ValidationReport?, number: Int)>((nil, 0))
     /// The checks of forms as typed, one at a time, with their own load cache.
     private let typing = LockedValue<Typing>(Typing())
     /// What each entity's saves in this session changed, newest last, for undo.
@@ -121,34 +121,40 @@ final class StudioWorkspace: Sendable {
         }
     }
 
+    /// The bytes of a picture of the content folder (up to a picture's limit), the folders on
+    /// its way and the file itself no links.
+    func readPicture(_ path: String) -> Result<[UInt8], FileFailure> {
+        readFile(path, limit: PictureIntake.fileLimit)
+    }
+
     /// The bytes of a content file, the folders on its way and the file itself no links.
-    func readFile(_ path: String) -> Result<[UInt8], FileFailure> {
+    func readFile(_ path: String, limit: Int = StudioWorkspace.fileLimit) -> Result<[UInt8], FileFailure> {
         if let failure = checkPlace(path) { return .failure(failure) }
         let full = contentFolder + "/" + path
         guard DurableFile.exists(full) else { return .failure(.missing) }
         guard let size = DurableFile.size(full, regularFileOnly: true, followingLinks: false) else { return .failure(.notAFile(path)) }
-        guard size <= Self.fileLimit else { return .failure(.tooLarge(path)) }
+        guard size <= limit else { return .failure(.tooLarge(path)) }
         let descriptor = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.system("cannot open \(path): \(String(cString: strerror(errno)))")) }
         defer { close(descriptor) }
         // Room for the file as it was stamped, and more while it grows (to the limit and one).
         var bytes = [UInt8](repeating: 0, count: size + 1)
         var count = 0
-        while count < Self.fileLimit + 1 {
-            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, Self.fileLimit + 1 - bytes.count)) }
+        while count < limit + 1 {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit + 1 - bytes.count)) }
             let read = bytes.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress! + count, $0.count - count) }
             if read < 0, errno == EINTR { continue }
             guard read >= 0 else { return .failure(.system("cannot read \(path): \(String(cString: strerror(errno)))")) }
             if read == 0 { break }
             count += read
         }
-        guard count <= Self.fileLimit else { return .failure(.tooLarge(path)) }
+        guard count <= limit else { return .failure(.tooLarge(path)) }
         return .success(Array(bytes[..<count]))
     }
 
     /// Why `path` (made from an entity's id, never from a request's words) is no place to read
     /// or write: a folder on its way is a link (which could lead out of the content folder).
-    private func checkPlace(_ path: String) -> FileFailure? {
+    func checkPlace(_ path: String) -> FileFailure? {
         guard !path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else { return .notAFile(path) }
         let folders = path.split(separator: "/").dropLast()
         var folder = contentFolder

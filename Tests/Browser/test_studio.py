@@ -26,6 +26,7 @@ try:
     from selenium import webdriver
     from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 except ImportError as error:
@@ -126,7 +127,9 @@ class StudioInBrowserTests(unittest.TestCase):
     def tab_to(self, matches, most=80, what="the element"):
         """Presses Tab until the focused element satisfies `matches`: reached by keyboard."""
         for _ in range(most):
-            self.active().send_keys(Keys.TAB)
+            # Through the browser's keyboard, not an element's: an element's send_keys on a file
+            # chooser would choose a file named by the keys.
+            ActionChains(self.browser).send_keys(Keys.TAB).perform()
             if matches(self.active()):
                 return self.active()
         self.fail("%s is not reached by Tab" % what)
@@ -608,6 +611,108 @@ class StudioInBrowserTests(unittest.TestCase):
         self.assertIn("<summary xml:lang=\"sv\">Kaffe med varm mjölk, som i Lyon</summary>", read(path))
         self.assertEqual(self.studio.drafts(), [], "the draft ends at the save")
         write(path, before)
+
+    def phone_photo(self, folder, name, width, height, orientation):
+        """A photo as a phone saves it: a JPEG of `width` × `height` stored pixels turned by its
+        EXIF `orientation`, with the place, the phone and the day it was taken."""
+        sys.path.insert(0, os.path.join(REPOSITORY, "Tests", "Pictures"))
+        import picture_files
+        drawing = os.path.join(folder, name + ".ppm")
+        # The top eighth darker: where it ends up tells which way up it is shown.
+        with open(drawing, "wb") as file:
+            file.write(b"P6 %d %d 255\n" % (width, height))
+            for y in range(height):
+                file.write((bytes([30, 30, 30]) if y < height // 8 else bytes([200, 150, 90])) * width)
+        path = os.path.join(folder, name)
+        picture_files.encode(drawing, path, "Q=85")
+        exiftool = picture_files.tool("exiftool", "libimage-exiftool-perl")
+        subprocess.run([exiftool, "-q", "-overwrite_original", "-n", "-Orientation=%d" % orientation, "-Make=Apple", "-Model=iPhone 13",
+                        "-DateTimeOriginal=2026:11:03 10:22:05", "-GPSLatitude=60.1699", "-GPSLatitudeRef=N", "-GPSLongitude=24.9384",
+                        "-GPSLongitudeRef=E", path], check=True)
+        return path
+
+    def test_4e_photos_dropped_in_are_named_upright_and_lose_their_place(self):
+        folder = tempfile.mkdtemp(prefix="digno-photos-")
+        path = self.studio.path("products/ground-coffee.xml")
+        before = read(path)
+        try:
+            photo = self.phone_photo(folder, "IMG_4032.JPG", 1200, 900, 6)
+            self.open("edit/product/ground-coffee")
+            pictures = self.browser.find_element(By.CSS_SELECTOR, 'fieldset[data-list="images"]')
+            # A product has one or two pictures: the second goes, the photo comes in its place.
+            pictures.find_elements(By.CSS_SELECTOR, "li.row")[1].find_element(By.CSS_SELECTOR, "button.remove").click()
+            chooser = pictures.find_element(By.CSS_SELECTOR, ".drop input[type=file]")
+            chooser.send_keys(photo)
+            taken = pictures.find_element(By.CSS_SELECTOR, ".drop .taken")
+            self.wait_for(lambda: "ground-coffee-3.jpg" in taken.text, what="the photo taken in")
+            self.assertEqual(len(pictures.find_elements(By.CSS_SELECTOR, "li.row")), 2)
+            self.assertNotIn("IMG_4032", taken.text.split("\n")[0], "named from the product, not the camera")
+            self.assertIn("JPEG, 900×1200", taken.text, "its size as shown, upright")
+            for words in ["60.16990° N, 24.93840° E", "iPhone 13", "2026-11-03 10:22:05"]:
+                self.assertIn(words, taken.text)
+            self.wait_for(lambda: pictures.find_element(By.CSS_SELECTOR, ".drop .adds").text, what="the bytes it adds")
+            row = pictures.find_elements(By.CSS_SELECTOR, "li.row")[-1]
+            self.assertEqual(row.find_element(By.CSS_SELECTOR, "input.reference").get_attribute("value"), "images/products/ground-coffee-3.jpg")
+            # Shown upright: its stand-in is taller than wide, as the photo is shown.
+            thumb = row.find_element(By.CSS_SELECTOR, "img.thumb")
+            self.wait_for(lambda: self.browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", thumb), what="the stand-in")
+            width, height = self.browser.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight]", thumb)
+            self.assertLess(width, height)
+            # Its words asked for, the first language's field focused.
+            self.assertEqual(self.active().get_attribute("name"), "l:images@fi")
+            self.active().send_keys("Kahvipussi pöydällä")
+            row.find_element(By.NAME, "l:images@sv").send_keys("Kaffepåse på bordet")
+            row.find_element(By.NAME, "l:images@en").send_keys("A bag of coffee on the table")
+            self.assert_accessible("a form with a photo taken in")
+            self.shot("photo-taken")
+            # A file that is no picture: refused in the field's words, nothing written.
+            fake = os.path.join(folder, "notes.jpg")
+            with open(fake, "w") as file:
+                file.write("not a photo")
+            chooser.send_keys(fake)
+            self.wait_for(lambda: "not" in taken.text and "error" in taken.get_attribute("class"), what="the refusal")
+            self.assertEqual(sorted(name for name in os.listdir(self.studio.path("images/products")) if name.startswith("ground-coffee")),
+                             ["ground-coffee-1.png", "ground-coffee-2.png", "ground-coffee-3.jpg", "ground-coffee-icon.png"])
+            self.assertNotIn("l:images:ref", [element.get_attribute("name") for element in self.browser.find_elements(By.CSS_SELECTOR, ".drop input")])
+            self.save()
+            saved = read(path)
+            self.assertIn('<image src="images/products/ground-coffee-3.jpg" alt="Kahvipussi pöydällä">', saved)
+            self.assertIn('<alt xml:lang="en">A bag of coffee on the table</alt>', saved)
+
+            # A new icon dropped (the drop as the browser makes it) and saved: the old icon and the
+            # picture the photo replaced are used by nothing now, and offered for removal.
+            icon = self.phone_photo(folder, "icon.jpg", 300, 300, 1)
+            with open(icon, "rb") as file:
+                data = list(file.read())
+            self.browser.execute_script("""
+                var drop = document.querySelector('.choice[data-key="icon"] .drop');
+                var transfer = new DataTransfer();
+                transfer.items.add(new File([new Uint8Array(arguments[0])], "icon.jpg", { type: "image/jpeg" }));
+                drop.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));""", data)
+            field = self.field("v:icon")
+            self.wait_for(lambda: field.get_attribute("value") == "images/products/ground-coffee-icon-2.jpg", what="the icon dropped")
+            self.save()
+            self.assertIn('<icon src="images/products/ground-coffee-icon-2.jpg"/>', read(path))
+            def offered():
+                found = self.browser.find_elements(By.CSS_SELECTOR, "section.unused")
+                if found and "ground-coffee-icon.png" in found[0].text:
+                    return True
+                time.sleep(0.2)
+                self.browser.refresh()
+            self.wait_for(offered, seconds=30, what="the unused pictures offered")
+            unused = self.browser.find_element(By.CSS_SELECTOR, "section.unused")
+            self.assertIn("images/products/ground-coffee-icon.png", unused.text)
+            self.assertIn("images/products/ground-coffee-2.png", unused.text)
+            self.assert_accessible("a form offering a picture for removal")
+            self.shot("picture-unused")
+            unused.find_element(By.CSS_SELECTOR, 'button[aria-label$="ground-coffee-2.png"]').click()
+            self.wait_for(lambda: "removed=" in self.browser.current_url, what="the picture removed")
+            self.assertFalse(os.path.exists(self.studio.path("images/products/ground-coffee-2.png")))
+            self.assertTrue(os.path.exists(self.studio.path("images/products/ground-coffee-icon.png")))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+            shutil.copy(os.path.join(REPOSITORY, "content", "images", "products", "ground-coffee-2.png"), self.studio.path("images/products"))
+            write(path, before)
 
     def test_5_hostile_requests_write_nothing(self):
         self.open("edit/product/espresso")

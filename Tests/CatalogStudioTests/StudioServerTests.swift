@@ -1,4 +1,4 @@
-import BundleCompiler
+@testable import BundleCompiler
 import CatalogContent
 import CatalogModel
 @testable import CatalogStudio
@@ -53,12 +53,13 @@ import TestSupport
         var origin: String { "http://127.0.0.1:\(port)" }
 
         /// One request on a connection of its own, as raw bytes go.
-        func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "") async throws -> Answer {
+        func request(_ method: String, _ path: String, headers: [String: String] = [:], body: String = "", bytes: [UInt8]? = nil) async throws -> Answer {
+            let payload = bytes ?? Array(body.utf8)
             var all = ["Host": "127.0.0.1:\(port)", "Connection": "close"].merging(headers) { $1 }
-            if headers["Content-Length"] == nil, !body.isEmpty || method == "POST" { all["Content-Length"] = String(body.utf8.count) }
+            if headers["Content-Length"] == nil, !payload.isEmpty || method == "POST" { all["Content-Length"] = String(payload.count) }
             let head = "\(method) \(path) HTTP/1.1\r\n" + all.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined() + "\r\n"
             let connection = try RawConnection(port: port)
-            await connection.send(Array((head + body).utf8))
+            await connection.send(Array(head.utf8) + payload)
             let text = String(decoding: await connection.readAll(), as: UTF8.self)
             let parts = text.components(separatedBy: "\r\n\r\n")
             let lines = parts[0].components(separatedBy: "\r\n")
@@ -77,6 +78,20 @@ import TestSupport
         func post(_ path: String, _ fields: [(String, String)], token: String = StudioServerTests.token, origin: String? = nil) async throws -> Answer {
             let body = ([("token", token)] + fields).map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
             return try await request("POST", path, headers: ["Origin": origin ?? self.origin, "Content-Type": "application/x-www-form-urlencoded"], body: body)
+        }
+
+        /// A photo dropped on a picture field, as the page's script sends it.
+        func upload(_ entity: String, field: String, name: String, _ bytes: [UInt8], type: String = "image/png", token: String = StudioServerTests.token,
+                    headers: [String: String] = [:]) async throws -> Answer {
+            try await request("POST", "/_studio/upload/\(entity)?field=\(field)&name=\(Self.encode(name))",
+                              headers: ["Origin": origin, "Content-Type": type, "X-Studio-Token": token].merging(headers) { $1 }, bytes: bytes)
+        }
+
+        /// The files under `images/`, by path.
+        func pictures() throws -> [String] {
+            let images = content.appendingPathComponent("images")
+            let found = FileManager.default.enumerator(atPath: images.path)?.compactMap { $0 as? String } ?? []
+            return found.filter { !$0.hasSuffix("/") && !FileManager.default.fileExists(atPath: images.appendingPathComponent($0).path + "/.") }.sorted()
         }
 
         static func encode(_ text: String) -> String {
@@ -420,6 +435,79 @@ import TestSupport
             #expect(try await studio.post("/_studio/draft/product/espresso", Self.replacing(again, "t:summary@sv", with: "Mörk")).status == 204)
             try studio.write("products/espresso.xml", both.replacingOccurrences(of: "Mörkrostat malet espressokaffe", with: "Mörk"))
             #expect(!(try await studio.get(page).body.contains("draft=1")))
+        }
+    }
+
+    // MARK: Photos
+
+    /// A photo dropped on a picture field: judged as validation judges a picture, named from the
+    /// entity (never the camera's name), shown at once by its stand-in, its renditions' bytes
+    /// measured; then, unused, offered for removal and removed.
+    @Test func aPhotoIsTakenInNamedFromItsEntity() async throws {
+        try await Self.withStudio { studio in
+            let photo = Array(try Data(contentsOf: studio.content.appendingPathComponent("images/products/espresso-1.png")))
+            let taken = try await studio.upload("product/espresso", field: "images", name: "IMG_4032.PNG", photo)
+            #expect(taken.status == 200, "\(taken.body)")
+            let answer = try JSONSerialization.jsonObject(with: Data(taken.body.utf8)) as? [String: Any] ?? [:]
+            #expect(answer["path"] as? String == "images/products/espresso-3.png")
+            #expect(answer["format"] as? String == "PNG")
+            #expect(try Data(contentsOf: studio.content.appendingPathComponent("images/products/espresso-3.png")) == Data(photo))
+            let standIn = try await studio.get(try #require(answer["standIn"] as? String))
+            #expect(standIn.status == 200 && standIn.headers["content-type"] == "image/png")
+            let measured = try await studio.get(try #require(answer["bytesHref"] as? String))
+            let bytes = try JSONSerialization.jsonObject(with: Data(measured.body.utf8)) as? [String: String] ?? [:]
+            #expect(measured.status == 200 && Int(bytes["bytes"] ?? "") ?? 0 > 1000, "\(measured.body)")
+            // An icon is named as the shipped icons are, next to the one there.
+            let icon = try await studio.upload("product/espresso", field: "icon", name: "icon.png", Array(try Data(contentsOf: studio.content.appendingPathComponent("images/products/espresso-icon.png"))))
+            #expect((try JSONSerialization.jsonObject(with: Data(icon.body.utf8)) as? [String: Any])?["path"] as? String == "images/products/espresso-icon-2.png",
+                    "\(icon.body)")
+
+            // Nothing uses them: once the check has seen them, offered for removal, and removed.
+            try await studio.settled { $0.contains("<code>images/products/espresso-icon-2.png</code>") && $0.contains("<code>images/products/espresso-3.png</code>") }
+            #expect(try await studio.get("/_studio/edit/product/espresso").body.contains("<code>images/products/espresso-3.png</code>"))
+            let used = try await studio.post("/_studio/remove-picture", [("path", "images/products/espresso-1.png")])
+            #expect(used.status == 409)
+            let removed = try await studio.post("/_studio/remove-picture", [("path", "images/products/espresso-3.png"), ("back", "/_studio/edit/product/espresso")])
+            #expect(removed.status == 303 && removed.headers["location"]?.hasPrefix("/_studio/edit/product/espresso?removed=") == true)
+            #expect(!FileManager.default.fileExists(atPath: studio.content.appendingPathComponent("images/products/espresso-3.png").path))
+            #expect(FileManager.default.fileExists(atPath: studio.content.appendingPathComponent("images/products/espresso-1.png").path))
+        }
+    }
+
+    /// Uploads an attacker makes: each refused with a plain reason, nothing written under
+    /// `images/` (nor anywhere in the content folder).
+    @Test func hostileUploadsWriteNothing() async throws {
+        try await Self.withStudio { studio in
+            let before = try studio.pictures()
+            let photo = Array(try Data(contentsOf: studio.content.appendingPathComponent("images/products/espresso-1.png")))
+            // A PNG declaring 50,000 × 50,000 pixels in a few bytes.
+            func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+                let body = Array(type.utf8) + data
+                let crc = CRC32.of(body[...])
+                return [UInt8](withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init)) + body + [UInt8](withUnsafeBytes(of: crc.bigEndian, Array.init))
+            }
+            let side = [UInt8](withUnsafeBytes(of: UInt32(50_000).bigEndian, Array.init))
+            let bomb = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 2, 0, 0, 0])
+                + chunk("IDAT", [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+            let cases: [(String, Answer, Int)] = [
+                ("a pixel bomb", try await studio.upload("product/espresso", field: "images", name: "bomb.png", bomb), 422),
+                ("a file that is no picture", try await studio.upload("product/espresso", field: "images", name: "x.jpg", Array("<html>hi</html>".utf8), type: "image/jpeg"), 422),
+                ("a type that is no picture's", try await studio.upload("product/espresso", field: "images", name: "x.html", photo, type: "text/html"), 415),
+                ("a name with a folder", try await studio.upload("product/espresso", field: "images", name: "../x.jpg", photo), 400),
+                ("a field that holds no picture", try await studio.upload("product/espresso", field: "summary", name: "x.png", photo), 404),
+                ("an entity that is not there", try await studio.upload("product/nothing-here", field: "images", name: "x.png", photo), 404),
+                ("no token", try await studio.upload("product/espresso", field: "images", name: "x.png", photo, token: "wrong"), 403),
+                ("another site's page", try await studio.upload("product/espresso", field: "images", name: "x.png", photo, headers: ["Origin": "http://example.com"]), 403),
+                // 65 MiB declared: refused before a byte of it is read.
+                ("65 MiB", try await studio.request("POST", "/_studio/upload/product/espresso?field=images&name=big.jpg", headers: [
+                    "Origin": studio.origin, "Content-Type": "image/jpeg", "X-Studio-Token": Self.token, "Content-Length": String(65 << 20)]), 413),
+            ]
+            for (name, answer, status) in cases {
+                #expect(answer.status == status, "\(name): \(answer.status) \(answer.body)")
+            }
+            #expect(cases[0].1.body.contains("50000×50000 pixels") && cases[0].1.body.contains("image-dimensions"), "\(cases[0].1.body)")
+            #expect(try studio.pictures() == before)
+            #expect(!FileManager.default.fileExists(atPath: studio.content.deletingLastPathComponent().appendingPathComponent("x.jpg").path))
         }
     }
 

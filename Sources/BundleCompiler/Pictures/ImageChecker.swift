@@ -117,71 +117,18 @@ struct ImageChecker {
             // A path into a refused folder (`images` a file, or a link leading out) is not
             // judged: the folder's own error says what to do, once rather than at every use.
             if tree.refusedFolders.contains(where: { path.hasPrefix($0 + "/") }) { return }
-            switch picture(path) {
-            case .success(let picture):
-                let header = picture.header
-                let pixels = header.width * header.height
-                if header.width > PictureLimits.side || header.height > PictureLimits.side || pixels > PictureLimits.pixels {
-                    unsound.insert(path)
-                    report(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels\(pixels > PictureLimits.pixels ? " (\(Self.megapixels(pixels)))" : ""); "
-                        + "the limit is 50 megapixels and \(PictureLimits.side) on a side, more than a 48-megapixel phone photo: scale it down")
-                } else if case let needed = picture.memory.bytes(box: use.largestBox, orientation: header.orientation), needed > PictureLimits.decodeBytes {
-                    unsound.insert(path)
-                    report(.imageDimensions, "image '\(source)' would take about \(needed / 1_000_000) MB to decode (\(picture.memory.reason)), "
-                        + "more than the \(PictureLimits.decodeBytes / 1_000_000) MB a picture may take; the app shows it at most \(use.largestBox.width)×\(use.largestBox.height) pixels: "
-                        + "save it at about that size" + (picture.format == .png ? " (and in 8-bit colour)" : ""))
-                } else if use == .icon && header.width != header.height {
-                    unsound.insert(path)
-                    report(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels\(header.isTurned ? " as shown (turned by its orientation)" : ""); icons must be square")
-                } else if renderer != nil {
-                    // Only what is rendered needs its uses known.
-                    uses[path, default: []].insert(use)
-                }
-            case .failure(.missing):
+            switch Self.judge(picture(path), source: source, path: path, use: use) {
+            case .sound:
+                // Only what is rendered needs its uses known.
+                if renderer != nil { uses[path, default: []].insert(use) }
+            case .overLimits(let code, let message):
+                unsound.insert(path)
+                report(code, message)
+            case .missing:
                 missing.append((diagnostics.count, source, path))
                 report(.imageMissing, "")  // worded below, once every use is known
-            case .failure(.brokenLink(let target)):
-                report(.brokenLink, "image '\(source)' is a symbolic link to '\(target)', which does not exist; point the link at the image, or put the image file itself in its place")
-            case .failure(.notAFile(let type)):
-                report(.imageMissing, type == .folder
-                    ? "'\(source)' is a folder, not an image; name the image file itself, such as \(path)/name.png"
-                    : "'\(source)' is not a regular file; replace it with the image file itself")
-            case .failure(.outside(let link)):
-                report(.imageOutsideRoot, link == path
-                    ? "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder"
-                    : "'\(source)' leads outside the content folder through '\(link)', a symbolic link to a folder outside it; put the image itself in the content folder")
-            case .failure(.tooLarge(let size)):
-                // What to aim for: the widest rendition of the use (3×), in pixels.
-                let box = use.boxes[0]
-                report(.imageTooLarge, "image '\(source)' is \(Self.mebibytes(size)), over the limit of 64 MiB; "
-                    + "the app shows it at most \(box.width)×\(box.height) pixels: save it at about that size (or at a lower quality)")
-            case .failure(.unreadable(let reason)):
-                report(.fileUnreadable, "image '\(source)' cannot be read: \(reason)")
-            case .failure(.format(.empty)):
-                report(.imageDamaged, "'\(source)' is an empty file (0 bytes); save or export the picture into it again, as \(PictureFormat.names)")
-            case .failure(.notAPicture(let other)):
-                report(.imageFormat, Self.formatMessage(source, other: other))
-            case .failure(.format(.notAnImage)):  // not met: the format is known before ImageHeader reads
-                report(.imageFormat, Self.formatMessage(source, other: nil))
-            case .failure(.format(.truncated(let format))):
-                report(.imageDamaged, "'\(source)' is cut short: the \(format == .png ? "PNG" : "JPEG") file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
-            case .failure(.format(.checksum(let chunk))):
-                report(.imageDamaged, "'\(source)' is damaged: the bytes of its PNG part \(chunk) do not match their checksum, so the app would show it broken or not at all; copy or export it again")
-            case .failure(.format(.unreadableDimensions(let format))):
-                report(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
-            case .failure(.undecodable(let failure)):
-                report(.imageDamaged, Self.undecodableMessage(source, failure))
-            case .failure(.unsupported(let kind)):
-                report(.imageFormat, "'\(source)' is \(kind), which the app cannot show; save it as an ordinary (8-bit) JPEG, or as PNG, HEIC or WebP")
-            case .failure(.tooManyScans(let scans)):
-                report(.imageDimensions, "'\(source)' is a progressive JPEG in \(scans) scans, more than the \(PictureLimits.jpegScans) a picture may have "
-                    + "(each takes another pass over the whole picture); export it again as an ordinary JPEG")
-            case .failure(.heifDamaged(let words)):
-                report(.imageDamaged, "'\(source)' is damaged: the parts of the HEIC file that say where its picture is cannot be read, "
-                    + "so the app would show it broken or not at all; copy or export it again from the original (\(words))")
-            case .failure(.codedSizeLies(let width, let height, let pixels)):
-                report(.imageDamaged, "'\(source)' is damaged: the HEIC file says its picture is \(width)×\(height) pixels, but holds one of "
-                    + "\(Self.megapixels(pixels)), which would take far more memory to decode than it says; copy or export it again from the original")
+            case .refused(let code, let message):
+                report(code, message)
             }
         }
         // The image a missing one most likely meant is looked for among those nothing uses
@@ -203,6 +150,81 @@ struct ImageChecker {
         // The images meant count as used only for `unused`: a missing image is an error, so
         // no bundle is built from these paths.
         return Outcome(diagnostics: diagnostics, used: used.union(meant), renditions: renditions)
+    }
+
+    /// What validation says of a picture read for `use`, `src` `source` (its path in the content
+    /// folder `path`): sound, over the limits
+    /// of a picture or of its use (not rendered), missing, or refused; with the diagnostic's
+    /// code and words. `digno studio`'s intake of a photo judges one by the same words.
+    enum Judgement {
+        case sound(SourcePicture)
+        case overLimits(DiagnosticCode, String)
+        case missing
+        case refused(DiagnosticCode, String)
+    }
+
+    static func judge(_ read: Result<SourcePicture, ImageFailure>, source: String, path: String, use: PictureUse) -> Judgement {
+        switch read {
+        case .success(let picture):
+            let header = picture.header
+            let pixels = header.width * header.height
+            if header.width > PictureLimits.side || header.height > PictureLimits.side || pixels > PictureLimits.pixels {
+                return .overLimits(.imageDimensions, "image '\(source)' is \(header.width)×\(header.height) pixels\(pixels > PictureLimits.pixels ? " (\(Self.megapixels(pixels)))" : ""); "
+                    + "the limit is 50 megapixels and \(PictureLimits.side) on a side, more than a 48-megapixel phone photo: scale it down")
+            } else if case let needed = picture.memory.bytes(box: use.largestBox, orientation: header.orientation), needed > PictureLimits.decodeBytes {
+                return .overLimits(.imageDimensions, "image '\(source)' would take about \(needed / 1_000_000) MB to decode (\(picture.memory.reason)), "
+                    + "more than the \(PictureLimits.decodeBytes / 1_000_000) MB a picture may take; the app shows it at most \(use.largestBox.width)×\(use.largestBox.height) pixels: "
+                    + "save it at about that size" + (picture.format == .png ? " (and in 8-bit colour)" : ""))
+            } else if use == .icon && header.width != header.height {
+                return .overLimits(.iconNotSquare, "icon '\(source)' is \(header.width)×\(header.height) pixels\(header.isTurned ? " as shown (turned by its orientation)" : ""); icons must be square")
+            } else {
+                return .sound(picture)
+            }
+        case .failure(.missing):
+            return .missing
+        case .failure(.brokenLink(let target)):
+            return .refused(.brokenLink, "image '\(source)' is a symbolic link to '\(target)', which does not exist; point the link at the image, or put the image file itself in its place")
+        case .failure(.notAFile(let type)):
+            return .refused(.imageMissing, type == .folder
+                ? "'\(source)' is a folder, not an image; name the image file itself, such as \(path)/name.png"
+                : "'\(source)' is not a regular file; replace it with the image file itself")
+        case .failure(.outside(let link)):
+            return .refused(.imageOutsideRoot, link == path
+                ? "'\(source)' is a symbolic link that leads outside the content folder; put the image itself in the content folder"
+                : "'\(source)' leads outside the content folder through '\(link)', a symbolic link to a folder outside it; put the image itself in the content folder")
+        case .failure(.tooLarge(let size)):
+            // What to aim for: the widest rendition of the use (3×), in pixels.
+            let box = use.boxes[0]
+            return .refused(.imageTooLarge, "image '\(source)' is \(Self.mebibytes(size)), over the limit of 64 MiB; "
+                + "the app shows it at most \(box.width)×\(box.height) pixels: save it at about that size (or at a lower quality)")
+        case .failure(.unreadable(let reason)):
+            return .refused(.fileUnreadable, "image '\(source)' cannot be read: \(reason)")
+        case .failure(.format(.empty)):
+            return .refused(.imageDamaged, "'\(source)' is an empty file (0 bytes); save or export the picture into it again, as \(PictureFormat.names)")
+        case .failure(.notAPicture(let other)):
+            return .refused(.imageFormat, Self.formatMessage(source, other: other))
+        case .failure(.format(.notAnImage)):  // not met: the format is known before ImageHeader reads
+            return .refused(.imageFormat, Self.formatMessage(source, other: nil))
+        case .failure(.format(.truncated(let format))):
+            return .refused(.imageDamaged, "'\(source)' is cut short: the \(format == .png ? "PNG" : "JPEG") file ends before its last part, so the app would show it half drawn or not at all; copy or export it again")
+        case .failure(.format(.checksum(let chunk))):
+            return .refused(.imageDamaged, "'\(source)' is damaged: the bytes of its PNG part \(chunk) do not match their checksum, so the app would show it broken or not at all; copy or export it again")
+        case .failure(.format(.unreadableDimensions(let format))):
+            return .refused(.imageDimensions, "the size of '\(source)' cannot be read from its \(format == .png ? "PNG" : "JPEG") header; the file may be damaged: export it again")
+        case .failure(.undecodable(let failure)):
+            return .refused(.imageDamaged, Self.undecodableMessage(source, failure))
+        case .failure(.unsupported(let kind)):
+            return .refused(.imageFormat, "'\(source)' is \(kind), which the app cannot show; save it as an ordinary (8-bit) JPEG, or as PNG, HEIC or WebP")
+        case .failure(.tooManyScans(let scans)):
+            return .refused(.imageDimensions, "'\(source)' is a progressive JPEG in \(scans) scans, more than the \(PictureLimits.jpegScans) a picture may have "
+                + "(each takes another pass over the whole picture); export it again as an ordinary JPEG")
+        case .failure(.heifDamaged(let words)):
+            return .refused(.imageDamaged, "'\(source)' is damaged: the parts of the HEIC file that say where its picture is cannot be read, "
+                + "so the app would show it broken or not at all; copy or export it again from the original (\(words))")
+        case .failure(.codedSizeLies(let width, let height, let pixels)):
+            return .refused(.imageDamaged, "'\(source)' is damaged: the HEIC file says its picture is \(width)×\(height) pixels, but holds one of "
+                + "\(Self.megapixels(pixels)), which would take far more memory to decode than it says; copy or export it again from the original")
+        }
     }
 
     /// The image file a `src` counts as using, for `unused` and a missing image's suggestion:

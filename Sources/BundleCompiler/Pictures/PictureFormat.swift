@@ -14,6 +14,16 @@ enum PictureFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The ending of a file name in the format, as a file made in it is named.
+    var fileExtension: String {
+        switch self {
+        case .jpeg: "jpg"
+        case .png: "png"
+        case .heif: "heic"
+        case .webp: "webp"
+        }
+    }
+
     /// The formats in words, for messages: "JPEG, PNG, HEIC or WebP".
     static let names = "JPEG, PNG, HEIC or WebP"
 

@@ -1,6 +1,7 @@
 /// What validation does with one picture file's bytes, without a content folder: the format by
-/// the first bytes, the structure and header, the limits, the preview's stand-in (its embedded
-/// thumbnail read and decoded), then the renditions a bundle would hold. For the fuzz target
+/// the first bytes, the structure and header, the limits, the metadata a photo taken into the
+/// studio lists, the preview's stand-in (its embedded thumbnail read and decoded), then the
+/// renditions a bundle would hold. For the fuzz target
 /// `fuzz-picture`, which feeds it hostile bytes.
 package enum PictureProbe {
     /// What became of `bytes`, in a word: `refused` (not a picture, damaged, or over the
@@ -11,6 +12,8 @@ package enum PictureProbe {
         guard header.width <= PictureLimits.side, header.height <= PictureLimits.side,
               header.width * header.height <= PictureLimits.pixels,
               picture.memory.bytes(box: PictureUse.picture.largestBox, orientation: header.orientation) <= PictureLimits.decodeBytes else { return "refused" }
+        // The metadata `digno studio` lists of a photo taken in (libvips' and libexif's reading).
+        _ = PictureIntake.removed(PictureIntake.metadataLines(bytes, format: picture.format))
         let heif: HEIFStructure? = if case .heif(let structure) = picture.memory.source { structure } else { nil }
         _ = StandIn.make(bytes, source: picture.source, heif: heif, shape: (header.width, header.height),
                          request: RenditionRequest.forSchema2(use: .picture, source: picture.format, hasAlpha: header.hasAlpha))

@@ -34,6 +34,13 @@ typedef struct {
 int digno_picture_read_header(const void *bytes, size_t length, int format, digno_picture_header *header,
                               char *error, size_t error_size);
 
+/// The metadata of the picture in `bytes` (read as `format`, its header only) that renditions
+/// leave out, as lines of a name, a tab and a value into `text` (NUL-terminated, cut to `size`
+/// at a line's end): each EXIF field libvips reads (`exif-ifd0-Make`, `exif-ifd3-GPSLatitude`…,
+/// the value as libvips writes it, `60/1 10/1 291/25 (60, 10, 11.64, Rational, …)`), and
+/// `xmp-data`, `iptc-data` where the file has them. 0, or -1 with libvips' words in `text`.
+int digno_picture_metadata(const void *bytes, size_t length, int format, char *text, size_t size);
+
 /// A rendition to make: fitted inside `width` × `height` pixels, never enlarged, turned upright
 /// by its EXIF orientation, converted to sRGB, all metadata removed, encoded as `format` (1 JPEG,
 /// 2 PNG, 3 WebP) at `quality` (JPEG and lossy WebP; PNG is lossless), WebP `lossless` if not 0

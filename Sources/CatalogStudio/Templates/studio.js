@@ -319,6 +319,115 @@
     image.src = "/_studio/thumbnail?list=" + encodeURIComponent(list) + "&value=" + encodeURIComponent(input.value);
   });
 
+  // Photos dropped on a picture field, or chosen: uploaded one after another (the file as the
+  // request's body), then named in the field as the studio placed them under images/, shown at
+  // once by their stand-in, with the metadata the app's copies leave out and the bytes they add.
+  function element(tag, className, text) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (text !== undefined) made.textContent = text;
+    return made;
+  }
+  // `row`: a line of pictures the photo was dropped on, whose picture it replaces.
+  function take(drop, file, row) {
+    var status = drop.querySelector(".taken");
+    status.textContent = drop.getAttribute("data-taking");
+    status.classList.remove("error");
+    var address = drop.getAttribute("data-upload") + "&name=" + encodeURIComponent(file.name);
+    return fetch(address, {
+      method: "POST", body: file, credentials: "same-origin",
+      headers: { "X-Studio-Token": token, "Content-Type": file.type || "application/octet-stream" }
+    }).then(function (response) {
+      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+    }).then(function (result) {
+      var answer = result.answer;
+      if (!result.ok) {
+        status.textContent = answer.refusal || "";
+        status.classList.add("error");
+        return;
+      }
+      var holder, input;
+      if (row) {
+        holder = row;
+        input = row.querySelector("input.reference");
+      } else if (drop.hasAttribute("data-adds-row")) {
+        var list = drop.closest("fieldset.list");
+        list.querySelector("button.add").click();
+        holder = list.querySelectorAll("li.row")[list.querySelectorAll("li.row").length - 1];
+        input = holder.querySelector("input.reference");
+      } else {
+        holder = drop.closest(".choice");
+        input = holder.querySelector("input[list]");
+      }
+      input.value = answer.path;
+      var image = holder.querySelector("img.thumb");
+      if (!image) {
+        image = element("img", "thumb");
+        image.alt = "";
+        image.width = 48;
+        image.height = 48;
+        holder.insertBefore(image, holder.querySelector(".cell") || input);
+      }
+      image.src = answer.standIn;
+      image.hidden = false;
+      status.textContent = "";
+      status.appendChild(element("p", "", answer.taken));
+      status.appendChild(element("p", "", answer.removedNote));
+      if (answer.removed.length) {
+        var removed = element("ul", "removed");
+        answer.removed.forEach(function (item) { removed.appendChild(element("li", "", item.label + ": " + item.value)); });
+        status.appendChild(removed);
+      }
+      var adds = status.appendChild(element("p", "adds"));
+      fetch(answer.bytesHref, { credentials: "same-origin" }).then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (measured) { if (measured) adds.textContent = measured.words; }).catch(function () {});
+      input.dispatchEvent(new Event("input", { bubbles: true }));
+      if (answer.alt) {
+        holder.appendChild(element("p", "alt-note", answer.alt));
+        var words = holder.querySelector("input[lang]");
+        if (words) words.focus();
+      }
+    }).catch(function () {
+      status.textContent = "";
+      status.classList.add("error");
+    });
+  }
+  function takeAll(drop, files, row) {
+    Array.prototype.reduce.call(files, function (previous, file) {
+      return previous.then(function () { return take(drop, file, row); });
+    }, Promise.resolve());
+  }
+  function carriesFiles(event) {
+    return event.dataTransfer && Array.prototype.indexOf.call(event.dataTransfer.types, "Files") >= 0;
+  }
+  document.querySelectorAll(".drop[data-upload]").forEach(function (drop) {
+    drop.hidden = false;
+    var chooser = drop.querySelector("input[type=file]");
+    chooser.addEventListener("change", function () { takeAll(drop, chooser.files); chooser.value = ""; });
+    drop.addEventListener("dragover", function (event) {
+      if (carriesFiles(event)) {
+        event.preventDefault();
+        drop.classList.add("over");
+      }
+    });
+    drop.addEventListener("dragleave", function () { drop.classList.remove("over"); });
+    drop.addEventListener("drop", function (event) {
+      if (!event.dataTransfer || !event.dataTransfer.files.length) return;
+      event.preventDefault();
+      drop.classList.remove("over");
+      takeAll(drop, event.dataTransfer.files);
+    });
+    // A photo dropped on a line of pictures replaces that line's picture.
+    var rows = drop.hasAttribute("data-adds-row") && drop.closest("fieldset.list").querySelector("ol.rows");
+    if (!rows) return;
+    rows.addEventListener("dragover", function (event) { if (carriesFiles(event)) event.preventDefault(); });
+    rows.addEventListener("drop", function (event) {
+      var row = event.target.closest && event.target.closest("li.row");
+      if (!row || !event.dataTransfer || !event.dataTransfer.files.length) return;
+      takeAll(drop, [event.dataTransfer.files[0]], row);
+    });
+  });
+
   // The overview's filter: the lists for the name typed so far, from the studio.
   var filter = document.getElementById("filter");
   var results = document.getElementById("results");
