@@ -7,6 +7,9 @@
 #   make install PREFIX=DIR    build and copy the binary to DIR/bin/digno
 #   make uninstall PREFIX=DIR  remove it
 #   make digno                 build only; the binary's path is printed
+#   make dist                  the release archive for Linux: dist/digno-<version>-linux-<machine>.tar.gz
+#                              (the binary, the digno-studio launcher, README.txt, the licences of
+#                              what is linked in; scripts/dist.py), for a machine without Swift
 #
 # SWIFT_FLAGS adds flags to `swift build` (CI passes -Xswiftc -warnings-as-errors);
 # SCRATCH_PATH chooses its build folder (default .build).
@@ -26,7 +29,7 @@ endif
 
 BUILD = $(SWIFT) build -c release --product digno --scratch-path "$(SCRATCH_PATH)" $(STATIC_FLAGS) $(SWIFT_FLAGS)
 
-.PHONY: digno install uninstall
+.PHONY: digno install uninstall dist
 
 digno:
 	$(BUILD)
@@ -39,3 +42,6 @@ install: digno
 
 uninstall:
 	rm -f "$(BINDIR)/digno"
+
+dist: digno
+	python3 scripts/dist.py --binary "$$($(BUILD) --show-bin-path)/digno" --checkouts "$(SCRATCH_PATH)/checkouts" --output dist
