@@ -103,6 +103,10 @@ package final class PreviewServer: @unchecked Sendable {
     package let scratch: URL
     let session: PreviewSession
     private let builder: PreviewBuilder
+
+    /// The release `Options.compare` names, read once (nil without one, or when it cannot be
+    /// read): what `translation-outdated` is judged against.
+    package var comparedRelease: (catalog: Catalog, release: String)? { builder.since }
     private let address: any SocketAddress
     // Under `lock`: whether it is stopping, the listener and the watcher's thread.
     private let lock = NSLock()

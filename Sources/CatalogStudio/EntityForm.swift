@@ -49,6 +49,9 @@ struct EntityForm: Sendable {
     var fieldOrder: [String]
     /// The catalogue's languages, the default first.
     var languages: [LanguageCode]
+    /// Each language's fallback chain after it (`sv` → `[fi]`), as catalog.xml declares: where
+    /// the app finds a text not translated.
+    var fallbacks: [LanguageCode: [LanguageCode]] = [:]
     /// The home's promotions' titles by id, for its list of them.
     var titles: [String: String] = [:]
 

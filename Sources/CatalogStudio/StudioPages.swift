@@ -16,6 +16,7 @@ struct StudioPages: Sendable {
         ("results", PackageResources.results_mustache), ("form", PackageResources.form_mustache),
         ("unreadable", PackageResources.unreadable_mustache), ("row", PackageResources.row_mustache),
         ("conflict", PackageResources.conflict_mustache), ("new", PackageResources.new_mustache), ("unused", PackageResources.unused_mustache),
+        ("translations", PackageResources.translations_mustache),
     ]
 
     static var stylesheet: [UInt8] { PackageResources.studio_css }
@@ -34,7 +35,7 @@ struct StudioPages: Sendable {
     func page(title: String, content: String, words: StudioWords, token: String) -> String {
         let context: [String: Any] = [
             "language": words.language, "title": title, "studio": words["studio"], "skip": words["skip"], "token": token,
-            "languageLabel": words["language"], "content": content,
+            "languageLabel": words["language"], "content": content, "translationsLabel": words["translations.heading"],
             "languages": StudioWords.languages.map { ["code": $0.code, "name": $0.name, "current": $0.code == words.language] as [String: Any] },
         ]
         return library.render(context, withTemplate: "studio") ?? ""
@@ -107,6 +108,11 @@ struct StudioPages: Sendable {
         if let notice { context["notice"] = notice }
         Self.addUnused(unused, back: "/_studio/", to: &context, words: words, token: token)
         return library.render(context, withTemplate: "overview") ?? ""
+    }
+
+    /// The coverage table (`StudioResponder.translationsPage`'s context).
+    func translations(_ context: [String: Any]) -> String {
+        library.render(context, withTemplate: "translations") ?? ""
     }
 
     /// The pictures nothing uses, each with a button that removes it (`unused.mustache`).
@@ -191,6 +197,16 @@ struct StudioPages: Sendable {
                         "problems": (byKey[field.key] ?? []).map { ["severity": $0.severity.rawValue, "message": $0.message] },
                     ]
                     if field.isRequired { values["required"] = true; values["requiredLabel"] = words["required"] }
+                    // A translation not written: what the app shows in its place (the default
+                    // language's text), beside it.
+                    let chain = form.fallbacks[field.languageCode] ?? form.languages.prefix(1).map { $0 }
+                    if field.language != nil, value.isEmpty,
+                       let shown = chain.lazy.compactMap({ code in group.fields.first { $0.languageCode == code && !$0.value.isEmpty } }).first {
+                        values["fallback"] = shown.rich == nil ? shown.value : ((try? RichTextMarkup.read(shown.value))?.plainText ?? shown.value)
+                        values["fallbackLabel"] = words["translation.fallback"]
+                        values["fallbackLang"] = shown.languageCode.rawValue
+                    }
+                    if (byKey[field.key] ?? []).contains(where: { $0.code == .translationOutdated }) { values["outdated"] = words["translation.outdated"] }
                     if let limit = field.limit {
                         values["limit"] = limit
                         values["count"] = "\(value.count) / \(limit)"

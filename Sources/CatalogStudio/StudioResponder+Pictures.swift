@@ -20,15 +20,20 @@ extension StudioResponder {
     /// decide what it is.
     static let photoTypes: Set<String> = ["image/jpeg", "image/png", "image/heic", "image/heif", "image/webp", "application/octet-stream", ""]
 
+    /// The types a browser gives a translator's XLIFF file.
+    static let xliffTypes: Set<String> = ["application/x-xliff+xml", "application/xliff+xml", "application/xml", "text/xml", "application/octet-stream", ""]
+
     func spoolFolder(_ method: HTTPMethod, _ path: String, _ headers: HTTPHeaders) -> Result<String, SpoolRefusal>? {
-        guard method == .POST, path.hasPrefix("/_studio/upload/") else { return nil }
-        if let refusal = uploadRefusal(headers) { return .failure(refusal) }
+        guard method == .POST else { return nil }
+        let types: Set<String>
+        if path.hasPrefix("/_studio/upload/") { types = Self.photoTypes } else if path == "/_studio/translations/import" { types = Self.xliffTypes } else { return nil }
+        if let refusal = uploadRefusal(headers, types: types) { return .failure(refusal) }
         return .success(spool)
     }
 
     /// Why an upload is refused by its header fields, before any of its body is read: not from
-    /// the studio's own page (its Origin), without the session's token, or not a picture's type.
-    func uploadRefusal(_ headers: HTTPHeaders) -> SpoolRefusal? {
+    /// the studio's own page (its Origin), without the session's token, or not of `types`.
+    func uploadRefusal(_ headers: HTTPHeaders, types: Set<String> = photoTypes) -> SpoolRefusal? {
         guard let host = headers[.host], let origin = headers[HTTPHeader("Origin")], origin == "http://" + host.lowercased() else {
             return SpoolRefusal(.forbidden, "the studio takes changes only from its own pages (the request's Origin is not this server)")
         }
@@ -36,8 +41,9 @@ extension StudioResponder {
             return SpoolRefusal(.forbidden, "the request does not carry this studio's token; reload the page")
         }
         let type = (headers[.contentType] ?? "").split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-        guard Self.photoTypes.contains(type) else {
-            return SpoolRefusal(.unsupportedMediaType, "the studio takes a photo as JPEG, PNG, HEIC or WebP, not \(type)")
+        guard types.contains(type) else {
+            return SpoolRefusal(.unsupportedMediaType, types == Self.photoTypes ? "the studio takes a photo as JPEG, PNG, HEIC or WebP, not \(type)"
+                                : "the studio takes a translator's file as XLIFF, not \(type)")
         }
         return nil
     }

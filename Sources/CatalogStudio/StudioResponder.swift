@@ -32,6 +32,7 @@ struct StudioResponder: PreviewAddition {
 
     func bodyLimit(_ method: HTTPMethod, _ path: String) -> Int {
         guard method == .POST, path.hasPrefix("/_studio/") else { return IncomingRequest.bodyLimit }
+        if path == "/_studio/translations/import" { return ReturnedXLIFF.maxFileSize }
         return path.hasPrefix("/_studio/upload/") ? PictureIntake.fileLimit : Self.formLimit
     }
 
@@ -46,6 +47,12 @@ struct StudioResponder: PreviewAddition {
         case (.GET, "/_studio/"): return overview(request, words: words)
         case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
         case (.GET, "/_studio/stand-in"): return standIn(request)
+        case (.GET, "/_studio/translations"): return translationsPage(request, words: words)
+        case (.GET, _) where path.hasPrefix("/_studio/translations/") && path.hasSuffix(".xlf"):
+            return exportTranslations(String(path.dropFirst("/_studio/translations/".count).dropLast(4)), request)
+        case (.POST, "/_studio/translations/import"):
+            if let refusal = uploadRefusal(request.headers, types: Self.xliffTypes) { return PreviewResponder.refusal(refusal.status, refusal.message) }
+            return importTranslations(request, words: words)
         case (.GET, "/_studio/picture-bytes"): return pictureBytes(request, words: words)
         case (.POST, _) where path.hasPrefix("/_studio/upload/"):
             // Its Origin, token and type were checked before its body was read (`spoolFolder`).

@@ -22,6 +22,9 @@ package final class StudioServer: Sendable {
         /// Where the forms changed and not saved are kept (`StudioDrafts`): outside the content
         /// folder, and kept across runs (the command's is in the user's state folder).
         package var draftsFolder: String
+        /// A release's bundle, or a channel folder: a translation whose default language's text
+        /// changed since is marked outdated.
+        package var compare: String?
 
         package init(contentFolder: String, port: UInt16 = 8500, day: @escaping @Sendable () -> Day?, run: String, token: String, draftsFolder: String) {
             self.contentFolder = contentFolder
@@ -49,7 +52,9 @@ package final class StudioServer: Sendable {
                                                   drafts: StudioDrafts(folder: options.draftsFolder), spool: spool)
         previewOptions.reported = { workspace.update($0) }
         previewOptions.listensOnceChecked = true
+        previewOptions.compare = options.compare
         preview = try PreviewServer(options: previewOptions, log: log)
+        workspace.compared.withLock { $0 = preview.comparedRelease }
     }
 
     /// Checks and builds the content once, starts listening, and returns the studio's address,

@@ -17,6 +17,10 @@ final class StudioWorkspace: Sendable {
     let contentFolder: String
     /// The last check's report (the preview's builds), and how many there have been.
     let latest = LockedValue<(report: ValidationReport?, number: Int)>((nil, 0))
+    /// The release compared with (`digno studio --compare`): what outdated translations are
+    /// judged against, and a translator's file marks for review.
+    let compared = LockedValue<(catalog: Catalog, release: String)?>(nil)
+    var comparedRelease: (catalog: Catalog, release: String)? { compared.withLock { $0 } }
     /// The checks of forms as typed, one at a time, with their own load cache.
     private let typing = LockedValue<Typing>(Typing())
     /// What each entity's saves in this session changed, newest last, for undo.
@@ -91,6 +95,9 @@ final class StudioWorkspace: Sendable {
             let entities = try EntityFileReading.entities(in: bytes, path: path)
             guard let found = entities[entity] else { return .missing(path: path) }
             var form = EntityForm(entity, found, languages: languages)
+            if let declared = report?.catalog?.languages {
+                form.fallbacks = Dictionary(uniqueKeysWithValues: declared.translated.map { ($0, Array(declared.chain(for: $0).dropFirst())) })
+            }
             // A day that is no day (`2027-02-30`) is shown as written, until one is chosen.
             if entity.kind == .promotion {
                 for (key, written) in EntityFileReading.writtenDays(of: entity, in: bytes, path: path) {

@@ -8,7 +8,7 @@ import Foundation
 struct Studio: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Edit the content in your browser, with forms in place of XML and the app's screen beside each.",
-        usage: "digno studio [--content <folder>] [--port <port>] [--today <day>] [--no-browser]",
+        usage: "digno studio [--content <folder>] [--port <port>] [--today <day>] [--compare <bundle or channel folder>] [--no-browser]",
         discussion: """
             Serves the studio at http://127.0.0.1:<port>/_studio/ (on this machine only): every \
             product, recipe, retailer, promotion and tab of the content folder, filtered by name as \
@@ -33,6 +33,13 @@ struct Studio: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Judge promotions and show Etusivu as on this day (YYYY-MM-DD); by default today.", valueName: "day"))
     var today: Day?
 
+    @Option(help: ArgumentHelp("Mark as outdated each translation whose default language's text changed since this release's bundle, or the current release of this channel folder.",
+                               valueName: "bundle or folder"))
+    var compare: String?
+
+    @Option(help: ArgumentHelp("The channel whose current release --compare takes, in a channel folder.", valueName: "name"))
+    var channel = "stable"
+
     @Flag(help: "Do not open the studio in your browser (say its address only).")
     var noBrowser = false
 
@@ -41,6 +48,7 @@ struct Studio: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: content, isDirectory: &isFolder), isFolder.boolValue else {
             throw ValidationError("'\(content)' is not a folder; name the content folder with --content")
         }
+        if let compare { _ = try Preview.comparedBundle(compare, channel: channel) }
     }
 
     func run() async throws {
@@ -48,9 +56,10 @@ struct Studio: AsyncParsableCommand {
         let today = today
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in String(generator.next() as UInt64, radix: 16) }.joined(separator: "-")
-        let options = StudioServer.Options(contentFolder: content, port: port, day: { today ?? Day.today() },
+        var options = StudioServer.Options(contentFolder: content, port: port, day: { today ?? Day.today() },
                                            run: String(UInt32.random(in: .min ... .max), radix: 36), token: token,
                                            draftsFolder: Self.draftsFolder(content: content, environment: ProcessInfo.processInfo.environment))
+        options.compare = try compare.map { try Preview.comparedBundle($0, channel: channel) }
         let server = try StudioServer(options: options, log: say)
         let content = content
         try await ServedUntilStopped.run(

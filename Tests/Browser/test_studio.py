@@ -160,7 +160,8 @@ class StudioInBrowserTests(unittest.TestCase):
 
     def test_1_every_page_passes_axe_core_and_the_w3c_checker(self):
         pages = ["", "?ui=sv", "?ui=en", "?ui=fi", "?q=latte", "edit/product/espresso", "edit/recipe/cafe-latte", "edit/retailer/deling-group",
-                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe", "new/promotion"]
+                 "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe", "new/promotion",
+                 "translations", "translations?all=1"]
         promotions = re.findall(r'href="/_studio/(edit/promotion/[a-z0-9-]+)"', self.request("GET", "/_studio/")[1])
         pages += promotions[:1]
         # A form with changes kept and not saved: offered, and restored.
@@ -712,6 +713,32 @@ class StudioInBrowserTests(unittest.TestCase):
         finally:
             shutil.rmtree(folder, ignore_errors=True)
             shutil.copy(os.path.join(REPOSITORY, "content", "images", "products", "ground-coffee-2.png"), self.studio.path("images/products"))
+            write(path, before)
+
+    def test_4f_a_missing_translation_found_from_the_table_and_written(self):
+        path = self.studio.path("recipes/cafe-mocha.xml")
+        before = read(path)
+        swedish = re.search(r'  <summary xml:lang="sv">[^<]*</summary>\n', before).group(0)
+        write(path, before.replace(swedish, ""))
+        try:
+            def listed():
+                self.open("translations")
+                return self.browser.find_elements(By.CSS_SELECTOR, 'a[href="/_studio/edit/recipe/cafe-mocha#field-summary%40sv"]')
+            self.wait_for(listed, what="the missing translation listed")
+            self.assert_accessible("the translations table")
+            self.shot("translations")
+            self.tab_to(lambda element: element.get_attribute("href") and element.get_attribute("href").endswith("cafe-mocha#field-summary%40sv"),
+                        most=200, what="the missing translation's link").send_keys(Keys.ENTER)
+            self.wait_for(lambda: "cafe-mocha" in self.browser.current_url and self.active().get_attribute("name") == "t:summary@sv",
+                          what="the form opened at the Swedish summary")
+            fallback = self.browser.find_element(By.CSS_SELECTOR, '[data-key="summary@sv"] .fallback').text
+            self.assertIn(re.search(r"<summary>([^<]*)</summary>", before).group(1), fallback, "what the app shows meanwhile")
+            self.shot("translation-side-by-side")
+            self.active().send_keys("Mocka med choklad")
+            self.active().send_keys(Keys.CONTROL, "s")
+            self.wait_for(lambda: "saved=1" in self.browser.current_url, what="the translation saved")
+            self.assertIn('<summary xml:lang="sv">Mocka med choklad</summary>', read(path))
+        finally:
             write(path, before)
 
     def test_5_hostile_requests_write_nothing(self):

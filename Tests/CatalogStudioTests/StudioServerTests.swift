@@ -21,15 +21,17 @@ import TestSupport
     }
 
     /// A started studio over a copy of content/, stopped and removed whatever happens.
-    static func withStudio(_ body: (Studio) async throws -> Void) async throws {
+    static func withStudio(prepare: (URL) throws -> String? = { _ in nil }, _ body: (Studio) async throws -> Void) async throws {
         let content = try contentCopy()
         let drafts = content.path + "-drafts"
         defer {
             try? FileManager.default.removeItem(at: content)
             try? FileManager.default.removeItem(atPath: drafts)
         }
-        let server = try StudioServer(options: .init(contentFolder: content.path, port: 0, day: { Day("2026-11-22") }, run: "test", token: token,
-                                                     draftsFolder: drafts))
+        var options = StudioServer.Options(contentFolder: content.path, port: 0, day: { Day("2026-11-22") }, run: "test", token: token, draftsFolder: drafts)
+        // A release to compare with, made of the content before the test changes it.
+        options.compare = try prepare(content)
+        let server = try StudioServer(options: options)
         let address = try await server.start()
         let port = try #require(UInt16(address.split(separator: ":").last?.split(separator: "/").first ?? ""))
         do {
@@ -508,6 +510,61 @@ import TestSupport
             #expect(cases[0].1.body.contains("50000×50000 pixels") && cases[0].1.body.contains("image-dimensions"), "\(cases[0].1.body)")
             #expect(try studio.pictures() == before)
             #expect(!FileManager.default.fileExists(atPath: studio.content.deletingLastPathComponent().appendingPathComponent("x.jpg").path))
+        }
+    }
+
+    // MARK: Translations
+
+    /// The coverage table: what is missing or outdated in each language, each opening its field;
+    /// the form shows what the app shows in a missing translation's place, and marks an outdated
+    /// one; the XLIFF of what is to translate, and the translator's file brought back.
+    @Test func theTranslationsTableOpensEachFieldAndTakesATranslatorsFile() async throws {
+        let release = FileManager.default.temporaryDirectory.appendingPathComponent("digno-studio-release-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: release) }
+        try await Self.withStudio(prepare: { content in
+            let builder = BundleBuilder(contentFolder: content.path, output: release.path, releaseVersion: "2026.11.0", today: Day("2026-11-22"))
+            _ = try builder.write(try builder.validate())
+            // Since that release: espresso's Swedish summary removed, and coffee beans' Finnish
+            // summary changed (its translations now outdated).
+            let espresso = content.appendingPathComponent("products/espresso.xml"), beans = content.appendingPathComponent("products/coffee-beans.xml")
+            try String(contentsOf: espresso, encoding: .utf8).replacingOccurrences(of: "  <summary xml:lang=\"sv\">Mörkrostat malet espressokaffe</summary>\n", with: "")
+                .write(to: espresso, atomically: true, encoding: .utf8)
+            let text = try String(contentsOf: beans, encoding: .utf8)
+            let summary = try #require(text.firstMatch(of: #/<summary>([^<]*)</summary>/#)?.1)
+            try text.replacingOccurrences(of: "<summary>\(summary)</summary>", with: "<summary>Kokonaiset paahdetut pavut</summary>").write(to: beans, atomically: true, encoding: .utf8)
+            return release.path
+        }) { studio in
+            let table = try await studio.get("/_studio/translations")
+            #expect(table.status == 200)
+            #expect(table.body.contains("href=\"/_studio/edit/product/espresso#field-summary%40sv\">1 missing</a>") || table.body.contains("#field-summary%40sv\">puuttuu 1</a>"),
+                    "\(table.body)")
+            #expect(table.body.contains("/_studio/edit/product/coffee-beans#field-summary%40sv"))
+            #expect(!table.body.contains("href=\"/_studio/edit/recipe/cafe-latte\""), "only what is to translate")
+            #expect(try await studio.get("/_studio/translations?all=1").body.contains("href=\"/_studio/edit/recipe/cafe-latte\""))
+            let form = try await studio.get("/_studio/edit/product/espresso")
+            #expect(form.body.contains("<p class=\"fallback\">") && form.body.contains("<span lang=\"fi\">Tummapaahteinen espressojauhe</span>"))
+            #expect(try await studio.get("/_studio/edit/product/coffee-beans").body.contains("<span class=\"outdated\">"))
+
+            // The translator's file: the units to translate, the missing one without a target.
+            let todo = try await studio.get("/_studio/translations/sv.xlf?only=todo")
+            #expect(todo.status == 200 && todo.headers["content-type"]?.hasPrefix("application/x-xliff+xml") == true)
+            let everything = try await studio.get("/_studio/translations/sv.xlf")
+            #expect(todo.body.components(separatedBy: "<trans-unit ").count < everything.body.components(separatedBy: "<trans-unit ").count)
+            #expect(try await studio.get("/_studio/translations/de.xlf").status == 404)
+            // Translated (the missing unit given its target) and brought back.
+            let filled = todo.body.replacingOccurrences(of: "<source>Tummapaahteinen espressojauhe</source>",
+                                                        with: "<source>Tummapaahteinen espressojauhe</source><target>Mörkrostat espresso</target>")
+            #expect(filled != todo.body)
+            let headers = ["Origin": studio.origin, "Content-Type": "application/x-xliff+xml", "X-Studio-Token": Self.token]
+            #expect(try await studio.request("POST", "/_studio/translations/import", headers: headers.merging(["X-Studio-Token": "wrong"]) { $1 },
+                                             bytes: Array(filled.utf8)).status == 403)
+            let wrong = filled.replacingOccurrences(of: "<source>Tummapaahteinen espressojauhe</source>", with: "<source>Something else</source>")
+            let refused = try await studio.request("POST", "/_studio/translations/import", headers: headers, bytes: Array(wrong.utf8))
+            #expect(refused.status == 422)
+            #expect(!(try studio.file("products/espresso.xml")).contains("Mörkrostat espresso"))
+            let imported = try await studio.request("POST", "/_studio/translations/import", headers: headers, bytes: Array(filled.utf8))
+            #expect(imported.status == 200, "\(imported.body)")
+            #expect(try studio.file("products/espresso.xml").contains("<summary xml:lang=\"sv\">Mörkrostat espresso</summary>"))
         }
     }
 

@@ -8,7 +8,7 @@ import Testing
     @Test func helpNamesEveryOption() throws {
         let outcome = try DignoRunner.run(["studio", "--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("USAGE: digno studio [--content <folder>] [--port <port>] [--today <day>] [--no-browser]\n"))
+        #expect(outcome.output.contains("USAGE: digno studio [--content <folder>] [--port <port>] [--today <day>] [--compare <bundle or channel folder>] [--no-browser]\n"))
         for option in ["--content <folder>", "--port <port>", "--today <day>", "--no-browser"] {
             #expect(outcome.output.contains("  \(option)"), "\(option)")
         }

@@ -428,6 +428,42 @@
     });
   });
 
+  // The translations page: a translator's XLIFF file brought in (the file as the request's body);
+  // the page again with what was written, or the refusal's problems.
+  var importer = document.querySelector(".xliff-import[data-import]");
+  if (importer) {
+    importer.hidden = false;
+    var xliff = importer.querySelector("input[type=file]");
+    var said = importer.querySelector(".imported");
+    xliff.addEventListener("change", function () {
+      var file = xliff.files[0];
+      if (!file) return;
+      said.textContent = "";
+      said.classList.remove("error");
+      fetch(importer.getAttribute("data-import"), {
+        method: "POST", body: file, credentials: "same-origin",
+        headers: { "X-Studio-Token": token, "Content-Type": file.type || "application/octet-stream" }
+      }).then(function (response) {
+        return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+      }).then(function (result) {
+        if (result.ok) { location.href = result.answer.next; return; }
+        said.classList.add("error");
+        said.textContent = result.answer.refusal + (result.answer.problems ? "\n" + result.answer.problems : "");
+      }).catch(function () { said.classList.add("error"); });
+      xliff.value = "";
+    });
+  }
+
+  // A form opened at a field (`#field-summary@sv`, from the translations page): its text focused,
+  // once the page (its preview's frame too) has loaded, which would otherwise take the focus back.
+  if (location.hash.indexOf("#field-") === 0) {
+    window.addEventListener("load", function () {
+      var opened = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      var control = opened && opened.querySelector("input, textarea, [contenteditable]");
+      if (control) control.focus();
+    });
+  }
+
   // The overview's filter: the lists for the name typed so far, from the studio.
   var filter = document.getElementById("filter");
   var results = document.getElementById("results");
