@@ -85,7 +85,7 @@ def main():
                 tar.addfile(info, io.BytesIO(content[0]))
     written = archive + ".new"
     with open(written, "wb") as file:
-        with gzip.GzipFile(filename="", mode="wb", fileobj=file, mtime=0, compresslevel=9) as compressed:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=file, mtime=0, compresslevel=6) as compressed:
             compressed.write(buffer.getvalue())
     os.replace(written, archive)
     print("wrote %s (%d files)" % (os.path.relpath(archive), len(files)))
