@@ -174,7 +174,7 @@ let package = Package(
                 .embedInCode("Templates/results.mustache"), .embedInCode("Templates/form.mustache"),
                 .embedInCode("Templates/unreadable.mustache"), .embedInCode("Templates/row.mustache"), .embedInCode("Templates/conflict.mustache"),
                 .embedInCode("Templates/new.mustache"), .embedInCode("Templates/unused.mustache"),
-                .embedInCode("Templates/translations.mustache"),
+                .embedInCode("Templates/translations.mustache"), .embedInCode("Templates/git.mustache"),
                 .embedInCode("Templates/studio.css"), .embedInCode("Templates/studio.js"),
             ]
         ),

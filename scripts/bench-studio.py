@@ -10,7 +10,12 @@ script asks), a release build's studio over a copy of DIR:
   - a form opened (GET /_studio/edit/…) and the overview (GET /_studio/);
   - the names filtered as typed (GET /_studio/results?q=… for each prefix of a name);
   - a save (POST /_studio/save/…) to its file written, and then to the preview's screen showing it;
-  - the studio ready (started to its address said), and its peak memory against the preview's.
+  - the studio ready (started to its address said), and its peak memory against the preview's;
+  - the translations' coverage table (GET /_studio/translations, and ?all=1);
+  - with --photo FILE: the photo dropped on a product's pictures (POST /_studio/upload/…) to its
+    stand-in received, upright (GET of the answer's stand-in);
+  - with --git: the folder made a git repository, and a form's save then saved to git
+    (POST /_studio/git/commit), each commit timed.
 Peer: `digno validate DIR` timed between the runs. BIN defaults to .build/release/digno.
 """
 
@@ -87,10 +92,16 @@ def main():
     arguments.add_argument("--content", required=True)
     arguments.add_argument("--digno", default=".build/release/digno")
     arguments.add_argument("--runs", type=int, default=30)
+    arguments.add_argument("--photo", help="a phone photo to drop on a product's pictures")
+    arguments.add_argument("--git", action="store_true", help="time saves to git (the copy made a repository)")
     options = arguments.parse_args()
     folder = tempfile.mkdtemp(prefix="digno-bench-studio-")
     content = os.path.join(folder, "content")
     shutil.copytree(options.content, content)
+    if options.git:
+        for command in (["init", "--quiet", "--initial-branch=main"], ["config", "user.name", "Bench"], ["config", "user.email", "bench@example.com"],
+                        ["add", "--all"], ["commit", "--quiet", "-m", "content"]):
+            subprocess.run(["git"] + command, cwd=content, check=True)
     validates = []
 
     def validate():
@@ -114,7 +125,7 @@ def main():
     def body(summary):
         return urllib.parse.urlencode([("token", token)] + [(n, summary if n == "t:summary@fi" else v) for n, v in form])
 
-    checks, opens, overviews, filters, saves, shown = [], [], [], [], [], []
+    checks, opens, overviews, filters, saves, shown, tables, photos, commits = [], [], [], [], [], [], [], [], []
     name = re.search(r'<input id="f1" name="t:name@fi"[^>]* value="([^"]*)"', page).group(1)
     for run in range(options.runs):
         _, _, elapsed = request(port, "POST", "/_studio/check/product/" + product, body(original + " " + str(run)), headers)
@@ -124,6 +135,8 @@ def main():
         if run % 3 == 0:
             _, _, elapsed = request(port, "GET", "/_studio/")
             overviews.append(elapsed)
+            _, _, elapsed = request(port, "GET", "/_studio/translations" + ("?all=1" if run % 2 else ""))
+            tables.append(elapsed)
         prefix = name[: 1 + run % max(1, len(name))]
         _, _, elapsed = request(port, "GET", "/_studio/results?q=" + urllib.parse.quote(prefix))
         filters.append(elapsed)
@@ -140,6 +153,20 @@ def main():
         while summary not in request(port, "GET", "/products/" + product)[1]:
             time.sleep(0.005)
         shown.append(time.monotonic() - started)
+        if options.git:
+            commit = urllib.parse.urlencode([("token", token), ("message", "Summary %d" % run)])
+            _, _, elapsed = request(port, "POST", "/_studio/git/commit", commit, headers)
+            commits.append(elapsed)
+    if options.photo:
+        with open(options.photo, "rb") as file:
+            photo = file.read()
+        upload = {"Origin": address.rstrip("/"), "Content-Type": "application/octet-stream", "X-Studio-Token": token}
+        for run in range(max(3, options.runs // 10)):
+            started = time.monotonic()
+            status, answer, _ = request(port, "POST", "/_studio/upload/product/%s?field=images&name=photo.jpg" % product, photo, upload)
+            stand_in = re.search(r'"standIn":"([^"]+)"', answer).group(1).replace("\\/", "/")
+            request(port, "GET", stand_in)
+            photos.append(time.monotonic() - started)
     studio_memory = stop(process)
     # The preview's peak over the same work: started, a screen asked, the same saves heard.
     preview, (_, preview_port), preview_ready = start(options.digno, "preview", content)
@@ -159,7 +186,10 @@ def main():
     median_validate = statistics.median(validates)
     print("digno validate: median %.0f ms of %d" % (1000 * median_validate, len(validates)))
     for label, values in (("check as typed", checks), ("form opened", opens), ("overview", overviews), ("filtered as typed", filters),
-                          ("save to file written", saves), ("save to the preview showing it", shown)):
+                          ("save to file written", saves), ("save to the preview showing it", shown), ("translations table", tables),
+                          ("photo to its stand-in", photos), ("save to git (commit)", commits)):
+        if not values:
+            continue
         print("%-32s median %6.1f ms  p95 %6.1f ms  (%.3fx validate, p95)" % (label, 1000 * statistics.median(values), 1000 * p95(values),
                                                                            p95(values) / median_validate))
     print("studio ready %.0f ms (%.2fx validate); preview ready %.0f ms" % (1000 * ready, ready / median_validate, 1000 * preview_ready))

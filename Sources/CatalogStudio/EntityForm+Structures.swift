@@ -79,6 +79,13 @@ extension EntityForm {
         return lists
     }
 
+    /// The form's values as a page sends them back unchanged.
+    var values: StudioWorkspace.FormValues {
+        StudioWorkspace.FormValues(texts: fields.reduce(into: [:]) { $0[$1.key] = $1.value },
+                                   lists: lists.reduce(into: [:]) { $0[$1.key] = $1.rows },
+                                   choices: choices.reduce(into: [:]) { $0[$1.key] = $1.value })
+    }
+
     /// The form's values as it was opened, by key (texts, lists by their canonical text,
     /// choices): what a save merges the sent values against.
     var openedValues: [String: String] {

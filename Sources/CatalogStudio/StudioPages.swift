@@ -9,6 +9,8 @@ import Mustache
 /// unescaped).
 struct StudioPages: Sendable {
     private let library: MustacheLibrary
+    /// The branch checked out in the content's repository, nil when it is in none.
+    var branch: @Sendable () -> String? = { nil }
 
     /// The templates, by the name the renderer asks for.
     private static let templates: [(name: String, text: [UInt8])] = [
@@ -16,7 +18,7 @@ struct StudioPages: Sendable {
         ("results", PackageResources.results_mustache), ("form", PackageResources.form_mustache),
         ("unreadable", PackageResources.unreadable_mustache), ("row", PackageResources.row_mustache),
         ("conflict", PackageResources.conflict_mustache), ("new", PackageResources.new_mustache), ("unused", PackageResources.unused_mustache),
-        ("translations", PackageResources.translations_mustache),
+        ("translations", PackageResources.translations_mustache), ("git", PackageResources.git_mustache),
     ]
 
     static var stylesheet: [UInt8] { PackageResources.studio_css }
@@ -35,10 +37,13 @@ struct StudioPages: Sendable {
     func page(title: String, content: String, words: StudioWords, token: String) -> String {
         let context: [String: Any] = [
             "language": words.language, "title": title, "studio": words["studio"], "skip": words["skip"], "token": token,
-            "languageLabel": words["language"], "content": content, "translationsLabel": words["translations.heading"],
+            "languageLabel": words["language"], "content": content, "translationsLabel": words["translations.heading"], "gitLabel": words["git.heading"],
             "languages": StudioWords.languages.map { ["code": $0.code, "name": $0.name, "current": $0.code == words.language] as [String: Any] },
         ]
-        return library.render(context, withTemplate: "studio") ?? ""
+        var page = context
+        // The branch the content is on, on every page, when it is in a repository.
+        if let branch = branch() { page["branch"] = words["git.branch"].replacingOccurrences(of: "{branch}", with: branch) }
+        return library.render(page, withTemplate: "studio") ?? ""
     }
 
     // MARK: The overview
@@ -110,6 +115,11 @@ struct StudioPages: Sendable {
         return library.render(context, withTemplate: "overview") ?? ""
     }
 
+    /// The git page (`StudioResponder.gitPage`'s context).
+    func git(_ context: [String: Any]) -> String {
+        library.render(context, withTemplate: "git") ?? ""
+    }
+
     /// The coverage table (`StudioResponder.translationsPage`'s context).
     func translations(_ context: [String: Any]) -> String {
         library.render(context, withTemplate: "translations") ?? ""
@@ -156,6 +166,8 @@ struct StudioPages: Sendable {
         /// The entity's own pictures that nothing uses now (one it used before a save), offered
         /// for removal.
         var unused: [String] = []
+        /// The commits that changed the entity's file, newest first (none outside a repository).
+        var history: [StudioGit.Commit] = []
         var canUndo = false
         /// Deleting the entity was refused: the entities that use it are listed with a second
         /// button that removes their references too.
@@ -330,6 +342,10 @@ struct StudioPages: Sendable {
             "links": Self.options(offered, list: "links-list"),
         ]
         Self.addUnused(state.unused, back: Self.editHref(form.entity), to: &context, words: words, token: token)
+        if !state.history.isEmpty {
+            context["historyHeading"] = words["git.history"]
+            context["history"] = state.history.map { ["hash": $0.hash, "author": $0.author, "date": $0.date, "subject": $0.subject] }
+        }
         if let kept = state.draftKept {
             context["draft"] = [
                 "note": words["draft.kept"].replacingOccurrences(of: "{when}", with: kept), "restoreHref": Self.editHref(form.entity) + "?draft=1",

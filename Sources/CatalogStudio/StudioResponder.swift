@@ -23,6 +23,11 @@ struct StudioResponder: PreviewAddition {
     let spool: String
     /// Whether a photo is being taken in (one at a time).
     let intake = LockedValue(false)
+    /// The content folder's git repository.
+    let git: StudioGit
+    /// The entities a pull's merge waits for the editor to choose in, each with the editor's
+    /// values and their common commit's (`pull`).
+    let merging = LockedValue<[EntityReference: PendingMerge]>([:])
     /// The stand-ins of the last pictures taken in, by path, newest last.
     let standIns = LockedValue<[(path: String, bytes: [UInt8], type: String)]>([])
 
@@ -48,6 +53,7 @@ struct StudioResponder: PreviewAddition {
         case (.GET, "/_studio/results"): return Self.html(results(request, words: words), status: .ok, words: words, request: request)
         case (.GET, "/_studio/stand-in"): return standIn(request)
         case (.GET, "/_studio/translations"): return translationsPage(request, words: words)
+        case (.GET, "/_studio/git"): return gitPage(request, words: words)
         case (.GET, _) where path.hasPrefix("/_studio/translations/") && path.hasSuffix(".xlf"):
             return exportTranslations(String(path.dropFirst("/_studio/translations/".count).dropLast(4)), request)
         case (.POST, "/_studio/translations/import"):
@@ -82,6 +88,7 @@ struct StudioResponder: PreviewAddition {
             if let refusal = refusal(of: request, body: body, port: port) { return refusal }
             let fields = Self.formFields(body)
             if path == "/_studio/remove-picture" { return removePicture(fields, request, words) }
+            if path.hasPrefix("/_studio/git/") { return gitAction(String(path.dropFirst("/_studio/git/".count)), fields, request, words) }
             if path.hasPrefix("/_studio/create/") {
                 guard let kind = EntityReference.Kind(rawValue: String(path.dropFirst("/_studio/create/".count))), NewContentFile.kinds.contains(kind) || kind == .promotion else {
                     return notFound(words)
@@ -170,6 +177,13 @@ struct StudioResponder: PreviewAddition {
             var state = state
             state.canUndo = workspace.canUndo(entity)
             state.unused = workspace.unusedPictures(of: entity)
+            state.history = git.history(of: path)
+            if offeringDraft, let merge = mergeState(of: entity, form: form, words: words) {
+                state.conflicts = merge.conflicts
+                state.sent = merge.sent
+                state.opened = merge.opened
+                state.notice = merge.notice
+            }
             if offeringDraft, let draft = drafts.draft(of: entity) {
                 let (sent, opened) = Self.changes(draft.fields)
                 if !Self.unsaved(sent, in: form) {
@@ -221,7 +235,7 @@ struct StudioResponder: PreviewAddition {
         return state
     }
 
-    private func notFound(_ words: StudioWords) -> HTTPResponse {
+    func notFound(_ words: StudioWords) -> HTTPResponse {
         PreviewResponder.refusal(.notFound, "the studio has no page at this address")
     }
 
@@ -231,7 +245,10 @@ struct StudioResponder: PreviewAddition {
         let (sent, opened) = Self.values(fields)
         let outcome = workspace.save(entity, sent: sent, opened: opened)
         switch outcome {
-        case .saved, .unchanged: drafts.discard(entity)
+        case .saved, .unchanged:
+            drafts.discard(entity)
+            // The last a pull waited for: the merge is finished, and said on the git page.
+            if let merged = concludeMerge(after: entity, words: words) { return Self.redirect("/_studio/git?done=note&what=" + Self.queryValue(merged)) }
         case .conflicts, .refused: break
         }
         return answer(outcome, entity, sent: sent, request: request, words: words, done: "saved")

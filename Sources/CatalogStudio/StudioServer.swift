@@ -48,8 +48,11 @@ package final class StudioServer: Sendable {
         self.workspace = workspace
         spool = try Self.makeSpool()
         var previewOptions = PreviewServer.Options(contentFolder: options.contentFolder, host: "127.0.0.1", port: options.port, day: options.day, run: options.run)
-        previewOptions.addition = StudioResponder(workspace: workspace, pages: try StudioPages(), token: options.token,
-                                                  drafts: StudioDrafts(folder: options.draftsFolder), spool: spool)
+        let git = StudioGit(contentFolder: options.contentFolder)
+        var pages = try StudioPages()
+        pages.branch = { git.branch() }
+        previewOptions.addition = StudioResponder(workspace: workspace, pages: pages, token: options.token,
+                                                  drafts: StudioDrafts(folder: options.draftsFolder), spool: spool, git: git)
         previewOptions.reported = { workspace.update($0) }
         previewOptions.listensOnceChecked = true
         previewOptions.compare = options.compare

@@ -17,14 +17,19 @@ class Served:
     """`digno COMMAND` running over a copy of content/ on a free port; `address` is the first
     `http://127.0.0.1:<port>/…` it prints (the preview's root, the studio's `/_studio/`)."""
 
-    def __init__(self, digno, command):
-        self.content = tempfile.mkdtemp(prefix="digno-browser-")
-        shutil.rmtree(self.content)
-        shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
+    def __init__(self, digno, command, content=None, extra=()):
+        # A copy of content/, removed at stop; or a folder given, the caller's.
+        self.owned = content is None
+        if content is None:
+            self.content = tempfile.mkdtemp(prefix="digno-browser-")
+            shutil.rmtree(self.content)
+            shutil.copytree(os.path.join(REPOSITORY, "content"), self.content)
+        else:
+            self.content = content
         # The studio's drafts go to the user's state folder: one of the test's own.
         self.state = tempfile.mkdtemp(prefix="digno-state-")
         self.process = subprocess.Popen(
-            [digno, command, "--content", self.content, "--port", "0", "--today", TODAY] + (["--no-browser"] if command == "studio" else []),
+            [digno, command, "--content", self.content, "--port", "0", "--today", TODAY] + (["--no-browser"] if command == "studio" else []) + list(extra),
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=dict(os.environ, XDG_STATE_HOME=self.state))
         self.lines = []
         self.address = None
@@ -55,7 +60,8 @@ class Served:
         self.process.send_signal(signal.SIGINT)
         status = self.process.wait(20)
         self.reader.join(5)
-        shutil.rmtree(self.content, ignore_errors=True)
+        if self.owned:
+            shutil.rmtree(self.content, ignore_errors=True)
         shutil.rmtree(self.state, ignore_errors=True)
         return status
 

@@ -161,7 +161,7 @@ class StudioInBrowserTests(unittest.TestCase):
     def test_1_every_page_passes_axe_core_and_the_w3c_checker(self):
         pages = ["", "?ui=sv", "?ui=en", "?ui=fi", "?q=latte", "edit/product/espresso", "edit/recipe/cafe-latte", "edit/retailer/deling-group",
                  "edit/home", "edit/company", "edit/section/products", "edit/product/no-such-product", "new/product", "new/recipe", "new/promotion",
-                 "translations", "translations?all=1"]
+                 "translations", "translations?all=1", "git"]
         promotions = re.findall(r'href="/_studio/(edit/promotion/[a-z0-9-]+)"', self.request("GET", "/_studio/")[1])
         pages += promotions[:1]
         # A form with changes kept and not saved: offered, and restored.

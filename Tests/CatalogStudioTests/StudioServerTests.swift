@@ -21,8 +21,8 @@ import TestSupport
     }
 
     /// A started studio over a copy of content/, stopped and removed whatever happens.
-    static func withStudio(prepare: (URL) throws -> String? = { _ in nil }, _ body: (Studio) async throws -> Void) async throws {
-        let content = try contentCopy()
+    static func withStudio(content given: URL? = nil, prepare: (URL) throws -> String? = { _ in nil }, _ body: (Studio) async throws -> Void) async throws {
+        let content = try given ?? contentCopy()
         let drafts = content.path + "-drafts"
         defer {
             try? FileManager.default.removeItem(at: content)
@@ -565,6 +565,112 @@ import TestSupport
             let imported = try await studio.request("POST", "/_studio/translations/import", headers: headers, bytes: Array(filled.utf8))
             #expect(imported.status == 200, "\(imported.body)")
             #expect(try studio.file("products/espresso.xml").contains("<summary xml:lang=\"sv\">Mörkrostat espresso</summary>"))
+        }
+    }
+
+    // MARK: Git
+
+    /// Runs git in `folder`; its output. Fails the test when git fails.
+    @discardableResult
+    static func git(_ arguments: [String], in folder: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(StudioGit.program(), "git is not installed (Debian: apt-get install git)"))
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(["GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C"]) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0 else { throw GitFailure("git \(arguments.joined(separator: " ")): \(text)") }
+        return text
+    }
+
+    /// Save to git, push, pull another clone's change, history, a branch, and a pull that meets
+    /// the editor's change in the same field: each from the studio, against a bare repository as
+    /// the remote, all on this machine.
+    @Test func gitFromTheStudio() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("digno-studio-git-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let remote = root.appendingPathComponent("remote.git"), work = root.appendingPathComponent("work"), other = root.appendingPathComponent("other")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        try Self.git(["init", "--quiet", "--bare", "--initial-branch=main", remote.path], in: root)
+        try Self.git(["clone", "--quiet", remote.path, work.path], in: root)
+        for folder in [work] {
+            try Self.git(["config", "user.name", "Eeva Editor"], in: folder)
+            try Self.git(["config", "user.email", "eeva@example.com"], in: folder)
+        }
+        try FileManager.default.copyItem(at: Self.repository.appendingPathComponent("content"), to: work.appendingPathComponent("content"))
+        try Self.git(["add", "--all"], in: work)
+        try Self.git(["commit", "--quiet", "-m", "The content"], in: work)
+        try Self.git(["push", "--quiet", "origin", "main"], in: work)
+        try Self.git(["clone", "--quiet", remote.path, other.path], in: root)
+        try Self.git(["config", "user.name", "Olli Other"], in: other)
+        try Self.git(["config", "user.email", "olli@example.com"], in: other)
+
+        try await Self.withStudio(content: work.appendingPathComponent("content")) { studio in
+            let clean = try await studio.get("/_studio/git")
+            #expect(clean.status == 200 && clean.body.contains("main"))
+            #expect(!clean.body.contains("<ul class=\"changes\">"))
+            // A form saved: the change in digno diff's words, by entity.
+            let fields = try await studio.form("/_studio/edit/product/espresso")
+            #expect(try await studio.post("/_studio/save/product/espresso", Self.replacing(fields, "t:summary@en", with: "Dark and strong")).status == 303)
+            let changed = try await studio.get("/_studio/git")
+            #expect(changed.body.contains("changed product espresso"), "\(changed.body.split(separator: "<main")[1].prefix(1500))")
+            #expect(changed.body.contains("en: summary: Dark[--roast-] [-ground-]{+and+} [-espresso-]{+strong+}"))
+            // Saved to git, by the author git knows; a commit with no message refused.
+            #expect(try await studio.post("/_studio/git/commit", [("message", " ")]).status == 409)
+            let committed = try await studio.post("/_studio/git/commit", [("message", "Espresso's English summary")])
+            #expect(committed.status == 303 && committed.headers["location"]?.hasPrefix("/_studio/git?done=commit") == true)
+            #expect(try Self.git(["log", "-1", "--format=%an <%ae> %s"], in: work) == "Eeva Editor <eeva@example.com> Espresso's English summary\n")
+            #expect(try await studio.post("/_studio/git/push", []).status == 303)
+            #expect(try Self.git(["--git-dir", remote.path, "log", "-1", "--format=%s", "main"], in: root) == "Espresso's English summary\n")
+            // Its history on its form.
+            let history = try await studio.get("/_studio/edit/product/espresso").body
+            #expect(history.contains("Eeva Editor: Espresso&#39;s English summary") || history.contains("Eeva Editor: Espresso's English summary"), "\(history)")
+
+            // Another clone changes another product and pushes; the studio pulls it in.
+            try Self.git(["pull", "--quiet"], in: other)
+            let beans = other.appendingPathComponent("content/products/coffee-beans.xml")
+            try String(contentsOf: beans, encoding: .utf8).replacingOccurrences(of: "Roasted coffee beans", with: "Whole beans, roasted")
+                .write(to: beans, atomically: true, encoding: .utf8)
+            try Self.git(["commit", "--quiet", "-am", "Coffee beans"], in: other)
+            try Self.git(["push", "--quiet"], in: other)
+            #expect(try await studio.post("/_studio/git/pull", []).status == 303)
+            #expect(try studio.file("products/coffee-beans.xml").contains("Whole beans, roasted"))
+
+            // Both change one text, and the other clone another text of the file: the pull merges
+            // field by field, the other's text taken, the one both changed left to choose in the form.
+            let espresso = other.appendingPathComponent("content/products/espresso.xml")
+            try Self.git(["pull", "--quiet"], in: other)
+            try String(contentsOf: espresso, encoding: .utf8).replacingOccurrences(of: "Dark and strong", with: "Strong and dark")
+                .replacingOccurrences(of: "Mörkrostat malet espressokaffe", with: "Mörkt och starkt").write(to: espresso, atomically: true, encoding: .utf8)
+            try Self.git(["commit", "--quiet", "-am", "Espresso, theirs"], in: other)
+            try Self.git(["push", "--quiet"], in: other)
+            let again = try await studio.form("/_studio/edit/product/espresso")
+            #expect(try await studio.post("/_studio/save/product/espresso", Self.replacing(again, "t:summary@en", with: "Dark, strong, ours")).status == 303)
+            #expect(try await studio.post("/_studio/git/commit", [("message", "Espresso, ours")]).status == 303)
+            let met = try await studio.post("/_studio/git/pull", [])
+            #expect(met.status == 303 && met.headers["location"] == "/_studio/git?done=choose&what=1", "\(met.headers) \(met.body)")
+            #expect(!(try studio.file("products/espresso.xml")).contains("<<<<<<<"))
+            #expect(try await studio.post("/_studio/git/commit", [("message", "too soon")]).status == 409)
+            let choose = try await studio.get("/_studio/edit/product/espresso")
+            #expect(choose.body.contains("name=\"c:summary@en\"") && choose.body.contains("Strong and dark") && choose.body.contains("Dark, strong, ours"))
+            let chosen = try await studio.post("/_studio/save/product/espresso", Self.fields(of: choose.body) + [("c:summary@en", "mine")])
+            #expect(chosen.status == 303 && chosen.headers["location"]?.hasPrefix("/_studio/git?done=note") == true, "\(chosen.headers) \(chosen.body)")
+            let merged = try studio.file("products/espresso.xml")
+            #expect(merged.contains("<summary xml:lang=\"en\">Dark, strong, ours</summary>") && merged.contains("<summary xml:lang=\"sv\">Mörkt och starkt</summary>"))
+            #expect(try Self.git(["log", "-1", "--format=%p|%an"], in: work).split(separator: "|").first?.split(separator: " ").count == 2, "a merge commit")
+            #expect(try Self.git(["status", "--porcelain", "--", "content"], in: work).isEmpty)
+            #expect(try await studio.post("/_studio/git/push", []).status == 303)
+
+            // A branch of one's own: made, switched to, and said on every page.
+            #expect(try await studio.post("/_studio/git/branch", [("name", "-x")]).status == 409)
+            #expect(try await studio.post("/_studio/git/branch", [("name", "review/espresso")]).status == 303)
+            #expect(try await studio.get("/_studio/").body.contains("review/espresso"))
         }
     }
 

@@ -127,11 +127,17 @@ class ReleaseArchiveTests(unittest.TestCase):
                     address = found and int(found.group(1))
             self.assertIsNotNone(address, "the studio said no address in its log")
             for target in ["/_studio/", "/_studio/edit/product/espresso", "/"]:
-                connection = http.client.HTTPConnection("127.0.0.1", address, timeout=60)
-                connection.request("GET", target, headers={"Host": "127.0.0.1:%d" % address})
-                response = connection.getresponse()
-                body = response.read().decode("utf-8", "replace")
-                connection.close()
+                # The app's screens once the first bundle is written (503 "being built" before).
+                deadline = time.monotonic() + 60
+                while True:
+                    connection = http.client.HTTPConnection("127.0.0.1", address, timeout=60)
+                    connection.request("GET", target, headers={"Host": "127.0.0.1:%d" % address})
+                    response = connection.getresponse()
+                    body = response.read().decode("utf-8", "replace")
+                    connection.close()
+                    if response.status != 503 or time.monotonic() > deadline:
+                        break
+                    time.sleep(0.1)
                 with self.subTest(target=target):
                     self.assertEqual(response.status, 200, body[:500])
                     if target.endswith("espresso"):

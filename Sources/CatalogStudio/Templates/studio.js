@@ -50,6 +50,10 @@
     window.addEventListener("pagehide", function () { keepDraft(true); });
     form.addEventListener("input", function (event) {
       if (event.target.hasAttribute("data-limit")) count(event.target);
+      // What the app shows in a missing translation's place, until one is written.
+      var holder = event.target.closest && event.target.closest(".field");
+      var fallback = holder && holder.querySelector(".fallback");
+      if (fallback) fallback.hidden = (event.target.value || event.target.textContent || "").trim() !== "";
       check();
       keep();
     });
