@@ -94,13 +94,22 @@ final class StudioGit: Sendable {
 
     // MARK: What the studio asks
 
-    /// Whether the content folder is in a git repository (a work tree).
+    /// Whether the content folder is in a git repository (a work tree): asked of git once (a
+    /// repository made while the studio runs is seen at its next start), so that a page of a
+    /// folder in none runs no git.
     var isRepository: Bool {
-        run(["rev-parse", "--is-inside-work-tree"]).output.hasPrefix("true")
+        if let known = known.withLock({ $0 }) { return known }
+        let inside = run(["rev-parse", "--is-inside-work-tree"]).output.hasPrefix("true")
+        known.withLock { $0 = inside }
+        return inside
     }
+
+    /// Whether the folder was found in a repository, once asked.
+    private let known = LockedValue<Bool?>(nil)
 
     /// The branch checked out (`main`), or nil (not a repository, or no branch: a detached HEAD).
     func branch() -> String? {
+        guard isRepository else { return nil }
         let head = run(["symbolic-ref", "--quiet", "--short", "HEAD"])
         return head.succeeded ? head.output.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
@@ -239,6 +248,7 @@ final class StudioGit: Sendable {
 
     /// The commits that changed `path` (relative to the content folder), newest first.
     func history(of path: String, limit: Int = 20) -> [Commit] {
+        guard isRepository else { return [] }
         let log = run(["log", "--max-count=\(limit)", "--format=%h%x1f%an%x1f%ad%x1f%s%x1e", "--date=format:%Y-%m-%d %H:%M", "--follow", "--", path])
         guard log.succeeded else { return [] }
         return log.output.split(separator: "\u{1e}").compactMap { record in

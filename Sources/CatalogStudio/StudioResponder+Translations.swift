@@ -31,11 +31,13 @@ extension StudioResponder {
                              status: .ok, words: words, request: request)
         }
         let table = TranslationTable(report)
-        var names: [EntityReference: String] = [:]
-        catalog.forEachEntity { reference, entity in names[reference] = Self.name(of: reference, entity, words: words) }
         let shown = all ? table.rows : table.rows.filter { !$0.isDone }
         let first = (page - 1) * Self.tablePageSize
         let slice = first < shown.count ? Array(shown[first..<min(shown.count, first + Self.tablePageSize)]) : []
+        // The names of the page's entities only.
+        let wanted = Set(slice.map(\.entity))
+        var names: [EntityReference: String] = [:]
+        catalog.forEachEntity { reference, entity in if wanted.contains(reference) { names[reference] = Self.name(of: reference, entity, words: words) } }
         context["languages"] = table.languages.map { ["name": words.languageName($0), "code": $0.rawValue] }
         context["coverage"] = report.coverage.map { coverage in
             ["name": words.languageName(coverage.language),
