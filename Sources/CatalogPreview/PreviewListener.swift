@@ -156,11 +156,10 @@ final class PreviewListener: @unchecked Sendable {
                 guard let next = try await readRequest(from: client, into: &reader, before: deadline) else { return }
                 incoming = next
                 if next.bodyLength > 0, let spooling = limits.spool(next.method, next.target.path(percentEncoded: true), next.headers) {
-                    guard case .success(let folder) = spooling else {
-                        if case .failure(let refusal) = spooling {
-                            throw IncomingRequest.Refusal(refusal.status, refusal.message)
-                        }
-                        return
+                    let folder: String
+                    switch spooling {
+                    case .failure(let refusal): throw IncomingRequest.Refusal(refusal.status, refusal.message)
+                    case .success(let given): folder = given
                     }
                     let spoolDeadline = deadline + limits.requestTime * 3
                     guard let file = await spoolBody(next.bodyLength, from: client, in: &reader, into: folder, before: spoolDeadline) else {

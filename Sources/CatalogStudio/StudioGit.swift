@@ -32,7 +32,7 @@ final class StudioGit: Sendable {
     }
 
     /// Runs `git arguments…` in the content folder.
-    func run(_ arguments: [String], input: String? = nil) -> Run {
+    func run(_ arguments: [String]) -> Run {
         guard let git = Self.program() else { return Run(status: 127, output: "", errors: "git is not installed (Debian: apt-get install git)") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
@@ -47,17 +47,13 @@ final class StudioGit: Sendable {
         environment["LC_ALL"] = "C"
         environment["GIT_EDITOR"] = "true"
         process.environment = environment
-        let output = Pipe(), errors = Pipe(), given = Pipe()
+        let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
-        process.standardInput = input == nil ? FileHandle.nullDevice : given
+        process.standardInput = FileHandle.nullDevice
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         do { try process.run() } catch { return Run(status: 126, output: "", errors: "git could not be run: \(error.localizedDescription)") }
-        if let input {
-            given.fileHandleForWriting.write(Data(input.utf8))
-            try? given.fileHandleForWriting.close()
-        }
         // Both read beside, so that neither pipe fills while git writes the other.
         let read = DispatchGroup()
         let collected = LockedValue<(output: Data, errors: Data)>((Data(), Data()))
@@ -160,7 +156,11 @@ final class StudioGit: Sendable {
     func commit(message: String) -> Result<String, GitFailure> {
         let added = run(["add", "--all", "--", "."])
         guard added.succeeded else { return .failure(GitFailure(added.reason)) }
-        let committed = run(["commit", "--quiet", "--file=-", "--", "."], input: message)
+        // The message in a file of its own, never an argument (nor a pipe git may leave unread).
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("digno-commit-\(UUID().uuidString).txt")
+        do { try Data(message.utf8).write(to: file) } catch { return .failure(GitFailure("cannot write the message: \(error)")) }
+        defer { try? FileManager.default.removeItem(at: file) }
+        let committed = run(["commit", "--quiet", "--file=" + file.path, "--", "."])
         guard committed.succeeded else { return .failure(GitFailure(committed.reason)) }
         return .success(run(["rev-parse", "--short", "HEAD"]).output.trimmingCharacters(in: .whitespacesAndNewlines))
     }

@@ -25,7 +25,10 @@ extension StudioResponder {
             context["notRepository"] = words["git.none"]
             return Self.html(pages.page(title: words["git.heading"], content: pages.git(context), words: words, token: token), status: status, words: words, request: request)
         }
-        if let done = value("done") { context["notice"] = words["git.done.\(done)"].replacingOccurrences(of: "{what}", with: value("what") ?? "") }
+        // What was done, said in the studio's words; `what` a commit's hash, a branch's name, a count.
+        if let done = value("done"), Self.gitDone.contains(done) {
+            context["notice"] = words["git.done.\(done)"].replacingOccurrences(of: "{what}", with: String((value("what") ?? "").prefix(100)))
+        }
         if git.isMerging {
             let pending = merging.withLock { $0 }
             context["merging"] = words["git.merging"]
@@ -155,18 +158,18 @@ extension StudioResponder {
         return state
     }
 
+    /// What the git page says was done (`?done=`).
+    static let gitDone: Set<String> = ["commit", "pull", "push", "branch", "merge", "choose", "abort"]
+
     /// After a save of `entity`: when it was the last a pull's merge waited for, the merge is
-    /// finished (committed); its words, or nil.
-    func concludeMerge(after entity: EntityReference, words: StudioWords) -> String? {
+    /// finished (committed): the new commit's hash, or git's refusal; nil when none was waiting.
+    func concludeMerge(after entity: EntityReference) -> Result<String, GitFailure>? {
         let left = merging.withLock { pending -> Int? in
             guard pending.removeValue(forKey: entity) != nil else { return nil }
             return pending.count
         }
         guard left == 0, git.isMerging else { return nil }
-        switch git.finishMerge() {
-        case .success(let hash): return words["git.done.merge"].replacingOccurrences(of: "{what}", with: hash)
-        case .failure(let failure): return failure.words
-        }
+        return git.finishMerge()
     }
 
     private func gitRefusal(_ reason: String, request: HTTPRequest, words: StudioWords) -> HTTPResponse {

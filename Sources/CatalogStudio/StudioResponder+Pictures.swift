@@ -89,17 +89,11 @@ extension StudioResponder {
         }
         let name = given.isEmpty ? "the photo" : given
         // One photo at a time: each is held whole while it is judged (64 MiB at most).
-        let admitted = intake.withLock { busy -> Bool in
-            if busy { return false }
-            busy = true
-            return true
-        }
-        guard admitted else { return Self.json(["refusal": words["upload.busy"]], status: .serviceUnavailable) }
+        guard admitIntake() else { return Self.json(["refusal": words["upload.busy"]], status: .serviceUnavailable) }
         defer { intake.withLock { $0 = false } }
-        guard let data = FileManager.default.contents(atPath: spooled.path), data.count == spooled.length else {
+        guard let bytes = PictureIntake.read(spooled.path), bytes.count == spooled.length else {
             return Self.json(["refusal": "the photo could not be read back"], status: .internalServerError)
         }
-        let bytes = [UInt8](data)
         let taken: PictureIntake
         switch PictureIntake.take(bytes, name: name, element: element == "images" ? "image" : element) {
         case .failure(let refusal): return Self.json(["refusal": refusal.message, "code": refusal.code], status: .unprocessableContent)
@@ -127,6 +121,16 @@ extension StudioResponder {
         return Self.json(answer, status: .ok)
     }
 
+    /// Whether a photo may be taken in or measured now: one at a time, each held whole and
+    /// decoded (up to the 400 MB a decode may take); the other is answered 503, to ask again.
+    private func admitIntake() -> Bool {
+        intake.withLock { busy -> Bool in
+            if busy { return false }
+            busy = true
+            return true
+        }
+    }
+
     /// How many pictures taken in keep their stand-in to show.
     static let standInsKept = 16
 
@@ -149,6 +153,8 @@ extension StudioResponder {
               case .success(let bytes) = workspace.readPicture(path) else {
             return Self.json(["refusal": "no picture \(path) to measure"], status: .notFound)
         }
+        guard admitIntake() else { return Self.json(["refusal": words["upload.busy"]], status: .serviceUnavailable) }
+        defer { intake.withLock { $0 = false } }
         guard let size = PictureIntake.renditionBytes(of: bytes, element: element == "images" ? "image" : element, contentFolder: workspace.contentFolder) else {
             return Self.json(["refusal": "\(path) cannot be rendered"], status: .unprocessableContent)
         }

@@ -178,26 +178,7 @@ struct StudioResponder: PreviewAddition {
             state.canUndo = workspace.canUndo(entity)
             state.unused = workspace.unusedPictures(of: entity)
             state.history = git.history(of: path)
-            if offeringDraft, let merge = mergeState(of: entity, form: form, words: words) {
-                state.conflicts = merge.conflicts
-                state.sent = merge.sent
-                state.opened = merge.opened
-                state.notice = merge.notice
-            }
-            if offeringDraft, let draft = drafts.draft(of: entity) {
-                let (sent, opened) = Self.changes(draft.fields)
-                if !Self.unsaved(sent, in: form) {
-                    drafts.discard(entity)
-                } else if request.query.contains(where: { $0.name == "draft" && $0.value == "1" }) {
-                    // What was typed, against the file as it was then, so that a save merges
-                    // what changed on disk since; the other fields as the file has them now.
-                    state.sent = sent
-                    state.opened = opened
-                    state.notice = words["draft.restored"]
-                } else {
-                    state.draftKept = words.moment(draft.kept)
-                }
-            }
+            if offeringDraft { state = opening(state, of: entity, form: form, request: request, words: words) }
             let previewHref = SiteLinks(style: .server).path(of: PreviewBuilder.screen(showing: entity))
             // The first few of each list; the page's script asks for those matching what is typed
             // (`/_studio/suggest`), so that a form at 10,000 entities stays small.
@@ -248,10 +229,41 @@ struct StudioResponder: PreviewAddition {
         case .saved, .unchanged:
             drafts.discard(entity)
             // The last a pull waited for: the merge is finished, and said on the git page.
-            if let merged = concludeMerge(after: entity, words: words) { return Self.redirect("/_studio/git?done=note&what=" + Self.queryValue(merged)) }
+            switch concludeMerge(after: entity) {
+            case .success(let hash): return Self.redirect("/_studio/git?done=merge&what=" + Self.queryValue(hash))
+            case .failure(let failure): return gitPage(request, words: words, refusal: failure.words)
+            case nil: break
+            }
         case .conflicts, .refused: break
         }
         return answer(outcome, entity, sent: sent, request: request, words: words, done: "saved")
+    }
+
+    /// A form opened anew: what a pull's merge left to choose in it, else the changes kept and
+    /// not saved (`StudioDrafts`) offered back, or with `?draft=1` put back.
+    private func opening(_ state: StudioPages.FormState, of entity: EntityReference, form: EntityForm, request: HTTPRequest,
+                         words: StudioWords) -> StudioPages.FormState {
+        var state = state
+        if let merge = mergeState(of: entity, form: form, words: words) {
+            state.conflicts = merge.conflicts
+            state.sent = merge.sent
+            state.opened = merge.opened
+            state.notice = merge.notice
+        } else if let draft = drafts.draft(of: entity) {
+            let (sent, opened) = Self.changes(draft.fields)
+            if !Self.unsaved(sent, in: form) {
+                drafts.discard(entity)
+            } else if request.query.contains(where: { $0.name == "draft" && $0.value == "1" }) {
+                // What was typed, against the file as it was then, so that a save merges what
+                // changed on disk since; the other fields as the file has them now.
+                state.sent = sent
+                state.opened = opened
+                state.notice = words["draft.restored"]
+            } else {
+                state.draftKept = words.moment(draft.kept)
+            }
+        }
+        return state
     }
 
     /// Keeps the form as its page sent it (as typed, and as the page is left), unless it holds

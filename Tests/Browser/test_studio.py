@@ -24,7 +24,7 @@ import urllib.parse
 
 try:
     from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -42,6 +42,7 @@ except ImportError as error:
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from phones import phone_photo  # noqa: E402
 from served import Served  # noqa: E402
 DIGNO = os.environ.get("DIGNO", os.path.join(REPOSITORY, ".build", "debug", "digno"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -49,6 +50,26 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 JAVA = os.environ.get("JAVA", shutil.which("java") or "/usr/bin/java")
 SCREENSHOTS = os.environ.get("SCREENSHOTS", os.path.join(REPOSITORY, "artifacts", "screenshots"))
 TODAY = "2026-11-22"
+
+
+def left(page):
+    """Whether the browser has left `page` (an element of it is gone)."""
+    try:
+        page.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+
+
+def chromium(profile=None):
+    """Debian's Chromium, headless, in Finnish, its console kept; with `profile`, that folder."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1000", "--lang=fi"] \
+            + (["--user-data-dir=" + profile] if profile else []):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
 class Studio(Served):
@@ -79,13 +100,7 @@ class StudioInBrowserTests(unittest.TestCase):
                 raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
         os.makedirs(SCREENSHOTS, exist_ok=True)
         cls.studio = Studio()
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--window-size=1400,1000", "--lang=fi"]:
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium()
         cls.browser.implicitly_wait(0)
 
     @classmethod
@@ -355,8 +370,10 @@ class StudioInBrowserTests(unittest.TestCase):
         return self.browser.find_element(By.CSS_SELECTOR, '[data-key="%s"] .field-problems, [data-list="%s"] .field-problems' % (key, key)).text
 
     def save(self):
+        # The page after the save, not the one before (a new entity's form says "saved" too).
+        before = self.browser.find_element(By.TAG_NAME, "html")
         self.browser.find_element(By.CSS_SELECTOR, "#entity-form p.actions button").click()
-        self.wait_for(lambda: "saved=1" in self.browser.current_url and self.browser.find_elements(By.CSS_SELECTOR, ".notice"),
+        self.wait_for(lambda: left(before) and "saved=1" in self.browser.current_url and self.browser.find_elements(By.CSS_SELECTOR, ".notice"),
                       what="the saved form")
 
     def add_row(self, key, reference, words):
@@ -560,14 +577,6 @@ class StudioInBrowserTests(unittest.TestCase):
 
     # Hostile requests
 
-    def new_browser(self, profile):
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                         "--window-size=1400,1000", "--lang=fi", "--user-data-dir=" + profile]:
-            options.add_argument(argument)
-        return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-
     def test_4d_an_unsaved_form_survives_a_closed_tab_and_a_crashed_browser(self):
         path = self.studio.path("recipes/cafe-au-lait.xml")
         before = read(path)
@@ -593,7 +602,7 @@ class StudioInBrowserTests(unittest.TestCase):
 
         # A browser that crashes (killed) a few seconds after the last key: its draft was kept as typed.
         profile = tempfile.mkdtemp(prefix="digno-chromium-")
-        crashing = self.new_browser(profile)
+        crashing = chromium(profile)
         try:
             crashing.get(self.studio.address + "edit/recipe/cafe-au-lait")
             words = crashing.find_element(By.NAME, "t:summary@sv")
@@ -613,31 +622,12 @@ class StudioInBrowserTests(unittest.TestCase):
         self.assertEqual(self.studio.drafts(), [], "the draft ends at the save")
         write(path, before)
 
-    def phone_photo(self, folder, name, width, height, orientation):
-        """A photo as a phone saves it: a JPEG of `width` × `height` stored pixels turned by its
-        EXIF `orientation`, with the place, the phone and the day it was taken."""
-        sys.path.insert(0, os.path.join(REPOSITORY, "Tests", "Pictures"))
-        import picture_files
-        drawing = os.path.join(folder, name + ".ppm")
-        # The top eighth darker: where it ends up tells which way up it is shown.
-        with open(drawing, "wb") as file:
-            file.write(b"P6 %d %d 255\n" % (width, height))
-            for y in range(height):
-                file.write((bytes([30, 30, 30]) if y < height // 8 else bytes([200, 150, 90])) * width)
-        path = os.path.join(folder, name)
-        picture_files.encode(drawing, path, "Q=85")
-        exiftool = picture_files.tool("exiftool", "libimage-exiftool-perl")
-        subprocess.run([exiftool, "-q", "-overwrite_original", "-n", "-Orientation=%d" % orientation, "-Make=Apple", "-Model=iPhone 13",
-                        "-DateTimeOriginal=2026:11:03 10:22:05", "-GPSLatitude=60.1699", "-GPSLatitudeRef=N", "-GPSLongitude=24.9384",
-                        "-GPSLongitudeRef=E", path], check=True)
-        return path
-
     def test_4e_photos_dropped_in_are_named_upright_and_lose_their_place(self):
         folder = tempfile.mkdtemp(prefix="digno-photos-")
         path = self.studio.path("products/ground-coffee.xml")
         before = read(path)
         try:
-            photo = self.phone_photo(folder, "IMG_4032.JPG", 1200, 900, 6)
+            photo = phone_photo(folder, "IMG_4032.JPG", 1200, 900, 6)
             self.open("edit/product/ground-coffee")
             pictures = self.browser.find_element(By.CSS_SELECTOR, 'fieldset[data-list="images"]')
             # A product has one or two pictures: the second goes, the photo comes in its place.
@@ -682,7 +672,7 @@ class StudioInBrowserTests(unittest.TestCase):
 
             # A new icon dropped (the drop as the browser makes it) and saved: the old icon and the
             # picture the photo replaced are used by nothing now, and offered for removal.
-            icon = self.phone_photo(folder, "icon.jpg", 300, 300, 1)
+            icon = phone_photo(folder, "icon.jpg", 300, 300, 1)
             with open(icon, "rb") as file:
                 data = list(file.read())
             self.browser.execute_script("""

@@ -14,7 +14,6 @@ Environment as test_studio.py's; git, vips (libvips-tools) and exiftool besides.
 
 import io
 import os
-import re
 import shutil
 import sqlite3
 import subprocess
@@ -25,10 +24,8 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from served import Served  # noqa: E402
-from test_studio import CHROMEDRIVER, CHROMIUM, DIGNO, REPOSITORY, SCREENSHOTS, Axe, By, Keys, Service, webdriver  # noqa: E402
-
-sys.path.insert(0, os.path.join(REPOSITORY, "Tests", "Pictures"))
-import picture_files  # noqa: E402
+from phones import phone_photo  # noqa: E402
+from test_studio import CHROMEDRIVER, CHROMIUM, DIGNO, REPOSITORY, SCREENSHOTS, Axe, By, Keys, chromium, left  # noqa: E402
 
 EDITOR = ("Eeva Editor", "eeva@example.com")
 OTHER = ("Olli Other", "olli@example.com")
@@ -74,11 +71,7 @@ class EditorsWeekTests(unittest.TestCase):
         git(cls.other, "config", "user.name", OTHER[0])
         git(cls.other, "config", "user.email", OTHER[1])
         cls.studio = Served(DIGNO, "studio", content=os.path.join(cls.work, "content"))
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=1400,1000", "--lang=fi"]:
-            options.add_argument(argument)
-        cls.browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        cls.browser = chromium()
 
     @classmethod
     def tearDownClass(cls):
@@ -115,15 +108,19 @@ class EditorsWeekTests(unittest.TestCase):
         element.send_keys(text)
 
     def save(self):
+        # The page after the save, not the one before (a new entity's form says "saved" too).
+        before = self.browser.find_element(By.TAG_NAME, "html")
         self.browser.find_element(By.CSS_SELECTOR, "#entity-form p.actions button").click()
-        self.wait_for(lambda: "saved=1" in self.browser.current_url or "done=" in self.browser.current_url, what="the saved form")
+        self.wait_for(lambda: left(before) and ("saved=1" in self.browser.current_url or "done=" in self.browser.current_url), what="the saved form")
 
     def git_action(self, action, message=None):
         self.open("git")
         if message is not None:
             self.browser.find_element(By.ID, "commit-message").send_keys(message)
+        before = self.browser.find_element(By.TAG_NAME, "html")
         self.browser.find_element(By.CSS_SELECTOR, 'form[action="/_studio/git/%s"] button' % action).click()
-        self.wait_for(lambda: "done=" in self.browser.current_url or self.browser.find_elements(By.CSS_SELECTOR, ".refusal"), what="git's " + action)
+        self.wait_for(lambda: left(before) and ("done=" in self.browser.current_url or self.browser.find_elements(By.CSS_SELECTOR, ".refusal")),
+                      what="git's " + action)
         refusals = self.browser.find_elements(By.CSS_SELECTOR, ".refusal")
         self.assertFalse(refusals and "done=" not in self.browser.current_url, refusals[0].text if refusals else "")
 
@@ -142,33 +139,20 @@ class EditorsWeekTests(unittest.TestCase):
             editor.send_keys(Keys.BACKSPACE)
             editor.send_keys(text)
 
-    def phone_photo(self, name, width, height, orientation):
-        folder = os.path.join(self.root, "phone")
-        os.makedirs(folder, exist_ok=True)
-        drawing = os.path.join(folder, name + ".ppm")
-        with open(drawing, "wb") as file:
-            file.write(b"P6 %d %d 255\n" % (width, height))
-            for y in range(height):
-                file.write((bytes([30, 30, 30]) if y < height // 8 else bytes([200, 150, 90])) * width)
-        path = os.path.join(folder, name)
-        picture_files.encode(drawing, path, "Q=85")
-        subprocess.run([picture_files.tool("exiftool", "libimage-exiftool-perl"), "-q", "-overwrite_original", "-n", "-Orientation=%d" % orientation,
-                        "-Make=Apple", "-Model=iPhone 13", "-GPSLatitude=60.1699", "-GPSLatitudeRef=N", "-GPSLongitude=24.9384",
-                        "-GPSLongitudeRef=E", path], check=True)
-        return path
+    def create(self, kind, name, identifier, icon, picture):
+        """A new product or recipe made from its page: its name, id, icon and first picture."""
+        self.open("new/" + kind)
+        for field, value in [("new-name", name), ("new-id", identifier), ("new-icon", icon), ("new-picture", picture)]:
+            self.browser.find_element(By.ID, field).send_keys(value)
+        self.browser.find_element(By.CSS_SELECTOR, "form.new-entity button").click()
+        self.wait_for(lambda: "/edit/%s/%s" % (kind, identifier) in self.browser.current_url, what="the new %s's form" % kind)
 
     def test_an_editors_week(self):
         product = os.path.join(self.work, "content", "products", "viikon-kahvi.xml")
         # Monday: a new product, its two photos straight from the phone.
-        self.open("new/product")
-        self.browser.find_element(By.ID, "new-name").send_keys("Viikon kahvi")
-        self.browser.find_element(By.ID, "new-id").send_keys("viikon-kahvi")
-        self.browser.find_element(By.ID, "new-icon").send_keys("images/products/espresso-icon.png")
-        self.browser.find_element(By.ID, "new-picture").send_keys("images/products/espresso-1.png")
-        self.browser.find_element(By.CSS_SELECTOR, "form.new-entity button").click()
-        self.wait_for(lambda: "/edit/product/viikon-kahvi" in self.browser.current_url, what="the new product's form")
-        turned = self.phone_photo("IMG_4032.JPG", 1200, 900, 6)
-        upright = self.phone_photo("IMG_4033.JPG", 1000, 750, 1)
+        self.create("product", "Viikon kahvi", "viikon-kahvi", "images/products/espresso-icon.png", "images/products/espresso-1.png")
+        turned = phone_photo(os.path.join(self.root, "phone"), "IMG_4032.JPG", 1200, 900, 6)
+        upright = phone_photo(os.path.join(self.root, "phone"), "IMG_4033.JPG", 1000, 750, 1)
         pictures = self.browser.find_element(By.CSS_SELECTOR, 'fieldset[data-list="images"]')
         # The first photo dropped on the picture the new product was made with, replacing it.
         with open(turned, "rb") as file:
@@ -203,13 +187,7 @@ class EditorsWeekTests(unittest.TestCase):
         self.assertIn('<image src="images/products/viikon-kahvi-1.jpg" alt="Viikon kahvi -pussi">', read(product))
 
         # Tuesday: a recipe that uses it.
-        self.open("new/recipe")
-        self.browser.find_element(By.ID, "new-name").send_keys("Viikon latte")
-        self.browser.find_element(By.ID, "new-id").send_keys("viikon-latte")
-        self.browser.find_element(By.ID, "new-icon").send_keys("images/recipes/cafe-latte-icon.png")
-        self.browser.find_element(By.ID, "new-picture").send_keys("images/recipes/cafe-latte-1.png")
-        self.browser.find_element(By.CSS_SELECTOR, "form.new-entity button").click()
-        self.wait_for(lambda: "/edit/recipe/viikon-latte" in self.browser.current_url, what="the new recipe's form")
+        self.create("recipe", "Viikon latte", "viikon-latte", "images/recipes/cafe-latte-icon.png", "images/recipes/cafe-latte-1.png")
         for code, text in [("fi", "Latte viikon kahvista"), ("sv", "Latte på veckans kaffe"), ("en", "A latte of this week's coffee")]:
             self.typed(self.field("t:summary@" + code), text)
         first = self.browser.find_elements(By.CSS_SELECTOR, 'fieldset[data-list="ingredients"] li.row')[0]

@@ -49,6 +49,13 @@ package struct PictureIntake: Sendable {
     /// The largest picture file taken in: any picture's (64 MiB).
     package static let fileLimit = PictureLimits.fileBytes
 
+    /// The bytes of the file at `path` (a photo uploaded), read once into one array, at most a
+    /// picture's limit; nil when it cannot be read or is larger.
+    package static func read(_ path: String) -> [UInt8]? {
+        guard case .success(let bytes) = FileSystem.read(path, limit: fileLimit) else { return nil }
+        return bytes
+    }
+
     /// Why a picture is not taken: validation's code and words for it.
     package struct Refusal: Error, Sendable, Equatable {
         package var code: String

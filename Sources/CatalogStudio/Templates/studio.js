@@ -338,12 +338,20 @@
     status.textContent = drop.getAttribute("data-taking");
     status.classList.remove("error");
     var address = drop.getAttribute("data-upload") + "&name=" + encodeURIComponent(file.name);
-    return fetch(address, {
-      method: "POST", body: file, credentials: "same-origin",
-      headers: { "X-Studio-Token": token, "Content-Type": file.type || "application/octet-stream" }
-    }).then(function (response) {
-      return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
-    }).then(function (result) {
+    // One photo at a time is taken in or measured: while another is (503), asked again a
+    // second later.
+    function send(tries) {
+      return fetch(address, {
+        method: "POST", body: file, credentials: "same-origin",
+        headers: { "X-Studio-Token": token, "Content-Type": file.type || "application/octet-stream" }
+      }).then(function (response) {
+        if (response.status === 503 && tries > 0) {
+          return new Promise(function (resolve) { setTimeout(resolve, 1000); }).then(function () { return send(tries - 1); });
+        }
+        return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
+      });
+    }
+    return send(30).then(function (result) {
       var answer = result.answer;
       if (!result.ok) {
         status.textContent = answer.refusal || "";
@@ -383,8 +391,14 @@
         status.appendChild(removed);
       }
       var adds = status.appendChild(element("p", "adds"));
-      fetch(answer.bytesHref, { credentials: "same-origin" }).then(function (response) { return response.ok ? response.json() : null; })
-        .then(function (measured) { if (measured) adds.textContent = measured.words; }).catch(function () {});
+      // Measured one photo at a time: asked again a second later while another is (503).
+      function measure(tries) {
+        fetch(answer.bytesHref, { credentials: "same-origin" }).then(function (response) {
+          if (response.status === 503 && tries > 0) { setTimeout(function () { measure(tries - 1); }, 1000); return null; }
+          return response.ok ? response.json() : null;
+        }).then(function (measured) { if (measured) adds.textContent = measured.words; }).catch(function () {});
+      }
+      measure(10);
       input.dispatchEvent(new Event("input", { bubbles: true }));
       if (answer.alt) {
         holder.appendChild(element("p", "alt-note", answer.alt));
