@@ -82,9 +82,9 @@ final class StudioGit: Sendable {
         return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
     }
 
-    /// git on the PATH.
-    static func program() -> String? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/git" }
+    /// git (or `name`) on the PATH.
+    static func program(_ name: String = "git") -> String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { String($0) + "/" + name }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -141,8 +141,9 @@ final class StudioGit: Sendable {
         let written = run(["archive", "--format=tar", "--output=" + archive, "HEAD"])
         guard written.succeeded else { return written }
         defer { try? FileManager.default.removeItem(atPath: archive) }
+        guard let program = Self.program("tar") else { return Run(status: 127, output: "", errors: "tar is not installed") }
         let tar = Process()
-        tar.executableURL = URL(fileURLWithPath: "/bin/tar")
+        tar.executableURL = URL(fileURLWithPath: program)
         tar.arguments = ["-x", "-f", archive, "-C", folder]
         tar.standardOutput = FileHandle.nullDevice
         tar.standardError = FileHandle.nullDevice
