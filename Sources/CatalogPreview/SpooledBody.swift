@@ -1,5 +1,3 @@
-import FlyingFox
-
 /// A request's body written into a file as it arrived rather than held in memory
 /// (`PreviewListener.Limits.spool`: a photo uploaded to `digno studio`), in the folder the server
 /// chose. The file is removed once the request is answered, unless its handler took it
@@ -13,15 +11,4 @@ package struct SpooledBody: Sendable, Equatable {
     /// The body of the request being answered, when it was spooled: set by the listener around
     /// its handler, so that nothing a client sends can name a file.
     @TaskLocal package static var current: SpooledBody?
-}
-
-/// Why a body is not spooled: answered before any of it is read.
-package struct SpoolRefusal: Error, Sendable {
-    package let status: HTTPStatusCode
-    package let message: String
-
-    package init(_ status: HTTPStatusCode, _ message: String) {
-        self.status = status
-        self.message = message
-    }
 }

@@ -118,7 +118,7 @@ final class StudioGit: Sendable {
         // `XY path\0`, a rename followed by its old path.
         var files: [String] = []
         var entries = status.output.split(separator: "\0", omittingEmptySubsequences: true).makeIterator()
-        let prefix = run(["rev-parse", "--show-prefix"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let prefix = self.prefix
         while let entry = entries.next() {
             guard entry.count > 3 else { continue }
             let code = entry.prefix(2)
@@ -257,17 +257,4 @@ final class StudioGit: Sendable {
             return parts.count == 4 ? Commit(hash: parts[0], author: parts[1], date: parts[2], subject: parts[3]) : nil
         }
     }
-}
-
-/// git's refusal, in its words; `conflicted`: a pull met the editor's changes and was undone.
-struct GitFailure: Error, Sendable, CustomStringConvertible {
-    var words: String
-    var conflicted = false
-
-    init(_ words: String, conflicted: Bool = false) {
-        self.words = words
-        self.conflicted = conflicted
-    }
-
-    var description: String { words }
 }

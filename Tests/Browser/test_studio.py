@@ -92,33 +92,20 @@ def write(path, text):
     os.replace(temporary, path)
 
 
-class StudioInBrowserTests(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        for tool, package in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"), (JAVA, "default-jre-headless")]:
-            if not os.access(tool, os.X_OK):
-                raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
-        os.makedirs(SCREENSHOTS, exist_ok=True)
-        cls.studio = Studio()
-        cls.browser = chromium()
-        cls.browser.implicitly_wait(0)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.browser.quit()
-        lines = cls.studio.lines
-        status = cls.studio.stop()
-        assert status == 0, "digno studio exited with %s:\n%s" % (status, "\n".join(lines))
-
-    # Helpers
+class StudioBrowsing:
+    """What the studio's browser tests do with a page: `self.browser` on `self.studio`, a
+    screenshot's name after `shots`, waits of `patience` seconds at most."""
+    shots = "studio-"
+    patience = 15
 
     def open(self, relative):
         self.browser.get(self.studio.address + relative)
 
     def shot(self, name):
-        self.browser.save_screenshot(os.path.join(SCREENSHOTS, "studio-" + name + ".png"))
+        self.browser.save_screenshot(os.path.join(SCREENSHOTS, self.shots + name + ".png"))
 
-    def wait_for(self, condition, seconds=15, what="the page"):
+    def wait_for(self, condition, seconds=None, what="the page"):
+        seconds = seconds or self.patience
         deadline = time.monotonic() + seconds
         while True:
             try:
@@ -138,6 +125,35 @@ class StudioInBrowserTests(unittest.TestCase):
         axe.inject()
         results = axe.run()
         self.assertEqual([(v["id"], [n["target"] for n in v["nodes"]]) for v in results["violations"]], [], what)
+
+    def field(self, name):
+        return self.browser.find_element(By.NAME, name)
+
+    def typed(self, element, text):
+        element.send_keys(Keys.CONTROL, "a")
+        element.send_keys(Keys.BACKSPACE)
+        element.send_keys(text)
+
+
+class StudioInBrowserTests(StudioBrowsing, unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        for tool, package in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"), (JAVA, "default-jre-headless")]:
+            if not os.access(tool, os.X_OK):
+                raise RuntimeError(f"{tool} is missing: install it (Debian: apt-get install {package}); .ci/run does")
+        os.makedirs(SCREENSHOTS, exist_ok=True)
+        cls.studio = Studio()
+        cls.browser = chromium()
+        cls.browser.implicitly_wait(0)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.browser.quit()
+        lines = cls.studio.lines
+        status = cls.studio.stop()
+        assert status == 0, "digno studio exited with %s:\n%s" % (status, "\n".join(lines))
+
+    # Helpers
 
     def tab_to(self, matches, most=80, what="the element"):
         """Presses Tab until the focused element satisfies `matches`: reached by keyboard."""
@@ -357,14 +373,6 @@ class StudioInBrowserTests(unittest.TestCase):
         self.browser.find_element(By.ID, "new-picture").send_keys(picture)
         self.browser.find_element(By.CSS_SELECTOR, "form.new-entity button").click()
         self.wait_for(lambda: self.browser.current_url.endswith("/edit/%s/%s?saved=1" % (kind, identifier)), what="the new form")
-
-    def field(self, name):
-        return self.browser.find_element(By.NAME, name)
-
-    def typed(self, element, text):
-        element.send_keys(Keys.CONTROL, "a")
-        element.send_keys(Keys.BACKSPACE)
-        element.send_keys(text)
 
     def problems_at(self, key):
         return self.browser.find_element(By.CSS_SELECTOR, '[data-key="%s"] .field-problems, [data-list="%s"] .field-problems' % (key, key)).text

@@ -19,13 +19,12 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from served import Served  # noqa: E402
 from phones import phone_photo  # noqa: E402
-from test_studio import CHROMEDRIVER, CHROMIUM, DIGNO, REPOSITORY, SCREENSHOTS, Axe, By, Keys, chromium, left  # noqa: E402
+from test_studio import CHROMEDRIVER, CHROMIUM, DIGNO, REPOSITORY, SCREENSHOTS, By, Keys, StudioBrowsing, chromium, left  # noqa: E402
 
 EDITOR = ("Eeva Editor", "eeva@example.com")
 OTHER = ("Olli Other", "olli@example.com")
@@ -49,7 +48,10 @@ def write(path, text):
     os.replace(path + ".saving", path)
 
 
-class EditorsWeekTests(unittest.TestCase):
+class EditorsWeekTests(StudioBrowsing, unittest.TestCase):
+    shots = "week-"
+    patience = 30
+
     @classmethod
     def setUpClass(cls):
         for tool, package in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver"), (shutil.which("git") or "git", "git")]:
@@ -79,33 +81,6 @@ class EditorsWeekTests(unittest.TestCase):
         status = cls.studio.stop()
         shutil.rmtree(cls.root, ignore_errors=True)
         assert status == 0, "digno studio exited with %s" % status
-
-    def open(self, relative):
-        self.browser.get(self.studio.address + relative)
-
-    def shot(self, name):
-        self.browser.save_screenshot(os.path.join(SCREENSHOTS, "week-" + name + ".png"))
-
-    def wait_for(self, condition, seconds=30, what="the page"):
-        deadline = time.monotonic() + seconds
-        while not condition():
-            if time.monotonic() > deadline:
-                self.fail("waited %s s for %s; the page is %s" % (seconds, what, self.browser.current_url))
-            time.sleep(0.05)
-
-    def assert_accessible(self, what):
-        axe = Axe(self.browser)
-        axe.inject()
-        results = axe.run()
-        self.assertEqual([(v["id"], [n["target"] for n in v["nodes"]]) for v in results["violations"]], [], what)
-
-    def field(self, name):
-        return self.browser.find_element(By.NAME, name)
-
-    def typed(self, element, text):
-        element.send_keys(Keys.CONTROL, "a")
-        element.send_keys(Keys.BACKSPACE)
-        element.send_keys(text)
 
     def save(self):
         # The page after the save, not the one before (a new entity's form says "saved" too).
